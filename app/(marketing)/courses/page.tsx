@@ -1,0 +1,43 @@
+import { CourseGrid } from "@/components/courses/course-grid";
+import { CategoryLinks } from "@/components/marketing/category-links";
+import { JsonLd } from "@/components/ui/json-ld";
+import { CATEGORY_LABELS, COURSE_CATEGORIES } from "@/lib/constants";
+import { courseListJsonLd } from "@/lib/courses/json-ld";
+import { listCourses } from "@/lib/courses/queries";
+import { pageMetadata } from "@/lib/seo";
+
+export const revalidate = 300;
+
+export const metadata = pageMetadata({
+  title: "All courses",
+  description: "Browse live online courses for grades 1 to 12: technical, academic, language, music and lifestyle classes, one-on-one or in groups.",
+  path: "/courses",
+});
+
+export default async function CoursesPage() {
+  const courses = await listCourses();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold text-slate-900">All courses</h1>
+      <p className="mt-2 max-w-2xl text-slate-700">
+        Every course starts with a free demo class. Pick a category or scroll through the whole catalogue.
+      </p>
+      <div className="mt-6">
+        <CategoryLinks />
+      </div>
+      {COURSE_CATEGORIES.map((category) => {
+        const inCategory = courses.filter((c) => c.category === category);
+        if (inCategory.length === 0) return null;
+        return (
+          <section key={category} aria-labelledby={`category-${category}`} className="mt-12">
+            <h2 id={`category-${category}`} className="mb-4 text-2xl font-bold text-slate-900">
+              {CATEGORY_LABELS[category]}
+            </h2>
+            <CourseGrid courses={inCategory} />
+          </section>
+        );
+      })}
+      <JsonLd data={courseListJsonLd(courses)} />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+
+import { demoRequests } from "@/lib/db/schema";
+import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
+
+import { POST } from "./route";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+
+const valid = {
+  name: "Asha Rao",
+  userEmail: "asha.parent@example.com",
+  number: "+1 555 201 3344",
+  course: "1",
+  text: "My son loves building games.",
+  type: "Group Classes",
+  grade: 5,
+  sourcePage: "/book-free-demo/5",
+};
+
+async function rows() {
+  return database.db.select().from(demoRequests);
+}
+
+describe("POST /api/book-free-demo", () => {
+  beforeEach(async () => {
+    await database.db.delete(demoRequests);
+  });
+
+  it("stores every field of the payload with grade and source page, then answers 201 with the id", async () => {
+    const response = await POST(jsonRequest("/api/book-free-demo", valid));
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ ok: true });
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      id: body.id,
+      name: "Asha Rao",
+      userEmail: "asha.parent@example.com",
+      phone: "+1 555 201 3344",
+      course: "1",
+      courseId: 1,
+      message: "My son loves building games.",
+      classType: "Group Classes",
+      grade: 5,
+      sourcePage: "/book-free-demo/5",
+      status: "new",
+    });
+  });
+
+  it("accepts the join form's minimal payload: email and course only", async () => {
+    const response = await POST(jsonRequest("/api/book-free-demo", { userEmail: "min@example.com", course: "not-sure", name: "", type: "" }));
+    expect(response.status).toBe(201);
+    const [row] = await rows();
+    expect(row).toMatchObject({ userEmail: "min@example.com", course: "not-sure", courseId: null, name: null, classType: null });
+  });
+
+  it("refuses a missing or malformed email with the form's message and stores nothing", async () => {
+    const missing = await POST(jsonRequest("/api/book-free-demo", { ...valid, userEmail: "" }));
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).errors.userEmail).toBe("Email is required.");
+    const malformed = await POST(jsonRequest("/api/book-free-demo", { ...valid, userEmail: "not-an-email" }));
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).message).toBe("Please enter a valid email address");
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("requires a course with the message 'Course is required.'", async () => {
+    const response = await POST(jsonRequest("/api/book-free-demo", { ...valid, course: "" }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, message: "Course is required." });
+  });
+
+  it("stores one row for a retried submission with the same idempotency key", async () => {
+    const headers = { "idempotency-key": "form-7f3c2a9b-retry" };
+    const first = await POST(jsonRequest("/api/book-free-demo", valid, { headers }));
+    const second = await POST(jsonRequest("/api/book-free-demo", valid, { headers }));
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect((await second.json()).id).toBe((await first.json()).id);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("stores concurrent retries of one key once", async () => {
+    const headers = { "idempotency-key": "form-concurrent-0001" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => POST(jsonRequest("/api/book-free-demo", valid, { headers }))));
+    expect(answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
+    expect(await database.db.select().from(demoRequests).where(eq(demoRequests.idempotencyKey, "form-concurrent-0001"))).toHaveLength(1);
+  });
+
+  it("refuses a cross-site post", async () => {
+    const response = await POST(jsonRequest("/api/book-free-demo", valid, { headers: { origin: "https://evil.example" } }));
+    expect(response.status).toBe(403);
+    expect((await response.json()).message).toMatch(/cross-site/i);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("answers malformed JSON with 400, an oversized body with 413 and a bad key with 400", async () => {
+    expect((await POST(jsonRequest("/api/book-free-demo", null, { raw: "{ not json" }))).status).toBe(400);
+    expect((await POST(jsonRequest("/api/book-free-demo", { ...valid, text: "x".repeat(40_000) }))).status).toBe(413);
+    expect((await POST(jsonRequest("/api/book-free-demo", valid, { headers: { "idempotency-key": "no spaces allowed" } }))).status).toBe(400);
+    expect((await POST(jsonRequest("/api/book-free-demo", [valid]))).status).toBe(400);
+    expect(await rows()).toHaveLength(0);
+  });
+});

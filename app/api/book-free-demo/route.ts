@@ -1,0 +1,34 @@
+import { after } from "next/server";
+
+import { demoRequestSchema, idempotencyKeySchema } from "@/lib/demo-requests/schema";
+import { createDemoRequest, forwardPendingDemoRequests, isForwardingConfigured } from "@/lib/demo-requests/service";
+import { HttpError } from "@/lib/http/errors";
+import { assertSameOrigin, readJsonBody, requestMetadata } from "@/lib/http/request";
+import { errorResponse, jsonMessage, validationErrorResponse } from "@/lib/http/responses";
+
+/** SPEC 7: POST {api}/api/book-free-demo. The lead is committed before the answer says so. */
+export async function POST(request: Request) {
+  try {
+    assertSameOrigin(request);
+    const idempotencyKey = readIdempotencyKey(request);
+    const parsed = demoRequestSchema.safeParse(await readJsonBody(request));
+    if (!parsed.success) return validationErrorResponse(parsed.error);
+
+    const { ipAddress, userAgent } = requestMetadata(request);
+    const created = await createDemoRequest(parsed.data, { idempotencyKey, ipAddress, userAgent });
+    if (created.isNew && isForwardingConfigured()) {
+      after(() => forwardPendingDemoRequests().catch((error) => console.error("[outbox] forward failed:", error)));
+    }
+    return jsonMessage(created.isNew ? 201 : 200, "Your demo request has been received.", { id: created.id });
+  } catch (error) {
+    return errorResponse(error, "book-free-demo");
+  }
+}
+
+function readIdempotencyKey(request: Request): string | undefined {
+  const header = request.headers.get("idempotency-key");
+  if (header === null) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (!parsed.success) throw new HttpError(400, "The Idempotency-Key header must be 8 to 128 letters, digits or . _ : -");
+  return parsed.data;
+}

@@ -1,0 +1,29 @@
+import Link from "next/link";
+
+import { CATEGORY_LABELS } from "@/lib/constants";
+import type { CourseSummary } from "@/lib/courses/queries";
+
+export function gradeRangeLabel(course: Pick<CourseSummary, "gradeMin" | "gradeMax">): string {
+  return course.gradeMin === course.gradeMax ? `Grade ${course.gradeMin}` : `Grades ${course.gradeMin}–${course.gradeMax}`;
+}
+
+/** A course in a listing; the call to action books a demo at the course's first grade. */
+export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+        {CATEGORY_LABELS[course.category]} · {gradeRangeLabel(course)}
+      </p>
+      <Heading className="mt-2 text-lg font-bold text-slate-900">{course.title}</Heading>
+      <p className="mt-2 flex-1 text-sm text-slate-700">{course.description}</p>
+      <Link
+        href={`/book-free-demo/${course.gradeMin}`}
+        className="mt-4 inline-flex w-fit rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+        aria-label={`Book a free demo of ${course.title}`}
+      >
+        Book a free demo
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,191 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+
+import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
+import { GRADES } from "@/lib/constants";
+import {
+  CLASS_TYPES,
+  COURSE_NOT_SURE,
+  demoRequestSchema,
+  demoRequestWithGradeSchema,
+  type DemoRequestFormValues,
+  type DemoRequestInput,
+} from "@/lib/demo-requests/schema";
+import { newIdempotencyKey, submitDemoRequest } from "@/lib/demo-requests/submit";
+
+import { errorProps, FieldError, FormField, inputClass } from "./form-field";
+import { SuccessDialog } from "./success-dialog";
+
+export interface CourseOption {
+  id: number;
+  title: string;
+  /** Shown as an <optgroup> when the list spans categories. */
+  group?: string;
+}
+
+interface Props {
+  /** "join": the /join-{slug} form of SPEC 2. "booking": the free demo booking form. */
+  variant: "join" | "booking";
+  courses: CourseOption[];
+  /** The grade from /book-free-demo/{grade}; without it the booking form asks. */
+  fixedGrade?: number;
+  sourcePage: string;
+}
+
+export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Props) {
+  const asksGrade = variant === "booking" && fixedGrade === undefined;
+  const defaultValues: DemoRequestFormValues = {
+    name: "",
+    userEmail: "",
+    number: "",
+    course: "",
+    text: "",
+    // SPEC 5: the class-type radios have no default.
+    type: undefined,
+    grade: fixedGrade ?? "",
+    sourcePage,
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<DemoRequestFormValues, unknown, DemoRequestInput>({
+    resolver: zodResolver(asksGrade ? demoRequestWithGradeSchema : demoRequestSchema),
+    defaultValues,
+  });
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  // One key per submission, kept until it succeeds, so a retry cannot store the lead twice.
+  const idempotencyKey = useRef<string | null>(null);
+
+  const onSubmit = async (values: DemoRequestInput) => {
+    idempotencyKey.current ??= newIdempotencyKey();
+    const result = await submitDemoRequest({ ...values, grade: fixedGrade ?? values.grade, sourcePage }, idempotencyKey.current);
+    if (!result.ok) {
+      // Unlike the original (which only logged it), the user hears of the failure and keeps what they typed.
+      const { toast } = await import("sonner");
+      toast.error(result.message);
+      return;
+    }
+    idempotencyKey.current = null;
+    reset(defaultValues);
+    setIsDialogOpen(true);
+  };
+
+  const groups = groupCourses(courses);
+  const id = (field: string) => `${variant}-${field}`;
+
+  return (
+    <>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-busy={isSubmitting}>
+        {variant === "booking" ? (
+          <FormField id={id("name")} label="Name" hint="(optional)" error={errors.name?.message}>
+            <input id={id("name")} type="text" autoComplete="name" className={inputClass} {...errorProps(id("name"), errors.name?.message)} {...register("name")} />
+          </FormField>
+        ) : null}
+
+        <FormField id={id("email")} label="Email" error={errors.userEmail?.message}>
+          <input
+            id={id("email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            className={inputClass}
+            {...errorProps(id("email"), errors.userEmail?.message)}
+            {...register("userEmail")}
+          />
+        </FormField>
+
+        {variant === "join" ? (
+          <FormField id={id("name")} label="Name" hint="(optional)" error={errors.name?.message}>
+            <input id={id("name")} type="text" autoComplete="name" className={inputClass} {...errorProps(id("name"), errors.name?.message)} {...register("name")} />
+          </FormField>
+        ) : (
+          <FormField id={id("phone")} label="Phone number" hint="(optional)" error={errors.number?.message}>
+            <input id={id("phone")} type="tel" autoComplete="tel" className={inputClass} {...errorProps(id("phone"), errors.number?.message)} {...register("number")} />
+          </FormField>
+        )}
+
+        {asksGrade ? (
+          <FormField id={id("grade")} label="Grade" error={errors.grade?.message}>
+            <select id={id("grade")} className={inputClass} {...errorProps(id("grade"), errors.grade?.message)} {...register("grade")}>
+              <option value="">Select a grade</option>
+              {GRADES.map((grade) => (
+                <option key={grade} value={grade}>
+                  Grade {grade}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        ) : null}
+
+        <FormField id={id("course")} label="Course" error={errors.course?.message}>
+          <select id={id("course")} className={inputClass} {...errorProps(id("course"), errors.course?.message)} {...register("course")}>
+            <option value="">Select a course</option>
+            {groups.map(([group, options]) =>
+              group ? (
+                <optgroup key={group} label={group}>
+                  {options.map((course) => (
+                    <option key={course.id} value={String(course.id)}>
+                      {course.title}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : (
+                options.map((course) => (
+                  <option key={course.id} value={String(course.id)}>
+                    {course.title}
+                  </option>
+                ))
+              ),
+            )}
+            <option value={COURSE_NOT_SURE}>Not sure yet: help me choose</option>
+          </select>
+        </FormField>
+
+        <fieldset {...errorProps(id("type"), errors.type?.message)}>
+          <legend className="text-sm font-semibold text-slate-800">Class type</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {CLASS_TYPES.map((type) => (
+              <label key={type} className="flex items-center gap-2 text-slate-800">
+                <input type="radio" value={type} className="size-4 accent-brand-600" {...register("type")} />
+                {type}
+              </label>
+            ))}
+          </div>
+          <FieldError id={`${id("type")}-error`} message={errors.type?.message} />
+        </fieldset>
+
+        {variant === "booking" ? (
+          <FormField id={id("message")} label="Message" hint="(optional)" error={errors.text?.message}>
+            <textarea id={id("message")} rows={4} className={inputClass} {...errorProps(id("message"), errors.text?.message)} {...register("text")} />
+          </FormField>
+        ) : null}
+
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="w-full rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {variant === "join" ? "Submit" : "Book a free demo"}
+        </button>
+      </form>
+      {isSubmitting ? <SpinnerOverlay label="Sending your request…" /> : null}
+      <SuccessDialog isOpen={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+    </>
+  );
+}
+
+function groupCourses(courses: CourseOption[]): Array<[string | undefined, CourseOption[]]> {
+  const groups = new Map<string | undefined, CourseOption[]>();
+  for (const course of courses) {
+    const list = groups.get(course.group) ?? [];
+    list.push(course);
+    groups.set(course.group, list);
+  }
+  return [...groups.entries()];
+}

@@ -1,0 +1,54 @@
+import Link from "next/link";
+
+import { brand } from "@/lib/brand";
+import { anonymousActions, anonymousNav } from "@/lib/navigation";
+
+import { StickyHeader } from "./sticky-header";
+
+/** The anonymous bar (SPEC 2): Courses, Contact Us, Blog, Log in, Sign up. */
+export function SiteHeader() {
+  return (
+    <StickyHeader>
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-white">
+            {brand.name.charAt(0)}
+          </span>
+          {brand.name}
+        </Link>
+        <ul className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
+          {anonymousNav.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className="hover:text-brand-700">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden items-center gap-2 md:flex">
+          <Link href={anonymousActions.signIn.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            {anonymousActions.signIn.label}
+          </Link>
+          <Link href={anonymousActions.signUp.href} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            {anonymousActions.signUp.label}
+          </Link>
+        </div>
+        {/* Small screens: a disclosure menu that needs no JavaScript. */}
+        <details className="relative md:hidden">
+          <summary className="cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800">
+            Menu
+          </summary>
+          <ul className="absolute right-0 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+            {[...anonymousNav, anonymousActions.signIn, anonymousActions.signUp].map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </nav>
+    </StickyHeader>
+  );
+}

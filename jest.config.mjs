@@ -1,0 +1,15 @@
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+/** Unit and integration tests sit beside the code (lib/**, app/**); e2e/ is Playwright's. */
+export default createJestConfig({
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/{lib,app,components,scripts}/**/*.test.{ts,tsx}"],
+  moduleNameMapper: {
+    "^server-only$": "<rootDir>/lib/testing/empty-module.ts",
+    "^@/(.*)$": "<rootDir>/$1",
+  },
+  setupFiles: ["<rootDir>/lib/testing/jest-env.ts"],
+  testTimeout: 30_000,
+});

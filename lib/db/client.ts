@@ -1,0 +1,96 @@
+import "server-only";
+
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+
+import { env, isBuildPhase } from "@/lib/env";
+import { migratePglite, migratePostgres } from "@/lib/db/migrate";
+import * as schema from "@/lib/db/schema";
+import { seedCatalogue } from "@/lib/db/seed";
+
+/** PGlite and node-postgres databases share this type, so domain code serves both. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent, PGlite at `pgliteDir`. */
+  url?: string;
+  /** A directory, or `memory://` for an in-memory database. */
+  pgliteDir: string;
+}
+
+/** Opens, migrates and seeds the catalogue: the database is ready when this resolves. */
+export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
+  const opened = options.url ? await openPostgres(options.url) : await openPglite(options.pgliteDir);
+  try {
+    await seedCatalogue(opened.db);
+  } catch (error) {
+    await opened.close().catch(() => undefined);
+    throw error;
+  }
+  return opened;
+}
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  const [{ Pool }, { drizzle }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+  // An idle client losing its server emits 'error' on the pool; unhandled, it would kill the process.
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  await migratePostgres(pool).catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw error;
+  });
+  const db = drizzle({ client: pool, schema, casing: "snake_case" });
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dir: string): Promise<OpenDatabase> {
+  const [{ PGlite }, { drizzle }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  let dataDir: string | undefined;
+  if (dir !== "memory://") {
+    dataDir = path.resolve(/* turbopackIgnore: true */ process.cwd(), dir);
+    await mkdir(path.dirname(dataDir), { recursive: true });
+  }
+  const client = await PGlite.create(dataDir);
+  await migratePglite(client);
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+// One database per process, kept on globalThis so dev hot reloads do not open a
+// second PGlite on the same directory (which would corrupt it).
+const slot = globalThis as typeof globalThis & { __database?: Promise<OpenDatabase> };
+
+function defaultOptions(): OpenOptions {
+  // `next build` prerenders pages in several worker processes: they must not share the
+  // PGlite directory of a running app, so the build reads an in-memory, freshly seeded
+  // copy. At run time the pages revalidate from the real database.
+  if (!env.DATABASE_URL && isBuildPhase) return { pgliteDir: "memory://" };
+  return { url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR };
+}
+
+export function getOpenDatabase(): Promise<OpenDatabase> {
+  if (!slot.__database) {
+    slot.__database = openDatabase(defaultOptions()).catch((error: unknown) => {
+      slot.__database = undefined; // let the next request try again
+      throw error;
+    });
+  }
+  return slot.__database;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getOpenDatabase()).db;
+}
+
+/** Tests point the process-wide database at their own (see lib/db/testing.ts). */
+export function setDatabaseForTests(opened: OpenDatabase | undefined): void {
+  slot.__database = opened ? Promise.resolve(opened) : undefined;
+}

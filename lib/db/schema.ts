@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Columns are camelCase here and snake_case in the database (casing: "snake_case"). */
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export const courseCategory = pgEnum("course_category", ["technical", "academic", "language", "music", "lifestyle"]);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull(),
+    title: text().notNull(),
+    category: courseCategory().notNull(),
+    description: text().notNull(),
+    gradeMin: integer().notNull(),
+    gradeMax: integer().notNull(),
+    isPublished: boolean().notNull().default(true),
+    isFeatured: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("courses_slug_key").on(t.slug),
+    index("courses_category_idx").on(t.category, t.title),
+    check("courses_grade_range", sql`${t.gradeMin} between 1 and 12 and ${t.gradeMax} between ${t.gradeMin} and 12`),
+  ],
+);
+
+export const demoRequestStatus = pgEnum("demo_request_status", [
+  "new",
+  "contacted",
+  "demo_scheduled",
+  "converted",
+  "closed",
+  "spam",
+]);
+
+/**
+ * A demo request is a lead (ARCHITECTURE: Data). Columns keep every field of the
+ * SPEC 3 payload under a descriptive name: number -> phone, text -> message,
+ * type -> class_type; `course` is what the form sent, `course_id` the catalogue
+ * row it names, when it names one.
+ */
+export const demoRequests = pgTable(
+  "demo_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text(),
+    userEmail: text().notNull(),
+    phone: text(),
+    course: text().notNull(),
+    courseId: integer().references(() => courses.id, { onDelete: "set null" }),
+    message: text(),
+    classType: text(),
+    grade: integer(),
+    sourcePage: text(),
+    status: demoRequestStatus().notNull().default("new"),
+    idempotencyKey: text(),
+    ipAddress: text(),
+    userAgent: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("demo_requests_idempotency_key").on(t.idempotencyKey),
+    index("demo_requests_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("demo_requests_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    check("demo_requests_grade", sql`${t.grade} is null or ${t.grade} between 1 and 12`),
+  ],
+);
+
+export const logEvents = pgTable(
+  "log_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    eventName: text().notNull(),
+    /** The userId the client reported; not trusted, kept as sent. */
+    userId: text(),
+    currentUrl: text(),
+    additionalInfo: jsonb(),
+    ipAddress: text(),
+    userAgent: text(),
+    referer: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("log_events_created_at_idx").on(t.createdAt.desc()), index("log_events_name_idx").on(t.eventName)],
+);
+
+/**
+ * Deliveries to outside services (ARCHITECTURE: Data). A row is written in the
+ * same transaction as the thing it delivers, then sent with retries; a lease
+ * (locked_until) lets several instances work the table without sending twice.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    topic: text().notNull(),
+    /** Unique per delivered thing, sent as Idempotency-Key so the receiver can dedupe. */
+    dedupeKey: text().notNull(),
+    payload: jsonb().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+  ],
+);

@@ -1,0 +1,37 @@
+import { brandRoutes } from "@/lib/brand";
+import { COURSE_CATEGORIES, CATEGORY_LABELS } from "@/lib/constants";
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** SPEC 2, "Layout by role": the anonymous bar. The signed-in bars come with identity (issue 3). */
+export const anonymousNav: NavLink[] = [
+  { label: "Courses", href: "/courses" },
+  { label: "Contact Us", href: "/contact" },
+  { label: "Blog", href: "/blog" },
+];
+
+export const anonymousActions = {
+  signIn: { label: "Log in", href: "/signin" },
+  signUp: { label: "Sign up", href: "/signup" },
+} as const;
+
+/** SPEC 2, "Common elements": the footer's explore and policy links. */
+export const footerExplore: NavLink[] = [
+  { label: "All courses", href: "/courses" },
+  ...COURSE_CATEGORIES.map((c) => ({ label: `${CATEGORY_LABELS[c]} courses`, href: `/courses/category/${c}` })),
+  { label: "Book a free demo", href: "/book-free-demo" },
+  { label: "Join us", href: brandRoutes.join },
+  { label: "Become a teacher", href: "/become-a-teacher" },
+  { label: "Gift a course", href: "/gift-a-course" },
+  { label: "Blog", href: "/blog" },
+];
+
+export const footerPolicies: NavLink[] = [
+  { label: "Privacy Policy", href: "/privacy-policy" },
+  { label: "Terms of Service", href: "/terms-of-service" },
+  { label: "Contact Us", href: "/contact" },
+  { label: "Delete account", href: "/deleteaccount" },
+];
