@@ -11,5 +11,7 @@ export default createJestConfig({
     "^@/(.*)$": "<rootDir>/$1",
   },
   setupFiles: ["<rootDir>/lib/testing/jest-env.ts"],
+  globalSetup: "<rootDir>/lib/testing/jest-global-setup.mjs",
+  globalTeardown: "<rootDir>/lib/testing/jest-global-teardown.mjs",
   testTimeout: 30_000,
 });

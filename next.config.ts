@@ -33,6 +33,8 @@ const legacyTemplatePages = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // forbidden() renders app/forbidden.tsx with a 403 for signed-in users without the role.
+  experimental: { authInterrupts: true },
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite"],
   async headers() {

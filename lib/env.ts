@@ -34,6 +34,26 @@ const envSchema = z.object({
   /** Optional CRM / legacy backend that receives every demo request via the outbox. */
   DEMO_FORWARD_URL: optionalUrl,
   DEMO_FORWARD_TOKEN: z.string().optional(),
+  // --- Identity (Firebase Auth; the Auth Emulator is the embedded default) ---
+  /** host:port of the Firebase Auth Emulator; the start scripts set it when they run one. */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, "must be host:port").optional(),
+  /** Production needs ALLOW_AUTH_EMULATOR=true to run against the emulator (the embedded default sets it). */
+  ALLOW_AUTH_EMULATOR: z.stringbool().default(false),
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id").optional(),
+  /** Service account of the Firebase project (production). */
+  FIREBASE_CLIENT_EMAIL: z.email().optional(),
+  FIREBASE_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Web API key for the Identity Toolkit REST API (production). */
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  /** Signs the session cookie; required in production. */
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Password of the demo accounts the embedded default creates (one per role). */
+  DEMO_ACCOUNT_PASSWORD: z.string().min(8).default("demo-password-1"),
+  /** Create the demo accounts at start; defaults to on with the emulator, off otherwise. */
+  SEED_DEMO_ACCOUNTS: z.stringbool().optional(),
+  /** Google sign-in through Firebase, shown only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Set by Next during `next build`. */
   NEXT_PHASE: z.string().optional(),
 });

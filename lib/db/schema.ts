@@ -21,6 +21,28 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
+export const userRole = pgEnum("user_role", ["student", "teacher", "admin", "support"]);
+
+/**
+ * An account. Firebase Auth holds the credentials; this row holds the role
+ * (mirrored in the custom claims role + databaseId) and what the product knows.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: serial().primaryKey(),
+    firebaseUid: text().notNull(),
+    email: text().notNull(),
+    displayName: text(),
+    photoUrl: text(),
+    role: userRole().notNull().default("student"),
+    /** Sessions issued before this time are refused (set on password change). */
+    sessionsValidAfter: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_firebase_uid_key").on(t.firebaseUid), index("users_email_idx").on(sql`lower(${t.email})`)],
+);
+
 export const courseCategory = pgEnum("course_category", ["technical", "academic", "language", "music", "lifestyle"]);
 
 export const courses = pgTable(

@@ -1,0 +1,143 @@
+import "server-only";
+
+import { eq, sql } from "drizzle-orm";
+import type { DecodedIdToken } from "firebase-admin/auth";
+
+import { adminAuth } from "@/lib/auth/firebase-admin";
+import { IdentityError, identityCodeOf } from "@/lib/auth/errors";
+import { sendPasswordResetEmail, signInWithPassword } from "@/lib/auth/identity-toolkit";
+import { isRole, type Role } from "@/lib/auth/roles";
+import type { SignUpInput } from "@/lib/auth/schema";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { findUserByFirebaseUid, updateUserRow, upsertUserRow, type UserRow } from "@/lib/auth/users";
+import { getDb } from "@/lib/db/client";
+import { demoRequests, logEvents, users } from "@/lib/db/schema";
+
+/** Runs a firebase-admin call, turning its failures into IdentityError. */
+async function firebase<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw new IdentityError(identityCodeOf(error));
+  }
+}
+
+/** Sets the claims the session is built from (SPEC 3: role and databaseId). */
+async function setClaims(uid: string, row: Pick<UserRow, "id" | "role">) {
+  await firebase(() => adminAuth().setCustomUserClaims(uid, { role: row.role, databaseId: row.id }));
+}
+
+/** Sign-up: the Firebase user with its display name, the users row, then the claims role: student and databaseId. */
+export async function registerAccount(input: SignUpInput): Promise<SessionUser> {
+  const record = await firebase(() =>
+    adminAuth().createUser({ email: input.email, password: input.password, displayName: input.displayName }),
+  );
+  try {
+    const row = await upsertUserRow({ firebaseUid: record.uid, email: input.email, displayName: input.displayName, role: "student" });
+    await setClaims(record.uid, row);
+    return toSessionUser(row, record.photoURL ?? null);
+  } catch (error) {
+    // Leave no half-made account behind: the next try must not meet "email already in use".
+    await adminAuth().deleteUser(record.uid).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Email/password sign-in: the provider checks the password, the verified ID
+ * token's claims give role and databaseId. An account without claims (made in
+ * the Firebase console) gets its row and claims here.
+ */
+export async function signInWithEmailPassword(email: string, password: string): Promise<SessionUser> {
+  const answer = await signInWithPassword(email, password);
+  const decoded = await firebase(() => adminAuth().verifyIdToken(answer.idToken));
+  return sessionUserFromToken(decoded);
+}
+
+export async function sessionUserFromToken(decoded: DecodedIdToken): Promise<SessionUser> {
+  const row = await findUserByFirebaseUid(decoded.uid);
+  const claimsMatch = row && isRole(decoded.role) && decoded.databaseId === row.id && decoded.role === row.role;
+  const current =
+    row ??
+    (await upsertUserRow({
+      firebaseUid: decoded.uid,
+      email: decoded.email ?? "",
+      displayName: (decoded.name as string | undefined) ?? null,
+      photoUrl: decoded.picture ?? null,
+    }));
+  if (!claimsMatch) await setClaims(decoded.uid, current);
+  return toSessionUser(current, decoded.picture ?? null);
+}
+
+export function toSessionUser(row: UserRow, photoURL: string | null): SessionUser {
+  return {
+    id: row.firebaseUid,
+    name: row.displayName,
+    email: row.email,
+    displayName: row.displayName,
+    photoURL: photoURL ?? row.photoUrl,
+    role: row.role,
+    databaseId: row.id,
+  };
+}
+
+/** Re-authenticates with the current password; a different account's password is a user mismatch. */
+async function reauthenticate(user: Pick<SessionUser, "id" | "email">, password: string) {
+  const answer = await signInWithPassword(user.email, password);
+  if (answer.localId !== user.id) throw new IdentityError("USER_MISMATCH");
+}
+
+/** Re-authenticate, then update; older sessions stop working (STACK-NOTES: JWTs outlive a password change). */
+export async function changePassword(user: SessionUser, currentPassword: string, newPassword: string): Promise<void> {
+  await reauthenticate(user, currentPassword);
+  await firebase(() => adminAuth().updateUser(user.id, { password: newPassword }));
+  await updateUserRow(user.databaseId, { sessionsValidAfter: new Date() });
+}
+
+export async function updateDisplayName(user: SessionUser, displayName: string): Promise<void> {
+  await firebase(() => adminAuth().updateUser(user.id, { displayName }));
+  await updateUserRow(user.databaseId, { displayName });
+}
+
+/** Sends the reset email; answers the same whether or not the account exists, so it reveals nobody. */
+export async function requestPasswordReset(email: string, continueUrl: string): Promise<void> {
+  try {
+    await sendPasswordResetEmail(email, continueUrl);
+  } catch (error) {
+    const code = identityCodeOf(error);
+    if (code.startsWith("EMAIL_NOT_FOUND") || code.startsWith("USER_NOT_FOUND")) return;
+    throw error;
+  }
+}
+
+export const ANONYMISED_EMAIL = "deleted-account@anonymised.invalid";
+
+/**
+ * Deletes the account after re-authentication: the Firebase user, the users row
+ * and the personal data of its log events; demo requests made with its email
+ * stay for the figures but lose everything that identifies a person.
+ */
+export async function deleteAccount(user: SessionUser, password: string): Promise<void> {
+  await reauthenticate(user, password);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(demoRequests)
+      .set({ name: null, userEmail: ANONYMISED_EMAIL, phone: null, message: null, ipAddress: null, userAgent: null, updatedAt: new Date() })
+      .where(sql`lower(${demoRequests.userEmail}) = lower(${user.email})`);
+    await tx
+      .update(logEvents)
+      .set({ userId: null, ipAddress: null, userAgent: null })
+      .where(sql`${logEvents.userId} in (${user.id}, ${String(user.databaseId)})`);
+    await tx.delete(users).where(eq(users.id, user.databaseId));
+  });
+  await firebase(() => adminAuth().deleteUser(user.id));
+}
+
+/** Roles change only here (the CLI and, later, the admin dashboard): claims and row together. */
+export async function setUserRole(email: string, role: Role): Promise<UserRow> {
+  const record = await firebase(() => adminAuth().getUserByEmail(email));
+  const row = await upsertUserRow({ firebaseUid: record.uid, email: record.email ?? email, displayName: record.displayName ?? null, role });
+  await setClaims(record.uid, row);
+  return row;
+}

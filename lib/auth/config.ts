@@ -1,0 +1,39 @@
+import "server-only";
+
+import { brand } from "@/lib/brand";
+import { env } from "@/lib/env";
+
+const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+const isProduction = env.NODE_ENV === "production";
+
+/** Where identity lives: the Auth Emulator (embedded default) or a Firebase project. */
+export const identityConfig = {
+  usesEmulator: Boolean(emulatorHost),
+  projectId: env.FIREBASE_PROJECT_ID ?? `demo-${brand.slug}`,
+  restBaseUrl: emulatorHost
+    ? `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : "https://identitytoolkit.googleapis.com/v1",
+  // The emulator accepts any key.
+  apiKey: env.FIREBASE_API_KEY ?? "emulator-any-key",
+  // Development and tests get a fixed secret; production must configure its own (checked at start).
+  sessionSecret: env.NEXTAUTH_SECRET ?? (isProduction ? undefined : "development-only-session-secret-do-not-use"),
+  seedDemoAccounts: env.SEED_DEMO_ACCOUNTS ?? Boolean(emulatorHost),
+  demoPassword: env.DEMO_ACCOUNT_PASSWORD,
+  google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : null,
+} as const;
+
+/** What stops the server from starting; empty when identity is configured well. */
+export function identityConfigProblems(): string[] {
+  const problems: string[] = [];
+  if (!isProduction) return problems;
+  if (emulatorHost && !env.ALLOW_AUTH_EMULATOR) {
+    problems.push("FIREBASE_AUTH_EMULATOR_HOST is set in production: refusing to run against the Auth Emulator (set ALLOW_AUTH_EMULATOR=true to allow it).");
+  }
+  if (!emulatorHost) {
+    for (const name of ["FIREBASE_PROJECT_ID", "FIREBASE_CLIENT_EMAIL", "FIREBASE_PRIVATE_KEY", "FIREBASE_API_KEY"] as const) {
+      if (!env[name]) problems.push(`${name} is required in production without the Auth Emulator.`);
+    }
+  }
+  if (!env.NEXTAUTH_SECRET) problems.push("NEXTAUTH_SECRET is required in production (32+ random characters).");
+  return problems;
+}

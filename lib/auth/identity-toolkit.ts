@@ -1,0 +1,42 @@
+import "server-only";
+
+import { identityConfig } from "@/lib/auth/config";
+import { IdentityError } from "@/lib/auth/errors";
+
+/**
+ * The Identity Toolkit REST API (Firebase Auth's own, spoken by the emulator
+ * too): password checks and reset emails, which firebase-admin cannot do.
+ */
+async function call<T>(verb: string, body: Record<string, unknown>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${identityConfig.restBaseUrl}/accounts:${verb}?key=${encodeURIComponent(identityConfig.apiKey)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    console.error(`[identity] ${verb} unreachable:`, error instanceof Error ? error.message : error);
+    throw new IdentityError("IDENTITY_UNAVAILABLE");
+  }
+  const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  if (!response.ok) throw new IdentityError(answer?.error?.message ?? `HTTP_${response.status}`);
+  return answer as T;
+}
+
+export interface PasswordSignIn {
+  idToken: string;
+  localId: string;
+  email: string;
+  displayName?: string;
+}
+
+export function signInWithPassword(email: string, password: string): Promise<PasswordSignIn> {
+  return call<PasswordSignIn>("signInWithPassword", { email, password, returnSecureToken: true });
+}
+
+/** Sends the password reset email; its link returns the user to `continueUrl`. */
+export async function sendPasswordResetEmail(email: string, continueUrl: string): Promise<void> {
+  await call("sendOobCode", { requestType: "PASSWORD_RESET", email, continueUrl });
+}

@@ -1,0 +1,84 @@
+// Starts the Firebase Auth Emulator (firebase-tools, a devDependency) for the embedded
+// default and the tests. Offline is fine: a `demo-` project id needs no credentials.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * @param {{ port: number, projectId: string, dataDir?: string, log?: (line: string) => void }} options
+ *   dataDir: accounts are imported from and exported to it, so they survive restarts.
+ * @returns {Promise<{ host: string, stop: () => Promise<void> }>}
+ */
+export async function startAuthEmulator({ port, projectId, dataDir, log = () => {} }) {
+  mkdirSync(path.join(root, ".data"), { recursive: true });
+  // Each emulator gets its own hub and logging ports, so a dev server and the tests can run side by side.
+  const configFile = path.join(root, ".data", `firebase-${port}.json`);
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: "127.0.0.1", port },
+        hub: { host: "127.0.0.1", port: port + 1 },
+        logging: { host: "127.0.0.1", port: port + 2 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const args = ["emulators:start", "--only", "auth", "--project", projectId, "--config", configFile];
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (existsSync(path.join(dataDir, "firebase-export-metadata.json"))) args.push("--import", dataDir);
+    args.push("--export-on-exit", dataDir);
+  }
+  const firebaseBin = path.join(root, "node_modules", ".bin", "firebase");
+  const child = spawn(firebaseBin, args, {
+    cwd: path.join(root, ".data"),
+    env: { ...process.env, NO_UPDATE_NOTIFIER: "1", FIREBASE_AUTH_EMULATOR_HOST: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk) => {
+    output += chunk;
+    for (const line of String(chunk).split("\n")) if (line.trim()) log(line);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+
+  const host = `127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The Auth Emulator exited during start:\n${output.slice(-2000)}`);
+    try {
+      const response = await fetch(`http://${host}/`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The Auth Emulator did not start within 90 s:\n${output.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  return {
+    host,
+    async stop() {
+      if (child.exitCode !== null) return;
+      // SIGINT lets it export accounts (--export-on-exit) before leaving.
+      child.kill("SIGINT");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Empties the emulator's accounts (tests). */
+export async function clearEmulatorAccounts(host, projectId) {
+  await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, { method: "DELETE" });
+}
