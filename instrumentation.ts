@@ -1,9 +1,9 @@
 /**
- * Runs once when a server instance starts. Node only: the outbox worker needs
- * the database. (NEXT_RUNTIME is set by Next itself, not configuration.)
+ * Runs once when a server instance starts. Node only: these need the database
+ * and the identity provider. (NEXT_RUNTIME is set by Next itself, not configuration.)
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startOutboxWorker } = await import("@/lib/outbox/worker");
-  startOutboxWorker();
+  const { startServer } = await import("@/lib/server-start");
+  await startServer();
 }

@@ -13,7 +13,7 @@ const securityHeaders = [
       // Next's static pages carry inline bootstrap scripts; a nonce would make every page dynamic.
       "script-src 'self' 'unsafe-inline'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      "img-src 'self' data: blob: https:",
       "font-src 'self'",
       "connect-src 'self'",
       "frame-ancestors 'none'",
@@ -32,6 +32,8 @@ const legacyTemplatePages = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
 }));
 
 const nextConfig: NextConfig = {
+  // The e2e and benchmark servers build into their own folder (scripts/build-freshness.mjs reads the same variable).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // forbidden() renders app/forbidden.tsx with a 403 for signed-in users without the role.
   experimental: { authInterrupts: true },

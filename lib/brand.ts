@@ -24,6 +24,8 @@ export const brand = {
   /** tel: links want digits and a leading plus only. */
   supportPhoneHref: `tel:${env.SUPPORT_PHONE.replace(/[^0-9+]/g, "")}`,
   address: env.SUPPORT_ADDRESS,
+  /** When the support team answers the phone and email (contact page, help text). */
+  supportHours: "Monday to Saturday, 8am–8pm ET",
   siteUrl: env.APP_URL.replace(/\/$/, ""),
   tagline: "Live classes for curious kids",
   description:

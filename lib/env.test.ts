@@ -13,7 +13,15 @@ describe("configuration (lib/env.ts)", () => {
     expect(() => parseEnv({ PRODUCT_SLUG: "Has Spaces" })).toThrow(/PRODUCT_SLUG/);
   });
 
-  it("treats an empty optional URL as unset", () => {
-    expect(parseEnv({ DATABASE_URL: "", DEMO_FORWARD_URL: " " })).toMatchObject({ DATABASE_URL: undefined, DEMO_FORWARD_URL: undefined });
+  it("treats an empty variable as unset", () => {
+    const env = parseEnv({ FIREBASE_AUTH_EMULATOR_HOST: "", PGLITE_DIR: "" });
+    expect(env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    expect(env.PGLITE_DIR).toBe(".data/pglite");
+  });
+
+  it("treats a blank optional URL as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", DEMO_FORWARD_URL: " " });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DEMO_FORWARD_URL).toBeUndefined();
   });
 });

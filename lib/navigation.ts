@@ -1,4 +1,5 @@
-import { brandRoutes } from "@/lib/brand";
+import type { Role } from "@/lib/auth/roles";
+import { brandLabels, brandRoutes } from "@/lib/brand";
 import { COURSE_CATEGORIES, CATEGORY_LABELS } from "@/lib/constants";
 
 export interface NavLink {
@@ -35,3 +36,24 @@ export const footerPolicies: NavLink[] = [
   { label: "Contact Us", href: "/contact" },
   { label: "Delete account", href: "/deleteaccount" },
 ];
+
+/** SPEC 2 "Layout by role" and SPEC 6: what each signed-in role's bar shows. */
+export interface RoleBar {
+  /** Links in the bar itself. */
+  links: NavLink[];
+  /** Links beside the avatar and name, before Logout. */
+  account: NavLink[];
+}
+
+const editProfile = { label: "Edit Profile", href: "/user/edit-profile" };
+const editPassword = { label: "Edit Password", href: "/user/edit-password" };
+const teacherDashboard = { label: "Teacher Dashboard", href: "/teacher/dashboard" };
+
+export const roleBars: Record<Role, RoleBar> = {
+  // The compact bar: avatar and name, Edit Profile, Edit Password, Logout.
+  student: { links: [], account: [{ label: "My Courses", href: "/my-courses" }, { label: brandLabels.cash, href: brandRoutes.wallet }, editProfile, editPassword] },
+  // The full bar; the Teacher Dashboard is for teacher and admin, Dashboard for admin only.
+  teacher: { links: [...anonymousNav, teacherDashboard], account: [{ label: "My Courses", href: "/teacher/courses" }, editProfile, editPassword] },
+  admin: { links: [...anonymousNav, teacherDashboard, { label: "Dashboard", href: "/admin/dashboard" }], account: [editProfile, editPassword] },
+  support: { links: [{ label: "Dashboard", href: "/support/dashboard" }], account: [editProfile, editPassword] },
+};

@@ -1,11 +1,11 @@
 import Link from "next/link";
 
 import { brand } from "@/lib/brand";
-import { anonymousActions, anonymousNav } from "@/lib/navigation";
+import { anonymousActions, anonymousNav, roleBars } from "@/lib/navigation";
 
+import { HeaderNav } from "./header-nav";
 import { StickyHeader } from "./sticky-header";
 
-/** The anonymous bar (SPEC 2): Courses, Contact Us, Blog, Log in, Sign up. */
 export function SiteHeader() {
   return (
     <StickyHeader>
@@ -16,39 +16,48 @@ export function SiteHeader() {
           </span>
           {brand.name}
         </Link>
-        <ul className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
-          {anonymousNav.map((link) => (
+        <HeaderNav anonymous={<AnonymousBar />} bars={roleBars} />
+      </nav>
+    </StickyHeader>
+  );
+}
+
+/** The anonymous bar (SPEC 2): Courses, Contact Us, Blog, Log in, Sign up. */
+function AnonymousBar() {
+  return (
+    <>
+      <ul className="mr-auto ml-8 hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
+        {anonymousNav.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="hover:text-brand-700">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden items-center gap-2 md:flex">
+        <Link href={anonymousActions.signIn.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          {anonymousActions.signIn.label}
+        </Link>
+        <Link href={anonymousActions.signUp.href} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          {anonymousActions.signUp.label}
+        </Link>
+      </div>
+      {/* Small screens: a disclosure menu that needs no JavaScript. */}
+      <details className="relative md:hidden">
+        <summary className="cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800">
+          Menu
+        </summary>
+        <ul className="absolute right-0 z-50 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+          {[...anonymousNav, anonymousActions.signIn, anonymousActions.signUp].map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className="hover:text-brand-700">
+              <Link href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
                 {link.label}
               </Link>
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 md:flex">
-          <Link href={anonymousActions.signIn.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-            {anonymousActions.signIn.label}
-          </Link>
-          <Link href={anonymousActions.signUp.href} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            {anonymousActions.signUp.label}
-          </Link>
-        </div>
-        {/* Small screens: a disclosure menu that needs no JavaScript. */}
-        <details className="relative md:hidden">
-          <summary className="cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800">
-            Menu
-          </summary>
-          <ul className="absolute right-0 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-            {[...anonymousNav, anonymousActions.signIn, anonymousActions.signUp].map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </details>
-      </nav>
-    </StickyHeader>
+      </details>
+    </>
   );
 }

@@ -36,3 +36,6 @@ export const deleteAccountSchema = z.object({ password });
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** The same answer whether or not the account exists. */
+export const RESET_SENT_MESSAGE = "If an account exists for that email, we have sent a link to reset the password.";

@@ -1,6 +1,8 @@
 import "server-only";
 
 import { mkdir } from "node:fs/promises";
+
+import { acquireDirectoryLock } from "@/lib/db/pglite-lock";
 import path from "node:path";
 
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -58,10 +60,24 @@ async function openPglite(dir: string): Promise<OpenDatabase> {
     dataDir = path.resolve(/* turbopackIgnore: true */ process.cwd(), dir);
     await mkdir(path.dirname(dataDir), { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
-  await migratePglite(client);
-  const db = drizzle({ client, schema, casing: "snake_case" });
-  return { db, kind: "pglite", close: () => client.close() };
+  // Nothing else locks a PGlite directory, and two processes on one corrupt it.
+  const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
+  try {
+    const client = await PGlite.create(dataDir);
+    await migratePglite(client);
+    const db = drizzle({ client, schema, casing: "snake_case" });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 // One database per process, kept on globalThis so dev hot reloads do not open a

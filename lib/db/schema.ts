@@ -150,3 +150,21 @@ export const outbox = pgTable(
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
   ],
 );
+
+/**
+ * The {product} Cash ledger: money as integer minor units (cents), one row per
+ * movement; the balance is the sum, never a stored float.
+ */
+export const walletEntries = pgTable(
+  "wallet_entries",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    reason: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("wallet_entries_user_idx").on(t.userId, t.createdAt.desc())],
+);

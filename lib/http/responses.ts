@@ -1,5 +1,6 @@
 import "server-only";
 
+import { IdentityError, IDENTITY_MESSAGES } from "@/lib/auth/errors";
 import { HttpError, isDatabaseUnavailable } from "@/lib/http/errors";
 
 export function jsonMessage(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
@@ -12,6 +13,11 @@ export function jsonMessage(status: number, message: string, extra: Record<strin
  */
 export function errorResponse(error: unknown, context: string): Response {
   if (error instanceof HttpError) return jsonMessage(error.status, error.message, {}, error.headers);
+  if (error instanceof IdentityError) {
+    // The provider could not be reached: a 503, with the catalogue's catch-all message.
+    if (error.code === "IDENTITY_UNAVAILABLE") return jsonMessage(503, IDENTITY_MESSAGES.unknown, { code: error.code });
+    return jsonMessage(400, error.message, { code: error.code });
+  }
   if (isDatabaseUnavailable(error)) {
     console.error(`[${context}] database unavailable:`, error);
     return jsonMessage(503, "The service is briefly unavailable. Please try again in a minute.", {}, { "Retry-After": "30" });

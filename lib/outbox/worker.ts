@@ -1,7 +1,6 @@
 import "server-only";
 
 import { forwardPendingDemoRequests, isForwardingConfigured } from "@/lib/demo-requests/service";
-import { isBuildPhase } from "@/lib/env";
 
 const INTERVAL_MS = 15_000;
 const slot = globalThis as typeof globalThis & { __outboxWorker?: NodeJS.Timeout };
@@ -11,7 +10,7 @@ const slot = globalThis as typeof globalThis & { __outboxWorker?: NodeJS.Timeout
  * the table keep two instances from sending the same row.
  */
 export function startOutboxWorker(): void {
-  if (slot.__outboxWorker || isBuildPhase || !isForwardingConfigured()) return;
+  if (slot.__outboxWorker || !isForwardingConfigured()) return;
   let isRunning = false;
   slot.__outboxWorker = setInterval(async () => {
     if (isRunning) return;

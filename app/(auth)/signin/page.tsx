@@ -1,0 +1,18 @@
+import { SignInForm } from "@/components/forms/sign-in-form";
+import { AuthCard } from "@/components/ui/auth-card";
+import { brand } from "@/lib/brand";
+import { pageMetadata } from "@/lib/seo";
+
+export const metadata = pageMetadata({
+  title: "Log in",
+  description: `Log in to ${brand.name} to see your courses, manage your profile and book classes.`,
+  path: "/signin",
+});
+
+export default function SignInPage() {
+  return (
+    <AuthCard title="Log in" intro={`Welcome back to ${brand.name}.`}>
+      <SignInForm />
+    </AuthCard>
+  );
+}

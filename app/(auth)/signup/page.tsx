@@ -1,0 +1,18 @@
+import { SignUpForm } from "@/components/forms/sign-up-form";
+import { AuthCard } from "@/components/ui/auth-card";
+import { brand } from "@/lib/brand";
+import { pageMetadata } from "@/lib/seo";
+
+export const metadata = pageMetadata({
+  title: "Sign up",
+  description: `Create your ${brand.name} account to manage your child's live classes, profile and ${brand.name} Cash.`,
+  path: "/signup",
+});
+
+export default function SignUpPage() {
+  return (
+    <AuthCard title="Create your account" intro="It takes a minute. You can book a free demo class right after.">
+      <SignUpForm />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { PageIntro } from "@/components/marketing/page-intro";
+import { Prose } from "@/components/ui/prose";
+import { brand } from "@/lib/brand";
+import { mailtoHref } from "@/lib/mailto";
+import { pageMetadata } from "@/lib/seo";
+
+export const metadata = pageMetadata({
+  title: "Become a teacher",
+  description: `Teach live online classes to school-age children with ${brand.name}. Requirements, what we offer and how to apply.`,
+  path: "/become-a-teacher",
+});
+
+const applicationEmail = mailtoHref(brand.supportEmail, {
+  subject: "Teacher application",
+  body: [
+    "Name:",
+    "Phone number:",
+    "Time zone:",
+    "Subjects I would like to teach:",
+    "Grades I am comfortable teaching:",
+    "Teaching experience with children:",
+    "Weekly availability:",
+    "Link to a short introduction video (optional):",
+    "",
+    "Please attach your resume.",
+  ].join("\n"),
+});
+
+export default function BecomeATeacherPage() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <PageIntro eyebrow="Teach with us" title="Become a teacher">
+        <p>
+          Do you love your subject and enjoy helping children understand it? {brand.name} teachers run live online classes in
+          coding, academics, languages, music and life skills, one-on-one and in small groups, for students in grades 1 to 12.
+        </p>
+      </PageIntro>
+
+      <Prose className="mt-10">
+        <h2>What we look for</h2>
+        <ul>
+          <li>Strong knowledge of the subject you want to teach, shown by a degree, certification or professional experience.</li>
+          <li>Experience teaching or coaching children or teenagers, in a school, a club, tutoring or online.</li>
+          <li>Clear, patient and encouraging communication in English.</li>
+          <li>A computer with a webcam and headset, a reliable broadband connection and a quiet, well-lit place to teach.</li>
+          <li>Availability for at least a few hours a week, including after-school hours in US time zones.</li>
+          <li>
+            Willingness to complete a background check and follow our child-safety and conduct standards. Our students are
+            children, and their safety comes first.
+          </li>
+        </ul>
+
+        <h2>What we offer</h2>
+        <ul>
+          <li>
+            <strong>Students come to you.</strong> Families find us, take a free demo class and are matched with a teacher who
+            suits them, so you can focus on teaching.
+          </li>
+          <li>
+            <strong>A flexible schedule.</strong> You tell us when you are available, and classes are arranged within those hours.
+          </li>
+          <li>
+            <strong>Teach from anywhere.</strong> All classes are online and live.
+          </li>
+          <li>
+            <strong>Support behind you.</strong> Our support team handles scheduling and most parent communication, and is there
+            when something goes wrong.
+          </li>
+          <li>
+            <strong>Clear terms.</strong> Pay, class load and expectations are discussed openly during the interview and confirmed
+            in writing before you start.
+          </li>
+        </ul>
+
+        <h2>How to apply</h2>
+        <p>
+          Email <a href={applicationEmail}>{brand.supportEmail}</a> with the subject &ldquo;Teacher application&rdquo;. The link
+          opens an email with the details we need: the subjects and grades you would like to teach, your experience, your time
+          zone and weekly availability. Please attach your resume. A short introduction video is welcome but not required.
+        </p>
+        <ol>
+          <li>
+            <strong>Application review.</strong> We read every application and reply to let you know whether we are inviting you to
+            the next step.
+          </li>
+          <li>
+            <strong>Interview and sample lesson.</strong> A video call with our team, including a short lesson as you would teach it
+            to a student.
+          </li>
+          <li>
+            <strong>Checks.</strong> Background check and references.
+          </li>
+          <li>
+            <strong>Onboarding.</strong> We show you how classes, scheduling and parent updates work, then match you with your first
+            students.
+          </li>
+        </ol>
+        <p>
+          Questions before you apply? Call us at <a href={brand.supportPhoneHref}>{brand.supportPhone}</a>, {brand.supportHours}.
+        </p>
+      </Prose>
+    </div>
+  );
+}

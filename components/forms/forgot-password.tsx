@@ -1,0 +1,33 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+
+import { passwordResetSchema } from "@/lib/auth/schema";
+import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
+
+import { errorProps, FormField, inputClass } from "./form-field";
+import { SubmitButton } from "./submit-button";
+
+/** Sends the password reset email; its link returns to /signin (SPEC 7). */
+export function ForgotPassword({ initialEmail }: { initialEmail: string }) {
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof passwordResetSchema>>({
+    resolver: zodResolver(passwordResetSchema),
+    defaultValues: { email: initialEmail },
+  });
+  const onSubmit = async (values: z.infer<typeof passwordResetSchema>) => {
+    const result = await postJson("/api/account/password-reset", values);
+    if (result.ok) await toastSuccess(result.message);
+    else await toastError(result.message);
+  };
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4 rounded-xl bg-brand-50 p-4" aria-label="Reset your password">
+      <p className="text-sm text-slate-800">Enter your email and we will send you a link to choose a new password.</p>
+      <FormField id="reset-email" label="Email for the reset link" error={formState.errors.email?.message}>
+        <input id="reset-email" type="email" autoComplete="email" className={inputClass} {...errorProps("reset-email", formState.errors.email?.message)} {...register("email")} />
+      </FormField>
+      <SubmitButton isBusy={formState.isSubmitting}>Send reset link</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+
+import { refreshAuthState } from "@/lib/auth/auth-state";
+import { signInWithCredentials } from "@/lib/auth/client-sign-in";
+import { passwordChangeSchema } from "@/lib/auth/schema";
+import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
+
+import { errorProps, FormField, inputClass } from "./form-field";
+import { SubmitButton } from "./submit-button";
+
+type Values = z.input<typeof passwordChangeSchema>;
+
+/** Re-authenticate with the current password, then update (SPEC 7); the session is renewed with the new one. */
+export function PasswordForm({ email }: { email: string }) {
+  const { register, handleSubmit, reset, formState } = useForm<Values>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = formState;
+  const onSubmit = async (values: Values) => {
+    const result = await postJson("/api/account/password", values);
+    if (!result.ok) return toastError(result.message);
+    // Sessions issued before the change have ended; this one continues with the new password.
+    const renewed = await signInWithCredentials(email, values.newPassword);
+    if (!renewed.ok) return toastError(renewed.message);
+    await refreshAuthState();
+    reset();
+    await toastSuccess(result.message);
+  };
+  const field = (name: keyof Values, id: string, label: string, autoComplete: string) => (
+    <FormField id={id} label={label} error={errors[name]?.message}>
+      <input id={id} type="password" autoComplete={autoComplete} className={inputClass} {...errorProps(id, errors[name]?.message)} {...register(name)} />
+    </FormField>
+  );
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+      {field("currentPassword", "password-current", "Current password", "current-password")}
+      {field("newPassword", "password-new", "New password", "new-password")}
+      {field("confirmPassword", "password-confirm", "Confirm new password", "new-password")}
+      <SubmitButton isBusy={formState.isSubmitting}>Change password</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+
+import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-in";
+import { signInSchema, type SignInInput } from "@/lib/auth/schema";
+import { toastError } from "@/lib/http/post-json";
+
+import { errorProps, FormField, inputClass } from "./form-field";
+import { ForgotPassword } from "./forgot-password";
+import { SubmitButton } from "./submit-button";
+
+export function SignInForm() {
+  const { register, handleSubmit, getValues, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = formState;
+  const [isResetOpen, setIsResetOpen] = useState(false);
+
+  const onSubmit = async ({ email, password }: SignInInput) => {
+    const result = await signInWithCredentials(email, password);
+    if (!result.ok) return toastError(result.message);
+    // A full load, so every part of the page (header included) starts from the new session.
+    window.location.assign(afterSignInPath());
+  };
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+        <FormField id="signin-email" label="Email" error={errors.email?.message}>
+          <input id="signin-email" type="email" autoComplete="email" className={inputClass} {...errorProps("signin-email", errors.email?.message)} {...register("email")} />
+        </FormField>
+        <FormField id="signin-password" label="Password" error={errors.password?.message}>
+          <input id="signin-password" type="password" autoComplete="current-password" className={inputClass} {...errorProps("signin-password", errors.password?.message)} {...register("password")} />
+        </FormField>
+        <SubmitButton isBusy={isSubmitting}>Log in</SubmitButton>
+      </form>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <button type="button" className="font-semibold text-brand-700 underline underline-offset-4" aria-expanded={isResetOpen} onClick={() => setIsResetOpen((v) => !v)}>
+          Forgot password?
+        </button>
+        <p className="text-slate-700">
+          New here?{" "}
+          <Link href="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+            Sign up
+          </Link>
+        </p>
+      </div>
+      {isResetOpen ? <ForgotPassword initialEmail={getValues("email")} /> : null}
+    </div>
+  );
+}

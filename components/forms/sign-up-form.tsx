@@ -1,0 +1,51 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useForm } from "react-hook-form";
+
+import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-in";
+import { signUpSchema, type SignUpInput } from "@/lib/auth/schema";
+import { postJson, toastError } from "@/lib/http/post-json";
+
+import { errorProps, FormField, inputClass } from "./form-field";
+import { SubmitButton } from "./submit-button";
+
+export function SignUpForm() {
+  const { register, handleSubmit, formState } = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { displayName: "", email: "", password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: SignUpInput) => {
+    const created = await postJson("/api/account/signup", values);
+    if (!created.ok) return toastError(created.message);
+    const signedIn = await signInWithCredentials(values.email, values.password);
+    if (!signedIn.ok) return toastError(signedIn.message);
+    window.location.assign(afterSignInPath());
+  };
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+        <FormField id="signup-name" label="Your name" error={errors.displayName?.message}>
+          <input id="signup-name" type="text" autoComplete="name" className={inputClass} {...errorProps("signup-name", errors.displayName?.message)} {...register("displayName")} />
+        </FormField>
+        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+          <input id="signup-email" type="email" autoComplete="email" className={inputClass} {...errorProps("signup-email", errors.email?.message)} {...register("email")} />
+        </FormField>
+        <FormField id="signup-password" label="Password" hint="(at least 8 characters)" error={errors.password?.message}>
+          <input id="signup-password" type="password" autoComplete="new-password" className={inputClass} {...errorProps("signup-password", errors.password?.message)} {...register("password")} />
+        </FormField>
+        <SubmitButton isBusy={isSubmitting}>Create account</SubmitButton>
+      </form>
+      <p className="text-sm text-slate-700">
+        Already have an account?{" "}
+        <Link href="/signin" className="font-semibold text-brand-700 underline underline-offset-4">
+          Log in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+/** The closing call to action of a marketing page: book a free demo, or browse courses. */
+export function DemoCta({
+  title = "Start with a free demo class",
+  children,
+  showCourses = true,
+}: {
+  title?: string;
+  children: ReactNode;
+  showCourses?: boolean;
+}) {
+  return (
+    <section aria-labelledby="demo-cta" className="mt-12 rounded-3xl bg-brand-50 p-6 sm:p-8">
+      <h2 id="demo-cta" className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-2 max-w-2xl text-slate-700">{children}</div>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Link href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
+          Book a free demo
+        </Link>
+        {showCourses ? (
+          <Link href="/courses" className="rounded-xl border border-slate-400 bg-white px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
+            Explore courses
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+
+import { useAuthState } from "@/lib/auth/auth-state";
+import { logOut } from "@/lib/auth/logout";
+import type { Role } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/session-user";
+import type { RoleBar } from "@/lib/navigation";
+
+import { UserAvatar } from "./user-avatar";
+
+/**
+ * The header's role-aware part (SPEC 2, Layout by role). The anonymous bar is
+ * rendered on the server and shown until the session says otherwise.
+ */
+export function HeaderNav({ anonymous, bars }: { anonymous: ReactNode; bars: Record<Role, RoleBar> }) {
+  const auth = useAuthState();
+  if (auth.status === "signed-in") return <SignedInBar user={auth.user} bar={bars[auth.user.role]} />;
+  // While a session may exist the anonymous links stay in place but hidden, so nothing shifts.
+  return <div className={`flex flex-1 items-center justify-end gap-4 ${auth.status === "loading" ? "invisible" : ""}`}>{anonymous}</div>;
+}
+
+function SignedInBar({ user, bar }: { user: SessionUser; bar: RoleBar }) {
+  const [isBusy, setIsBusy] = useState(false);
+  const name = user.displayName || user.email;
+  const onLogout = async () => {
+    setIsBusy(true);
+    await logOut(user);
+  };
+  return (
+    <div className="flex flex-1 items-center justify-end gap-4" data-role={user.role}>
+      {bar.links.length > 0 ? (
+        <ul className="hidden items-center gap-5 text-sm font-medium text-slate-700 lg:flex">
+          {bar.links.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className="hover:text-brand-700">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <details className="relative">
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-brand-50">
+          <UserAvatar name={name} photoURL={user.photoURL} />
+          <span className="max-w-40 truncate text-sm font-semibold text-slate-800">{name}</span>
+        </summary>
+        <ul className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label="Account">
+          {[...bar.links.map((l) => ({ ...l, small: true })), ...bar.account.map((l) => ({ ...l, small: false }))].map((link) => (
+            <li key={`${link.href}-${link.label}`} className={link.small ? "lg:hidden" : ""}>
+              <Link href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={onLogout}
+              disabled={isBusy}
+              className="block w-full rounded-lg px-3 py-2 text-left text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      </details>
+    </div>
+  );
+}

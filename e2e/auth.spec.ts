@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+
+import { expect, test } from "@playwright/test";
+
+import { accountMenu, demoAccount, logOut, signIn } from "./support/auth";
+
+test.describe("identity (SPEC 3, 4, 6, 8)", () => {
+  test("sign up, see the student bar, edit the name, change the password, log out and sign in with the new one", async ({ page }) => {
+    const email = `parent.${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto("/signup");
+    await page.getByLabel("Your name").fill("Riya Parent");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("first-password-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    // Signed in, at home, with the compact student bar.
+    await expect(page).toHaveURL(/\/$/);
+    const bar = page.locator('[data-role="student"]');
+    await expect(bar).toContainText("Riya Parent");
+    await expect(page.getByRole("link", { name: "Sign up" })).toHaveCount(0);
+    await accountMenu(page).click();
+    for (const item of ["Edit Profile", "Edit Password"]) await expect(bar.getByRole("link", { name: item })).toBeVisible();
+    await expect(bar.getByRole("button", { name: "Logout" })).toBeVisible();
+
+    // Edit the name: the header shows it at once.
+    await bar.getByRole("link", { name: "Edit Profile" }).click();
+    await page.getByLabel("Display name").fill("Riya R.");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Your profile has been updated.")).toBeVisible();
+    await expect(bar).toContainText("Riya R.");
+
+    // The password change needs the current password.
+    await page.goto("/user/edit-password");
+    await page.getByLabel("Current password").fill("not-the-password");
+    await page.getByLabel("New password", { exact: true }).fill("second-password-2");
+    await page.getByLabel("Confirm new password").fill("second-password-2");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Invalid Email or Password. Try again or signUp now")).toBeVisible();
+    await page.getByLabel("Current password").fill("first-password-1");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Your password has been changed.")).toBeVisible();
+
+    // Logout: a 'Log Out' event is posted, then home.
+    const logEvent = page.waitForRequest((r) => r.url().endsWith("/api/v1/logevent") && r.method() === "POST");
+    await logOut(page);
+    expect((await logEvent).postDataJSON()).toMatchObject({ eventName: "Log Out" });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+
+    // The old password no longer works; the new one does.
+    await page.goto("/signin");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("first-password-1");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("Invalid Email or Password. Try again or signUp now")).toBeVisible();
+    await signIn(page, email, "second-password-2");
+    await expect(page.locator('[data-role="student"]')).toContainText("Riya R.");
+  });
+
+  test("identity errors show the spec's messages", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Email", { exact: true }).fill(`nobody.${randomUUID().slice(0, 6)}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("whatever-1");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("User not found. Try again or signUp now.")).toBeVisible();
+
+    await page.goto("/signup");
+    await page.getByLabel("Your name").fill("Copy Cat");
+    await page.getByLabel("Email").fill("student@example.com");
+    await page.getByLabel("Password").fill("long-enough-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Email already in use. Please try another email or login.")).toBeVisible();
+  });
+
+  test("'Forgot password?' sends the reset email and says the same for any address", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email for the reset link").fill("student@example.com");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("If an account exists for that email, we have sent a link to reset the password.")).toBeVisible();
+  });
+
+  const dashboards = ["/teacher/dashboard", "/admin/dashboard", "/support/dashboard"] as const;
+  const expectations = {
+    student: { bar: [] as string[], allowed: [] as string[] },
+    teacher: { bar: ["Teacher Dashboard"], allowed: ["/teacher/dashboard"] },
+    admin: { bar: ["Teacher Dashboard", "Dashboard"], allowed: ["/teacher/dashboard", "/admin/dashboard", "/support/dashboard"] },
+    support: { bar: ["Dashboard"], allowed: ["/support/dashboard"] },
+  };
+
+  for (const [role, expected] of Object.entries(expectations) as Array<[keyof typeof expectations, (typeof expectations)["student"]]>) {
+    test(`the ${role} demo account sees its bar and only its dashboards`, async ({ page }) => {
+      const account = demoAccount(role);
+      await signIn(page, account.email, account.password);
+      const bar = page.locator(`[data-role="${role}"]`);
+      if (role === "student") {
+        await expect(page.getByRole("link", { name: "Courses", exact: true })).toHaveCount(0);
+      } else {
+        for (const label of expected.bar) await expect(bar.getByRole("link", { name: label, exact: true }).first()).toBeAttached();
+      }
+      if (role === "support") await expect(bar.getByRole("link", { name: "Dashboard", exact: true }).first()).toHaveAttribute("href", "/support/dashboard");
+      if (role === "admin") await expect(bar.getByRole("link", { name: "Dashboard", exact: true }).first()).toHaveAttribute("href", "/admin/dashboard");
+
+      for (const path of dashboards) {
+        const response = await page.goto(path);
+        if (expected.allowed.includes(path)) {
+          expect(response?.status(), path).toBe(200);
+          await expect(page.getByRole("heading", { level: 1 })).toContainText("dashboard");
+        } else {
+          expect(response?.status(), path).toBe(403);
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are not allowed to see this page");
+        }
+      }
+    });
+  }
+
+  test("the guard sends signed-out visitors to /signup keeping the query, and signed-in users away from /signin", async ({ page }) => {
+    await page.goto("/my-courses?ref=mail");
+    await expect(page).toHaveURL(/\/signup\?ref=mail&callbackUrl=%2Fmy-courses$/);
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/signup\?callbackUrl=%2Fadmin%2Fdashboard$/);
+
+    const student = demoAccount("student");
+    await signIn(page, student.email, student.password);
+    await page.goto("/signin");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a forged session cookie is a signed-out visitor", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "next-auth.session-token", value: "forged.token.value", url: baseURL! }]);
+    await page.goto("/user/edit-profile");
+    await expect(page).toHaveURL(/\/signup\?callbackUrl=/);
+  });
+
+  test("a callbackUrl cannot send anyone off-site", async ({ page }) => {
+    const student = demoAccount("student");
+    await page.goto("/signin?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    await page.getByLabel("Email", { exact: true }).fill(student.email);
+    await page.getByLabel("Password", { exact: true }).fill(student.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+  });
+});

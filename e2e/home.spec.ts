@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home (SPEC 2)", () => {
+  test("the 'Book your class' banner offers Grade 1 to 12, each leading to its booking page", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Book your class" });
+    await expect(banner.getByRole("link")).toHaveText(Array.from({ length: 12 }, (_, i) => `Grade ${i + 1}`));
+    await banner.getByRole("link", { name: "Grade 7", exact: true }).click();
+    await expect(page).toHaveURL(/\/book-free-demo\/7$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a free demo class for Grade 7");
+  });
+
+  test("'Book a free demo' leads to /book-free-demo", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Book a free demo", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/book-free-demo$/);
+  });
+
+  test("shows the five categories and featured courses from the catalogue", async ({ page }) => {
+    await page.goto("/");
+    const categories = page.getByRole("region", { name: "Five ways to learn" });
+    for (const name of ["Technical", "Academic", "Language", "Music", "Lifestyle"]) {
+      await expect(categories.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", `/courses/category/${name.toLowerCase()}`);
+    }
+    const featured = page.getByRole("region", { name: "Popular courses" });
+    await expect(featured.getByRole("article")).not.toHaveCount(0);
+    await expect(featured.getByRole("heading", { name: "Python for Young Coders" })).toBeVisible();
+  });
+
+  test("the header sticks after 170 px of scroll and the scroll-to-top button climbs back", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto("/");
+    const header = page.locator("header[data-stuck]");
+    await expect(header).toHaveAttribute("data-stuck", "false");
+    await expect(page.getByRole("button", { name: "Scroll to top" })).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 171));
+    await expect(header).toHaveAttribute("data-stuck", "true");
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.getByRole("button", { name: "Scroll to top" }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(header).toHaveAttribute("data-stuck", "false");
+  });
+
+  test("the cookie banner is remembered after 'I Understand'", async ({ page, context }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toContainText("This website uses cookies to enhance the user experience.");
+    await banner.getByRole("button", { name: "I Understand" }).click();
+    await expect(banner).toHaveCount(0);
+    const consent = (await context.cookies()).find((c) => c.name === "cookie_consent");
+    expect(consent?.value).toBe("true");
+    // SPEC 9: remembered for 365 days.
+    expect(consent!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+  });
+});

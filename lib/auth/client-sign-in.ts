@@ -1,0 +1,19 @@
+import { IDENTITY_MESSAGES } from "@/lib/auth/errors";
+import { safeCallbackUrl } from "@/lib/auth/guard";
+
+/** Signs in through next-auth's credentials provider; the error is already a SPEC 8 message. */
+export async function signInWithCredentials(email: string, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { signIn } = await import("next-auth/react");
+  try {
+    const result = await signIn("credentials", { email, password, redirect: false });
+    if (!result || result.error) return { ok: false, message: result?.error && result.error !== "CredentialsSignin" ? result.error : IDENTITY_MESSAGES.unknown };
+    return { ok: true };
+  } catch {
+    return { ok: false, message: IDENTITY_MESSAGES.unknown };
+  }
+}
+
+/** Where to go after signing in: the callbackUrl the guard left, if it stays on this site. */
+export function afterSignInPath(): string {
+  return safeCallbackUrl(new URLSearchParams(window.location.search).get("callbackUrl"));
+}

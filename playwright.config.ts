@@ -1,0 +1,73 @@
+import { defineConfig, devices } from "@playwright/test";
+
+import { baseURL, E2E_AUTH_DIR, E2E_AUTH_EMULATOR_PORT, E2E_PGLITE_DIR, E2E_PORT, E2E_PRODUCT_NAME, E2E_PRODUCT_SLUG } from "./e2e/support/server";
+
+// As Jest (ci-info) reads it: CI=false is not CI.
+const isCI = Boolean(process.env.CI) && process.env.CI !== "false";
+
+/**
+ * Browser tests against a production build (`npm run test:e2e` installs Chromium first if needed).
+ * The server is scripts/start.mjs, so it rebuilds only when sources or the brand changed.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  // The machines have 2 cores, shared with the server.
+  workers: 2,
+  reporter: "list",
+  use: {
+    baseURL,
+    trace: "retain-on-first-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          // The system Chromium: Playwright cannot download its own here. scripts/e2e.mjs sets
+          // CHROMIUM_PATH after scripts/ensure-chromium.mjs found or installed it (the .mjs cannot
+          // be imported here: Playwright loads this file as CommonJS).
+          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-gpu",
+            // Only our own server resolves: a third-party request fails fast instead of hanging.
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // A fresh embedded database on every server start; a reused server keeps its own.
+    command: `node -e "for (const d of ['${E2E_PGLITE_DIR}', '${E2E_AUTH_DIR}']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
+    url: baseURL,
+    env: {
+      PORT: String(E2E_PORT),
+      APP_URL: baseURL,
+      PGLITE_DIR: E2E_PGLITE_DIR,
+      // Its own build folder: a developer's `npm start` or the benchmark can run beside it.
+      NEXT_DIST_DIR: ".next-e2e",
+      // Always the embedded database, even when the shell has DATABASE_URL set.
+      DATABASE_URL: "",
+      PRODUCT_NAME: E2E_PRODUCT_NAME,
+      PRODUCT_SLUG: E2E_PRODUCT_SLUG,
+      // Its own Auth Emulator with fresh accounts (the demo accounts are made at start).
+      AUTH_EMULATOR_PORT: String(E2E_AUTH_EMULATOR_PORT),
+      AUTH_EMULATOR_DATA_DIR: E2E_AUTH_DIR,
+      FIREBASE_AUTH_EMULATOR_HOST: "",
+      FIREBASE_PROJECT_ID: "demo-e2e",
+    },
+    reuseExistingServer: !isCI,
+    // Covers a `next build` (24-46 s measured) on a busy machine.
+    timeout: 240_000,
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+});

@@ -1,0 +1,119 @@
+// Decides whether `npm start` must run `next build` first: a production build is
+// only as current as its inputs (sources, config) and the brand configuration,
+// which is baked in at build time (/join-{slug} and /user/{slug}-coin are static routes).
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** Folders whose contents `next build` compiles or copies. */
+const SOURCE_DIRS = ["app", "components", "lib", "content", "public"];
+
+/** Single files at the root that change the build. */
+const SOURCE_FILES = [
+  "next.config.ts",
+  "package.json",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "proxy.ts",
+  "instrumentation.ts",
+  // The .env files `next build` reads (.env.example and .env.development* are not among them).
+  ".env",
+  ".env.local",
+  ".env.production",
+  ".env.production.local",
+];
+
+/** Tests sit beside the code but never reach the build: editing one needs no rebuild. */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
+
+/** NEXT_DIST_DIR (read by next.config.ts) gives the e2e and benchmark servers builds of their own beside a developer's .next. */
+const distDir = (env) => env.NEXT_DIST_DIR || ".next";
+const recordPath = (env) => path.join(distDir(env), "build-env.json");
+
+/**
+ * The configuration a build depends on: the brand (PRODUCT_*, SUPPORT_*), APP_URL
+ * (canonical URLs in prerendered pages) and NEXT_PUBLIC_* (inlined in client code).
+ * Unset and empty count the same.
+ */
+export function buildEnvSnapshot(env) {
+  const keys = Object.keys(env)
+    .filter((key) => /^(PRODUCT_|SUPPORT_|NEXT_PUBLIC_)/.test(key) || key === "APP_URL")
+    .filter((key) => env[key])
+    .sort();
+  return Object.fromEntries(keys.map((key) => [key, env[key]]));
+}
+
+/** Yields every file and folder under `dir`, folders included: deleting a file only changes its folder's mtime. */
+function* walk(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return; // a folder that does not exist has nothing newer in it
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (!TEST_FILE.test(entry.name)) yield full;
+  }
+  yield dir; // after its contents, so a changed file is named rather than its folder
+}
+
+/** The first build input modified at or after `since` (ms), relative to root, or undefined. */
+function findChangedInput(root, since) {
+  const candidates = [
+    ...SOURCE_DIRS.flatMap((dir) => [...walk(path.join(root, dir))]),
+    ...SOURCE_FILES.map((file) => path.join(root, file)),
+  ];
+  for (const file of candidates) {
+    let mtime;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      continue; // optional files (.env, proxy.ts) may be absent
+    }
+    if (mtime >= since) return path.relative(root, file) || ".";
+  }
+  return undefined;
+}
+
+function readRecord(root, env) {
+  try {
+    const record = JSON.parse(readFileSync(path.join(root, recordPath(env)), "utf8"));
+    if (typeof record.startedAt === "number" && record.env && typeof record.env === "object") return record;
+  } catch {
+    // missing or unreadable: treated as unknown below
+  }
+  return undefined;
+}
+
+/**
+ * Whether the build in `root/.next` (or NEXT_DIST_DIR) is stale, and why.
+ * @param {{ root: string, env: Record<string, string | undefined> }} options
+ * @returns {{ stale: boolean, reason: string }}
+ */
+export function checkBuildFreshness({ root, env }) {
+  if (!existsSync(path.join(root, distDir(env), "BUILD_ID"))) return { stale: true, reason: "there is no build yet" };
+  // `next build` empties .next first, so a build not made by scripts/start.mjs has no record:
+  // its configuration is unknown.
+  const record = readRecord(root, env);
+  if (!record) return { stale: true, reason: `the last build has no ${recordPath(env)}` };
+
+  const before = record.env;
+  const now = buildEnvSnapshot(env);
+  for (const key of new Set([...Object.keys(before), ...Object.keys(now)])) {
+    if (before[key] !== now[key]) {
+      return { stale: true, reason: `${key} changed (${before[key] ?? "unset"} → ${now[key] ?? "unset"})` };
+    }
+  }
+  // Compared with the build's start, not BUILD_ID's time, so an edit made during the build counts.
+  const changed = findChangedInput(root, record.startedAt);
+  if (changed) return { stale: true, reason: `${changed} changed since the last build` };
+  return { stale: false, reason: "the build is up to date" };
+}
+
+/** Called after a successful build that started at `startedAt` (ms). */
+export function recordBuild({ root, env, startedAt }) {
+  const record = { startedAt, env: buildEnvSnapshot(env) };
+  writeFileSync(path.join(root, recordPath(env)), `${JSON.stringify(record, null, 2)}\n`);
+}

@@ -1,0 +1,10 @@
+export const EMULATOR_PORT: number;
+export function slugOf(env?: Record<string, string | undefined>): string;
+export function embeddedAuthDefaults(env?: Record<string, string | undefined>): {
+  usesEmulator: boolean;
+  port: number;
+  host: string;
+  projectId: string;
+  dataDir: string;
+};
+export function isEmulatorUp(host: string): Promise<boolean>;

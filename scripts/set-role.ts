@@ -1,0 +1,38 @@
+// `npm run set-role -- <email> <role>`: changes a user's role, claims and users row together.
+// With the embedded database, stop the app first (the database allows one process);
+// the Auth Emulator is started for the change when none is running.
+import { startAuthEmulator } from "./auth-emulator.mjs";
+import { embeddedAuthDefaults, isEmulatorUp } from "./embedded-auth.mjs";
+
+async function main() {
+  const [email, role] = process.argv.slice(2);
+  const { isRole, ROLES } = await import("../lib/auth/roles");
+  if (!email || !isRole(role)) {
+    console.error(`usage: npm run set-role -- <email> <${ROLES.join("|")}>`);
+    process.exit(2);
+  }
+  const defaults = embeddedAuthDefaults();
+  let emulator: { stop(): Promise<void> } | null = null;
+  if (defaults.usesEmulator) {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST ??= defaults.host;
+    process.env.FIREBASE_PROJECT_ID ??= defaults.projectId;
+    if (!(await isEmulatorUp(process.env.FIREBASE_AUTH_EMULATOR_HOST))) {
+      emulator = await startAuthEmulator({ port: defaults.port, projectId: defaults.projectId, dataDir: defaults.dataDir });
+    }
+  }
+  try {
+    const { setUserRole } = await import("../lib/auth/accounts");
+    const row = await setUserRole(email, role);
+    console.log(`${email} is now ${row.role} (users.id ${row.id}); they see it at their next page load.`);
+  } finally {
+    await emulator?.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,61 @@
+// `npm start`: serves the whole product on PORT (default 3000) with `next start`,
+// building first when the last production build is stale (scripts/build-freshness.mjs).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { startAuthEmulator } from "./auth-emulator.mjs";
+import { checkBuildFreshness, recordBuild } from "./build-freshness.mjs";
+import { embeddedAuthDefaults, isEmulatorUp } from "./embedded-auth.mjs";
+import { run } from "./run-command.mjs";
+import { sessionSecret } from "./session-secret.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const next = path.join(root, "node_modules", ".bin", "next");
+const port = process.env.PORT || "3000";
+
+// Next loads .env files itself; the comparison uses process.env, and a changed .env
+// file triggers a rebuild through its modification time.
+const freshness = checkBuildFreshness({ root, env: process.env });
+if (freshness.stale) {
+  console.log(`[start] building, because ${freshness.reason}`);
+  const startedAt = Date.now();
+  const code = await run(next, ["build"], { cwd: root });
+  if (code !== 0) {
+    console.error(`[start] next build failed (exit code ${code}); not starting.`);
+    process.exit(code);
+  }
+  recordBuild({ root, env: process.env, startedAt });
+  console.log(`[start] built in ${Math.round((Date.now() - startedAt) / 1000)} s`);
+} else {
+  console.log(`[start] reusing the last build: ${freshness.reason}`);
+}
+
+// Identity: with no Firebase project configured, the Auth Emulator is the embedded default.
+// AUTH_EMULATOR_PORT / AUTH_EMULATOR_DATA_DIR let the e2e server run its own beside a dev one.
+const auth = embeddedAuthDefaults();
+const env = { ...process.env, APP_URL: process.env.APP_URL || `http://localhost:${port}` };
+env.NEXTAUTH_URL ||= env.APP_URL;
+env.NEXTAUTH_SECRET ||= sessionSecret(root);
+let emulator = null;
+if (auth.usesEmulator) {
+  const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT || auth.port);
+  const host = `127.0.0.1:${emulatorPort}`;
+  env.FIREBASE_PROJECT_ID ||= auth.projectId;
+  env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  // Explicitly allowed: `next start` is production mode, and this is the embedded default.
+  env.ALLOW_AUTH_EMULATOR = "true";
+  if (await isEmulatorUp(host)) {
+    console.log(`[start] using the Auth Emulator already running at ${host}`);
+  } else {
+    console.log(`[start] starting the Firebase Auth Emulator at ${host}`);
+    emulator = await startAuthEmulator({
+      port: emulatorPort,
+      projectId: env.FIREBASE_PROJECT_ID,
+      dataDir: process.env.AUTH_EMULATOR_DATA_DIR || auth.dataDir,
+    });
+  }
+}
+
+const code = await run(next, ["start", "-p", port], { cwd: root, env });
+await emulator?.stop();
+process.exit(code);
