@@ -2,6 +2,7 @@
 // default and the tests. Offline is fine: a `demo-` project id needs no credentials.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -81,4 +82,20 @@ export async function startAuthEmulator({ port, projectId, dataDir, log = () => 
 /** Empties the emulator's accounts (tests). */
 export async function clearEmulatorAccounts(host, projectId) {
   await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, { method: "DELETE" });
+}
+
+function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port whose next two (the emulator's hub and logging ports) are free too, searched from `from`. */
+export async function findFreePortTriple(from) {
+  for (let port = from; port < from + 300; port += 3) {
+    if ((await isPortFree(port)) && (await isPortFree(port + 1)) && (await isPortFree(port + 2))) return port;
+  }
+  throw new Error(`No three free ports between ${from} and ${from + 300}.`);
 }

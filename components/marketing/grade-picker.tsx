@@ -10,7 +10,7 @@ export function GradePicker() {
         Book your class
       </h2>
       <p className="mt-1 text-brand-100">Pick your child&apos;s grade to book a free demo class.</p>
-      <ul className="mt-5 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+      <ul className="mt-5 grid grid-cols-3 gap-3 sm:grid-cols-4">
         {GRADES.map((grade) => (
           <li key={grade}>
             <Link

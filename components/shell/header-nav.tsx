@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 
+import { LinkList } from "@/components/ui/link-list";
 import { useAuthState } from "@/lib/auth/auth-state";
 import { logOut } from "@/lib/auth/logout";
 import type { Role } from "@/lib/auth/roles";
@@ -32,15 +33,7 @@ function SignedInBar({ user, bar }: { user: SessionUser; bar: RoleBar }) {
   return (
     <div className="flex flex-1 items-center justify-end gap-4" data-role={user.role}>
       {bar.links.length > 0 ? (
-        <ul className="hidden items-center gap-5 text-sm font-medium text-slate-700 lg:flex">
-          {bar.links.map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} className="hover:text-brand-700">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={bar.links} className="hidden items-center gap-5 text-sm font-medium text-slate-700 lg:flex" linkClassName="hover:text-brand-700" />
       ) : null}
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-brand-50">

@@ -1,5 +1,4 @@
-import Link from "next/link";
-
+import { LinkList } from "@/components/ui/link-list";
 import { brand } from "@/lib/brand";
 import { footerExplore, footerPolicies } from "@/lib/navigation";
 
@@ -27,15 +26,7 @@ export function SiteFooter() {
           <h2 id="footer-explore" className="text-sm font-semibold uppercase tracking-wide text-white">
             Explore
           </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerExplore.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className="hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footerExplore} className="mt-3 space-y-2 text-sm" linkClassName="hover:underline" />
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-sm font-semibold uppercase tracking-wide text-white">
@@ -59,15 +50,7 @@ export function SiteFooter() {
           <h2 id="footer-policies" className="text-sm font-semibold uppercase tracking-wide text-white">
             Policies
           </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerPolicies.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className="hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footerPolicies} className="mt-3 space-y-2 text-sm" linkClassName="hover:underline" />
         </nav>
       </div>
       <p className="border-t border-slate-700 py-4 text-center text-xs text-slate-300">

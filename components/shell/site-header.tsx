@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { LinkList } from "@/components/ui/link-list";
 import { brand } from "@/lib/brand";
 import { anonymousActions, anonymousNav, roleBars } from "@/lib/navigation";
 
@@ -26,15 +27,7 @@ export function SiteHeader() {
 function AnonymousBar() {
   return (
     <>
-      <ul className="mr-auto ml-8 hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
-        {anonymousNav.map((link) => (
-          <li key={link.href}>
-            <Link href={link.href} className="hover:text-brand-700">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={anonymousNav} className="mr-auto ml-8 hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex" linkClassName="hover:text-brand-700" />
       <div className="hidden items-center gap-2 md:flex">
         <Link href={anonymousActions.signIn.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
           {anonymousActions.signIn.label}
@@ -48,15 +41,11 @@ function AnonymousBar() {
         <summary className="cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800">
           Menu
         </summary>
-        <ul className="absolute right-0 z-50 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-          {[...anonymousNav, anonymousActions.signIn, anonymousActions.signUp].map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          links={[...anonymousNav, anonymousActions.signIn, anonymousActions.signUp]}
+          className="absolute right-0 z-50 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+          linkClassName="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50"
+        />
       </details>
     </>
   );

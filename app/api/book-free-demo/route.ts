@@ -3,24 +3,18 @@ import { after } from "next/server";
 import { demoRequestSchema, idempotencyKeySchema } from "@/lib/demo-requests/schema";
 import { createDemoRequest, forwardPendingDemoRequests, isForwardingConfigured } from "@/lib/demo-requests/service";
 import { HttpError } from "@/lib/http/errors";
-import { assertSameOrigin, readJsonBody, requestMetadata } from "@/lib/http/request";
-import { errorResponse, jsonMessage, validationErrorResponse } from "@/lib/http/responses";
+import { handleJsonPost } from "@/lib/http/handle-json-post";
+import { requestMetadata } from "@/lib/http/request";
+import { jsonMessage } from "@/lib/http/responses";
 
 /** SPEC 7: POST {api}/api/book-free-demo. The lead is committed before the answer says so. */
-export async function POST(request: Request) {
-  try {
-    assertSameOrigin(request);
-    const idempotencyKey = readIdempotencyKey(request);
-    const parsed = demoRequestSchema.safeParse(await readJsonBody(request));
-    if (!parsed.success) return validationErrorResponse(parsed.error);
-
+export function POST(request: Request) {
+  return handleJsonPost(request, demoRequestSchema, "book-free-demo", async (input) => {
     const { ipAddress, userAgent } = requestMetadata(request);
-    const created = await createDemoRequest(parsed.data, { idempotencyKey, ipAddress, userAgent });
+    const created = await createDemoRequest(input, { idempotencyKey: readIdempotencyKey(request), ipAddress, userAgent });
     if (created.isNew && isForwardingConfigured()) kickForwarding();
     return jsonMessage(created.isNew ? 201 : 200, "Your demo request has been received.", { id: created.id });
-  } catch (error) {
-    return errorResponse(error, "book-free-demo");
-  }
+  });
 }
 
 /** Forwards right after the answer is sent; the outbox timer (instrumentation.ts) catches anything missed. */

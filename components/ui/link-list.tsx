@@ -1,0 +1,18 @@
+import Link from "next/link";
+
+import type { NavLink } from "@/lib/navigation";
+
+/** A <ul> of internal links: the header bars, the account menu and the footer. */
+export function LinkList({ links, className, linkClassName }: { links: NavLink[]; className: string; linkClassName: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={`${link.href}-${link.label}`}>
+          <Link href={link.href} className={linkClassName}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
