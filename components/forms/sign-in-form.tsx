@@ -13,7 +13,8 @@ import { errorProps, FormField, inputClass } from "./form-field";
 import { ForgotPassword } from "./forgot-password";
 import { SubmitButton } from "./submit-button";
 
-export function SignInForm() {
+/** `isGoogleEnabled`: Google sign-in is offered only when the server has it configured. */
+export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
   const { register, handleSubmit, getValues, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = formState;
   const [isResetOpen, setIsResetOpen] = useState(false);
@@ -48,6 +49,15 @@ export function SignInForm() {
         </p>
       </div>
       {isResetOpen ? <ForgotPassword initialEmail={getValues("email")} /> : null}
+      {isGoogleEnabled ? (
+        <button
+          type="button"
+          onClick={async () => (await import("next-auth/react")).signIn("google", { callbackUrl: afterSignInPath() })}
+          className="w-full rounded-xl border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600"
+        >
+          Continue with Google
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,16 @@ import { eq } from "drizzle-orm";
 import { demoRequests, users } from "@/lib/db/schema";
 import { openTestDatabase } from "@/lib/testing/database";
 
-import { ANONYMISED_EMAIL, changePassword, deleteAccount, registerAccount, requestPasswordReset, setUserRole, signInWithEmailPassword } from "./accounts";
+import {
+  ANONYMISED_EMAIL,
+  changePassword,
+  deleteAccount,
+  registerAccount,
+  requestPasswordReset,
+  setUserRole,
+  signInWithEmailPassword,
+  signInWithGoogle,
+} from "./accounts";
 import { IDENTITY_MESSAGES } from "./errors";
 import { adminAuth } from "./firebase-admin";
 import { authOptions } from "./options";
@@ -106,5 +115,16 @@ describe("identity against the Auth Emulator", () => {
     const remaining = await database.db.select().from(demoRequests).where(eq(demoRequests.userEmail, ANONYMISED_EMAIL));
     expect(remaining).toHaveLength(1);
     expect(remaining[0]).toMatchObject({ name: null, phone: null });
+  });
+
+  it("Google sign-in makes a Firebase user with a users row and the student claims", async () => {
+    // The emulator accepts an unsigned Google ID token given as JSON.
+    const email = uniqueEmail("google");
+    const googleIdToken = JSON.stringify({ sub: `google-${randomUUID()}`, email, email_verified: true, name: "Gina Google" });
+    const user = await signInWithGoogle(googleIdToken, "http://localhost:3000");
+    expect(user).toMatchObject({ email, role: "student", databaseId: expect.any(Number) });
+    expect((await adminAuth().getUser(user.id)).customClaims).toEqual({ role: "student", databaseId: user.databaseId });
+    // The second time, the same account.
+    expect(await signInWithGoogle(googleIdToken, "http://localhost:3000")).toMatchObject({ id: user.id, databaseId: user.databaseId });
   });
 });

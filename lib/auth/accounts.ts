@@ -5,7 +5,7 @@ import type { DecodedIdToken } from "firebase-admin/auth";
 
 import { adminAuth } from "@/lib/auth/firebase-admin";
 import { IdentityError, identityCodeOf } from "@/lib/auth/errors";
-import { sendPasswordResetEmail, signInWithPassword } from "@/lib/auth/identity-toolkit";
+import { sendPasswordResetEmail, signInWithGoogleIdToken, signInWithPassword } from "@/lib/auth/identity-toolkit";
 import { isRole, type Role } from "@/lib/auth/roles";
 import type { SignUpInput } from "@/lib/auth/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
@@ -50,6 +50,13 @@ export async function registerAccount(input: SignUpInput): Promise<SessionUser> 
  */
 export async function signInWithEmailPassword(email: string, password: string): Promise<SessionUser> {
   const answer = await signInWithPassword(email, password);
+  const decoded = await firebase(() => adminAuth().verifyIdToken(answer.idToken));
+  return sessionUserFromToken(decoded);
+}
+
+/** Google sign-in: the Google ID token becomes a Firebase user, whose claims give the role. */
+export async function signInWithGoogle(googleIdToken: string, requestUri: string): Promise<SessionUser> {
+  const answer = await signInWithGoogleIdToken(googleIdToken, requestUri);
   const decoded = await firebase(() => adminAuth().verifyIdToken(answer.idToken));
   return sessionUserFromToken(decoded);
 }

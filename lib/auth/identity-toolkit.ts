@@ -40,3 +40,16 @@ export function signInWithPassword(email: string, password: string): Promise<Pas
 export async function sendPasswordResetEmail(email: string, continueUrl: string): Promise<void> {
   await call("sendOobCode", { requestType: "PASSWORD_RESET", email, continueUrl });
 }
+
+/**
+ * Exchanges a Google ID token (from the OAuth sign-in) for a Firebase session of the same
+ * person, creating the Firebase user on first use.
+ */
+export function signInWithGoogleIdToken(googleIdToken: string, requestUri: string): Promise<PasswordSignIn> {
+  return call<PasswordSignIn>("signInWithIdp", {
+    postBody: `id_token=${encodeURIComponent(googleIdToken)}&providerId=google.com`,
+    requestUri,
+    returnIdpCredential: true,
+    returnSecureToken: true,
+  });
+}

@@ -2,13 +2,15 @@ import "server-only";
 
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import GoogleProvider from "next-auth/providers/google";
 
-import { signInWithEmailPassword, toSessionUser } from "@/lib/auth/accounts";
+import { signInWithEmailPassword, signInWithGoogle, toSessionUser } from "@/lib/auth/accounts";
 import { identityConfig } from "@/lib/auth/config";
 import { IDENTITY_MESSAGES, IdentityError } from "@/lib/auth/errors";
 import { signInSchema } from "@/lib/auth/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { findUserById } from "@/lib/auth/users";
+import { brand } from "@/lib/brand";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -39,10 +41,17 @@ export const authOptions: NextAuthOptions = {
         }
       },
     }),
+    // Shown only when configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).
+    ...(identityConfig.google ? [GoogleProvider(identityConfig.google)] : []),
   ],
   callbacks: {
-    async jwt({ token, user }) {
-      if (user) {
+    async jwt({ token, user, account }) {
+      if (account?.provider === "google") {
+        // Firebase stays the identity provider: the Google ID token signs in there, and its claims give the role.
+        if (!account.id_token) throw new Error(IDENTITY_MESSAGES.unknown);
+        token.user = await signInWithGoogle(account.id_token, brand.siteUrl);
+        token.issuedAtMs = Date.now();
+      } else if (user) {
         token.user = user as unknown as SessionUser;
         token.issuedAtMs = Date.now();
       }

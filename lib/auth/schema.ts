@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 import { IDENTITY_MESSAGES } from "@/lib/auth/errors";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * The demo request payload of SPEC.md sections 3 and 7 (name, userEmail, number,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** SPEC 3 and 7: the log event payload (eventName, userId, currentUrl, additionalInfo). */
 export const logEventSchema = z.object({

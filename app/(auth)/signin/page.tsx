@@ -1,5 +1,6 @@
 import { SignInForm } from "@/components/forms/sign-in-form";
 import { AuthCard } from "@/components/ui/auth-card";
+import { identityConfig } from "@/lib/auth/config";
 import { brand } from "@/lib/brand";
 import { pageMetadata } from "@/lib/seo";
 
@@ -12,7 +13,7 @@ export const metadata = pageMetadata({
 export default function SignInPage() {
   return (
     <AuthCard title="Log in" intro={`Welcome back to ${brand.name}.`}>
-      <SignInForm />
+      <SignInForm isGoogleEnabled={identityConfig.google !== null} />
     </AuthCard>
   );
 }
