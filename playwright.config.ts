@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { baseURL, E2E_AUTH_DIR, E2E_AUTH_EMULATOR_PORT, E2E_PGLITE_DIR, E2E_PORT, E2E_PRODUCT_NAME, E2E_PRODUCT_SLUG } from "./e2e/support/server";
+import { baseURL, E2E_AUTH_DIR, E2E_DIST_DIR, E2E_AUTH_EMULATOR_PORT, E2E_PGLITE_DIR, E2E_PORT, E2E_PRODUCT_NAME, E2E_PRODUCT_SLUG } from "./e2e/support/server";
 
 // As Jest (ci-info) reads it: CI=false is not CI.
 const isCI = Boolean(process.env.CI) && process.env.CI !== "false";
@@ -53,7 +53,7 @@ export default defineConfig({
       APP_URL: baseURL,
       PGLITE_DIR: E2E_PGLITE_DIR,
       // Its own build folder: a developer's `npm start` or the benchmark can run beside it.
-      NEXT_DIST_DIR: ".next-e2e",
+      NEXT_DIST_DIR: E2E_DIST_DIR,
       // Always the embedded database, even when the shell has DATABASE_URL set.
       DATABASE_URL: "",
       PRODUCT_NAME: E2E_PRODUCT_NAME,

@@ -12,9 +12,12 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as chromeLauncher from "chrome-launcher";
 import { pathToFileURL } from "node:url";
 
+import { resolveChromiumPath } from "../scripts/ensure-chromium.mjs";
+
 import { defaultRoutes, kb, listArg, median, parseArgs, table } from "./lib.mjs";
 
-export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+// The same binary the browser tests use: CHROMIUM_PATH, else Debian's /usr/bin/chromium.
+export const CHROME_PATH = process.env.CHROME_PATH || resolveChromiumPath();
 export const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",

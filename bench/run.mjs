@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { firstLoadJs, formatFirstLoadJs } from "./first-load-js.mjs";
+import { ensureChromium } from "../scripts/ensure-chromium.mjs";
 import { compareToBare, formatLighthouse, runLighthouse, CHROME_PATH } from "./lighthouse.mjs";
 import {
   BENCH_DIR,
@@ -278,6 +279,7 @@ try {
     if (home?.canonical && !home.canonical.startsWith(appBase)) say(`note: "/" declares canonical ${home.canonical} (build made with another APP_URL)`);
   }
   if (only !== "js") {
+    if (!process.env.CHROME_PATH) ensureChromium();
     const targets = routes.map((r) => ({ name: r, url: new URL(r, appBase).href }));
     targets.push({ name: "bare /", url: `${bareBase}/` });
     say(`Lighthouse: ${runs} run(s) x ${presets.length} preset(s) x ${targets.length} pages`);

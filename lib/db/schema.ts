@@ -57,10 +57,13 @@ export const courses = pgTable(
     gradeMax: integer().notNull(),
     isPublished: boolean().notNull().default(true),
     isFeatured: boolean().notNull().default(false),
+    /** The teacher who teaches it (issue 4: a teacher sees their own courses and the requests for them). */
+    teacherId: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("courses_slug_key").on(t.slug),
+    index("courses_teacher_idx").on(t.teacherId),
     index("courses_category_idx").on(t.category, t.title),
     check("courses_grade_range", sql`${t.gradeMin} between 1 and 12 and ${t.gradeMax} between ${t.gradeMin} and 12`),
   ],
@@ -98,12 +101,21 @@ export const demoRequests = pgTable(
     idempotencyKey: text(),
     ipAddress: text(),
     userAgent: text(),
+    /** The support team's working note; its history is in audit_events. */
+    note: text(),
+    statusChangedAt: timestamp({ withTimezone: true }),
+    statusChangedById: integer().references(() => users.id, { onDelete: "set null" }),
+    /** When the request first left "new" for contact (contacted, demo scheduled, converted): the 24-hour promise. */
+    firstContactedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("demo_requests_idempotency_key").on(t.idempotencyKey),
-    index("demo_requests_created_at_idx").on(t.createdAt.desc(), t.id),
-    index("demo_requests_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("demo_requests_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("demo_requests_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("demo_requests_grade_created_at_idx").on(t.grade, t.createdAt.desc(), t.id.desc()),
+    index("demo_requests_course_created_at_idx").on(t.courseId, t.createdAt.desc(), t.id.desc()),
+    index("demo_requests_email_idx").on(sql`lower(${t.userEmail})`),
     check("demo_requests_grade", sql`${t.grade} is null or ${t.grade} between 1 and 12`),
   ],
 );
@@ -167,4 +179,54 @@ export const walletEntries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("wallet_entries_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Who did what and when, for every staff action (issue 4): lead status and notes, role changes,
+ * course edits, teacher application decisions. The actor's email is copied so the record
+ * survives the actor's account.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text().notNull(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text().notNull(),
+    details: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_events_target_idx").on(t.targetType, t.targetId, t.createdAt.desc()),
+    index("audit_events_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const teacherApplicationStatus = pgEnum("teacher_application_status", ["pending", "approved", "declined"]);
+
+/** An application sent from /become-a-teacher; an admin approves (the applicant becomes a teacher) or declines it. */
+export const teacherApplications = pgTable(
+  "teacher_applications",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text().notNull(),
+    subjects: text().notNull(),
+    experience: text().notNull(),
+    availability: text().notNull(),
+    status: teacherApplicationStatus().notNull().default("pending"),
+    decidedById: integer().references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("teacher_applications_status_idx").on(t.status, t.createdAt.desc()),
+    // One open application per person: a second one while the first is pending is refused.
+    uniqueIndex("teacher_applications_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
+  ],
 );

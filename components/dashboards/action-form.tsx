@@ -1,0 +1,47 @@
+"use client";
+
+import { useActionState, useEffect, useRef, type ReactNode } from "react";
+
+import { toastError, toastSuccess } from "@/lib/http/post-json";
+
+type ActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+type FormAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+
+/**
+ * A small staff form posting to a server action (usable from server components): the answer shows
+ * as a toast and in a live region, the fields are disabled while the action runs. Forms with
+ * per-field messages use useActionState themselves.
+ */
+export function ActionForm({
+  action,
+  children,
+  className,
+  resetOnSuccess = false,
+}: {
+  action: FormAction;
+  children: ReactNode;
+  className?: string;
+  resetOnSuccess?: boolean;
+}) {
+  const [result, formAction, isPending] = useActionState(action, null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      void toastSuccess(result.message);
+      if (resetOnSuccess) formRef.current?.reset();
+    } else {
+      void toastError(result.message);
+    }
+  }, [result, resetOnSuccess]);
+  return (
+    <form ref={formRef} action={formAction} className={className} aria-busy={isPending}>
+      <fieldset disabled={isPending} className="contents">
+        {children}
+      </fieldset>
+      <p role="status" className={result && !result.ok ? "mt-2 text-sm font-medium text-red-700" : "sr-only"}>
+        {result?.message ?? ""}
+      </p>
+    </form>
+  );
+}

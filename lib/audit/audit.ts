@@ -1,0 +1,51 @@
+import "server-only";
+
+import { and, desc, eq } from "drizzle-orm";
+
+import type { Actor } from "@/lib/auth/permissions";
+import type { Database } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema";
+
+export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application";
+
+export interface AuditEntry {
+  action: string;
+  targetType: AuditTarget;
+  targetId: string | number;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records a staff action. Pass the transaction the change runs in, so the record and the change
+ * are written together or not at all.
+ */
+export async function recordAudit(db: Pick<Database, "insert">, actor: Actor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: String(entry.targetId),
+    details: entry.details ?? null,
+  });
+}
+
+export interface AuditRow {
+  id: number;
+  actorEmail: string;
+  action: string;
+  details: unknown;
+  createdAt: Date;
+}
+
+/** The history of one thing, newest first. */
+export async function listAuditFor(targetType: AuditTarget, targetId: string | number, limit = 50): Promise<AuditRow[]> {
+  const db = await getDb();
+  return db
+    .select({ id: auditEvents.id, actorEmail: auditEvents.actorEmail, action: auditEvents.action, details: auditEvents.details, createdAt: auditEvents.createdAt })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetType, targetType), eq(auditEvents.targetId, String(targetId))))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit);
+}
