@@ -10,6 +10,20 @@ test.describe("home (SPEC 2)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a free demo class for Grade 7");
   });
 
+  test("links prefetch on intent, not on arrival: a phone downloads only the page it asked for", async ({ page }) => {
+    const prefetches: string[] = [];
+    page.on("request", (r) => {
+      if (r.headers()["next-router-prefetch"]) prefetches.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(prefetches).toEqual([]);
+    const grade = page.getByRole("region", { name: "Book your class" }).getByRole("link", { name: "Grade 3", exact: true });
+    const prefetched = page.waitForRequest((r) => Boolean(r.headers()["next-router-prefetch"]) && new URL(r.url()).pathname === "/book-free-demo/3");
+    await grade.hover();
+    await prefetched;
+  });
+
   test("'Book a free demo' leads to /book-free-demo", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Book a free demo", exact: true }).first().click();

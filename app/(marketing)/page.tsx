@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { CourseGrid } from "@/components/courses/course-grid";
 import { CategoryLinks } from "@/components/marketing/category-links";
@@ -36,12 +36,12 @@ export default async function HomePage() {
             by teachers who know how children learn.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
+            <IntentLink href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
               Book a free demo
-            </Link>
-            <Link href="/courses" className="rounded-xl border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
+            </IntentLink>
+            <IntentLink href="/courses" className="rounded-xl border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
               Explore courses
-            </Link>
+            </IntentLink>
           </div>
         </div>
         <GradePicker />
@@ -61,9 +61,9 @@ export default async function HomePage() {
           <h2 id="featured" className="text-2xl font-bold text-slate-900">
             Popular courses
           </h2>
-          <Link href="/courses" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <IntentLink href="/courses" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
             See all courses
-          </Link>
+          </IntentLink>
         </div>
         <div className="mt-5">
           <CourseGrid courses={featured} />

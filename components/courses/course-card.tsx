@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { CATEGORY_LABELS } from "@/lib/constants";
 import type { CourseSummary } from "@/lib/courses/queries";
@@ -17,13 +17,13 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
       </p>
       <Heading className="mt-2 text-lg font-bold text-slate-900">{course.title}</Heading>
       <p className="mt-2 flex-1 text-sm text-slate-700">{course.description}</p>
-      <Link
+      <IntentLink
         href={`/book-free-demo/${course.gradeMin}`}
         className="mt-4 inline-flex w-fit rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100"
         aria-label={`Book a free demo of ${course.title}`}
       >
         Book a free demo
-      </Link>
+      </IntentLink>
     </article>
   );
 }

@@ -5,7 +5,7 @@ import { useActionState, useEffect, useRef, type ReactNode } from "react";
 import { toastError, toastSuccess } from "@/lib/http/post-json";
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
-type FormAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+export type FormAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 
 /**
  * A small staff form posting to a server action (usable from server components): the answer shows

@@ -1,20 +1,6 @@
 import type { LeadRow } from "@/lib/dashboards/queries";
-
-const STATUS_LABELS: Record<string, string> = {
-  new: "New",
-  contacted: "Contacted",
-  demo_scheduled: "Demo scheduled",
-  converted: "Converted",
-  closed: "Closed",
-  spam: "Spam",
-};
-
-function age(from: Date, now: Date): string {
-  const hours = Math.floor((now.getTime() - from.getTime()) / 3_600_000);
-  if (hours < 1) return "under an hour";
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
-}
+import { isOverdue, leadStatusLabel } from "@/lib/demo-requests/status";
+import { formatAge } from "@/lib/format";
 
 /** Demo requests as a table; new ones past 24 hours stand out. */
 export function LeadTable({ leads, caption, showContact = true }: { leads: LeadRow[]; caption: string; showContact?: boolean }) {
@@ -36,12 +22,12 @@ export function LeadTable({ leads, caption, showContact = true }: { leads: LeadR
         </thead>
         <tbody>
           {leads.map((lead) => {
-            const isOverdue = lead.status === "new" && now.getTime() - lead.createdAt.getTime() > 24 * 3_600_000;
+            const overdue = isOverdue(lead, now);
             return (
-              <tr key={lead.id} className={`border-t border-slate-200 ${isOverdue ? "bg-amber-50" : ""}`}>
+              <tr key={lead.id} className={`border-t border-slate-200 ${overdue ? "bg-amber-50" : ""}`}>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  {age(lead.createdAt, now)} ago
-                  {isOverdue ? <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-900">over 24 h</span> : null}
+                  {formatAge(lead.createdAt, now)} ago
+                  {overdue ? <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-900">over 24 h</span> : null}
                 </td>
                 {showContact ? (
                   <td className="px-3 py-2">
@@ -53,7 +39,7 @@ export function LeadTable({ leads, caption, showContact = true }: { leads: LeadR
                 <td className="px-3 py-2">{lead.courseTitle ?? (lead.course === "not-sure" ? "Not sure yet" : lead.course)}</td>
                 <td className="px-3 py-2">{lead.grade ?? "—"}</td>
                 <td className="px-3 py-2">{lead.classType ?? "—"}</td>
-                <td className="px-3 py-2">{STATUS_LABELS[lead.status] ?? lead.status}</td>
+                <td className="px-3 py-2">{leadStatusLabel(lead.status)}</td>
               </tr>
             );
           })}

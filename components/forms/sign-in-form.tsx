@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 
@@ -43,9 +43,9 @@ export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
         </button>
         <p className="text-slate-700">
           New here?{" "}
-          <Link href="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+          <IntentLink href="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
             Sign up
-          </Link>
+          </IntentLink>
         </p>
       </div>
       {isResetOpen ? <ForgotPassword initialEmail={getValues("email")} /> : null}

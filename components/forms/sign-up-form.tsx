@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-in";
@@ -42,9 +42,9 @@ export function SignUpForm() {
       </form>
       <p className="text-sm text-slate-700">
         Already have an account?{" "}
-        <Link href="/signin" className="font-semibold text-brand-700 underline underline-offset-4">
+        <IntentLink href="/signin" className="font-semibold text-brand-700 underline underline-offset-4">
           Log in
-        </Link>
+        </IntentLink>
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { CATEGORY_LABELS, COURSE_CATEGORIES, type CourseCategory } from "@/lib/constants";
 
@@ -16,13 +16,13 @@ export function CategoryLinks() {
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {COURSE_CATEGORIES.map((category) => (
         <li key={category}>
-          <Link
+          <IntentLink
             href={`/courses/category/${category}`}
             className="block h-full rounded-2xl border border-slate-200 p-5 hover:border-brand-600 hover:shadow-md"
           >
             <span className="text-lg font-bold text-brand-800">{CATEGORY_LABELS[category]}</span>
             <span className="mt-2 block text-sm text-slate-700">{CATEGORY_BLURBS[category]}</span>
-          </Link>
+          </IntentLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 
 /** The closing call to action of a marketing page: book a free demo, or browse courses. */
@@ -18,13 +18,13 @@ export function DemoCta({
       </h2>
       <div className="mt-2 max-w-2xl text-slate-700">{children}</div>
       <div className="mt-5 flex flex-wrap gap-3">
-        <Link href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
+        <IntentLink href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
           Book a free demo
-        </Link>
+        </IntentLink>
         {showCourses ? (
-          <Link href="/courses" className="rounded-xl border border-slate-400 bg-white px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
+          <IntentLink href="/courses" className="rounded-xl border border-slate-400 bg-white px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
             Explore courses
-          </Link>
+          </IntentLink>
         ) : null}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { GRADES } from "@/lib/constants";
 
@@ -13,12 +13,12 @@ export function GradePicker() {
       <ul className="mt-5 grid grid-cols-3 gap-3 sm:grid-cols-4">
         {GRADES.map((grade) => (
           <li key={grade}>
-            <Link
+            <IntentLink
               href={`/book-free-demo/${grade}`}
               className="block whitespace-nowrap rounded-xl bg-white px-2 py-3 text-center text-sm font-semibold sm:text-base text-brand-800 hover:bg-accent-400 hover:text-slate-900"
             >
               Grade {grade}
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState, type ReactNode } from "react";
 
 import { LinkList } from "@/components/ui/link-list";
@@ -43,9 +43,9 @@ function SignedInBar({ user, bar }: { user: SessionUser; bar: RoleBar }) {
         <ul className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label="Account">
           {[...bar.links.map((l) => ({ ...l, small: true })), ...bar.account.map((l) => ({ ...l, small: false }))].map((link) => (
             <li key={`${link.href}-${link.label}`} className={link.small ? "lg:hidden" : ""}>
-              <Link href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
+              <IntentLink href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
                 {link.label}
-              </Link>
+              </IntentLink>
             </li>
           ))}
           <li>

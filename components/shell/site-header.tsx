@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { LinkList } from "@/components/ui/link-list";
 import { brand } from "@/lib/brand";
@@ -11,12 +11,12 @@ export function SiteHeader() {
   return (
     <StickyHeader>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+        <IntentLink href="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
           <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-white">
             {brand.name.charAt(0)}
           </span>
           {brand.name}
-        </Link>
+        </IntentLink>
         <HeaderNav anonymous={<AnonymousBar />} bars={roleBars} />
       </nav>
     </StickyHeader>
@@ -29,12 +29,12 @@ function AnonymousBar() {
     <>
       <LinkList links={anonymousNav} className="mr-auto ml-8 hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex" linkClassName="hover:text-brand-700" />
       <div className="hidden items-center gap-2 md:flex">
-        <Link href={anonymousActions.signIn.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <IntentLink href={anonymousActions.signIn.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
           {anonymousActions.signIn.label}
-        </Link>
-        <Link href={anonymousActions.signUp.href} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        </IntentLink>
+        <IntentLink href={anonymousActions.signUp.href} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
           {anonymousActions.signUp.label}
-        </Link>
+        </IntentLink>
       </div>
       {/* Small screens: a disclosure menu that needs no JavaScript. */}
       <details className="relative md:hidden">

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import type { NavLink } from "@/lib/navigation";
 
@@ -8,9 +8,9 @@ export function LinkList({ links, className, linkClassName }: { links: NavLink[]
     <ul className={className}>
       {links.map((link) => (
         <li key={`${link.href}-${link.label}`}>
-          <Link href={link.href} className={linkClassName}>
+          <IntentLink href={link.href} className={linkClassName}>
             {link.label}
-          </Link>
+          </IntentLink>
         </li>
       ))}
     </ul>

@@ -10,7 +10,7 @@ import { isRole, type Role } from "@/lib/auth/roles";
 import type { SignUpInput } from "@/lib/auth/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { findUserByFirebaseUid, updateUserRow, upsertUserRow, type UserRow } from "@/lib/auth/users";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Database } from "@/lib/db/client";
 import { demoRequests, logEvents, users } from "@/lib/db/schema";
 
 /** Runs a firebase-admin call, turning its failures into IdentityError. */
@@ -147,4 +147,49 @@ export async function setUserRole(email: string, role: Role): Promise<UserRow> {
   const row = await upsertUserRow({ firebaseUid: record.uid, email: record.email ?? email, displayName: record.displayName ?? null, role });
   await setClaims(record.uid, row);
   return row;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** What a role change did, for the audit record written beside it. */
+export interface RoleChange {
+  row: UserRow;
+  from: Role;
+}
+
+/**
+ * The role of users.id `userId` (the admin dashboard): the row, then whatever `alongside` writes
+ * (the audit record), then the claims, all inside one transaction, so a Firebase failure leaves
+ * the row as it was. Null when there is no such user.
+ */
+export async function setUserRoleById(
+  userId: number,
+  role: Role,
+  alongside?: (tx: Transaction, change: RoleChange) => Promise<void>,
+): Promise<RoleChange | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
+    if (!current) return null;
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({
+        id: users.id,
+        firebaseUid: users.firebaseUid,
+        email: users.email,
+        displayName: users.displayName,
+        photoUrl: users.photoUrl,
+        role: users.role,
+        sessionsValidAfter: users.sessionsValidAfter,
+      });
+    if (!row) return null;
+    const change = { row, from: current.role };
+    await alongside?.(tx, change);
+    // Last, so every database write before it rolls back if Firebase refuses. Should the commit
+    // itself fail, the next sign-in repairs the claims from the row (sessionUserFromToken).
+    await setClaims(row.firebaseUid, row);
+    return change;
+  });
 }

@@ -5,8 +5,6 @@ import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { courses, demoRequests, users } from "@/lib/db/schema";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** A demo request as the dashboards show it. */
 export interface LeadRow {
   id: string;
@@ -35,50 +33,6 @@ const leadColumns = {
   status: demoRequests.status,
   createdAt: demoRequests.createdAt,
 };
-
-export async function listRecentLeads(limit = 25): Promise<LeadRow[]> {
-  const db = await getDb();
-  return db.select(leadColumns).from(demoRequests).leftJoin(courses, eq(courses.id, demoRequests.courseId)).orderBy(desc(demoRequests.createdAt)).limit(limit);
-}
-
-/** The promise 'Our team will reach you in 24hrs.': new requests older than a day. */
-export async function countOverdueLeads(now = new Date()): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(demoRequests)
-    .where(and(eq(demoRequests.status, "new"), lt(demoRequests.createdAt, new Date(now.getTime() - DAY_MS))));
-  return row?.n ?? 0;
-}
-
-export async function getAdminFigures(now = new Date()) {
-  const db = await getDb();
-  const [[leads], [lastDay], byRole, [published]] = await Promise.all([
-    db.select({ n: count() }).from(demoRequests),
-    db.select({ n: count() }).from(demoRequests).where(gte(demoRequests.createdAt, new Date(now.getTime() - DAY_MS))),
-    db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
-    db.select({ n: count() }).from(courses).where(eq(courses.isPublished, true)),
-  ]);
-  return {
-    leads: leads?.n ?? 0,
-    leadsLastDay: lastDay?.n ?? 0,
-    overdue: await countOverdueLeads(now),
-    usersByRole: Object.fromEntries(byRole.map((r) => [r.role, r.n])) as Record<string, number>,
-    publishedCourses: published?.n ?? 0,
-  };
-}
-
-/** Demo requests per catalogue course, for the teachers' view of demand. */
-export async function listCourseDemand() {
-  const db = await getDb();
-  return db
-    .select({ id: courses.id, title: courses.title, category: courses.category, gradeMin: courses.gradeMin, gradeMax: courses.gradeMax, requests: sql<number>`count(${demoRequests.id})::int` })
-    .from(courses)
-    .leftJoin(demoRequests, eq(demoRequests.courseId, courses.id))
-    .where(eq(courses.isPublished, true))
-    .groupBy(courses.id)
-    .orderBy(desc(sql`count(${demoRequests.id})`), courses.title);
-}
 
 /** A user's own demo requests, matched by their account email. */
 export async function listLeadsForEmail(email: string): Promise<LeadRow[]> {

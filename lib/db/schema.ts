@@ -116,6 +116,8 @@ export const demoRequests = pgTable(
     index("demo_requests_grade_created_at_idx").on(t.grade, t.createdAt.desc(), t.id.desc()),
     index("demo_requests_course_created_at_idx").on(t.courseId, t.createdAt.desc(), t.id.desc()),
     index("demo_requests_email_idx").on(sql`lower(${t.userEmail})`),
+    // The queue's search: "%term%" over email and name (pg_trgm, created by migration 0004).
+    index("demo_requests_search_idx").using("gin", sql`(lower(${t.userEmail}) || ' ' || lower(coalesce(${t.name}, ''))) gin_trgm_ops`),
     check("demo_requests_grade", sql`${t.grade} is null or ${t.grade} between 1 and 12`),
   ],
 );

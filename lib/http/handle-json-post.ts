@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { z } from "zod";
+import type { ZodMiniType } from "zod/mini";
 
 import { assertSameOrigin, readJsonBody } from "@/lib/http/request";
 import { errorResponse, validationErrorResponse } from "@/lib/http/responses";
@@ -8,9 +9,10 @@ import { errorResponse, validationErrorResponse } from "@/lib/http/responses";
 /**
  * The shape every JSON POST handler shares: same-origin check, bounded body,
  * zod parse (400 with field messages), then the action; whatever it throws is
- * mapped by errorResponse.
+ * mapped by errorResponse. Takes classic zod schemas and zod/mini ones (the
+ * schemas the forms share with their routes are mini, to keep the pages small).
  */
-export async function handleJsonPost<S extends z.ZodType>(
+export async function handleJsonPost<S extends z.ZodType | ZodMiniType>(
   request: Request,
   schema: S,
   context: string,

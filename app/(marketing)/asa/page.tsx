@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { DemoCta } from "@/components/marketing/demo-cta";
 import { PageIntro } from "@/components/marketing/page-intro";
@@ -55,9 +55,9 @@ export default function AfterSchoolActivitiesPage() {
               <h3 className="text-lg font-bold text-slate-900">{activity.title}</h3>
               <p className="mt-2 flex-1 text-slate-700">{activity.text}</p>
               <p className="mt-4">
-                <Link href={activity.href} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                <IntentLink href={activity.href} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
                   Related courses<span className="sr-only"> for {activity.title.toLowerCase()}</span>
-                </Link>
+                </IntentLink>
               </p>
             </li>
           ))}
@@ -94,7 +94,7 @@ export default function AfterSchoolActivitiesPage() {
             </li>
             <li>
               <strong>A safe setting.</strong> Vetted teachers and clear rules for behavior in class, described in our{" "}
-              <Link href="/terms-of-service">Terms of Service</Link>.
+              <IntentLink href="/terms-of-service">Terms of Service</IntentLink>.
             </li>
           </ul>
         </Prose>

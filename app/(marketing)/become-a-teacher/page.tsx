@@ -1,8 +1,15 @@
+import { IntentLink } from "@/components/ui/intent-link";
+
+import { ApplicationStatus } from "@/components/dashboards/application-status";
+import { TeacherApplicationForm } from "@/components/forms/teacher-application-form";
 import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
+import { requireUser } from "@/lib/auth/session";
 import { brand } from "@/lib/brand";
-import { mailtoHref } from "@/lib/mailto";
 import { pageMetadata } from "@/lib/seo";
+import { findOwnApplication } from "@/lib/teacher-applications/queries";
+
+import { applyToTeachAction } from "./actions";
 
 export const metadata = pageMetadata({
   title: "Become a teacher",
@@ -10,23 +17,14 @@ export const metadata = pageMetadata({
   path: "/become-a-teacher",
 });
 
-const applicationEmail = mailtoHref(brand.supportEmail, {
-  subject: "Teacher application",
-  body: [
-    "Name:",
-    "Phone number:",
-    "Time zone:",
-    "Subjects I would like to teach:",
-    "Grades I am comfortable teaching:",
-    "Teaching experience with children:",
-    "Weekly availability:",
-    "Link to a short introduction video (optional):",
-    "",
-    "Please attach your resume.",
-  ].join("\n"),
-});
-
-export default function BecomeATeacherPage() {
+/** Guarded (SPEC 4): only signed-in people reach it, so it is rendered per request with their application. */
+export default async function BecomeATeacherPage() {
+  const user = await requireUser("/become-a-teacher");
+  const application = await findOwnApplication(user.databaseId);
+  const isStaff = user.role !== "student";
+  const canApply = !isStaff && (application === null || application.status === "declined");
+  // An approved applicant is a teacher now: their status already points to the dashboard.
+  const showsStaffNote = isStaff && application?.status !== "approved";
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageIntro eyebrow="Teach with us" title="Become a teacher">
@@ -74,9 +72,8 @@ export default function BecomeATeacherPage() {
 
         <h2>How to apply</h2>
         <p>
-          Email <a href={applicationEmail}>{brand.supportEmail}</a> with the subject &ldquo;Teacher application&rdquo;. The link
-          opens an email with the details we need: the subjects and grades you would like to teach, your experience, your time
-          zone and weekly availability. Please attach your resume. A short introduction video is welcome but not required.
+          Fill in the application below with the subjects and grades you would like to teach, your experience and your weekly
+          availability. We will ask for your resume and references by email if we invite you to the next step.
         </p>
         <ol>
           <li>
@@ -95,6 +92,29 @@ export default function BecomeATeacherPage() {
             students.
           </li>
         </ol>
+      </Prose>
+
+      <section aria-labelledby="application" className="mt-10">
+        <h2 id="application" className="text-2xl font-bold tracking-tight text-slate-900">
+          Your application
+        </h2>
+        <div className="mt-4 space-y-6">
+          {application ? <ApplicationStatus application={application} /> : null}
+          {showsStaffNote ? (
+            <p className="rounded-xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
+              Your account already has the {user.role} role, so there is nothing to apply for.{" "}
+              {user.role === "teacher" || user.role === "admin" ? (
+                <IntentLink href="/teacher/dashboard" className="font-semibold text-brand-700 underline underline-offset-4">
+                  Open the teacher dashboard
+                </IntentLink>
+              ) : null}
+            </p>
+          ) : null}
+          {canApply ? <TeacherApplicationForm defaultName={user.displayName ?? user.name ?? ""} defaultEmail={user.email} submit={applyToTeachAction} /> : null}
+        </div>
+      </section>
+
+      <Prose className="mt-10">
         <p>
           Questions before you apply? Call us at <a href={brand.supportPhoneHref}>{brand.supportPhone}</a>, {brand.supportHours}.
         </p>

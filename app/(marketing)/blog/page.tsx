@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { DemoCta } from "@/components/marketing/demo-cta";
 import { PageIntro } from "@/components/marketing/page-intro";
@@ -25,9 +25,9 @@ export default async function BlogIndexPage() {
           <li key={post.slug}>
             <article className="py-8">
               <h2 className="text-2xl font-bold text-slate-900">
-                <Link href={`/blog/${post.slug}`} className="underline-offset-4 hover:text-brand-700 hover:underline">
+                <IntentLink href={`/blog/${post.slug}`} className="underline-offset-4 hover:text-brand-700 hover:underline">
                   {post.title}
-                </Link>
+                </IntentLink>
               </h2>
               <p className="mt-2 text-sm text-slate-700">
                 <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.author} · {post.readingMinutes} min read

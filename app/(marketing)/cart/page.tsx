@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { PageIntro } from "@/components/marketing/page-intro";
 import { brand } from "@/lib/brand";
@@ -51,12 +51,12 @@ export default function CartPage() {
       </section>
 
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
+        <IntentLink href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
           Book a free demo
-        </Link>
-        <Link href="/courses" className="rounded-xl border border-slate-400 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
+        </IntentLink>
+        <IntentLink href="/courses" className="rounded-xl border border-slate-400 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
           Explore courses
-        </Link>
+        </IntentLink>
       </div>
 
       <p className="mt-8 text-slate-700">

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { PageIntro } from "@/components/marketing/page-intro";
 import { brand } from "@/lib/brand";
@@ -73,9 +73,9 @@ export default function ContactPage() {
           our team will reach you within 24 hours to schedule a live lesson with a teacher. No payment details are needed.
         </p>
         <p className="mt-5">
-          <Link href="/book-free-demo" className="inline-block rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
+          <IntentLink href="/book-free-demo" className="inline-block rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
             Book a free demo
-          </Link>
+          </IntentLink>
         </p>
       </section>
 
@@ -86,23 +86,23 @@ export default function ContactPage() {
         <ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
           <li>
             Want to thank a teacher or tell us how a class went?{" "}
-            <Link href="/share-a-message" className={linkClass}>
+            <IntentLink href="/share-a-message" className={linkClass}>
               Share a message
-            </Link>
+            </IntentLink>
             .
           </li>
           <li>
             Interested in teaching with {brand.name}? Read about{" "}
-            <Link href="/become-a-teacher" className={linkClass}>
+            <IntentLink href="/become-a-teacher" className={linkClass}>
               becoming a teacher
-            </Link>
+            </IntentLink>
             .
           </li>
           <li>
             Questions about your data? Our{" "}
-            <Link href="/privacy-policy" className={linkClass}>
+            <IntentLink href="/privacy-policy" className={linkClass}>
               privacy policy
-            </Link>{" "}
+            </IntentLink>{" "}
             explains what we collect and how to ask us to delete it.
           </li>
         </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { DemoCta } from "@/components/marketing/demo-cta";
 import { PageIntro } from "@/components/marketing/page-intro";
@@ -50,7 +50,7 @@ export default function GiftACoursePage() {
         <h2>How it works</h2>
         <ol>
           <li>
-            <strong>Choose a course, or leave it open.</strong> Browse our <Link href="/courses">courses</Link> for ideas. If you are
+            <strong>Choose a course, or leave it open.</strong> Browse our <IntentLink href="/courses">courses</IntentLink> for ideas. If you are
             not sure what the child would enjoy, tell us their interests and we will suggest a few.
           </li>
           <li>
@@ -79,7 +79,7 @@ export default function GiftACoursePage() {
 
         <h2>Are you the child&apos;s parent?</h2>
         <p>
-          Then you can start straight away: <Link href="/book-free-demo">book a free demo class</Link> for your child, and after
+          Then you can start straight away: <IntentLink href="/book-free-demo">book a free demo class</IntentLink> for your child, and after
           the class our team will help you enroll in the course that fits.
         </p>
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
@@ -216,7 +216,7 @@ export default function PrivacyPolicyPage() {
             for a copy of the information we hold about you.
           </li>
           <li>
-            <strong>Delete your account.</strong> Use the <Link href="/deleteaccount">delete account</Link> page, or write to us.
+            <strong>Delete your account.</strong> Use the <IntentLink href="/deleteaccount">delete account</IntentLink> page, or write to us.
           </li>
           <li>
             <strong>Stop marketing emails.</strong> Use the unsubscribe link in any of them.

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
@@ -77,7 +77,7 @@ export default function ShareAMessagePage() {
           straight away.
         </p>
         <p>
-          For anything else, our <Link href="/contact">contact page</Link> lists every way to reach us.
+          For anything else, our <IntentLink href="/contact">contact page</IntentLink> lists every way to reach us.
         </p>
       </Prose>
     </div>

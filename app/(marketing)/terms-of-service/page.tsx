@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
@@ -22,9 +22,9 @@ export default function TermsOfServicePage() {
         <p>
           Effective <time dateTime={EFFECTIVE_DATE}>{EFFECTIVE_DATE_TEXT}</time>. These terms are the agreement between you and{" "}
           {brand.name} for using our website and live classes. Please read them together with our{" "}
-          <Link href="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+          <IntentLink href="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
             Privacy Policy
-          </Link>
+          </IntentLink>
           .
         </p>
       </PageIntro>
@@ -54,7 +54,7 @@ export default function TermsOfServicePage() {
         <p>
           Give us accurate information and keep it up to date. Keep your password private and do not share your account; you are
           responsible for what happens under it. Tell us straight away at {email} if you think someone else has used it. You can
-          close your account at any time from the <Link href="/deleteaccount">delete account</Link> page.
+          close your account at any time from the <IntentLink href="/deleteaccount">delete account</IntentLink> page.
         </p>
 
         <h2>4. Free demo classes</h2>

@@ -1,29 +1,69 @@
-import { requireDashboard } from "@/lib/auth/session";
+import Link from "next/link";
+
+import { AdminNav } from "@/components/dashboards/admin-nav";
+import { ConversionBars } from "@/components/dashboards/conversion-bars";
+import { DayBarChart } from "@/components/dashboards/day-bar-chart";
 import { ROLES } from "@/lib/auth/roles";
-import { getAdminFigures } from "@/lib/dashboards/queries";
+import { requirePagePermission } from "@/lib/auth/session";
+import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/figures";
 
 export const metadata = { title: "Admin dashboard" };
 
+const PATH = "/admin/dashboard";
+
 export default async function AdminDashboardPage() {
-  await requireDashboard("admin");
-  const figures = await getAdminFigures();
+  const actor = await requirePagePermission("figures.read", PATH);
+  const figures = await getAdminFigures(actor);
+  const { judged, contactedInTime } = figures.promise;
+  const inTimeShare = judged === 0 ? "—" : `${Math.round((contactedInTime / judged) * 100)}%`;
+  const lastDays = figures.requestsPerDay.reduce((sum, d) => sum + d.requests, 0);
   const cards = [
-    { label: "Demo requests", value: figures.leads },
-    { label: "In the last 24 hours", value: figures.leadsLastDay },
-    { label: "New and over 24 hours old", value: figures.overdue },
-    { label: "Published courses", value: figures.publishedCourses },
+    { label: `Demo requests, last ${FIGURES_DAYS} days`, value: lastDays.toLocaleString("en-US") },
+    { label: "Contacted within 24 hours", value: inTimeShare, note: `${contactedInTime} of ${judged} requests old enough to judge` },
+    { label: "New and over 24 hours old", value: figures.overdue.toLocaleString("en-US"), href: "/support/dashboard?status=overdue" },
+    { label: "Published courses", value: String(figures.publishedCourses), href: "/admin/courses" },
   ];
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">Admin dashboard</h1>
+      <AdminNav current={PATH} />
       <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
           <div key={card.label} className="rounded-2xl border border-slate-200 p-5">
             <dt className="text-sm text-slate-700">{card.label}</dt>
-            <dd className="mt-1 text-3xl font-extrabold text-slate-900">{card.value}</dd>
+            <dd className="mt-1 text-3xl font-extrabold text-slate-900">
+              {card.href ? (
+                <Link href={card.href} className="underline decoration-slate-300 underline-offset-4 hover:decoration-brand-600">
+                  {card.value}
+                </Link>
+              ) : (
+                card.value
+              )}
+            </dd>
+            {card.note ? <dd className="mt-1 text-xs text-slate-600">{card.note}</dd> : null}
           </div>
         ))}
       </dl>
+      <section aria-labelledby="per-day" className="mt-10 rounded-2xl border border-slate-200 p-5">
+        <h2 id="per-day" className="text-xl font-bold text-slate-900">
+          Requests per day
+        </h2>
+        <DayBarChart data={figures.requestsPerDay} title={`Demo requests per day, last ${FIGURES_DAYS} days`} />
+      </section>
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="by-course" className="rounded-2xl border border-slate-200 p-5">
+          <h2 id="by-course" className="mb-3 text-xl font-bold text-slate-900">
+            Conversion by course
+          </h2>
+          <ConversionBars rows={figures.byCourse} caption={`Conversion by course, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Course" />
+        </section>
+        <section aria-labelledby="by-grade" className="rounded-2xl border border-slate-200 p-5">
+          <h2 id="by-grade" className="mb-3 text-xl font-bold text-slate-900">
+            Conversion by grade
+          </h2>
+          <ConversionBars rows={figures.byGrade} caption={`Conversion by grade, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Grade" />
+        </section>
+      </div>
       <section aria-labelledby="accounts" className="mt-10">
         <h2 id="accounts" className="text-xl font-bold text-slate-900">
           Accounts by role

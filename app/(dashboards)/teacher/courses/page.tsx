@@ -1,20 +1,65 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+
 import { CourseDemand } from "@/components/dashboards/course-demand";
-import { requireDashboard } from "@/lib/auth/session";
-import { listCourseDemand } from "@/lib/dashboards/queries";
+import { TeacherPagination } from "@/components/dashboards/teacher-pagination";
+import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
+import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
+import { requirePagePermission } from "@/lib/auth/session";
+import { findTeacherCourse, listTeacherCourses, listTeacherRequests, parsePage } from "@/lib/teaching/queries";
 
 export const metadata = { title: "Teacher courses" };
 
-/** Guarded (SPEC 4) and for teachers and admins. */
-export default async function TeacherCoursesPage() {
-  await requireDashboard("teacher");
-  const courses = await listCourseDemand();
+const PATH = "/teacher/courses";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** Guarded (SPEC 4); the courses in the actor's scope, or one of them (?course=ID) with its demo requests. */
+export default async function TeacherCoursesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const actor = await requirePagePermission("teaching.read", PATH);
+  const params = await searchParams;
+  const page = parsePage(params.page);
+  const courseParam = Array.isArray(params.course) ? params.course[0] : params.course;
+
+  if (courseParam !== undefined) {
+    // Someone else's course answers as if it did not exist.
+    const course = /^\d{1,9}$/.test(courseParam) ? await findTeacherCourse(actor, Number(courseParam)) : null;
+    if (!course) notFound();
+    const requests = await listTeacherRequests(actor, { courseId: course.id, page });
+    return (
+      <>
+        <Link href={PATH} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
+          ← All courses
+        </Link>
+        <h1 className="mt-3 text-3xl font-extrabold text-slate-900">{course.title}</h1>
+        <p className="mt-2 text-slate-700">
+          {requests.total} demo request{requests.total === 1 ? "" : "s"} for this course, newest first.
+        </p>
+        <TeacherPrivacyNote />
+        <div className="mt-8">
+          <TeacherRequestTable rows={requests.rows} caption={`Demo requests for ${course.title}, newest first`} showCourse={false} />
+          <TeacherPagination path={PATH} query={{ course: String(course.id) }} page={page} hasNextPage={requests.hasNextPage} />
+        </div>
+      </>
+    );
+  }
+
+  const [courses, requests] = await Promise.all([listTeacherCourses(actor), listTeacherRequests(actor, { page })]);
   return (
     <>
-      <h1 className="text-3xl font-extrabold text-slate-900">Courses</h1>
-      <p className="mt-2 text-slate-700">The published catalogue, with the demo requests each course has drawn.</p>
+      <h1 className="text-3xl font-extrabold text-slate-900">{actor.role === "admin" ? "Courses" : "Your courses"}</h1>
+      <p className="mt-2 text-slate-700">Choose a course to see only its demo requests.</p>
+      <TeacherPrivacyNote />
       <div className="mt-8">
-        <CourseDemand courses={courses} />
+        <CourseDemand courses={courses} caption="Courses with their demo requests" />
       </div>
+      <section aria-labelledby="requests" className="mt-10">
+        <h2 id="requests" className="mb-3 text-xl font-bold text-slate-900">
+          Demo requests ({requests.total})
+        </h2>
+        <TeacherRequestTable rows={requests.rows} caption="Demo requests for these courses, newest first" />
+        <TeacherPagination path={PATH} query={{}} page={page} hasNextPage={requests.hasNextPage} />
+      </section>
     </>
   );
 }

@@ -1,21 +1,58 @@
+import Link from "next/link";
+
 import { CourseDemand } from "@/components/dashboards/course-demand";
-import { requireDashboard } from "@/lib/auth/session";
-import { listCourseDemand } from "@/lib/dashboards/queries";
+import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
+import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
+import { requirePagePermission } from "@/lib/auth/session";
+import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teaching/queries";
 
 export const metadata = { title: "Teacher dashboard" };
 
+const LATEST_COUNT = 10;
+
+/** Issue 4: a teacher's own courses and the demo requests for them (an admin sees every course). */
 export default async function TeacherDashboardPage() {
-  const user = await requireDashboard("teacher");
-  const courses = await listCourseDemand();
+  const actor = await requirePagePermission("teaching.read", "/teacher/dashboard");
+  const [courses, latest] = await Promise.all([listTeacherCourses(actor), listTeacherRequests(actor, { pageSize: LATEST_COUNT })]);
+  const isAdmin = actor.role === "admin";
+  const cards = [
+    { label: isAdmin ? "Courses" : "Your courses", value: courses.length },
+    { label: "Demo requests", value: courses.reduce((sum, course) => sum + course.requests, 0) },
+    { label: `Open, last ${RECENT_DAYS} days`, value: courses.reduce((sum, course) => sum + course.openRecent, 0) },
+  ];
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">Teacher dashboard</h1>
-      <p className="mt-2 text-slate-700">Welcome, {user.displayName ?? user.email}. Here is where families are asking for demo classes.</p>
-      <section aria-labelledby="demand" className="mt-8">
-        <h2 id="demand" className="mb-3 text-xl font-bold text-slate-900">
-          Demand by course
+      <p className="mt-2 text-slate-700">
+        {isAdmin ? "Every course and the demo requests families have sent for it." : "Your courses and the demo requests families have sent for them."}
+      </p>
+      <TeacherPrivacyNote />
+      <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-2xl border border-slate-200 p-5">
+            <dt className="text-sm text-slate-700">{card.label}</dt>
+            <dd className="mt-1 text-3xl font-extrabold text-slate-900">{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="courses" className="mt-10">
+        <h2 id="courses" className="mb-3 text-xl font-bold text-slate-900">
+          {isAdmin ? "Courses" : "Your courses"}
         </h2>
-        <CourseDemand courses={courses} />
+        <CourseDemand courses={courses} caption="Courses with their demo requests" />
+      </section>
+      <section aria-labelledby="latest" className="mt-10">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="latest" className="text-xl font-bold text-slate-900">
+            Latest demo requests
+          </h2>
+          {latest.total > LATEST_COUNT ? (
+            <Link href="/teacher/courses" className="font-semibold text-brand-700 underline underline-offset-2">
+              All {latest.total} requests
+            </Link>
+          ) : null}
+        </div>
+        <TeacherRequestTable rows={latest.rows} caption="Latest demo requests for your courses, newest first" />
       </section>
     </>
   );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { notFound } from "next/navigation";
 
 import { DemoCta } from "@/components/marketing/demo-cta";
@@ -34,9 +34,9 @@ export default async function BlogPostPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <p className="text-sm">
-        <Link href="/blog" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <IntentLink href="/blog" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
           All articles
-        </Link>
+        </IntentLink>
       </p>
       <article className="mt-4">
         <header>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { notFound } from "next/navigation";
 
 import { CourseGrid } from "@/components/courses/course-grid";
@@ -36,9 +36,9 @@ export default async function CategoryPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="text-sm">
-        <Link href="/courses" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <IntentLink href="/courses" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
           All courses
-        </Link>
+        </IntentLink>
       </p>
       <h1 className="mt-2 text-3xl font-extrabold text-slate-900">{CATEGORY_LABELS[category]} courses</h1>
       <p className="mt-2 max-w-2xl text-slate-700">{CATEGORY_BLURBS[category]}</p>

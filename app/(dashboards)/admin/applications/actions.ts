@@ -1,0 +1,16 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+
+import { requireActor } from "@/lib/auth/session";
+import { formObject, runAction, type ActionResult } from "@/lib/http/action-result";
+import { decideApplication } from "@/lib/teacher-applications/service";
+
+// A server action is a public endpoint: it checks the session and role itself (STYLE).
+export async function decideApplicationAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("teacher application decision", async () => {
+    const message = await decideApplication(await requireActor("applications.decide"), formObject(formData));
+    revalidatePath("/admin/applications");
+    return message;
+  });
+}

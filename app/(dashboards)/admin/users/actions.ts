@@ -1,0 +1,19 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+
+import { requireActor } from "@/lib/auth/session";
+import { runAction, formObject, type ActionResult } from "@/lib/http/action-result";
+import { changeUserRole } from "@/lib/users/service";
+import { ROLE_LABELS } from "@/lib/users/schema";
+
+/** The users table's per-row form. A server action is a public endpoint: the actor is checked here and in the service. */
+export async function changeRoleAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("admin.users.role", async () => {
+    const actor = await requireActor("users.manage");
+    const result = await changeUserRole(actor, formObject(formData));
+    revalidatePath("/admin/users");
+    const role = ROLE_LABELS[result.to];
+    return result.from === result.to ? `${result.email} already has the role ${role}.` : `${result.email} is now ${role}.`;
+  });
+}

@@ -1,0 +1,75 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+
+import { LeadHistory } from "@/components/dashboards/lead-history";
+import { LeadNoteForm, LeadStatusForm } from "@/components/dashboards/lead-forms";
+import { LeadStatusBadge } from "@/components/dashboards/lead-status-badge";
+import { listAuditFor } from "@/lib/audit/audit";
+import { requirePagePermission } from "@/lib/auth/session";
+import { findQueueLead } from "@/lib/demo-requests/queue";
+import { isOverdue } from "@/lib/demo-requests/status";
+import { formatAge, formatDateTime } from "@/lib/format";
+import { z } from "@/lib/zod";
+
+import { changeLeadStatusAction, saveLeadNoteAction } from "../../actions";
+
+export const metadata = { title: "Demo request" };
+
+export default async function DemoRequestPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await requirePagePermission("leads.read", `/support/requests/${id}`);
+  if (!z.uuid().safeParse(id).success) notFound();
+  const [lead, history] = await Promise.all([findQueueLead(actor, id), listAuditFor("demo_request", id)]);
+  if (!lead) notFound();
+  const now = new Date();
+  const fields: Array<[string, string]> = [
+    ["Email", lead.userEmail],
+    ["Phone", lead.phone ?? "—"],
+    ["Course", lead.courseTitle ?? (lead.course === "not-sure" ? "Not sure yet" : lead.course)],
+    ["Grade", lead.grade ? String(lead.grade) : "—"],
+    ["Class type", lead.classType ?? "—"],
+    ["Source page", lead.sourcePage ?? "—"],
+    ["Received", `${formatDateTime(lead.createdAt)} (${formatAge(lead.createdAt, now)} ago)`],
+    ["First contact", lead.firstContactedAt ? formatDateTime(lead.firstContactedAt) : "Not yet"],
+  ];
+  return (
+    <>
+      <p>
+        <Link href="/support/dashboard" className="font-semibold text-brand-700 underline underline-offset-2">
+          ← Back to the queue
+        </Link>
+      </p>
+      <h1 className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-extrabold text-slate-900">
+        {lead.name ?? lead.userEmail} <LeadStatusBadge status={lead.status} />
+      </h1>
+      {isOverdue(lead, now) ? <p className="mt-3 rounded-xl bg-amber-100 p-3 font-semibold text-amber-950">Waiting more than 24 hours for contact.</p> : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="request">
+          <h2 id="request" className="text-xl font-bold text-slate-900">
+            Request
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+            {fields.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-semibold text-slate-700">{label}</dt>
+                <dd className="break-words text-slate-900">
+                  {label === "Email" ? <a href={`mailto:${value}`} className="text-brand-700 underline">{value}</a> : label === "Phone" && lead.phone ? <a href={`tel:${lead.phone}`} className="text-brand-700 underline">{value}</a> : value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-6 font-bold text-slate-900">Message</h3>
+          <p className="mt-1 whitespace-pre-wrap text-slate-900">{lead.message ?? "No message."}</p>
+        </section>
+        <section aria-labelledby="handling" className="space-y-6">
+          <h2 id="handling" className="text-xl font-bold text-slate-900">
+            Handling
+          </h2>
+          <LeadStatusForm id={lead.id} status={lead.status} action={changeLeadStatusAction} />
+          <LeadNoteForm id={lead.id} note={lead.note} action={saveLeadNoteAction} />
+          <LeadHistory entries={history} />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+
+import { getActor } from "@/lib/auth/session";
+import { runAction, type ActionResult } from "@/lib/http/action-result";
+import { submitApplication } from "@/lib/teacher-applications/service";
+
+// A server action is a public endpoint: submitApplication refuses a visitor without a session.
+export async function applyToTeachAction(input: unknown): Promise<ActionResult> {
+  return runAction("teacher application", async () => {
+    const message = await submitApplication(await getActor(), input);
+    revalidatePath("/become-a-teacher");
+    return message;
+  });
+}

@@ -1,0 +1,34 @@
+import Link from "next/link";
+
+import type { OwnApplication } from "@/lib/teacher-applications/queries";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+const EXPLANATIONS: Record<OwnApplication["status"], string> = {
+  pending: "We read every application and will reply by email to let you know whether we are inviting you to an interview.",
+  approved: "Welcome aboard! Your account now has teacher access.",
+  declined: "Thank you for your interest. We are not able to offer you a place this time; you are welcome to apply again below.",
+};
+
+const TONES: Record<OwnApplication["status"], string> = {
+  pending: "border-amber-300 bg-amber-50",
+  approved: "border-green-300 bg-green-50",
+  declined: "border-slate-300 bg-slate-50",
+};
+
+/** The applicant's own application on /become-a-teacher: when it was sent and where it stands. */
+export function ApplicationStatus({ application }: { application: OwnApplication }) {
+  return (
+    <div className={`rounded-xl border p-6 ${TONES[application.status]}`}>
+      <p className="text-lg font-semibold text-slate-900">
+        We have your application from {dateFormat.format(application.createdAt)}; status: {application.status}
+      </p>
+      <p className="mt-2 text-slate-700">{EXPLANATIONS[application.status]}</p>
+      {application.status === "approved" ? (
+        <Link href="/teacher/dashboard" className="mt-4 inline-block rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Open the teacher dashboard
+        </Link>
+      ) : null}
+    </div>
+  );
+}

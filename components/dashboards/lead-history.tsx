@@ -1,0 +1,31 @@
+import type { AuditRow } from "@/lib/audit/audit";
+import { leadStatusLabel } from "@/lib/demo-requests/status";
+import { formatDateTime } from "@/lib/format";
+
+function describe(entry: AuditRow): string {
+  const details = (entry.details ?? {}) as { from?: string; to?: string; note?: string };
+  if (entry.action === "lead.status") return `changed the status from ${leadStatusLabel(details.from ?? "")} to ${leadStatusLabel(details.to ?? "")}`;
+  if (entry.action === "lead.note") return details.note ? `wrote the note “${details.note}”` : "cleared the note";
+  return entry.action;
+}
+
+/** Who did what to a request, newest first. */
+export function LeadHistory({ entries }: { entries: AuditRow[] }) {
+  return (
+    <div>
+      <h3 className="font-bold text-slate-900">History</h3>
+      {entries.length === 0 ? (
+        <p className="mt-1 text-slate-700">Nobody has worked on this request yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2 text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-lg bg-slate-50 p-2">
+              <span className="font-semibold text-slate-900">{entry.actorEmail}</span> {describe(entry)}
+              <span className="block text-xs text-slate-600">{formatDateTime(entry.createdAt)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import "server-only";
+
+import { asc, eq, sql } from "drizzle-orm";
+import { ZodError } from "zod";
+
+import { recordAudit } from "@/lib/audit/audit";
+import { authorize, type Actor } from "@/lib/auth/permissions";
+import type { CourseCategory } from "@/lib/constants";
+import { COURSE_MESSAGES, courseIdSchema, coursePublishSchema, courseSchema, type CourseInput } from "@/lib/courses/schema";
+import { getDb, type Database } from "@/lib/db/client";
+import { courses, users } from "@/lib/db/schema";
+import { HttpError } from "@/lib/http/errors";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A course as the admin's catalogue list shows it (published or not). */
+export interface AdminCourseRow {
+  id: number;
+  slug: string;
+  title: string;
+  category: CourseCategory;
+  gradeMin: number;
+  gradeMax: number;
+  isFeatured: boolean;
+  isPublished: boolean;
+  teacherName: string | null;
+}
+
+/** What a change touched, so the caller can refresh the pages that show it. */
+export interface CourseChange {
+  id: number;
+  slug: string;
+  category: CourseCategory;
+}
+
+const editable = {
+  slug: courses.slug,
+  title: courses.title,
+  category: courses.category,
+  description: courses.description,
+  gradeMin: courses.gradeMin,
+  gradeMax: courses.gradeMax,
+  isFeatured: courses.isFeatured,
+  isPublished: courses.isPublished,
+  teacherId: courses.teacherId,
+};
+
+/** Every course, by category then title. */
+export async function listCoursesForAdmin(): Promise<AdminCourseRow[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      category: courses.category,
+      gradeMin: courses.gradeMin,
+      gradeMax: courses.gradeMax,
+      isFeatured: courses.isFeatured,
+      isPublished: courses.isPublished,
+      teacherName: sql<string | null>`coalesce(${users.displayName}, ${users.email})`,
+    })
+    .from(courses)
+    .leftJoin(users, eq(users.id, courses.teacherId))
+    .orderBy(asc(courses.category), asc(courses.title));
+}
+
+/** A course's editable fields, or null. */
+export async function getCourseForEdit(id: number): Promise<(CourseInput & { id: number }) | null> {
+  const db = await getDb();
+  const [row] = await db.select({ ...editable, id: courses.id }).from(courses).where(eq(courses.id, id));
+  return row ?? null;
+}
+
+function fieldError(field: keyof CourseInput, message: string, input: unknown): ZodError {
+  return new ZodError([{ code: "custom", path: [field], message, input }]);
+}
+
+/** A duplicate slug is the form's field message, not a 500 (the unique index decides races). */
+function isSlugTaken(error: unknown): boolean {
+  const causes = [error, (error as { cause?: unknown } | null)?.cause];
+  return causes.some((e) => typeof e === "object" && e !== null && (e as { code?: unknown }).code === "23505" && String((e as { constraint?: unknown }).constraint ?? (e as Error).message).includes("courses_slug_key"));
+}
+
+/** The teacher must have the teacher role, unless it is the course's current teacher (kept as is). */
+async function checkTeacher(tx: Transaction, teacherId: number | null, currentTeacherId: number | null = null) {
+  if (teacherId === null || teacherId === currentTeacherId) return;
+  const [teacher] = await tx.select({ role: users.role }).from(users).where(eq(users.id, teacherId));
+  if (teacher?.role !== "teacher") throw fieldError("teacherId", COURSE_MESSAGES.teacherInvalid, teacherId);
+}
+
+async function writing<T>(work: (tx: Transaction) => Promise<T>, slug: string): Promise<T> {
+  const db = await getDb();
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isSlugTaken(error)) throw fieldError("slug", COURSE_MESSAGES.slugTaken, slug);
+    throw error;
+  }
+}
+
+export async function createCourse(actor: Actor | null | undefined, input: unknown): Promise<CourseChange> {
+  const course = courseSchema.parse(input);
+  authorize(actor, "courses.manage");
+  return writing(async (tx) => {
+    await checkTeacher(tx, course.teacherId);
+    const [row] = await tx.insert(courses).values(course).returning({ id: courses.id, slug: courses.slug, category: courses.category });
+    if (!row) throw new Error("insert returned no row");
+    await recordAudit(tx, actor, { action: "course.create", targetType: "course", targetId: row.id, details: { ...course } });
+    return row;
+  }, course.slug);
+}
+
+export async function updateCourse(actor: Actor | null | undefined, courseId: number, input: unknown): Promise<CourseChange> {
+  const id = courseIdSchema.parse(courseId);
+  const course = courseSchema.parse(input);
+  authorize(actor, "courses.manage");
+  return writing(async (tx) => {
+    const [before] = await tx.select(editable).from(courses).where(eq(courses.id, id)).for("update");
+    if (!before) throw new HttpError(404, COURSE_MESSAGES.unknownCourse);
+    await checkTeacher(tx, course.teacherId, before.teacherId);
+    await tx.update(courses).set({ ...course, updatedAt: new Date() }).where(eq(courses.id, id));
+    const changes = Object.fromEntries(
+      (Object.keys(course) as Array<keyof CourseInput>).filter((key) => before[key] !== course[key]).map((key) => [key, { from: before[key], to: course[key] }]),
+    );
+    await recordAudit(tx, actor, { action: "course.update", targetType: "course", targetId: id, details: { slug: course.slug, changes } });
+    return { id, slug: course.slug, category: course.category };
+  }, course.slug);
+}
+
+export async function setCoursePublished(actor: Actor | null | undefined, id: number, published: boolean): Promise<CourseChange> {
+  const input = coursePublishSchema.parse({ id, published });
+  authorize(actor, "courses.manage");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(courses)
+      .set({ isPublished: input.published, updatedAt: new Date() })
+      .where(eq(courses.id, input.id))
+      .returning({ id: courses.id, slug: courses.slug, category: courses.category });
+    if (!row) throw new HttpError(404, COURSE_MESSAGES.unknownCourse);
+    await recordAudit(tx, actor, { action: "course.publish", targetType: "course", targetId: row.id, details: { slug: row.slug, published: input.published } });
+    return row;
+  });
+}

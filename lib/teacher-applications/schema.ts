@@ -1,0 +1,58 @@
+import { z } from "@/lib/zod";
+
+/**
+ * The teacher application of /become-a-teacher (issue 4), written once for the form's resolver
+ * and the server action.
+ */
+export const APPLICATION_LIMITS = { name: 80, email: 254, subjects: 200, experienceMin: 20, experience: 2000, availability: 500 } as const;
+
+export const APPLICATION_MESSAGES = {
+  nameRequired: "Please tell us your name.",
+  emailRequired: "Email is required.",
+  emailInvalid: "Please enter a valid email address",
+  subjectsRequired: "Please tell us which subjects you would like to teach.",
+  experienceShort: `Please tell us a little more about your teaching experience (at least ${APPLICATION_LIMITS.experienceMin} characters).`,
+  availabilityRequired: "Please tell us when you are available to teach.",
+  alreadyPending: "You already have an application waiting for review.",
+} as const;
+
+const text = (max: number, required: string, label: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters.`);
+
+export const teacherApplicationSchema = z.object({
+  name: text(APPLICATION_LIMITS.name, APPLICATION_MESSAGES.nameRequired, "Name"),
+  email: z
+    .string({ error: APPLICATION_MESSAGES.emailRequired })
+    .trim()
+    .min(1, APPLICATION_MESSAGES.emailRequired)
+    .max(APPLICATION_LIMITS.email, APPLICATION_MESSAGES.emailInvalid)
+    .pipe(z.email(APPLICATION_MESSAGES.emailInvalid)),
+  subjects: text(APPLICATION_LIMITS.subjects, APPLICATION_MESSAGES.subjectsRequired, "Subjects"),
+  experience: text(APPLICATION_LIMITS.experience, APPLICATION_MESSAGES.experienceShort, "Experience").min(
+    APPLICATION_LIMITS.experienceMin,
+    APPLICATION_MESSAGES.experienceShort,
+  ),
+  availability: text(APPLICATION_LIMITS.availability, APPLICATION_MESSAGES.availabilityRequired, "Availability"),
+});
+
+export type TeacherApplicationInput = z.infer<typeof teacherApplicationSchema>;
+
+export const APPLICATION_STATUSES = ["pending", "approved", "declined"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  declined: "Declined",
+};
+
+export const applicationDecisionSchema = z.object({
+  applicationId: z.coerce.number({ error: "Unknown application." }).int("Unknown application.").positive("Unknown application."),
+  decision: z.enum(["approve", "decline"], { error: "Please choose approve or decline." }),
+});
+
+/** The admin list's status filter from a GET form: anything else means every status. */
+export function parseApplicationStatus(value: string | string[] | undefined): ApplicationStatus | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return (APPLICATION_STATUSES as readonly string[]).includes(first ?? "") ? (first as ApplicationStatus) : undefined;
+}
