@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef, type ReactNode } from "react";
+import { useActionState, useRef, type ReactNode } from "react";
 
 import { toastError, toastSuccess } from "@/lib/http/post-json";
 
@@ -23,17 +23,15 @@ export function ActionForm({
   className?: string;
   resetOnSuccess?: boolean;
 }) {
-  const [result, formAction, isPending] = useActionState(action, null);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      void toastSuccess(result.message);
-      if (resetOnSuccess) formRef.current?.reset();
-    } else {
-      void toastError(result.message);
-    }
-  }, [result, resetOnSuccess]);
+  // The answer is toasted from the action's promise, not from an effect: a form whose row the
+  // revalidated page no longer shows (a decided item) is gone before an effect could run.
+  const [result, formAction, isPending] = useActionState(async (previous: ActionResult | null, formData: FormData) => {
+    const answer = await action(previous, formData);
+    void (answer.ok ? toastSuccess(answer.message) : toastError(answer.message));
+    if (answer.ok && resetOnSuccess) formRef.current?.reset();
+    return answer;
+  }, null);
   return (
     <form ref={formRef} action={formAction} className={className} aria-busy={isPending}>
       <fieldset disabled={isPending} className="contents">
