@@ -10,8 +10,9 @@ import { LeadStatusBadge } from "./lead-status-badge";
 export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
   if (leads.length === 0) return <p className="rounded-xl border border-slate-200 p-6 text-slate-700">No demo requests match these filters.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full text-left text-sm">
+    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Demo requests table">
+      <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Demo requests, newest first</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -39,7 +40,7 @@ export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
                   <Link href={`/support/requests/${lead.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
                     {lead.name ?? lead.userEmail}
                   </Link>
-                  {lead.name ? <span className="block break-all text-slate-700">{lead.userEmail}</span> : null}
+                  {lead.name ? <span className="block text-slate-700">{lead.userEmail}</span> : null}
                   {lead.phone ? <span className="block text-slate-700">{lead.phone}</span> : null}
                 </td>
                 <td className="px-3 py-2">{lead.courseTitle ?? (lead.course === "not-sure" ? "Not sure yet" : lead.course)}</td>

@@ -65,8 +65,10 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
           <h2 id="handling" className="text-xl font-bold text-slate-900">
             Handling
           </h2>
-          <LeadStatusForm id={lead.id} status={lead.status} action={changeLeadStatusAction} />
-          <LeadNoteForm id={lead.id} note={lead.note} action={saveLeadNoteAction} />
+          {/* Keyed by the stored value: after a save the form starts again from what is now stored
+              (React resets a form after its action to the values it was first rendered with). */}
+          <LeadStatusForm key={lead.status} id={lead.id} status={lead.status} action={changeLeadStatusAction} />
+          <LeadNoteForm key={lead.note ?? ""} id={lead.id} note={lead.note} action={saveLeadNoteAction} />
           <LeadHistory entries={history} />
         </section>
       </div>
