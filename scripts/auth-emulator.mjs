@@ -29,6 +29,8 @@ export async function startAuthEmulator({ port, projectId, dataDir, log = () => 
     }),
   );
   const args = ["emulators:start", "--only", "auth", "--project", projectId, "--config", configFile];
+  // Absolute: the emulator runs in .data/, and a relative folder would land in .data/.data/.
+  if (dataDir) dataDir = path.resolve(root, dataDir);
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     if (existsSync(path.join(dataDir, "firebase-export-metadata.json"))) args.push("--import", dataDir);
