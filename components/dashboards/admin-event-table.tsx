@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/dashboards/data-table";
 import type { LogEventRow } from "@/lib/events/queries";
 
 /** To the second, in UTC: events come in bursts, and every admin reads the same time. */
@@ -9,32 +10,18 @@ function formatTime(date: Date): string {
 export function AdminEventTable({ events }: { events: LogEventRow[] }) {
   if (events.length === 0) return <p className="text-slate-700">No log events match.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Log events, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">Time</th>
-            <th scope="col" className="px-3 py-2">Event</th>
-            <th scope="col" className="px-3 py-2">User id</th>
-            <th scope="col" className="px-3 py-2">URL</th>
-            <th scope="col" className="px-3 py-2">Additional info</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id} className="border-t border-slate-200 align-top">
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={event.createdAt.toISOString()}>{formatTime(event.createdAt)}</time>
-              </td>
-              <td className="px-3 py-2 font-medium text-slate-900">{event.eventName}</td>
-              <td className="px-3 py-2 break-all">{event.userId ?? "—"}</td>
-              <td className="max-w-64 px-3 py-2 break-all">{event.currentUrl ?? "—"}</td>
-              <td className="max-w-md px-3 py-2 font-mono text-xs break-all text-slate-700">{event.additionalInfo ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Log events, newest first" columns={["Time", "Event", "User id", "URL", "Additional info"]}>
+      {events.map((event) => (
+        <tr key={event.id} className="border-t border-slate-200 align-top">
+          <td className="px-3 py-2 whitespace-nowrap">
+            <time dateTime={event.createdAt.toISOString()}>{formatTime(event.createdAt)}</time>
+          </td>
+          <td className="px-3 py-2 font-medium text-slate-900">{event.eventName}</td>
+          <td className="px-3 py-2 break-all">{event.userId ?? "—"}</td>
+          <td className="max-w-64 px-3 py-2 break-all">{event.currentUrl ?? "—"}</td>
+          <td className="max-w-md px-3 py-2 font-mono text-xs break-all text-slate-700">{event.additionalInfo ?? "—"}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

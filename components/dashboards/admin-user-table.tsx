@@ -3,56 +3,43 @@ import { ROLES } from "@/lib/auth/roles";
 import { formatDateTime } from "@/lib/format";
 import type { UserListRow } from "@/lib/users/queries";
 import { ROLE_LABELS } from "@/lib/users/schema";
+import { DataTable } from "@/components/dashboards/data-table";
 
 /** Users with a role select per row; the signed-in admin's own row has none (they cannot demote themselves). */
 export function AdminUserTable({ users, actorId, changeRole }: { users: UserListRow[]; actorId: number; changeRole: FormAction }) {
   if (users.length === 0) return <p className="text-slate-700">No users match.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Users, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">Email</th>
-            <th scope="col" className="px-3 py-2">Name</th>
-            <th scope="col" className="px-3 py-2">Role</th>
-            <th scope="col" className="px-3 py-2">Created</th>
-            <th scope="col" className="px-3 py-2">Change role</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id} className="border-t border-slate-200 align-top">
-              <th scope="row" className="px-3 py-2 font-medium text-slate-900">{user.email}</th>
-              <td className="px-3 py-2">{user.displayName ?? "—"}</td>
-              <td className="px-3 py-2" data-testid="user-role">{ROLE_LABELS[user.role]}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(user.createdAt)}</td>
-              <td className="px-3 py-2">
-                {user.id === actorId ? (
-                  <span className="text-slate-600">That is you</span>
-                ) : (
-                  <ActionForm action={changeRole} className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="userId" value={user.id} />
-                    <label htmlFor={`role-${user.id}`} className="sr-only">
-                      Role for {user.email}
-                    </label>
-                    <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-slate-900">
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </select>
-                    <button type="submit" aria-label={`Change role of ${user.email}`} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
-                      Change role
-                    </button>
-                  </ActionForm>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Users, newest first" columns={["Email", "Name", "Role", "Created", "Change role"]}>
+      {users.map((user) => (
+        <tr key={user.id} className="border-t border-slate-200 align-top">
+          <th scope="row" className="px-3 py-2 font-medium text-slate-900">{user.email}</th>
+          <td className="px-3 py-2">{user.displayName ?? "—"}</td>
+          <td className="px-3 py-2" data-testid="user-role">{ROLE_LABELS[user.role]}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(user.createdAt)}</td>
+          <td className="px-3 py-2">
+            {user.id === actorId ? (
+              <span className="text-slate-600">That is you</span>
+            ) : (
+              <ActionForm action={changeRole} className="flex flex-wrap items-center gap-2">
+                <input type="hidden" name="userId" value={user.id} />
+                <label htmlFor={`role-${user.id}`} className="sr-only">
+                  Role for {user.email}
+                </label>
+                <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-slate-900">
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" aria-label={`Change role of ${user.email}`} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+                  Change role
+                </button>
+              </ActionForm>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { QueueLead } from "@/lib/demo-requests/queue";
 import { isOverdue } from "@/lib/demo-requests/status";
 import { formatAge, formatDateTime } from "@/lib/format";
+import { DataTable } from "@/components/dashboards/data-table";
 
 import { LeadStatusBadge } from "./lead-status-badge";
 
@@ -10,57 +11,40 @@ import { LeadStatusBadge } from "./lead-status-badge";
 export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
   if (leads.length === 0) return <p className="rounded-xl border border-slate-200 p-6 text-slate-700">No demo requests match these filters.</p>;
   return (
-    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
-    <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Demo requests table">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Demo requests, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">Received</th>
-            <th scope="col" className="px-3 py-2">Family</th>
-            <th scope="col" className="px-3 py-2">Course</th>
-            <th scope="col" className="px-3 py-2">Grade</th>
-            <th scope="col" className="px-3 py-2">Class type</th>
-            <th scope="col" className="px-3 py-2">Message</th>
-            <th scope="col" className="px-3 py-2">Status</th>
+    <DataTable caption="Demo requests, newest first" columns={["Received", "Family", "Course", "Grade", "Class type", "Message", "Status"]} tableClassName="min-w-[56rem]">
+      {leads.map((lead) => {
+        const overdue = isOverdue(lead, now);
+        return (
+          <tr key={lead.id} className={`border-t border-slate-200 align-top ${overdue ? "bg-amber-50" : ""}`}>
+            <td className="px-3 py-2 whitespace-nowrap">
+              <span className="block text-slate-900">{formatAge(lead.createdAt, now)} ago</span>
+              <span className="block text-xs text-slate-600">{formatDateTime(lead.createdAt)}</span>
+              {overdue ? <span className="mt-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">over 24 h</span> : null}
+              {lead.sourcePage ? <span className="block text-xs text-slate-600">from {lead.sourcePage}</span> : null}
+            </td>
+            <td className="px-3 py-2">
+              <Link href={`/support/requests/${lead.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
+                {lead.name ?? lead.userEmail}
+              </Link>
+              {lead.name ? <span className="block text-slate-700">{lead.userEmail}</span> : null}
+              {lead.phone ? <span className="block text-slate-700">{lead.phone}</span> : null}
+            </td>
+            <td className="px-3 py-2">{lead.courseTitle ?? (lead.course === "not-sure" ? "Not sure yet" : lead.course)}</td>
+            <td className="px-3 py-2">{lead.grade ?? "—"}</td>
+            <td className="px-3 py-2">{lead.classType ?? "—"}</td>
+            <td className="max-w-xs px-3 py-2 text-slate-700">{lead.message ? <span className="line-clamp-2">{lead.message}</span> : "—"}</td>
+            <td className="px-3 py-2 whitespace-nowrap">
+              <LeadStatusBadge status={lead.status} />
+              {lead.statusChangedBy && lead.statusChangedAt ? (
+                <span className="mt-1 block text-xs text-slate-600">
+                  by {lead.statusChangedBy}, {formatAge(lead.statusChangedAt, now)} ago
+                </span>
+              ) : null}
+              {lead.note ? <span className="mt-1 block text-xs text-slate-600">Has a note</span> : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {leads.map((lead) => {
-            const overdue = isOverdue(lead, now);
-            return (
-              <tr key={lead.id} className={`border-t border-slate-200 align-top ${overdue ? "bg-amber-50" : ""}`}>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <span className="block text-slate-900">{formatAge(lead.createdAt, now)} ago</span>
-                  <span className="block text-xs text-slate-600">{formatDateTime(lead.createdAt)}</span>
-                  {overdue ? <span className="mt-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">over 24 h</span> : null}
-                  {lead.sourcePage ? <span className="block text-xs text-slate-600">from {lead.sourcePage}</span> : null}
-                </td>
-                <td className="px-3 py-2">
-                  <Link href={`/support/requests/${lead.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
-                    {lead.name ?? lead.userEmail}
-                  </Link>
-                  {lead.name ? <span className="block text-slate-700">{lead.userEmail}</span> : null}
-                  {lead.phone ? <span className="block text-slate-700">{lead.phone}</span> : null}
-                </td>
-                <td className="px-3 py-2">{lead.courseTitle ?? (lead.course === "not-sure" ? "Not sure yet" : lead.course)}</td>
-                <td className="px-3 py-2">{lead.grade ?? "—"}</td>
-                <td className="px-3 py-2">{lead.classType ?? "—"}</td>
-                <td className="max-w-xs px-3 py-2 text-slate-700">{lead.message ? <span className="line-clamp-2">{lead.message}</span> : "—"}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <LeadStatusBadge status={lead.status} />
-                  {lead.statusChangedBy && lead.statusChangedAt ? (
-                    <span className="mt-1 block text-xs text-slate-600">
-                      by {lead.statusChangedBy}, {formatAge(lead.statusChangedAt, now)} ago
-                    </span>
-                  ) : null}
-                  {lead.note ? <span className="mt-1 block text-xs text-slate-600">Has a note</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }
