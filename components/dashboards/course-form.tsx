@@ -71,24 +71,22 @@ export function CourseForm({ action, defaultValues, teachers, submitLabel, after
           ))}
         </select>
       </FormField>
-      <FormField {...field("gradeMin")} label="Lowest grade">
-        <select id="course-gradeMin" className={inputClass} {...errorProps("course-gradeMin", errors.gradeMin?.message)} {...register("gradeMin")}>
-          {GRADES.map((grade) => (
-            <option key={grade} value={grade}>
-              Grade {grade}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField {...field("gradeMax")} label="Highest grade">
-        <select id="course-gradeMax" className={inputClass} {...errorProps("course-gradeMax", errors.gradeMax?.message)} {...register("gradeMax")}>
-          {GRADES.map((grade) => (
-            <option key={grade} value={grade}>
-              Grade {grade}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      {(
+        [
+          ["gradeMin", "Lowest grade"],
+          ["gradeMax", "Highest grade"],
+        ] as const
+      ).map(([name, label]) => (
+        <FormField key={name} {...field(name)} label={label}>
+          <select id={`course-${name}`} className={inputClass} {...errorProps(`course-${name}`, errors[name]?.message)} {...register(name)}>
+            {GRADES.map((grade) => (
+              <option key={grade} value={grade}>
+                Grade {grade}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      ))}
       <div className="sm:col-span-2">
         <FormField {...field("description")} label="Description">
           <textarea id="course-description" rows={5} maxLength={COURSE_LIMITS.description} className={inputClass} {...errorProps("course-description", errors.description?.message)} {...register("description")} />
