@@ -1,35 +1,43 @@
-import { z } from "@/lib/zod";
+import * as z from "@/lib/zod-mini";
 
 import { IDENTITY_MESSAGES } from "@/lib/auth/errors";
 
-/** Account payloads, shared by the forms (resolver) and the route handlers. */
-const email = z
-  .string({ error: "Email is required." })
-  .trim()
-  .min(1, "Email is required.")
-  .max(254, IDENTITY_MESSAGES.invalidEmail)
-  .pipe(z.email(IDENTITY_MESSAGES.invalidEmail));
+/**
+ * Account payloads, shared by the forms (resolver) and the route handlers. Written with
+ * zod/mini (they ship to the browser): `.check(z.trim(), z.minLength(), ...)` is the
+ * functional spelling of classic's `.trim().min()...`, with the same messages.
+ */
+const email = z.pipe(
+  z
+    .string({ error: "Email is required." })
+    .check(z.trim(), z.minLength(1, "Email is required."), z.maxLength(254, IDENTITY_MESSAGES.invalidEmail)),
+  z.email(IDENTITY_MESSAGES.invalidEmail),
+);
 
-const password = z.string({ error: "Password is required." }).min(1, "Password is required.").max(128, "Password must be at most 128 characters.");
+const password = z
+  .string({ error: "Password is required." })
+  .check(z.minLength(1, "Password is required."), z.maxLength(128, "Password must be at most 128 characters."));
 
 /** A new password: Firebase asks for 6 characters; we ask for 8. */
 const newPassword = z
   .string({ error: "Password is required." })
-  .min(8, `${IDENTITY_MESSAGES.weakPassword} (at least 8 characters)`)
-  .max(128, "Password must be at most 128 characters.");
+  .check(
+    z.minLength(8, `${IDENTITY_MESSAGES.weakPassword} (at least 8 characters)`),
+    z.maxLength(128, "Password must be at most 128 characters."),
+  );
 
 const displayName = z
   .string({ error: "Name is required." })
-  .trim()
-  .min(1, "Name is required.")
-  .max(80, "Name must be at most 80 characters.");
+  .check(z.trim(), z.minLength(1, "Name is required."), z.maxLength(80, "Name must be at most 80 characters."));
 
 export const signInSchema = z.object({ email, password });
 export const signUpSchema = z.object({ displayName, email, password: newPassword });
 export const profileSchema = z.object({ displayName });
 export const passwordChangeSchema = z
   .object({ currentPassword: password, newPassword, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." }),
+  );
 export const passwordResetSchema = z.object({ email });
 export const deleteAccountSchema = z.object({ password });
 

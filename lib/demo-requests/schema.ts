@@ -1,9 +1,13 @@
-import { z } from "@/lib/zod";
+import * as z from "@/lib/zod-mini";
 
 /**
  * The demo request payload of SPEC.md sections 3 and 7 (name, userEmail, number,
  * course, text, type), written once and used by the forms (react-hook-form
- * resolver) and by POST /api/book-free-demo.
+ * resolver) and by POST /api/book-free-demo. Written with zod/mini (it ships to
+ * the browser): each schema is the functional spelling of the classic chain it
+ * replaced (`.trim().min()` is `.check(z.trim(), z.minLength())`, `.transform(f)`
+ * is `z.pipe(s, z.transform(f))`, `.refine(f)` is `.check(z.refine(f))`), so the
+ * parsed values and the messages are the same.
  */
 export const CLASS_TYPES = ["1 on 1 classes", "Group Classes", "Any of them"] as const;
 export type ClassType = (typeof CLASS_TYPES)[number];
@@ -22,39 +26,54 @@ export const DEMO_MESSAGES = {
 
 /** Empty form fields arrive as "" (or null from other clients); both mean "not given". */
 const optionalText = (max: number, label: string) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v == null || v.trim() === "" ? undefined : v.trim()))
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters.`).optional());
+  z.pipe(
+    z.pipe(
+      z.optional(z.union([z.string(), z.null()])),
+      z.transform((v: string | null | undefined) => (v == null || v.trim() === "" ? undefined : v.trim())),
+    ),
+    z.optional(z.string().check(z.maxLength(max, `${label} must be at most ${max} characters.`))),
+  );
 
 export const demoRequestSchema = z.object({
   name: optionalText(100, "Name"),
-  userEmail: z
-    .string({ error: DEMO_MESSAGES.emailRequired })
-    .trim()
-    .min(1, DEMO_MESSAGES.emailRequired)
-    .max(254, DEMO_MESSAGES.emailInvalid)
-    .pipe(z.email(DEMO_MESSAGES.emailInvalid)),
-  number: optionalText(30, "Phone number").refine(
-    (v) => v === undefined || /^\+?[0-9 ().-]{6,29}$/.test(v),
-    DEMO_MESSAGES.phoneInvalid,
+  userEmail: z.pipe(
+    z
+      .string({ error: DEMO_MESSAGES.emailRequired })
+      .check(z.trim(), z.minLength(1, DEMO_MESSAGES.emailRequired), z.maxLength(254, DEMO_MESSAGES.emailInvalid)),
+    z.email(DEMO_MESSAGES.emailInvalid),
+  ),
+  number: optionalText(30, "Phone number").check(
+    z.refine((v) => v === undefined || /^\+?[0-9 ().-]{6,29}$/.test(v), DEMO_MESSAGES.phoneInvalid),
   ),
   // SPEC 5: registered as required with this message, whatever the label says.
-  course: z.string({ error: DEMO_MESSAGES.courseRequired }).trim().min(1, DEMO_MESSAGES.courseRequired).max(100),
+  course: z
+    .string({ error: DEMO_MESSAGES.courseRequired })
+    .check(z.trim(), z.minLength(1, DEMO_MESSAGES.courseRequired), z.maxLength(100)),
   text: optionalText(2000, "Message"),
   // SPEC 5: the radios have no default, so no choice is a valid answer.
-  type: z
-    .union([z.enum(CLASS_TYPES, { error: DEMO_MESSAGES.typeInvalid }), z.literal(""), z.null()])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  grade: z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((v) => (v == null || v === "" ? undefined : Number(v)))
-    .pipe(z.number().int(DEMO_MESSAGES.gradeRequired).min(1, DEMO_MESSAGES.gradeRequired).max(12, DEMO_MESSAGES.gradeRequired).optional()),
+  type: z.pipe(
+    z.optional(z.union([z.enum(CLASS_TYPES, { error: DEMO_MESSAGES.typeInvalid }), z.literal(""), z.null()])),
+    z.transform((v: ClassType | "" | null | undefined) => (v ? v : undefined)),
+  ),
+  grade: z.pipe(
+    z.pipe(
+      z.optional(z.union([z.number(), z.string(), z.null()])),
+      z.transform((v: number | string | null | undefined) => (v == null || v === "" ? undefined : Number(v))),
+    ),
+    z.optional(
+      z
+        .number()
+        .check(
+          z.int(DEMO_MESSAGES.gradeRequired),
+          z.gte(1, DEMO_MESSAGES.gradeRequired),
+          z.lte(12, DEMO_MESSAGES.gradeRequired),
+        ),
+    ),
+  ),
   /** The path of the page the form was on, for the support team. */
-  sourcePage: optionalText(200, "Source page").refine((v) => v === undefined || v.startsWith("/"), "Source page must be a path."),
+  sourcePage: optionalText(200, "Source page").check(
+    z.refine((v) => v === undefined || v.startsWith("/"), "Source page must be a path."),
+  ),
 });
 
 /** What a form holds before parsing (strings everywhere). */
@@ -62,10 +81,14 @@ export type DemoRequestFormValues = z.input<typeof demoRequestSchema>;
 export type DemoRequestInput = z.output<typeof demoRequestSchema>;
 
 /** The booking page without a grade in its URL asks for one. */
-export const demoRequestWithGradeSchema = demoRequestSchema.refine((v) => v.grade !== undefined, {
-  path: ["grade"],
-  message: DEMO_MESSAGES.gradeRequired,
-});
+export const demoRequestWithGradeSchema = demoRequestSchema.check(
+  z.refine((v) => v.grade !== undefined, {
+    path: ["grade"],
+    message: DEMO_MESSAGES.gradeRequired,
+  }),
+);
 
 /** An Idempotency-Key header: the form sends one per submission, kept across retries. */
-export const idempotencyKeySchema = z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/);
+export const idempotencyKeySchema = z
+  .string()
+  .check(z.trim(), z.minLength(8), z.maxLength(128), z.regex(/^[A-Za-z0-9._:-]+$/));

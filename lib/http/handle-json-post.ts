@@ -1,10 +1,12 @@
 import "server-only";
 
 import type { z } from "zod";
-import type { ZodMiniType } from "zod/mini";
 
 import { assertSameOrigin, readJsonBody } from "@/lib/http/request";
 import { errorResponse, validationErrorResponse } from "@/lib/http/responses";
+
+/** A classic or a zod/mini schema: both have the safeParse method. */
+type ParsableSchema<S> = z.core.$ZodType & { safeParse(data: unknown): z.core.util.SafeParseResult<z.output<S>> };
 
 /**
  * The shape every JSON POST handler shares: same-origin check, bounded body,
@@ -12,15 +14,22 @@ import { errorResponse, validationErrorResponse } from "@/lib/http/responses";
  * mapped by errorResponse. Takes classic zod schemas and zod/mini ones (the
  * schemas the forms share with their routes are mini, to keep the pages small).
  */
-export async function handleJsonPost<S extends z.ZodType | ZodMiniType>(
+export async function handleJsonPost<S extends ParsableSchema<S>>(
   request: Request,
   schema: S,
   context: string,
   action: (input: z.output<S>) => Promise<Response>,
+  options: {
+    /** Sees the raw JSON before the schema (which drops unknown fields); an answer it returns ends the request (the demo honeypot). */
+    beforeParse?: (body: unknown) => Response | null;
+  } = {},
 ): Promise<Response> {
   try {
     assertSameOrigin(request);
-    const parsed = schema.safeParse(await readJsonBody(request));
+    const body = await readJsonBody(request);
+    const early = options.beforeParse?.(body);
+    if (early) return early;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) return validationErrorResponse(parsed.error);
     return await action(parsed.data);
   } catch (error) {
