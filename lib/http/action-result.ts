@@ -1,6 +1,6 @@
 import "server-only";
 
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 
 import { HttpError, isDatabaseUnavailable } from "@/lib/http/errors";
 
@@ -17,7 +17,8 @@ export async function runAction(context: string, work: () => Promise<string>): P
     return { ok: true, message: await work() };
   } catch (error) {
     if (error instanceof HttpError) return { ok: false, message: error.message };
-    if (error instanceof ZodError) {
+    // $ZodError: the base of classic zod's ZodError and of zod/mini's errors alike.
+    if (error instanceof $ZodError) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of error.issues) fieldErrors[issue.path.map(String).join(".") || "form"] ??= issue.message;
       return { ok: false, message: error.issues[0]?.message ?? "Please check the form.", fieldErrors };

@@ -1,8 +1,8 @@
-import { z } from "@/lib/zod";
+import * as z from "@/lib/zod-mini";
 
 /**
  * The teacher application of /become-a-teacher (issue 4), written once for the form's resolver
- * and the server action.
+ * and the server action. zod/mini, as it ships to the browser (see lib/zod-mini.ts).
  */
 export const APPLICATION_LIMITS = { name: 80, email: 254, subjects: 200, experienceMin: 20, experience: 2000, availability: 500 } as const;
 
@@ -17,20 +17,19 @@ export const APPLICATION_MESSAGES = {
 } as const;
 
 const text = (max: number, required: string, label: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters.`);
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, `${label} must be at most ${max} characters.`));
 
 export const teacherApplicationSchema = z.object({
   name: text(APPLICATION_LIMITS.name, APPLICATION_MESSAGES.nameRequired, "Name"),
-  email: z
-    .string({ error: APPLICATION_MESSAGES.emailRequired })
-    .trim()
-    .min(1, APPLICATION_MESSAGES.emailRequired)
-    .max(APPLICATION_LIMITS.email, APPLICATION_MESSAGES.emailInvalid)
-    .pipe(z.email(APPLICATION_MESSAGES.emailInvalid)),
+  email: z.pipe(
+    z
+      .string({ error: APPLICATION_MESSAGES.emailRequired })
+      .check(z.trim(), z.minLength(1, APPLICATION_MESSAGES.emailRequired), z.maxLength(APPLICATION_LIMITS.email, APPLICATION_MESSAGES.emailInvalid)),
+    z.email(APPLICATION_MESSAGES.emailInvalid),
+  ),
   subjects: text(APPLICATION_LIMITS.subjects, APPLICATION_MESSAGES.subjectsRequired, "Subjects"),
-  experience: text(APPLICATION_LIMITS.experience, APPLICATION_MESSAGES.experienceShort, "Experience").min(
-    APPLICATION_LIMITS.experienceMin,
-    APPLICATION_MESSAGES.experienceShort,
+  experience: text(APPLICATION_LIMITS.experience, APPLICATION_MESSAGES.experienceShort, "Experience").check(
+    z.minLength(APPLICATION_LIMITS.experienceMin, APPLICATION_MESSAGES.experienceShort),
   ),
   availability: text(APPLICATION_LIMITS.availability, APPLICATION_MESSAGES.availabilityRequired, "Availability"),
 });
@@ -47,7 +46,7 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 
 export const applicationDecisionSchema = z.object({
-  applicationId: z.coerce.number({ error: "Unknown application." }).int("Unknown application.").positive("Unknown application."),
+  applicationId: z.coerce.number({ error: "Unknown application." }).check(z.int("Unknown application."), z.positive("Unknown application.")),
   decision: z.enum(["approve", "decline"], { error: "Please choose approve or decline." }),
 });
 
