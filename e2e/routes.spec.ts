@@ -52,12 +52,40 @@ async function expectWellFormedPage(page: Page, path: string) {
   await expect(page).toHaveTitle(/\S/);
 }
 
+/** What search engines read on a public page: a description and its own absolute canonical URL. */
+async function expectSearchMetadata(page: Page, path: string, baseURL: string) {
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S.{20,}/);
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+  const withoutTrailingSlash = (url: string) => url.replace(/\/$/, "");
+  expect(withoutTrailingSlash(canonical ?? ""), `canonical of ${path}`).toBe(withoutTrailingSlash(new URL(path, baseURL).href));
+}
+
+/** The schema.org types in the page's JSON-LD scripts. */
+async function structuredDataTypes(page: Page): Promise<string[]> {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return scripts.flatMap((text) => {
+    const data = JSON.parse(text) as { "@type"?: string; itemListElement?: Array<{ item?: { "@type"?: string } }> };
+    return [data["@type"] ?? "", ...(data.itemListElement ?? []).map((entry) => entry.item?.["@type"] ?? "")];
+  });
+}
+
 test.describe("routes of SPEC 2", () => {
   for (const path of publicRoutes) {
-    test(`${path} answers with one h1 and a title`, async ({ page }) => {
+    test(`${path} answers with one h1, a title, a description and its canonical URL`, async ({ page, baseURL }) => {
       await expectWellFormedPage(page, path);
+      await expectSearchMetadata(page, path, baseURL!);
     });
   }
+
+  test("structured data: the organization on every page, the courses on the catalogue", async ({ page }) => {
+    await page.goto("/");
+    expect(await structuredDataTypes(page)).toContain("EducationalOrganization");
+    await page.goto("/courses");
+    const types = await structuredDataTypes(page);
+    expect(types).toContain("ItemList");
+    // At least 20 of the 25 seeded courses (the admin specs may unpublish one meanwhile).
+    expect(types.filter((type) => type === "Course").length).toBeGreaterThanOrEqual(20);
+  });
 
   test.describe("signed in", () => {
     test.beforeEach(async ({ page }) => {

@@ -1,4 +1,7 @@
-import { parseEnv } from "./env";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+import { ENV_VARIABLES, parseEnv } from "./env";
 
 describe("configuration (lib/env.ts)", () => {
   it("fills neutral defaults when nothing is configured", () => {
@@ -23,5 +26,13 @@ describe("configuration (lib/env.ts)", () => {
     const env = parseEnv({ DATABASE_URL: "", DEMO_FORWARD_URL: " " });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DEMO_FORWARD_URL).toBeUndefined();
+  });
+
+  it("documents every variable it reads in .env.example", () => {
+    const example = readFileSync(path.join(__dirname, "..", ".env.example"), "utf8");
+    // Set by Node tooling and Next themselves, never by an operator.
+    const setByTooling = new Set(["NODE_ENV", "NEXT_PHASE"]);
+    const undocumented = ENV_VARIABLES.filter((name) => !setByTooling.has(name) && !new RegExp(`^#? ?${name}=`, "m").test(example));
+    expect(undocumented).toEqual([]);
   });
 });

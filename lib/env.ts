@@ -45,6 +45,8 @@ const envSchema = z.object({
   FIREBASE_PRIVATE_KEY: z.string().min(1).optional(),
   /** Web API key for the Identity Toolkit REST API (production). */
   FIREBASE_API_KEY: z.string().min(1).optional(),
+  /** next-auth's public origin for callback URLs (next-auth reads it itself); the start scripts default it to APP_URL. */
+  NEXTAUTH_URL: optionalUrl,
   /** Signs the session cookie; required in production. */
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Password of the demo accounts the embedded default creates (one per role). */
@@ -59,6 +61,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable this app reads; `.env.example` documents each (lib/env.test.ts checks it). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (FOO= in a file or a shell) means "not set", as for every default above.

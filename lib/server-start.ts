@@ -12,6 +12,12 @@ export async function startServer(): Promise<void> {
     console.error(`Refusing to start:\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
+  // Migrations apply at start, not at the first request. An unreachable database is logged, not
+  // fatal: static pages still serve, and getDb() tries again on the next request (503 until then).
+  const { getOpenDatabase } = await import("@/lib/db/client");
+  await getOpenDatabase()
+    .then((opened) => console.log(`[db] ${opened.kind} database migrated and ready`))
+    .catch((error: unknown) => console.error("[db] could not open the database at start:", error instanceof Error ? error.message : error));
   startOutboxWorker();
   if (identityConfig.seedDemoAccounts) {
     // Awaited, so the demo accounts exist before the first request; a failure is logged, not fatal.

@@ -5,10 +5,15 @@ import { useEffect, useState } from "react";
 
 import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
 
+/** A navigation that never changes the pathname (a redirect back here) must not leave the page covered. */
+const MAX_OVERLAY_MS = 8000;
+
 /**
  * SPEC 2: a full-screen loader during route changes. The App Router has no
  * navigation events, so a click on an internal link to another page starts it
- * and the new pathname ends it.
+ * and the new pathname ends it. The listener runs in the capture phase: next/link
+ * calls preventDefault() in React's own listener on the document, which runs first
+ * in the bubble phase, so a bubbling listener would never see a link click.
  */
 export function RouteChangeOverlay() {
   const pathname = usePathname();
@@ -17,8 +22,14 @@ export function RouteChangeOverlay() {
   useEffect(() => setIsNavigating(false), [pathname]);
 
   useEffect(() => {
+    if (!isNavigating) return;
+    const timer = setTimeout(() => setIsNavigating(false), MAX_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, [isNavigating]);
+
+  useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.("a");
       if (!anchor || anchor.target === "_blank" || anchor.hasAttribute("download")) return;
       const url = new URL(anchor.href, location.href);
@@ -26,10 +37,10 @@ export function RouteChangeOverlay() {
       setIsNavigating(true);
     };
     const onPop = () => setIsNavigating(false);
-    document.addEventListener("click", onClick);
+    document.addEventListener("click", onClick, true);
     window.addEventListener("popstate", onPop);
     return () => {
-      document.removeEventListener("click", onClick);
+      document.removeEventListener("click", onClick, true);
       window.removeEventListener("popstate", onPop);
     };
   }, []);

@@ -8,9 +8,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 const instance = E2E_PORT === 3100 ? "" : `-${E2E_PORT}`;
 export const E2E_DIST_DIR = `.next-e2e${instance}`;
 export const baseURL = `http://localhost:${E2E_PORT}`;
-/** Passed explicitly, so a developer's .env with another brand does not change what the tests expect. */
-export const E2E_PRODUCT_NAME = "Brightside";
-export const E2E_PRODUCT_SLUG = "brightside";
+/**
+ * Passed explicitly, so a developer's .env with another brand does not change what the tests expect;
+ * not lib/brand.ts's default, so a route or label that ignores the configuration fails a test.
+ */
+export const E2E_PRODUCT_NAME = "Maple Grove";
+export const E2E_PRODUCT_SLUG = "maplegrove";
 /** Removed before each server start: every run begins with a freshly migrated and seeded database. */
 export const E2E_PGLITE_DIR = `.data/e2e-pglite${instance}`;
 

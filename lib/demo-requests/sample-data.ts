@@ -1,3 +1,4 @@
+import { brandRoutes } from "@/lib/brand";
 import type { demoRequests } from "@/lib/db/schema";
 import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/schema";
 import type { LeadStatus } from "@/lib/demo-requests/status";
@@ -18,7 +19,7 @@ const MESSAGES = [
   "She already plays a little piano.",
   "Looking for something fun and creative for the summer.",
 ];
-const SOURCES = ["/", "/book-free-demo", "/join-brightside", "/courses", "/courses/category/technical", "/courses/category/music"];
+const SOURCES = ["/", "/book-free-demo", brandRoutes.join, "/courses", "/courses/category/technical", "/courses/category/music"];
 
 /** A small deterministic PRNG (mulberry32). */
 export function random(seed: number) {
