@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { accountMenu, demoAccount, logOut, signIn } from "./support/auth";
+import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 test.describe("identity (SPEC 3, 4, 6, 8)", () => {
   test("sign up, see the student bar, edit the name, change the password, log out and sign in with the new one", async ({ page }) => {
@@ -32,7 +33,7 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     // The password change needs the current password.
     await page.goto("/user/edit-password");
     await page.getByLabel("Current password").fill("not-the-password");
-    await page.getByLabel("New password", { exact: true }).fill("second-password-2");
+    await page.getByLabel(/^New password/).fill("second-password-2");
     await page.getByLabel("Confirm new password").fill("second-password-2");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Invalid Email or Password. Try again or signUp now")).toBeVisible();
@@ -70,6 +71,17 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await page.getByLabel("Password").fill("long-enough-1");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Email already in use. Please try another email or login.")).toBeVisible();
+
+    await page.getByLabel("Email").fill("new.person@example.com");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Password should be strong. Try again", { exact: true })).toBeVisible();
+  });
+
+  test("a sign-in that failed at an outside provider comes back to /signin with the catch-all message; no Google button unless configured", async ({ page }) => {
+    await page.goto("/signin?error=OAuthCallback");
+    await expect(page.getByText("Something went wrong. Please try again", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
   });
 
   test("'Forgot password?' sends the reset email and says the same for any address", async ({ page }) => {
@@ -94,9 +106,19 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
       await signIn(page, account.email, account.password);
       const bar = page.locator(`[data-role="${role}"]`);
       if (role === "student") {
+        // The compact bar: avatar and name; the account menu holds the rest.
         await expect(page.getByRole("link", { name: "Courses", exact: true })).toHaveCount(0);
+        await accountMenu(page).click();
+        const menu = page.getByRole("list", { name: "Account" });
+        for (const label of ["Edit Profile", "Edit Password", `${E2E_PRODUCT_NAME} Cash`]) await expect(menu.getByRole("link", { name: label })).toBeVisible();
+        await expect(menu.getByRole("link", { name: `${E2E_PRODUCT_NAME} Cash` })).toHaveAttribute("href", brandPaths.wallet);
+        await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
       } else {
         for (const label of expected.bar) await expect(bar.getByRole("link", { name: label, exact: true }).first()).toBeAttached();
+      }
+      // A dashboard link the role may not use is not shown at all.
+      for (const label of ["Teacher Dashboard", "Dashboard"].filter((l) => !expected.bar.includes(l))) {
+        await expect(bar.getByRole("link", { name: label, exact: true })).toHaveCount(0);
       }
       if (role === "support") await expect(bar.getByRole("link", { name: "Dashboard", exact: true }).first()).toHaveAttribute("href", "/support/dashboard");
       if (role === "admin") await expect(bar.getByRole("link", { name: "Dashboard", exact: true }).first()).toHaveAttribute("href", "/admin/dashboard");

@@ -55,11 +55,15 @@ export async function startAuthEmulator({ port, projectId, dataDir, log = () => 
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The Auth Emulator exited during start:\n${output.slice(-2000)}`);
-    try {
-      const response = await fetch(`http://${host}/`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    // The emulator listens before it has imported the saved accounts; the CLI says "All emulators
+    // ready" only after the import, and a request before that would not see them.
+    if (/All emulators ready/.test(output)) {
+      try {
+        const response = await fetch(`http://${host}/`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

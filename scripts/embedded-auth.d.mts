@@ -7,4 +7,5 @@ export function embeddedAuthDefaults(env?: Record<string, string | undefined>): 
   projectId: string;
   dataDir: string;
 };
+export function emulatorFallbackProblem(env?: Record<string, string | undefined>): string | null;
 export function isEmulatorUp(host: string): Promise<boolean>;

@@ -12,8 +12,28 @@ export function slugOf(env = process.env) {
   return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "classes";
 }
 
+/** What a Firebase project needs; with none of them set, the emulator is the embedded default. */
+const FIREBASE_PROJECT_VARIABLES = ["FIREBASE_PROJECT_ID", "FIREBASE_CLIENT_EMAIL", "FIREBASE_PRIVATE_KEY", "FIREBASE_API_KEY"];
+
+/**
+ * Why the start scripts must not fall back to the emulator, or null when they may. A half-configured
+ * Firebase project is a deployment mistake, not a request for the emulator and its public demo
+ * passwords; so is production data (DATABASE_URL) without an explicit ALLOW_AUTH_EMULATOR=true.
+ */
+export function emulatorFallbackProblem(env = process.env) {
+  const given = FIREBASE_PROJECT_VARIABLES.filter((name) => env[name] && name !== "FIREBASE_PROJECT_ID");
+  const missing = FIREBASE_PROJECT_VARIABLES.filter((name) => !env[name]);
+  if (given.length > 0 && missing.length > 0) {
+    return `Firebase is half configured: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing (set all of ${FIREBASE_PROJECT_VARIABLES.join(", ")}, or none for the Auth Emulator).`;
+  }
+  if (missing.length > 0 && env.DATABASE_URL && env.ALLOW_AUTH_EMULATOR !== "true") {
+    return "DATABASE_URL is set but no Firebase project is: refusing to put the Auth Emulator and its demo accounts in front of that database (configure Firebase, or set ALLOW_AUTH_EMULATOR=true to allow it).";
+  }
+  return null;
+}
+
 export function embeddedAuthDefaults(env = process.env) {
-  const hasFirebaseProject = Boolean(env.FIREBASE_CLIENT_EMAIL && env.FIREBASE_PRIVATE_KEY && env.FIREBASE_API_KEY);
+  const hasFirebaseProject = FIREBASE_PROJECT_VARIABLES.every((name) => env[name]);
   return {
     usesEmulator: !hasFirebaseProject,
     port: EMULATOR_PORT,

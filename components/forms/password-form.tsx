@@ -6,7 +6,7 @@ import type { z } from "zod";
 
 import { refreshAuthState } from "@/lib/auth/auth-state";
 import { signInWithCredentials } from "@/lib/auth/client-sign-in";
-import { passwordChangeSchema } from "@/lib/auth/schema";
+import { NEW_PASSWORD_HINT, passwordChangeSchema } from "@/lib/auth/schema";
 import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
 
 import { errorProps, FormField, inputClass } from "./form-field";
@@ -31,15 +31,15 @@ export function PasswordForm({ email }: { email: string }) {
     reset();
     await toastSuccess(result.message);
   };
-  const field = (name: keyof Values, id: string, label: string, autoComplete: string) => (
-    <FormField id={id} label={label} error={errors[name]?.message}>
+  const field = (name: keyof Values, id: string, label: string, autoComplete: string, hint?: string) => (
+    <FormField id={id} label={label} hint={hint} error={errors[name]?.message}>
       <input id={id} type="password" autoComplete={autoComplete} className={inputClass} {...errorProps(id, errors[name]?.message)} {...register(name)} />
     </FormField>
   );
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
       {field("currentPassword", "password-current", "Current password", "current-password")}
-      {field("newPassword", "password-new", "New password", "new-password")}
+      {field("newPassword", "password-new", "New password", "new-password", NEW_PASSWORD_HINT)}
       {field("confirmPassword", "password-confirm", "Confirm new password", "new-password")}
       <SubmitButton isBusy={formState.isSubmitting}>Change password</SubmitButton>
     </form>

@@ -2,10 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { IntentLink } from "@/components/ui/intent-link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 
-import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-in";
+import { afterSignInPath, signInErrorFromUrl, signInWithCredentials } from "@/lib/auth/client-sign-in";
 import { signInSchema, type SignInInput } from "@/lib/auth/schema";
 import { toastError } from "@/lib/http/post-json";
 
@@ -18,6 +18,12 @@ export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
   const { register, handleSubmit, getValues, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = formState;
   const [isResetOpen, setIsResetOpen] = useState(false);
+
+  // A sign-in that left the site (Google) comes back here with ?error= when it failed.
+  useEffect(() => {
+    const message = signInErrorFromUrl(window.location.search);
+    if (message) void toastError(message);
+  }, []);
 
   const onSubmit = async ({ email, password }: SignInInput) => {
     const result = await signInWithCredentials(email, password);

@@ -5,7 +5,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-in";
-import { signUpSchema, type SignUpInput } from "@/lib/auth/schema";
+import { NEW_PASSWORD_HINT, signUpSchema, type SignUpInput } from "@/lib/auth/schema";
 import { postJson, toastError } from "@/lib/http/post-json";
 
 import { errorProps, FormField, inputClass } from "./form-field";
@@ -35,7 +35,7 @@ export function SignUpForm() {
         <FormField id="signup-email" label="Email" error={errors.email?.message}>
           <input id="signup-email" type="email" autoComplete="email" className={inputClass} {...errorProps("signup-email", errors.email?.message)} {...register("email")} />
         </FormField>
-        <FormField id="signup-password" label="Password" hint="(at least 8 characters)" error={errors.password?.message}>
+        <FormField id="signup-password" label="Password" hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
           <input id="signup-password" type="password" autoComplete="new-password" className={inputClass} {...errorProps("signup-password", errors.password?.message)} {...register("password")} />
         </FormField>
         <SubmitButton isBusy={isSubmitting}>Create account</SubmitButton>

@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES } from "@/lib/auth/errors";
+import { IDENTITY_MESSAGES, type IdentityMessage } from "@/lib/auth/errors";
 import { safeCallbackUrl } from "@/lib/auth/guard";
 
 /** Signs in through next-auth's credentials provider; the error is already a SPEC 8 message. */
@@ -16,4 +16,16 @@ export async function signInWithCredentials(email: string, password: string): Pr
 /** Where to go after signing in: the callbackUrl the guard left, if it stays on this site. */
 export function afterSignInPath(): string {
   return safeCallbackUrl(new URLSearchParams(window.location.search).get("callbackUrl"));
+}
+
+const KNOWN_MESSAGES = new Set<string>(Object.values(IDENTITY_MESSAGES));
+
+/**
+ * The SPEC 8 message for next-auth's `?error=` on /signin (a failed Google sign-in lands there):
+ * one of ours when the provider step threw one, else 'anything else'. Null without an error.
+ */
+export function signInErrorFromUrl(search: string): IdentityMessage | null {
+  const error = new URLSearchParams(search).get("error");
+  if (!error) return null;
+  return KNOWN_MESSAGES.has(error) ? (error as IdentityMessage) : IDENTITY_MESSAGES.unknown;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { brand } from "@/lib/brand";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 
 const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
 const isProduction = env.NODE_ENV === "production";
@@ -23,17 +23,18 @@ export const identityConfig = {
 } as const;
 
 /** What stops the server from starting; empty when identity is configured well. */
-export function identityConfigProblems(): string[] {
+export function identityConfigProblems(config: Env = env): string[] {
   const problems: string[] = [];
-  if (!isProduction) return problems;
-  if (emulatorHost && !env.ALLOW_AUTH_EMULATOR) {
+  if (config.NODE_ENV !== "production") return problems;
+  const emulator = config.FIREBASE_AUTH_EMULATOR_HOST;
+  if (emulator && !config.ALLOW_AUTH_EMULATOR) {
     problems.push("FIREBASE_AUTH_EMULATOR_HOST is set in production: refusing to run against the Auth Emulator (set ALLOW_AUTH_EMULATOR=true to allow it).");
   }
-  if (!emulatorHost) {
+  if (!emulator) {
     for (const name of ["FIREBASE_PROJECT_ID", "FIREBASE_CLIENT_EMAIL", "FIREBASE_PRIVATE_KEY", "FIREBASE_API_KEY"] as const) {
-      if (!env[name]) problems.push(`${name} is required in production without the Auth Emulator.`);
+      if (!config[name]) problems.push(`${name} is required in production without the Auth Emulator.`);
     }
   }
-  if (!env.NEXTAUTH_SECRET) problems.push("NEXTAUTH_SECRET is required in production (32+ random characters).");
+  if (!config.NEXTAUTH_SECRET) problems.push("NEXTAUTH_SECRET is required in production (32+ random characters).");
   return problems;
 }

@@ -23,6 +23,10 @@ export async function ensureDemoAccounts(): Promise<void> {
     const existing = await auth.getUserByEmail(account.email).catch(() => null);
     if (!existing) {
       await auth.createUser({ email: account.email, password: identityConfig.demoPassword, displayName: account.displayName });
+    } else if (identityConfig.usesEmulator) {
+      // The README's password holds at every start of the embedded default, even after a demo
+      // user changed it; a real Firebase project's accounts are never reset.
+      await auth.updateUser(existing.uid, { password: identityConfig.demoPassword });
     }
     const row = await setUserRole(account.email, account.role);
     if (account.role === "teacher") await assignDemoTeacherCourses(row.id);
