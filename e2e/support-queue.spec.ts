@@ -87,8 +87,12 @@ test.describe("support lead queue (issue 4)", () => {
     await signIn(page, email, password);
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("img", { name: /Demo requests per day, last 30 days/ })).toBeVisible();
-    await expect(page.getByRole("table", { name: /Conversion by grade/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Conversion by grade/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Conversion by course/ })).toBeVisible();
+    // The numbers behind the bars, for screen readers.
+    await expect(page.getByRole("table", { name: /Conversion by grade/ })).toBeAttached();
     await expect(page.getByText("Contacted within 24 hours")).toBeVisible();
+    await expect(page.getByRole("img", { name: /contacted within 24 hours/ })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

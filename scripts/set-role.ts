@@ -22,7 +22,8 @@ async function main() {
   }
   try {
     const { setUserRole } = await import("../lib/auth/accounts");
-    const row = await setUserRole(email, role);
+    const { COMMAND_LINE_ACTOR } = await import("../lib/audit/audit");
+    const row = await setUserRole(email, role, { auditAs: COMMAND_LINE_ACTOR });
     console.log(`${email} is now ${row.role} (users.id ${row.id}); they see it at their next page load.`);
   } finally {
     await emulator?.stop();

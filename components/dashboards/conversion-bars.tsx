@@ -1,45 +1,81 @@
 import type { Conversion } from "@/lib/dashboards/figures";
 
+const WIDTH = 560;
+const ROW_HEIGHT = 40;
+const BAR_HEIGHT = 12;
+/** Room on the right of the longest bar for "12 / 40 · 30%". */
+const NUMBERS_WIDTH = 120;
+
 function percent(part: number, whole: number): string {
   return whole === 0 ? "—" : `${Math.round((part / whole) * 100)}%`;
 }
 
 /**
- * Requests and conversions per group as horizontal bars: the bar's length is the requests, its
- * dark part the converted ones, the number beside it the conversion rate. A table, so screen
- * readers and copy-paste get the numbers.
+ * Requests and conversions per group as server-rendered SVG bars: each group's name above its
+ * bar, the bar's length its requests, its dark part the converted ones, and the numbers beside
+ * it. The same numbers follow as a table for screen readers and copy-paste.
  */
-export function ConversionBars({ rows, caption, groupLabel }: { rows: Conversion[]; caption: string; groupLabel: string }) {
+export function ConversionBars({ rows, caption, groupLabel, id }: { rows: Conversion[]; caption: string; groupLabel: string; id: string }) {
   if (rows.length === 0) return <p className="text-slate-700">No requests in this period.</p>;
   const max = Math.max(1, ...rows.map((r) => r.requests));
+  const plotWidth = WIDTH - NUMBERS_WIDTH;
+  const height = rows.length * ROW_HEIGHT;
+  const rate = (r: Conversion) => (r.requests ? r.converted / r.requests : 0);
+  const best = rows.reduce((top, r) => (rate(r) > rate(top) ? r : top));
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="text-slate-700">
-        <tr>
-          <th scope="col" className="py-1 pr-3 font-semibold">{groupLabel}</th>
-          <th scope="col" className="w-1/2 py-1 pr-3 font-semibold">Requests (converted dark)</th>
-          <th scope="col" className="py-1 text-right font-semibold">Conversion</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.label}>
-            <th scope="row" className="py-1 pr-3 font-normal text-slate-900">{row.label}</th>
-            <td className="py-1 pr-3">
-              <div className="flex items-center gap-2">
-                <div className="relative h-3 rounded bg-brand-100" style={{ width: `${(row.requests / max) * 100}%` }} aria-hidden="true">
-                  <div className="absolute inset-y-0 left-0 rounded bg-brand-700" style={{ width: `${row.requests ? (row.converted / row.requests) * 100 : 0}%` }} />
-                </div>
-                <span className="whitespace-nowrap text-slate-700">
-                  {row.converted} / {row.requests}
-                </span>
-              </div>
-            </td>
-            <td className="py-1 text-right font-semibold text-slate-900">{percent(row.converted, row.requests)}</td>
+    <figure>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full">
+        <title id={`${id}-title`}>{caption}</title>
+        <desc id={`${id}-desc`}>
+          {rows.length} groups; the highest conversion is {best.label} at {percent(best.converted, best.requests)}.
+        </desc>
+        {rows.map((row, i) => {
+          const top = i * ROW_HEIGHT;
+          const barWidth = Math.max(2, (row.requests / max) * plotWidth);
+          const convertedWidth = row.requests ? (row.converted / row.requests) * barWidth : 0;
+          return (
+            <g key={row.label}>
+              <text x={0} y={top + 13} fontSize="12" fill="#0f172a">
+                {row.label}
+              </text>
+              <rect x={0} y={top + 19} width={barWidth} height={BAR_HEIGHT} rx={3} fill="#dbe4fb" />
+              <rect x={0} y={top + 19} width={convertedWidth} height={BAR_HEIGHT} rx={3} fill="#1d3f9e" />
+              <text x={barWidth + 8} y={top + 29} fontSize="12" fill="#334155">
+                {`${row.converted} / ${row.requests} · ${percent(row.converted, row.requests)}`}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex items-center gap-4 text-xs text-slate-700">
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-[#dbe4fb]" /> requests
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-[#1d3f9e]" /> converted
+        </span>
+      </figcaption>
+      <table className="sr-only">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{groupLabel}</th>
+            <th scope="col">Requests</th>
+            <th scope="col">Converted</th>
+            <th scope="col">Conversion</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{row.requests}</td>
+              <td>{row.converted}</td>
+              <td>{percent(row.converted, row.requests)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
   );
 }

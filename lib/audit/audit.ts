@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, desc, eq } from "drizzle-orm";
 
-import type { Actor } from "@/lib/auth/permissions";
+import { authorize, type Actor, type Permission } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
@@ -16,11 +16,16 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** Who did it: a signed-in person (users.id), or an operator at the command line (no account). */
+export type AuditActor = Pick<Actor, "email"> & { id: number | null };
+
+export const COMMAND_LINE_ACTOR: AuditActor = { id: null, email: "command line (npm run set-role)" };
+
 /**
  * Records a staff action. Pass the transaction the change runs in, so the record and the change
  * are written together or not at all.
  */
-export async function recordAudit(db: Pick<Database, "insert">, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Pick<Database, "insert">, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvents).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -39,8 +44,17 @@ export interface AuditRow {
   createdAt: Date;
 }
 
+/** Reading a thing's history needs the permission that manages the thing. */
+const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
+  demo_request: "leads.read",
+  user: "users.manage",
+  course: "courses.manage",
+  teacher_application: "applications.decide",
+};
+
 /** The history of one thing, newest first. */
-export async function listAuditFor(targetType: AuditTarget, targetId: string | number, limit = 50): Promise<AuditRow[]> {
+export async function listAuditFor(actor: Actor | null | undefined, targetType: AuditTarget, targetId: string | number, limit = 50): Promise<AuditRow[]> {
+  authorize(actor, HISTORY_PERMISSION[targetType]);
   const db = await getDb();
   return db
     .select({ id: auditEvents.id, actorEmail: auditEvents.actorEmail, action: auditEvents.action, details: auditEvents.details, createdAt: auditEvents.createdAt })

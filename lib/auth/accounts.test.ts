@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
-import { demoRequests, users } from "@/lib/db/schema";
+import { COMMAND_LINE_ACTOR } from "@/lib/audit/audit";
+import { auditEvents, demoRequests, users } from "@/lib/db/schema";
 import { openTestDatabase } from "@/lib/testing/database";
 
 import {
@@ -49,6 +50,15 @@ describe("identity against the Auth Emulator", () => {
     const signedIn = await signInWithEmailPassword(email, password);
     expect(signedIn).toEqual(user);
     expect(signedIn).toMatchObject({ role: "student", databaseId: expect.any(Number), email, displayName: "Test student" });
+  });
+
+  it("claims mirror the users row, which role changes write first: stale claims are repaired from the row at sign-in", async () => {
+    const { email, user } = await newAccount();
+    // As if a role change had set claims and then failed to commit its row.
+    await adminAuth().setCustomUserClaims(user.id, { role: "admin", databaseId: 999_999 });
+    const signedIn = await signInWithEmailPassword(email, password);
+    expect(signedIn).toMatchObject({ role: "student", databaseId: user.databaseId });
+    expect((await adminAuth().getUser(user.id)).customClaims).toEqual({ role: "student", databaseId: user.databaseId });
   });
 
   it("maps the provider's errors to the spec's messages", async () => {
@@ -103,6 +113,22 @@ describe("identity against the Auth Emulator", () => {
     expect(row.role).toBe("support");
     expect((await adminAuth().getUser(user.id)).customClaims).toEqual({ role: "support", databaseId: user.databaseId });
     expect(await signInWithEmailPassword(email, password)).toMatchObject({ role: "support" });
+  });
+
+  it("a role set from the command line is recorded with who and when, like the dashboard's", async () => {
+    const { email, user } = await newAccount();
+    await setUserRole(email, "teacher", { auditAs: COMMAND_LINE_ACTOR });
+    const records = await database.db.select().from(auditEvents).where(eq(auditEvents.targetId, String(user.databaseId)));
+    expect(records).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorEmail: COMMAND_LINE_ACTOR.email,
+        action: "user.role",
+        targetType: "user",
+        details: { email, from: "student", to: "teacher" },
+        createdAt: expect.any(Date),
+      }),
+    ]);
   });
 
   it("deleting the account needs the password, removes the user and anonymises their demo requests", async () => {

@@ -3,6 +3,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { DecodedIdToken } from "firebase-admin/auth";
 
+import { recordAudit, type AuditActor } from "@/lib/audit/audit";
 import { adminAuth } from "@/lib/auth/firebase-admin";
 import { IdentityError, identityCodeOf } from "@/lib/auth/errors";
 import { sendPasswordResetEmail, signInWithGoogleIdToken, signInWithPassword } from "@/lib/auth/identity-toolkit";
@@ -137,15 +138,29 @@ export async function deleteAccount(user: SessionUser, password: string): Promis
       .set({ userId: null, ipAddress: null, userAgent: null })
       .where(sql`${logEvents.userId} in (${user.id}, ${String(user.databaseId)})`);
     await tx.delete(users).where(eq(users.id, user.databaseId));
+    // Last, inside the transaction: if Firebase refuses, nothing is deleted and the person can try
+    // again, rather than keeping a sign-in that would get a fresh, empty row at its next use.
+    await firebase(() => adminAuth().deleteUser(user.id));
   });
-  await firebase(() => adminAuth().deleteUser(user.id));
 }
 
-/** Roles change only here (the CLI and, later, the admin dashboard): claims and row together. */
-export async function setUserRole(email: string, role: Role): Promise<UserRow> {
+/**
+ * A role by email (the CLI and the demo accounts): claims and row together. `auditAs` records the
+ * change with who made it, as the admin dashboard's changes are (setUserRoleById).
+ */
+export async function setUserRole(email: string, role: Role, options: { auditAs?: AuditActor } = {}): Promise<UserRow> {
   const record = await firebase(() => adminAuth().getUserByEmail(email));
+  const before = await findUserByFirebaseUid(record.uid);
   const row = await upsertUserRow({ firebaseUid: record.uid, email: record.email ?? email, displayName: record.displayName ?? null, role });
   await setClaims(record.uid, row);
+  if (options.auditAs && before?.role !== role) {
+    await recordAudit(await getDb(), options.auditAs, {
+      action: "user.role",
+      targetType: "user",
+      targetId: row.id,
+      details: { email: row.email, from: before?.role ?? null, to: role },
+    });
+  }
   return row;
 }
 

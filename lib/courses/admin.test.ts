@@ -50,7 +50,7 @@ describe("the admin's course catalogue (issue 4)", () => {
   it("edits a course and records what changed, from and to", async () => {
     const { id } = await createCourse(actors.admin, form({ slug: "ukulele-club", title: "Ukulele Club", category: "music" }));
     await updateCourse(actors.admin, id, form({ slug: "ukulele-club", title: "Ukulele Club for Beginners", category: "music", gradeMax: 12 }));
-    expect(await getCourseForEdit(id)).toMatchObject({ title: "Ukulele Club for Beginners", gradeMax: 12, gradeMin: 4 });
+    expect(await getCourseForEdit(actors.admin, id)).toMatchObject({ title: "Ukulele Club for Beginners", gradeMax: 12, gradeMin: 4 });
     expect(await titlesIn("music")).toContain("Ukulele Club for Beginners");
     const [, update] = await auditOf(id);
     expect(update).toMatchObject({
@@ -63,7 +63,7 @@ describe("the admin's course catalogue (issue 4)", () => {
     const { id } = await createCourse(actors.admin, form({ slug: "drone-flying", title: "Drone Flying" }));
     await setCoursePublished(actors.admin, id, false);
     expect(await titlesIn("technical")).not.toContain("Drone Flying");
-    expect((await listCoursesForAdmin()).find((c) => c.id === id)).toMatchObject({ isPublished: false, title: "Drone Flying" });
+    expect((await listCoursesForAdmin(actors.admin)).find((c) => c.id === id)).toMatchObject({ isPublished: false, title: "Drone Flying" });
     await setCoursePublished(actors.admin, id, true);
     expect(await titlesIn("technical")).toContain("Drone Flying");
     expect((await auditOf(id)).map((a) => [a.action, a.details])).toEqual([
@@ -80,7 +80,7 @@ describe("the admin's course catalogue (issue 4)", () => {
     expect((await database.db.select().from(courses).where(eq(courses.title, "Chess Again")))).toHaveLength(0);
     const { id } = await createCourse(actors.admin, form({ slug: "knitting", title: "Knitting", category: "music" }));
     await expect(updateCourse(actors.admin, id, form({ slug: "chess-strategy", title: "Knitting" }))).rejects.toMatchObject(slugTaken);
-    expect((await getCourseForEdit(id))?.slug).toBe("knitting");
+    expect((await getCourseForEdit(actors.admin, id))?.slug).toBe("knitting");
   });
 
   it("refuses a grade range upside down or out of 1..12, and a teacher who is not a teacher", async () => {
@@ -102,6 +102,8 @@ describe("the admin's course catalogue (issue 4)", () => {
     await expect(createCourse(actors[role], form({ slug: `by-${role}` }))).rejects.toMatchObject({ status: 403 });
     await expect(updateCourse(actors[role], course!.id, form({ slug: "scratch-game-design", title: "Hacked" }))).rejects.toMatchObject({ status: 403 });
     await expect(setCoursePublished(actors[role], course!.id, false)).rejects.toMatchObject({ status: 403 });
+    await expect(listCoursesForAdmin(actors[role])).rejects.toMatchObject({ status: 403 });
+    await expect(getCourseForEdit(actors[role], course!.id)).rejects.toMatchObject({ status: 403 });
     expect(await stored(`by-${role}`)).toBeUndefined();
     expect(await stored("scratch-game-design")).toMatchObject({ title: course!.title, isPublished: true });
     expect(await database.db.select().from(auditEvents)).toHaveLength(before);

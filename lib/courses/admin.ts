@@ -46,7 +46,8 @@ const editable = {
 };
 
 /** Every course, by category then title. */
-export async function listCoursesForAdmin(): Promise<AdminCourseRow[]> {
+export async function listCoursesForAdmin(actor: Actor | null | undefined): Promise<AdminCourseRow[]> {
+  authorize(actor, "courses.manage");
   const db = await getDb();
   return db
     .select({
@@ -66,7 +67,8 @@ export async function listCoursesForAdmin(): Promise<AdminCourseRow[]> {
 }
 
 /** A course's editable fields, or null. */
-export async function getCourseForEdit(id: number): Promise<(CourseInput & { id: number }) | null> {
+export async function getCourseForEdit(actor: Actor | null | undefined, id: number): Promise<(CourseInput & { id: number }) | null> {
+  authorize(actor, "courses.manage");
   const db = await getDb();
   const [row] = await db.select({ ...editable, id: courses.id }).from(courses).where(eq(courses.id, id));
   return row ?? null;

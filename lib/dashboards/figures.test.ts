@@ -1,5 +1,5 @@
 import { courses, demoRequests } from "@/lib/db/schema";
-import { getAdminFigures } from "@/lib/dashboards/figures";
+import { foldSmallGroups, getAdminFigures } from "@/lib/dashboards/figures";
 import { openTestDatabase } from "@/lib/testing/database";
 import { insertActor, insertDemoRequests } from "@/lib/testing/fixtures";
 
@@ -56,5 +56,37 @@ describe("admin figures (issue 4)", () => {
     const teacher = await insertActor(database.db, "teacher");
     await expect(getAdminFigures(support, NOW)).rejects.toMatchObject({ status: 403 });
     await expect(getAdminFigures(teacher, NOW)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("keeps every course: two courses with one title stay apart, and beyond the busiest ten the rest are summed", async () => {
+    const admin = await insertActor(database.db, "admin");
+    await database.db.delete(demoRequests);
+    const published = await database.db.select({ id: courses.id, title: courses.title }).from(courses).limit(13);
+    expect(published.length).toBe(13);
+    // Course i gets 13 - i requests, the first of each converted.
+    await insertDemoRequests(
+      database.db,
+      published.flatMap((course, i) =>
+        Array.from({ length: 13 - i }, (_, n) => ({
+          createdAt: at("2026-11-18T10:00:00Z"),
+          status: n === 0 ? ("converted" as const) : ("new" as const),
+          courseId: course.id,
+          course: String(course.id),
+        })),
+      ),
+    );
+    const { byCourse } = await getAdminFigures(admin, NOW);
+    expect(byCourse).toHaveLength(11);
+    expect(byCourse[0]).toEqual({ label: published[0]!.title, requests: 13, converted: 1 });
+    // Courses 11..13 had 3, 2 and 1 requests.
+    expect(byCourse[10]).toEqual({ label: "Other courses (3)", requests: 6, converted: 3 });
+    expect(byCourse.reduce((sum, row) => sum + row.requests, 0)).toBe(91);
+  });
+
+  it("folds only when more than one group would be folded", () => {
+    const group = (label: string, requests: number) => ({ label, requests, converted: 0 });
+    const eleven = Array.from({ length: 11 }, (_, i) => group(`c${i}`, 20 - i));
+    expect(foldSmallGroups(eleven, 10)).toEqual(eleven);
+    expect(foldSmallGroups([...eleven, group("c11", 1)], 10).at(-1)).toEqual({ label: "Other courses (2)", requests: 11, converted: 0 });
   });
 });

@@ -30,6 +30,23 @@ export interface AdminFigures {
   publishedCourses: number;
 }
 
+/** The course chart shows the busiest courses and folds the rest into one row, so nothing is dropped. */
+export const COURSE_CHART_ROWS = 10;
+
+/** Keeps the first `keep` groups (sorted busiest first) and sums the rest into "Other courses (n)". */
+export function foldSmallGroups(groups: Conversion[], keep: number): Conversion[] {
+  if (groups.length <= keep + 1) return groups;
+  const rest = groups.slice(keep);
+  return [
+    ...groups.slice(0, keep),
+    {
+      label: `Other courses (${rest.length})`,
+      requests: rest.reduce((sum, g) => sum + g.requests, 0),
+      converted: rest.reduce((sum, g) => sum + g.converted, 0),
+    },
+  ];
+}
+
 type Row = Record<string, unknown>;
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -60,7 +77,7 @@ export async function getAdminFigures(actor: Actor, now = new Date()): Promise<A
              count(*) filter (where r.status = 'converted')::int as converted
       from demo_requests r left join courses c on c.id = r.course_id
       where r.created_at >= ${since.toISOString()}::timestamptz and r.status <> 'spam'
-      group by 1 order by 2 desc, 3 desc, 1 limit 12`),
+      group by c.id, c.title order by 2 desc, 3 desc, 1`),
     db.execute(sql`
       select 'Grade ' || r.grade as label, count(*)::int as requests,
              count(*) filter (where r.status = 'converted')::int as converted
@@ -78,7 +95,7 @@ export async function getAdminFigures(actor: Actor, now = new Date()): Promise<A
   return {
     requestsPerDay: rows(perDay).map((r) => ({ day: String(r.day), requests: num(r.requests) })),
     promise: { judged: num(promiseRow.judged), contactedInTime: num(promiseRow.contacted_in_time) },
-    byCourse: rows(byCourse).map(conversion),
+    byCourse: foldSmallGroups(rows(byCourse).map(conversion), COURSE_CHART_ROWS),
     byGrade: rows(byGrade).map(conversion),
     overdue: num(rows(overdue)[0]?.n),
     usersByRole: Object.fromEntries(rows(byRole).map((r) => [String(r.role), num(r.n)])),

@@ -1,6 +1,8 @@
 import "server-only";
 
-import type { Actor } from "@/lib/auth/permissions";
+import { recordAudit } from "@/lib/audit/audit";
+import { authorize, type Actor } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
 import { iterateLeads, type QueueLead } from "@/lib/demo-requests/queue";
 import { leadStatusLabel } from "@/lib/demo-requests/status";
@@ -59,4 +61,14 @@ export function leadsCsvStream(actor: Actor, filters: LeadFilters): ReadableStre
       await batches.return(undefined);
     },
   });
+}
+
+/**
+ * The export as a staff action: families' contact details leave the system in it, so it is
+ * authorized and recorded (who, when, which filters) before the first byte is sent.
+ */
+export async function exportLeads(actor: Actor | null | undefined, filters: LeadFilters): Promise<ReadableStream<Uint8Array>> {
+  authorize(actor, "leads.read");
+  await recordAudit(await getDb(), actor, { action: "lead.export", targetType: "demo_request", targetId: "export", details: { filters } });
+  return leadsCsvStream(actor, filters);
 }

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 
 import { auditEvents, demoRequests } from "@/lib/db/schema";
-import { leadsCsvStream, csvField } from "@/lib/demo-requests/csv";
+import { csvField, exportLeads, leadsCsvStream } from "@/lib/demo-requests/csv";
 import { listLeadQueue, QUEUE_PAGE_SIZE } from "@/lib/demo-requests/queue";
 import { parseLeadFilters } from "@/lib/demo-requests/queue-schema";
 import { changeLeadStatus, saveLeadNote } from "@/lib/demo-requests/workflow";
@@ -165,6 +165,14 @@ describe("CSV export", () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain('"Line one\nline, two"');
     expect(lines[1]).not.toContain("b@example.com");
+  });
+
+  it("records who exported which filters, and refuses a teacher", async () => {
+    const stream = await exportLeads(support, filters({ grade: "3" }));
+    await new Response(stream).text();
+    const [record] = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "lead.export")).orderBy(desc(auditEvents.id)).limit(1);
+    expect(record).toMatchObject({ actorId: support.id, actorEmail: support.email, details: { filters: expect.objectContaining({ grade: 3 }) } });
+    await expect(exportLeads(teacher, filters())).rejects.toMatchObject({ status: 403 });
   });
 
   it("streams every row past the batch size", async () => {

@@ -3,7 +3,11 @@ import { sql } from "drizzle-orm";
 import { logEvents } from "@/lib/db/schema";
 import { openTestDatabase } from "@/lib/testing/database";
 
+import type { Actor } from "@/lib/auth/permissions";
+
 import { ADDITIONAL_INFO_PREVIEW, listEventNames, listLogEvents, parseLogEventFilters } from "./queries";
+
+const admin: Actor = { id: 0, email: "admin@school.test", role: "admin" };
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -29,7 +33,7 @@ async function everyPage(query: Record<string, string>) {
   const seen: Array<{ id: number; createdAt: Date }> = [];
   let after: string | undefined;
   for (let guard = 0; guard < 10; guard++) {
-    const page = await listLogEvents(parseLogEventFilters({ ...query, ...(after ? { after } : {}) }), 20);
+    const page = await listLogEvents(admin, parseLogEventFilters({ ...query, ...(after ? { after } : {}) }), 20);
     seen.push(...page.events);
     if (page.nextAfter === null) return seen;
     after = String(page.nextAfter);
@@ -51,29 +55,37 @@ describe("listLogEvents (the admin's log events page)", () => {
     expect(logOuts).toHaveLength(24);
     const byUser = await everyPage({ userId: "42" });
     expect(byUser).toHaveLength(35);
-    const both = await listLogEvents(parseLogEventFilters({ eventName: "Log Out", userId: "42" }));
+    const both = await listLogEvents(admin, parseLogEventFilters({ eventName: "Log Out", userId: "42" }));
     expect(both.events).toHaveLength(12);
     expect(both.events.every((e) => e.eventName === "Log Out" && e.userId === "42")).toBe(true);
     expect(both.nextAfter).toBeNull();
-    expect((await listLogEvents(parseLogEventFilters({ eventName: "Nothing" }))).events).toEqual([]);
+    expect((await listLogEvents(admin, parseLogEventFilters({ eventName: "Nothing" }))).events).toEqual([]);
   });
 
   it("sends a shortened additional info and no request metadata", async () => {
-    const [long] = (await listLogEvents(parseLogEventFilters({ eventName: "Share Click" }))).events;
+    const [long] = (await listLogEvents(admin, parseLogEventFilters({ eventName: "Share Click" }))).events;
     expect(long?.additionalInfo).toHaveLength(ADDITIONAL_INFO_PREVIEW + 1);
     expect(long?.additionalInfo?.endsWith("…")).toBe(true);
     expect(Object.keys(long!).sort()).toEqual(["additionalInfo", "createdAt", "currentUrl", "eventName", "id", "userId"]);
-    const [first] = (await listLogEvents(parseLogEventFilters({}), 1)).events;
+    const [first] = (await listLogEvents(admin, parseLogEventFilters({}), 1)).events;
     expect(first).toMatchObject({ eventName: "Log Out", additionalInfo: '{"index": 69}', currentUrl: "/page-69" });
   });
 
   it("ignores a malformed cursor instead of failing", async () => {
-    expect((await listLogEvents(parseLogEventFilters({ after: "1; drop table log_events" }))).events).toHaveLength(50);
+    expect((await listLogEvents(admin, parseLogEventFilters({ after: "1; drop table log_events" }))).events).toHaveLength(50);
   });
 });
 
 describe("listEventNames", () => {
   it("lists each event name once, alphabetically", async () => {
-    expect(await listEventNames()).toEqual(["Book Demo", "Log Out", "Page View", "Share Click"]);
+    expect(await listEventNames(admin)).toEqual(["Book Demo", "Log Out", "Page View", "Share Click"]);
+  });
+});
+
+describe("who may read log events", () => {
+  it("is the admin only", async () => {
+    const support: Actor = { id: 0, email: "support@school.test", role: "support" };
+    await expect(listLogEvents(support, parseLogEventFilters({}))).rejects.toMatchObject({ status: 403 });
+    await expect(listEventNames(support)).rejects.toMatchObject({ status: 403 });
   });
 });

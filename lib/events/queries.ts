@@ -5,6 +5,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { logEvents } from "@/lib/db/schema";
 import { z } from "@/lib/zod";
+import { authorize, type Actor } from "@/lib/auth/permissions";
 
 export const EVENTS_PAGE_SIZE = 50;
 /** How much of additional_info leaves the database: the list shows a summary, not the payload. */
@@ -48,7 +49,8 @@ export interface LogEventPage {
  * Newest first. The cursor is the last row's id and its created_at is read back in SQL, so the
  * comparison keeps PostgreSQL's microseconds (a JavaScript Date would drop them and skip rows).
  */
-export async function listLogEvents(filters: LogEventFilters, limit = EVENTS_PAGE_SIZE): Promise<LogEventPage> {
+export async function listLogEvents(actor: Actor | null | undefined, filters: LogEventFilters, limit = EVENTS_PAGE_SIZE): Promise<LogEventPage> {
+  authorize(actor, "events.read");
   const db = await getDb();
   const where: SQL[] = [];
   if (filters.eventName) where.push(eq(logEvents.eventName, filters.eventName));
@@ -80,9 +82,10 @@ function shorten(text: string | null): string | null {
 
 /**
  * The distinct event names for the filter's suggestions, alphabetically. A loose index scan over
- * log_events_name_idx: one index probe per name, not a pass over every event.
+ * log_events_name_created_idx: one index probe per name, not a pass over every event.
  */
-export async function listEventNames(limit = 200): Promise<string[]> {
+export async function listEventNames(actor: Actor | null | undefined, limit = 200): Promise<string[]> {
+  authorize(actor, "events.read");
   const db = await getDb();
   const result = await db.execute(sql`
     with recursive names(name) as (

@@ -1,6 +1,8 @@
 import { openTestDatabase } from "@/lib/testing/database";
 import { users } from "@/lib/db/schema";
 
+import type { Actor } from "@/lib/auth/permissions";
+
 import { listTeacherOptions, listUsers } from "./queries";
 import { parseUserFilters } from "./schema";
 
@@ -17,13 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
+// Only the role matters to the check; not a row, so the counts below stay the seeded users.
+const admin: Actor = { id: 0, email: "admin@school.test", role: "admin" };
+
 describe("listUsers (the admin's users page)", () => {
   it("pages newest first, 50 at a time, without repeating or skipping anyone", async () => {
-    const first = await listUsers(parseUserFilters({}));
+    const first = await listUsers(admin, parseUserFilters({}));
     expect(first.users).toHaveLength(50);
     expect(first.users[0]?.email).toBe("help_desk@school.test");
     expect(first.nextAfter).toBe(first.users[49]?.id);
-    const second = await listUsers(parseUserFilters({ after: String(first.nextAfter) }));
+    const second = await listUsers(admin, parseUserFilters({ after: String(first.nextAfter) }));
     expect(second.users).toHaveLength(13);
     expect(second.nextAfter).toBeNull();
     const emails = [...first.users, ...second.users].map((u) => u.email);
@@ -32,16 +37,16 @@ describe("listUsers (the admin's users page)", () => {
   });
 
   it("searches email or name, case-insensitively, taking % and _ literally", async () => {
-    expect((await listUsers(parseUserFilters({ q: "ADA" }))).users.map((u) => u.email)).toEqual(["ada@school.test"]);
-    expect((await listUsers(parseUserFilters({ q: "sam supp" }))).users.map((u) => u.email)).toEqual(["help_desk@school.test"]);
-    expect((await listUsers(parseUserFilters({ q: "pupil_0" }))).users).toHaveLength(0);
-    expect((await listUsers(parseUserFilters({ q: "%" }))).users).toHaveLength(0);
+    expect((await listUsers(admin, parseUserFilters({ q: "ADA" }))).users.map((u) => u.email)).toEqual(["ada@school.test"]);
+    expect((await listUsers(admin, parseUserFilters({ q: "sam supp" }))).users.map((u) => u.email)).toEqual(["help_desk@school.test"]);
+    expect((await listUsers(admin, parseUserFilters({ q: "pupil_0" }))).users).toHaveLength(0);
+    expect((await listUsers(admin, parseUserFilters({ q: "%" }))).users).toHaveLength(0);
   });
 
   it("filters by role, and ignores a role that does not exist", async () => {
-    expect((await listUsers(parseUserFilters({ role: "teacher" }))).users.map((u) => u.email)).toEqual(["grace@school.test", "ada@school.test"]);
-    expect((await listUsers(parseUserFilters({ role: "owner" }))).users).toHaveLength(50);
-    expect((await listUsers(parseUserFilters({ role: "student", q: "pupil5" }))).users.map((u) => u.email).sort()).toEqual(
+    expect((await listUsers(admin, parseUserFilters({ role: "teacher" }))).users.map((u) => u.email)).toEqual(["grace@school.test", "ada@school.test"]);
+    expect((await listUsers(admin, parseUserFilters({ role: "owner" }))).users).toHaveLength(50);
+    expect((await listUsers(admin, parseUserFilters({ role: "student", q: "pupil5" }))).users.map((u) => u.email).sort()).toEqual(
       ["pupil5@example.com", ...Array.from({ length: 10 }, (_, i) => `pupil5${i}@example.com`)].sort(),
     );
   });
@@ -50,7 +55,16 @@ describe("listUsers (the admin's users page)", () => {
 describe("listTeacherOptions", () => {
   it("lists teachers by name, and keeps a course's current teacher whatever their role", async () => {
     expect((await listTeacherOptions()).map((t) => t.label)).toEqual(["Ada Teacher (ada@school.test)", "grace@school.test"]);
-    const [pupil] = (await listUsers(parseUserFilters({ q: "pupil0@" }))).users;
+    const [pupil] = (await listUsers(admin, parseUserFilters({ q: "pupil0@" }))).users;
     expect((await listTeacherOptions(pupil!.id)).map((t) => t.label)).toContain("Pupil 0 (pupil0@example.com)");
+  });
+});
+
+describe("who may list users", () => {
+  it("is the admin only, even when a page forgot to check", async () => {
+    for (const role of ["support", "teacher", "student"] as const) {
+      await expect(listUsers({ id: 0, email: `${role}@school.test`, role }, parseUserFilters({}))).rejects.toMatchObject({ status: 403 });
+    }
+    await expect(listUsers(null, parseUserFilters({}))).rejects.toMatchObject({ status: 401 });
   });
 });

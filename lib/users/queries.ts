@@ -6,6 +6,7 @@ import type { Role } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import type { UserFilters } from "@/lib/users/schema";
+import { authorize, type Actor } from "@/lib/auth/permissions";
 
 export const USERS_PAGE_SIZE = 50;
 
@@ -30,7 +31,8 @@ function containing(text: string): string {
 }
 
 /** Newest first, keyset on id (ids only grow, so it is the sign-up order); one row more tells if a next page exists. */
-export async function listUsers(filters: UserFilters, limit = USERS_PAGE_SIZE): Promise<UserPage> {
+export async function listUsers(actor: Actor | null | undefined, filters: UserFilters, limit = USERS_PAGE_SIZE): Promise<UserPage> {
+  authorize(actor, "users.manage");
   const db = await getDb();
   const where: SQL[] = [];
   if (filters.q) {

@@ -14,8 +14,8 @@ const PATH = "/admin/courses";
 
 /** Issue 4: every course, published or not, by category; the public pages follow within moments of a change. */
 export default async function AdminCoursesPage() {
-  await requirePagePermission("courses.manage", PATH);
-  const courses = await listCoursesForAdmin();
+  const actor = await requirePagePermission("courses.manage", PATH);
+  const courses = await listCoursesForAdmin(actor);
   return (
     <>
       <AdminNav current={PATH} />

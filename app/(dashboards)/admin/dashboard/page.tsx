@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ConversionBars } from "@/components/dashboards/conversion-bars";
 import { DayBarChart } from "@/components/dashboards/day-bar-chart";
+import { ShareMeter } from "@/components/dashboards/share-meter";
 import { ROLES } from "@/lib/auth/roles";
 import { requirePagePermission } from "@/lib/auth/session";
 import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/figures";
@@ -19,7 +20,12 @@ export default async function AdminDashboardPage() {
   const lastDays = figures.requestsPerDay.reduce((sum, d) => sum + d.requests, 0);
   const cards = [
     { label: `Demo requests, last ${FIGURES_DAYS} days`, value: lastDays.toLocaleString("en-US") },
-    { label: "Contacted within 24 hours", value: inTimeShare, note: `${contactedInTime} of ${judged} requests old enough to judge` },
+    {
+      label: "Contacted within 24 hours",
+      value: inTimeShare,
+      note: `${contactedInTime} of ${judged} requests old enough to judge`,
+      meter: <ShareMeter part={contactedInTime} whole={judged} label={`${inTimeShare} contacted within 24 hours`} />,
+    },
     { label: "New and over 24 hours old", value: figures.overdue.toLocaleString("en-US"), href: "/support/dashboard?status=overdue" },
     { label: "Published courses", value: String(figures.publishedCourses), href: "/admin/courses" },
   ];
@@ -40,6 +46,7 @@ export default async function AdminDashboardPage() {
                 card.value
               )}
             </dd>
+            {"meter" in card ? <dd>{card.meter}</dd> : null}
             {card.note ? <dd className="mt-1 text-xs text-slate-600">{card.note}</dd> : null}
           </div>
         ))}
@@ -55,13 +62,13 @@ export default async function AdminDashboardPage() {
           <h2 id="by-course" className="mb-3 text-xl font-bold text-slate-900">
             Conversion by course
           </h2>
-          <ConversionBars rows={figures.byCourse} caption={`Conversion by course, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Course" />
+          <ConversionBars id="course-chart" rows={figures.byCourse} caption={`Conversion by course, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Course" />
         </section>
         <section aria-labelledby="by-grade" className="rounded-2xl border border-slate-200 p-5">
           <h2 id="by-grade" className="mb-3 text-xl font-bold text-slate-900">
             Conversion by grade
           </h2>
-          <ConversionBars rows={figures.byGrade} caption={`Conversion by grade, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Grade" />
+          <ConversionBars id="grade-chart" rows={figures.byGrade} caption={`Conversion by grade, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Grade" />
         </section>
       </div>
       <section aria-labelledby="accounts" className="mt-10">

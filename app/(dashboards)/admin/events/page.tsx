@@ -11,9 +11,9 @@ const PATH = "/admin/events";
 
 /** Issue 4: what the site's log events API received, newest first. */
 export default async function AdminEventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePagePermission("events.read", PATH);
+  const actor = await requirePagePermission("events.read", PATH);
   const filters = parseLogEventFilters(await searchParams);
-  const [{ events, nextAfter }, eventNames] = await Promise.all([listLogEvents(filters), listEventNames()]);
+  const [{ events, nextAfter }, eventNames] = await Promise.all([listLogEvents(actor, filters), listEventNames(actor)]);
   return (
     <>
       <AdminNav current={PATH} />

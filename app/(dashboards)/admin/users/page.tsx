@@ -16,7 +16,7 @@ const PATH = "/admin/users";
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePagePermission("users.manage", PATH);
   const filters = parseUserFilters(await searchParams);
-  const { users, nextAfter } = await listUsers(filters);
+  const { users, nextAfter } = await listUsers(actor, filters);
   return (
     <>
       <AdminNav current={PATH} />

@@ -14,9 +14,9 @@ export const metadata = { title: "Edit course" };
 
 export default async function EditCoursePage({ params }: { params: Promise<{ id: string }> }) {
   const { id: rawId } = await params;
-  await requirePagePermission("courses.manage", `/admin/courses/${encodeURIComponent(rawId)}`);
+  const actor = await requirePagePermission("courses.manage", `/admin/courses/${encodeURIComponent(rawId)}`);
   const id = courseIdSchema.safeParse(rawId);
-  const course = id.success ? await getCourseForEdit(id.data) : null;
+  const course = id.success ? await getCourseForEdit(actor, id.data) : null;
   if (!course) notFound();
   const teachers = await listTeacherOptions(course.teacherId);
   const { id: courseId, teacherId, gradeMin, gradeMax, ...fields } = course;

@@ -19,7 +19,7 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const actor = await requirePagePermission("leads.read", `/support/requests/${id}`);
   if (!z.uuid().safeParse(id).success) notFound();
-  const [lead, history] = await Promise.all([findQueueLead(actor, id), listAuditFor("demo_request", id)]);
+  const [lead, history] = await Promise.all([findQueueLead(actor, id), listAuditFor(actor, "demo_request", id)]);
   if (!lead) notFound();
   const now = new Date();
   const fields: Array<[string, string]> = [
