@@ -106,6 +106,8 @@ test.describe("the admin's users, courses and log events (issue 4)", () => {
     await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
     const api = await (await page.request.get("/api/v1/courses/category/music")).json();
     expect(api.data.courses.map((c: { title: string }) => c.title)).toContain(newTitle);
+    await page.goto("/book-free-demo");
+    await expect(page.getByLabel("Course").locator("option", { hasText: newTitle })).toHaveCount(1);
 
     // Unpublish from the list: the course leaves the public page.
     await page.goto("/admin/courses");
@@ -116,6 +118,11 @@ test.describe("the admin's users, courses and log events (issue 4)", () => {
     await page.goto("/courses/category/music");
     await expect(page.getByRole("heading", { name: "Music courses" })).toBeVisible();
     await expect(page.getByRole("heading", { name: newTitle })).toHaveCount(0);
+    // ... and the course API and the forms' course lists no longer offer it.
+    const after = await (await page.request.get("/api/v1/courses/category/music")).json();
+    expect(after.data.courses.map((c: { title: string }) => c.title)).not.toContain(newTitle);
+    await page.goto("/book-free-demo");
+    await expect(page.getByLabel("Course").locator("option", { hasText: newTitle })).toHaveCount(0);
   });
 
   test("an admin filters the log events by name", async ({ page }) => {

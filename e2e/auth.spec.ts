@@ -148,6 +148,25 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("while the session loads, signed-in areas show the loader for at most 1000 ms; public pages never hide behind it", async ({ page }) => {
+    const student = demoAccount("student");
+    await signIn(page, student.email, student.password);
+    // The session answer never comes: the auth state stays "loading".
+    await page.route("**/api/auth/session", () => undefined);
+    const loader = page.getByRole("status").filter({ hasText: "Loading your account…" });
+
+    await page.goto("/user/edit-profile");
+    await expect(loader).toBeVisible();
+    const shownAt = Date.now();
+    await expect(loader).toHaveCount(0, { timeout: 3000 });
+    expect(Date.now() - shownAt).toBeLessThan(2000);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(loader).toHaveCount(0);
+  });
+
   test("a forged session cookie is a signed-out visitor", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "next-auth.session-token", value: "forged.token.value", url: baseURL! }]);
     await page.goto("/user/edit-profile");
