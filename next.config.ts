@@ -1,27 +1,16 @@
 import type { NextConfig } from "next";
 
-/** Headers every response carries; issue 6 tightens the CSP around configured widgets. */
+import { thirdPartyContentSecurityPolicy } from "./lib/consent/third-party";
+import { env } from "./lib/env";
+
+/** Headers every response carries. */
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-  {
-    key: "Content-Security-Policy",
-    value: [
-      "default-src 'self'",
-      // Next's static pages carry inline bootstrap scripts; a nonce would make every page dynamic.
-      "script-src 'self' 'unsafe-inline'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join("; "),
-  },
+  // Built from the same configuration as the scripts the root layout loads: exactly the configured hosts.
+  { key: "Content-Security-Policy", value: thirdPartyContentSecurityPolicy(env) },
 ];
 
 const legacyTemplatePages = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({

@@ -1,9 +1,67 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { baseURL, E2E_AUTH_DIR, E2E_DIST_DIR, E2E_AUTH_EMULATOR_PORT, E2E_PGLITE_DIR, E2E_PORT, E2E_PRODUCT_NAME, E2E_PRODUCT_SLUG } from "./e2e/support/server";
+import {
+  baseURL,
+  configuredBaseURL,
+  E2E_AUTH_DIR,
+  E2E_AUTH_EMULATOR_PORT,
+  E2E_CONFIGURED_AUTH_DIR,
+  E2E_CONFIGURED_AUTH_EMULATOR_PORT,
+  E2E_CONFIGURED_DIST_DIR,
+  E2E_CONFIGURED_PGLITE_DIR,
+  E2E_CONFIGURED_PORT,
+  E2E_DIST_DIR,
+  E2E_PGLITE_DIR,
+  E2E_PORT,
+  E2E_PRODUCT_NAME,
+  E2E_PRODUCT_SLUG,
+  THIRD_PARTY_ENV_FAKE,
+  THIRD_PARTY_ENV_OFF,
+} from "./e2e/support/server";
 
 // As Jest (ci-info) reads it: CI=false is not CI.
 const isCI = Boolean(process.env.CI) && process.env.CI !== "false";
+
+interface ServerOptions {
+  port: number;
+  url: string;
+  distDir: string;
+  pgliteDir: string;
+  authDir: string;
+  authPort: number;
+  thirdParty: Record<string, string>;
+}
+
+/** An e2e server: scripts/start.mjs with its own build folder, fresh database and Auth Emulator. */
+function server({ port, url, distDir, pgliteDir, authDir, authPort, thirdParty }: ServerOptions) {
+  return {
+    // A fresh embedded database on every server start; a reused server keeps its own.
+    command: `node -e "for (const d of ['${pgliteDir}', '${authDir}']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
+    url,
+    env: {
+      PORT: String(port),
+      APP_URL: url,
+      PGLITE_DIR: pgliteDir,
+      // Its own build folder: a developer's `npm start` or the benchmark can run beside it.
+      NEXT_DIST_DIR: distDir,
+      // Always the embedded database, even when the shell has DATABASE_URL set.
+      DATABASE_URL: "",
+      PRODUCT_NAME: E2E_PRODUCT_NAME,
+      PRODUCT_SLUG: E2E_PRODUCT_SLUG,
+      // Its own Auth Emulator with fresh accounts (the demo accounts are made at start).
+      AUTH_EMULATOR_PORT: String(authPort),
+      AUTH_EMULATOR_DATA_DIR: authDir,
+      FIREBASE_AUTH_EMULATOR_HOST: "",
+      FIREBASE_PROJECT_ID: "demo-e2e",
+      ...thirdParty,
+    },
+    reuseExistingServer: !isCI,
+    // Covers a `next build` (24-46 s measured) on a busy machine.
+    timeout: 240_000,
+    stdout: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+  };
+}
 
 /**
  * Browser tests against a production build (`npm run test:e2e` installs Chromium first if needed).
@@ -44,30 +102,17 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh embedded database on every server start; a reused server keeps its own.
-    command: `node -e "for (const d of ['${E2E_PGLITE_DIR}', '${E2E_AUTH_DIR}']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
-    url: baseURL,
-    env: {
-      PORT: String(E2E_PORT),
-      APP_URL: baseURL,
-      PGLITE_DIR: E2E_PGLITE_DIR,
-      // Its own build folder: a developer's `npm start` or the benchmark can run beside it.
-      NEXT_DIST_DIR: E2E_DIST_DIR,
-      // Always the embedded database, even when the shell has DATABASE_URL set.
-      DATABASE_URL: "",
-      PRODUCT_NAME: E2E_PRODUCT_NAME,
-      PRODUCT_SLUG: E2E_PRODUCT_SLUG,
-      // Its own Auth Emulator with fresh accounts (the demo accounts are made at start).
-      AUTH_EMULATOR_PORT: String(E2E_AUTH_EMULATOR_PORT),
-      AUTH_EMULATOR_DATA_DIR: E2E_AUTH_DIR,
-      FIREBASE_AUTH_EMULATOR_HOST: "",
-      FIREBASE_PROJECT_ID: "demo-e2e",
-    },
-    reuseExistingServer: !isCI,
-    // Covers a `next build` (24-46 s measured) on a busy machine.
-    timeout: 240_000,
-    stdout: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-  },
+  webServer: [
+    server({ port: E2E_PORT, url: baseURL, distDir: E2E_DIST_DIR, pgliteDir: E2E_PGLITE_DIR, authDir: E2E_AUTH_DIR, authPort: E2E_AUTH_EMULATOR_PORT, thirdParty: THIRD_PARTY_ENV_OFF }),
+    // Issue 5: the same site with analytics and every widget configured (fake hosts), for e2e/consent.spec.ts.
+    server({
+      port: E2E_CONFIGURED_PORT,
+      url: configuredBaseURL,
+      distDir: E2E_CONFIGURED_DIST_DIR,
+      pgliteDir: E2E_CONFIGURED_PGLITE_DIR,
+      authDir: E2E_CONFIGURED_AUTH_DIR,
+      authPort: E2E_CONFIGURED_AUTH_EMULATOR_PORT,
+      thirdParty: THIRD_PARTY_ENV_FAKE,
+    }),
+  ],
 });

@@ -1,14 +1,19 @@
 import type { Metadata, Viewport } from "next";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 
+import { AnalyticsLoader } from "@/components/shell/analytics-loader";
 import { CookieBanner } from "@/components/shell/cookie-banner";
 import { RouteChangeOverlay } from "@/components/shell/route-change-overlay";
 import { ScrollToTop } from "@/components/shell/scroll-to-top";
 import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
+import { ThirdPartyWidgets } from "@/components/shell/third-party-widgets";
 import { Toaster } from "@/components/shell/toaster";
+import { VercelAnalytics } from "@/components/shell/vercel-analytics";
 import { JsonLd } from "@/components/ui/json-ld";
 import { brand } from "@/lib/brand";
+import { thirdPartyConfig } from "@/lib/consent/third-party";
+import { env } from "@/lib/env";
 import { organizationJsonLd } from "@/lib/seo";
 
 import "./globals.css";
@@ -23,6 +28,8 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: "#2451c7", width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
+  // Outside services get their public keys and URLs as props: nothing in the browser reads the environment.
+  const thirdParty = thirdPartyConfig(env);
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col font-sans antialiased">
@@ -35,10 +42,18 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <ScrollToTop />
-        <CookieBanner />
+        <CookieBanner acceptOnScrollPercent={thirdParty.consentOnScrollPercent} />
         <RouteChangeOverlay />
         <Toaster />
         <JsonLd data={organizationJsonLd()} />
+        {/* Each loads its code only after cookie consent, once the page is interactive. */}
+        {thirdParty.posthog ? (
+          <Suspense fallback={null}>
+            <AnalyticsLoader posthog={thirdParty.posthog} ipLookupUrl={thirdParty.ipLookupUrl} />
+          </Suspense>
+        ) : null}
+        {thirdParty.isVercelAnalyticsEnabled ? <VercelAnalytics /> : null}
+        {thirdParty.widgets.length > 0 ? <ThirdPartyWidgets widgets={thirdParty.widgets} /> : null}
       </body>
     </html>
   );

@@ -30,8 +30,8 @@ describe("configuration (lib/env.ts)", () => {
 
   it("documents every variable it reads in .env.example", () => {
     const example = readFileSync(path.join(__dirname, "..", ".env.example"), "utf8");
-    // Set by Node tooling and Next themselves, never by an operator.
-    const setByTooling = new Set(["NODE_ENV", "NEXT_PHASE"]);
+    // Set by Node tooling, Next and the host (Vercel), never by an operator.
+    const setByTooling = new Set(["NODE_ENV", "NEXT_PHASE", "VERCEL"]);
     const undocumented = ENV_VARIABLES.filter((name) => !setByTooling.has(name) && !new RegExp(`^#? ?${name}=`, "m").test(example));
     expect(undocumented).toEqual([]);
   });

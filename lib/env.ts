@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+
 import { z } from "zod";
 
 /**
@@ -10,6 +12,31 @@ const optionalUrl = z
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url().optional())
   .optional();
+
+/**
+ * A browser-loaded URL (widget script, analytics host): https, or http on this
+ * machine only (local tests), so a typo cannot make a page load mixed content.
+ */
+const browserUrl = optionalUrl.refine(
+  (value) => value === undefined || /^https:\/\//.test(value) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(`${value}/`),
+  "must be an https URL (http only for localhost)",
+);
+
+/** Comma-separated IP addresses or CIDR ranges (10.0.0.0/8, 2001:db8::/32). */
+const ipList = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .refine((items) => items.every(isAddressOrRange), "must be comma-separated IP addresses or CIDR ranges")
+  .optional();
+
+function isAddressOrRange(item: string): boolean {
+  const [address = "", prefix, extra] = item.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,6 +83,32 @@ const envSchema = z.object({
   /** Google sign-in through Firebase, shown only when both are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // --- Abuse limits (issue 6; lib/http/rate-limit.ts) ---
+  /** Per-address limits on the demo and log-event endpoints; "off" only for tests and load benchmarks. */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  // --- Analytics, consent and third-party widgets (all off unless set; NEXT_PUBLIC_* are baked in at build) ---
+  /** PostHog project key; unset: no analytics code is loaded and no request is made. */
+  NEXT_PUBLIC_POSTHOG_KEY: z.string().trim().min(1).optional(),
+  /** PostHog ingestion host (a reverse proxy of your own works too). */
+  NEXT_PUBLIC_POSTHOG_HOST: browserUrl.default("https://us.i.posthog.com"),
+  /** An outside IP lookup answering JSON { ip }; unset: this site's own /api/v1/ip. */
+  NEXT_PUBLIC_IP_LOOKUP_URL: browserUrl,
+  /** SPEC 9 documents 25: scrolling this far down a page counts as consent. Unset: off. */
+  NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT: z.coerce.number().int().min(1).max(100).optional(),
+  /** Third-party widgets (lib/widgets/registry.ts): script URLs, or the ads client id. */
+  NEXT_PUBLIC_CHAT_WIDGET_URL: browserUrl,
+  NEXT_PUBLIC_ADS_CLIENT_ID: z.string().regex(/^ca-pub-\d{10,20}$/, "must be an AdSense client id such as ca-pub-1234567890123456").optional(),
+  NEXT_PUBLIC_SESSION_RECORDING_URL: browserUrl,
+  NEXT_PUBLIC_HEATMAP_URL: browserUrl,
+  NEXT_PUBLIC_POPUP_WIDGET_URL: browserUrl,
+  NEXT_PUBLIC_ASSISTANT_WIDGET_URL: browserUrl,
+  /**
+   * Proxies in front of the app (IPs or CIDRs) whose X-Forwarded-For entries are skipped to find
+   * the visitor: for /api/v1/ip, the address stored with leads and events, and the rate limits.
+   */
+  TRUSTED_PROXIES: ipList,
+  /** Set to "1" by Vercel (build and runtime): Vercel Analytics is mounted only there. */
+  VERCEL: z.string().optional(),
   /** Set by Next during `next build`. */
   NEXT_PHASE: z.string().optional(),
 });

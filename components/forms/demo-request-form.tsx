@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 
 import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
 import { GRADES } from "@/lib/constants";
+import { HONEYPOT_FIELD } from "@/lib/demo-requests/honeypot";
 import {
   CLASS_TYPES,
   COURSE_NOT_SURE,
@@ -60,10 +61,12 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   // One key per submission, kept until it succeeds, so a retry cannot store the lead twice.
   const idempotencyKey = useRef<string | null>(null);
+  // The honeypot stays outside react-hook-form: the schema would drop it, and its value is only sent.
+  const honeypot = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (values: DemoRequestInput) => {
     idempotencyKey.current ??= newIdempotencyKey();
-    const result = await submitDemoRequest({ ...values, grade: fixedGrade ?? values.grade, sourcePage }, idempotencyKey.current);
+    const result = await submitDemoRequest({ ...values, grade: fixedGrade ?? values.grade, sourcePage }, idempotencyKey.current, honeypot.current?.value ?? "");
     if (!result.ok) {
       // Unlike the original (which only logged it), the user hears of the failure and keeps what they typed.
       const { toast } = await import("sonner");
@@ -81,6 +84,12 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
   return (
     <>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-busy={isSubmitting}>
+        {/* Issue 6: a field people never see or reach (hidden, out of the tab order and of the
+            accessibility tree); a bot that fills it is answered like a person and stored nowhere. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={id(HONEYPOT_FIELD)}>Website</label>
+          <input ref={honeypot} id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
         {variant === "booking" ? (
           <FormField id={id("name")} label="Name" hint="(optional)" error={errors.name?.message}>
             <input id={id("name")} type="text" autoComplete="name" className={inputClass} {...errorProps(id("name"), errors.name?.message)} {...register("name")} />

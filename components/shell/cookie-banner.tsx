@@ -2,27 +2,37 @@
 
 import { useEffect, useState } from "react";
 
-import { COOKIE_CONSENT_MAX_AGE_DAYS, COOKIE_CONSENT_NAME } from "@/lib/constants";
+import { grantConsent, hasConsent, scrolledPercent } from "@/lib/consent/consent";
 
 export const COOKIE_BANNER_TEXT = "This website uses cookies to enhance the user experience.";
 
-function hasConsent(): boolean {
-  return document.cookie.split("; ").some((c) => c === `${COOKIE_CONSENT_NAME}=true`);
-}
-
-/** SPEC 2 and 9: the cookie banner; 'I Understand' is remembered for 365 days. */
-export function CookieBanner() {
+/**
+ * SPEC 2 and 9: the cookie banner; 'I Understand' is remembered for 365 days.
+ * Accept-on-scroll (SPEC 9's 25 percent) counts scrolling as consent; it is off
+ * unless NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT is set, since a scroll is a weak
+ * sign of consent from a child or a parent.
+ */
+export function CookieBanner({ acceptOnScrollPercent = null }: { acceptOnScrollPercent?: number | null }) {
   // Rendered only after mount: the page is static and cannot know the cookie.
   const [isOpen, setIsOpen] = useState(false);
   useEffect(() => setIsOpen(!hasConsent()), []);
+
+  useEffect(() => {
+    if (!isOpen || acceptOnScrollPercent === null) return;
+    const onScroll = () => {
+      if (scrolledPercent() < acceptOnScrollPercent) return;
+      grantConsent();
+      setIsOpen(false);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [isOpen, acceptOnScrollPercent]);
+
   if (!isOpen) return null;
 
   const accept = () => {
-    const maxAge = COOKIE_CONSENT_MAX_AGE_DAYS * 24 * 60 * 60;
-    const secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${COOKIE_CONSENT_NAME}=true; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+    grantConsent();
     setIsOpen(false);
-    window.dispatchEvent(new Event("cookie-consent"));
   };
 
   return (

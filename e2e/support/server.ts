@@ -27,3 +27,57 @@ export const brandPaths = {
   join: `/join-${E2E_PRODUCT_SLUG}`,
   wallet: `/user/${E2E_PRODUCT_SLUG}-coin`,
 } as const;
+
+/**
+ * Issue 5: the outside services' variables. The default server runs with all of them empty
+ * (a developer's .env cannot switch analytics on under the other specs); a second server
+ * (e2e/consent.spec.ts only) runs with all of them pointing at hosts under the reserved
+ * `.test` domain, which nothing resolves: the spec answers them with page.route, so no
+ * test configuration can reach a real service, nor ship as a file of the site.
+ */
+export const THIRD_PARTY_ENV_OFF = {
+  NEXT_PUBLIC_POSTHOG_KEY: "",
+  NEXT_PUBLIC_POSTHOG_HOST: "",
+  NEXT_PUBLIC_IP_LOOKUP_URL: "",
+  NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT: "",
+  NEXT_PUBLIC_CHAT_WIDGET_URL: "",
+  NEXT_PUBLIC_ADS_CLIENT_ID: "",
+  NEXT_PUBLIC_SESSION_RECORDING_URL: "",
+  NEXT_PUBLIC_HEATMAP_URL: "",
+  NEXT_PUBLIC_POPUP_WIDGET_URL: "",
+  NEXT_PUBLIC_ASSISTANT_WIDGET_URL: "",
+  VERCEL: "",
+} as const;
+
+export const FAKE_POSTHOG_HOST = "https://posthog.e2e.test";
+export const FAKE_ADS_CLIENT_ID = "ca-pub-0000000000000000";
+/** Script URLs of the configured widgets, by registry id. */
+export const FAKE_WIDGET_SCRIPTS = {
+  chat: "https://chat.e2e.test/widget.js",
+  ads: `https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${FAKE_ADS_CLIENT_ID}`,
+  "session-recording": "https://recording.e2e.test/recorder.js",
+  heatmap: "https://heatmap.e2e.test/heatmap.js",
+  popup: "https://popup.e2e.test/popup.js",
+  assistant: "https://assistant.e2e.test/gpt.js",
+} as const;
+
+export const THIRD_PARTY_ENV_FAKE = {
+  ...THIRD_PARTY_ENV_OFF,
+  NEXT_PUBLIC_POSTHOG_KEY: "phc_e2e_fake_key",
+  NEXT_PUBLIC_POSTHOG_HOST: FAKE_POSTHOG_HOST,
+  NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT: "25",
+  NEXT_PUBLIC_CHAT_WIDGET_URL: FAKE_WIDGET_SCRIPTS.chat,
+  NEXT_PUBLIC_ADS_CLIENT_ID: FAKE_ADS_CLIENT_ID,
+  NEXT_PUBLIC_SESSION_RECORDING_URL: FAKE_WIDGET_SCRIPTS["session-recording"],
+  NEXT_PUBLIC_HEATMAP_URL: FAKE_WIDGET_SCRIPTS.heatmap,
+  NEXT_PUBLIC_POPUP_WIDGET_URL: FAKE_WIDGET_SCRIPTS.popup,
+  NEXT_PUBLIC_ASSISTANT_WIDGET_URL: FAKE_WIDGET_SCRIPTS.assistant,
+} as const;
+
+/** The configured server: a whole instance of its own (build folder, database, emulator), 50 ports up. */
+export const E2E_CONFIGURED_PORT = E2E_PORT + 50;
+export const configuredBaseURL = `http://localhost:${E2E_CONFIGURED_PORT}`;
+export const E2E_CONFIGURED_DIST_DIR = `.next-e2e-configured${instance}`;
+export const E2E_CONFIGURED_PGLITE_DIR = `.data/e2e-configured-pglite${instance}`;
+export const E2E_CONFIGURED_AUTH_DIR = `.data/e2e-configured-auth${instance}`;
+export const E2E_CONFIGURED_AUTH_EMULATOR_PORT = 9299 + (E2E_CONFIGURED_PORT - 3100) * 3;

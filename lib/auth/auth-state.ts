@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
+import { syncAnalyticsIdentity } from "@/lib/analytics/identity";
 import { hasSessionHint } from "@/lib/auth/session-hint";
 import type { SessionUser } from "@/lib/auth/session-user";
 
@@ -21,6 +22,9 @@ const listeners = new Set<() => void>();
 
 function set(next: AuthState) {
   state = next;
+  // Identify on every way into a session (sign-in, sign-up, a returning visitor); queued until consent.
+  if (next.status === "signed-in") syncAnalyticsIdentity(next.user);
+  else if (next.status === "signed-out") syncAnalyticsIdentity(null);
   for (const listener of listeners) listener();
 }
 

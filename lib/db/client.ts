@@ -42,9 +42,16 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
 
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const [{ Pool }, { drizzle }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+  // connectionTimeoutMillis bounds both a new connection and the wait for a free one: a burst
+  // queues rather than failing (2,000 leads at once take about 10 s on 2 cores, issue 6), and a
+  // database that does not answer at all still ends in a 503 (a refused connection fails at once).
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 20_000, idleTimeoutMillis: 30000 });
   // An idle client losing its server emits 'error' on the pool; unhandled, it would kill the process.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  // A checked-out client whose connection drops between two queries (inside a transaction) emits
+  // 'error' too, and no one listens there: without this, a database restart ends the process.
+  // Its next query fails (a 503) and the pool discards it.
+  pool.on("connect", (client) => client.on("error", (error) => console.error("[db] PostgreSQL connection error:", error.message)));
   await migratePostgres(pool).catch(async (error: unknown) => {
     await pool.end().catch(() => undefined);
     throw error;

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -238,4 +239,19 @@ export const teacherApplications = pgTable(
     // One open application per person: a second one while the first is pending is refused.
     uniqueIndex("teacher_applications_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Request counts per client and fixed window (issue 6): kept in the database, not in process
+ * memory, so a limit holds across instances. Rows of past windows are pruned by lib/http/rate-limit.ts.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    /** "<rule>:<client address>", e.g. "demo:203.0.113.7". */
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_start_idx").on(t.windowStart)],
 );

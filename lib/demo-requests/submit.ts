@@ -1,3 +1,4 @@
+import { HONEYPOT_FIELD } from "@/lib/demo-requests/honeypot";
 import type { DemoRequestInput } from "@/lib/demo-requests/schema";
 import { postJson } from "@/lib/http/post-json";
 
@@ -10,8 +11,12 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Posts a demo request (SPEC 7); every outcome is a value the form can show. */
-export async function submitDemoRequest(payload: DemoRequestInput, idempotencyKey: string): Promise<SubmitResult> {
-  const result = await postJson<{ id: string }>("/api/book-free-demo", payload, { "idempotency-key": idempotencyKey });
+/**
+ * Posts a demo request (SPEC 7); every outcome is a value the form can show. `honeypot` is the
+ * hidden field's value, sent as it is: empty from a person, filled by a bot.
+ */
+export async function submitDemoRequest(payload: DemoRequestInput, idempotencyKey: string, honeypot = ""): Promise<SubmitResult> {
+  const body = { ...payload, [HONEYPOT_FIELD]: honeypot };
+  const result = await postJson<{ id: string }>("/api/book-free-demo", body, { "idempotency-key": idempotencyKey });
   return result.ok ? { ok: true, id: result.id } : { ok: false, message: result.message };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { env } from "@/lib/env";
+import { clientIp } from "@/lib/http/client-ip";
 import { HttpError } from "@/lib/http/errors";
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -76,9 +77,8 @@ export function assertSameOrigin(request: Request): void {
 
 /** Request metadata stored beside leads and events. Behind a proxy the first forwarded address is the client. */
 export function requestMetadata(request: Request) {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return {
-    ipAddress: (forwarded || request.headers.get("x-real-ip") || null)?.slice(0, 64) ?? null,
+    ipAddress: (clientIp(request.headers) ?? request.headers.get("x-real-ip") ?? null)?.slice(0, 64) ?? null,
     userAgent: request.headers.get("user-agent")?.slice(0, 512) ?? null,
     referer: request.headers.get("referer")?.slice(0, 2048) ?? null,
   };

@@ -106,4 +106,19 @@ describe("POST /api/book-free-demo", () => {
     expect((await POST(jsonRequest("/api/book-free-demo", [valid]))).status).toBe(400);
     expect(await rows()).toHaveLength(0);
   });
+
+  it("answers a bot that filled the honeypot like a person, and stores nothing (issue 6)", async () => {
+    const response = await POST(jsonRequest("/api/book-free-demo", { ...valid, website: "https://cheap-pills.example" }));
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toEqual({ ok: true, message: "Your demo request has been received.", id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("stores a person's request, whose honeypot is empty, as usual", async () => {
+    const response = await POST(jsonRequest("/api/book-free-demo", { ...valid, website: "" }));
+    expect(response.status).toBe(201);
+    const [row] = await rows();
+    expect(row).toMatchObject({ id: (await response.json()).id, userEmail: valid.userEmail });
+  });
 });

@@ -1,20 +1,35 @@
+import { randomUUID } from "node:crypto";
+
 import { after } from "next/server";
 
 import { demoRequestSchema, idempotencyKeySchema } from "@/lib/demo-requests/schema";
+import { isHoneypotFilled } from "@/lib/demo-requests/honeypot";
 import { createDemoRequest, forwardPendingDemoRequests, isForwardingConfigured } from "@/lib/demo-requests/service";
 import { HttpError } from "@/lib/http/errors";
 import { handleJsonPost } from "@/lib/http/handle-json-post";
+import { RATE_LIMITS, refuseOverLimit } from "@/lib/http/rate-limit";
 import { requestMetadata } from "@/lib/http/request";
 import { jsonMessage } from "@/lib/http/responses";
 
+const RECEIVED = "Your demo request has been received.";
+
 /** SPEC 7: POST {api}/api/book-free-demo. The lead is committed before the answer says so. */
-export function POST(request: Request) {
-  return handleJsonPost(request, demoRequestSchema, "book-free-demo", async (input) => {
-    const { ipAddress, userAgent } = requestMetadata(request);
-    const created = await createDemoRequest(input, { idempotencyKey: readIdempotencyKey(request), ipAddress, userAgent });
-    if (created.isNew && isForwardingConfigured()) kickForwarding();
-    return jsonMessage(created.isNew ? 201 : 200, "Your demo request has been received.", { id: created.id });
-  });
+export async function POST(request: Request) {
+  const refused = await refuseOverLimit(request, RATE_LIMITS.demoRequest);
+  if (refused) return refused;
+  return handleJsonPost(
+    request,
+    demoRequestSchema,
+    "book-free-demo",
+    async (input) => {
+      const { ipAddress, userAgent } = requestMetadata(request);
+      const created = await createDemoRequest(input, { idempotencyKey: readIdempotencyKey(request), ipAddress, userAgent });
+      if (created.isNew && isForwardingConfigured()) kickForwarding();
+      return jsonMessage(created.isNew ? 201 : 200, RECEIVED, { id: created.id });
+    },
+    // A bot that filled the honeypot hears what a person hears, and nothing is stored.
+    { beforeParse: (body) => (isHoneypotFilled(body) ? jsonMessage(201, RECEIVED, { id: randomUUID() }) : null) },
+  );
 }
 
 /** Forwards right after the answer is sent; the outbox timer (instrumentation.ts) catches anything missed. */

@@ -21,7 +21,7 @@ describe("POST /api/v1/logevent", () => {
       jsonRequest(
         "/api/v1/logevent",
         { eventName: "Log Out", userId: "42", currentUrl: "http://localhost:3000/my-courses", additionalInfo: { from: "header" } },
-        { headers: { "user-agent": "jest-agent", "x-forwarded-for": "203.0.113.7, 10.0.0.1" } },
+        { headers: { "user-agent": "jest-agent", "x-forwarded-for": "198.51.100.1, 203.0.113.7" } },
       ),
     );
     expect(response.status).toBe(201);

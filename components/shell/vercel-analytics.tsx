@@ -1,0 +1,19 @@
+"use client";
+
+import { lazy, Suspense } from "react";
+
+import { useThirdPartyReady } from "@/lib/consent/use-third-party-ready";
+
+// Its own chunk, fetched only after consent.
+const Analytics = lazy(() => import("@vercel/analytics/next").then((module) => ({ default: module.Analytics })));
+
+/** Vercel Analytics, on Vercel only (the root layout decides) and after cookie consent. */
+export function VercelAnalytics() {
+  const isReady = useThirdPartyReady();
+  if (!isReady) return null;
+  return (
+    <Suspense fallback={null}>
+      <Analytics />
+    </Suspense>
+  );
+}

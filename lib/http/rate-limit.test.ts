@@ -1,0 +1,133 @@
+import { count, sql } from "drizzle-orm";
+
+import type { openTestDatabase } from "@/lib/testing/database";
+
+/**
+ * Issue 6: per-address limits on the demo and log-event endpoints, counted in the database
+ * (so they hold across instances), answered with 429, a JSON message and Retry-After.
+ */
+type Modules = {
+  limits: typeof import("./rate-limit");
+  schema: typeof import("@/lib/db/schema");
+  testing: typeof import("@/lib/testing/database");
+};
+let m: Modules;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+beforeAll(async () => {
+  // lib/env.ts reads the environment once, at import (jest-env.ts turns the limits off for other tests).
+  process.env.RATE_LIMITS = "on";
+  jest.resetModules();
+  m = { limits: await import("./rate-limit"), schema: await import("@/lib/db/schema"), testing: await import("@/lib/testing/database") };
+  database = await m.testing.openTestDatabase();
+});
+afterAll(async () => {
+  await database.dispose();
+  process.env.RATE_LIMITS = "off";
+});
+beforeEach(async () => {
+  for (const table of ["rate_limits", "demo_requests", "log_events"]) await database.db.execute(sql.raw(`delete from ${table}`));
+});
+
+const from = (address: string, headers: Record<string, string> = {}) => ({ headers: { "x-forwarded-for": address, ...headers } });
+
+async function countRows(table: "demo_requests" | "log_events") {
+  const from = table === "demo_requests" ? m.schema.demoRequests : m.schema.logEvents;
+  return (await database.db.select({ n: count() }).from(from))[0]?.n ?? 0;
+}
+
+describe("rate limits (lib/http/rate-limit.ts)", () => {
+  const rule = { name: "t", limit: 5, windowSeconds: 60 };
+
+  it("counts concurrent requests atomically: exactly the limit passes", async () => {
+    const now = new Date("2026-01-01T10:00:30Z");
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => m.limits.hitRateLimit(database.db, rule, "198.51.100.1", now)));
+    expect(decisions.map((d) => d.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(decisions.filter((d) => d.isAllowed)).toHaveLength(5);
+    // Retry-After is the rest of the fixed window.
+    expect(decisions.every((d) => d.retryAfterSeconds === 30)).toBe(true);
+  });
+
+  it("starts afresh in the next window and keeps addresses apart", async () => {
+    const late = new Date("2026-01-01T10:00:59.500Z");
+    for (let i = 0; i < 5; i += 1) await m.limits.hitRateLimit(database.db, rule, "198.51.100.2", late);
+    expect((await m.limits.hitRateLimit(database.db, rule, "198.51.100.2", late)).isAllowed).toBe(false);
+    expect((await m.limits.hitRateLimit(database.db, rule, "198.51.100.3", late)).isAllowed).toBe(true);
+    const next = await m.limits.hitRateLimit(database.db, rule, "198.51.100.2", new Date("2026-01-01T10:01:00Z"));
+    expect(next).toEqual({ isAllowed: true, count: 1, retryAfterSeconds: 60 });
+  });
+
+  it("prunes windows that have ended and keeps the current ones", async () => {
+    const now = new Date();
+    await m.limits.hitRateLimit(database.db, rule, "old", new Date(now.getTime() - 2 * 60 * 60_000));
+    await m.limits.hitRateLimit(database.db, rule, "current", now);
+    await m.limits.pruneRateLimits(database.db, now);
+    const keys = await database.db.select({ key: m.schema.rateLimits.key }).from(m.schema.rateLimits);
+    expect(keys).toEqual([{ key: "t:current" }]);
+  });
+
+  it("keys the client by the address the nearest trusted proxy recorded", () => {
+    const request = (headers: Record<string, string>) => new Request("http://localhost:3000/api/x", { headers });
+    const { clientAddress } = m.limits;
+    // A client-sent entry on the left cannot move the key: the proxy appended the real one.
+    expect(clientAddress(request({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }), [])).toBe("203.0.113.9");
+    expect(clientAddress(request({ "x-forwarded-for": "6.6.6.6, 203.0.113.9, 10.0.0.2" }), ["10.0.0.0/8"])).toBe("203.0.113.9");
+    expect(clientAddress(request({ "x-forwarded-for": "::ffff:127.0.0.1" }), [])).toBe("127.0.0.1");
+    // One IPv6 subscriber gets a /64: its addresses share one counter.
+    expect(clientAddress(request({ "x-forwarded-for": "2001:db8:0:1:aaaa::1" }), [])).toBe("2001:db8:0:1::/64");
+    expect(clientAddress(request({ "x-forwarded-for": "2001:db8:0:1::ffff" }), [])).toBe("2001:db8:0:1::/64");
+    expect(clientAddress(request({ "x-real-ip": "192.0.2.4" }), [])).toBe("192.0.2.4");
+    expect(clientAddress(request({}), [])).toBe("unknown");
+  });
+});
+
+describe("the demo and log-event endpoints under their limits", () => {
+  const lead = { userEmail: "limit@example.com", course: "not-sure" };
+
+  it("answers the 11th demo request in 10 minutes from one address with 429, a JSON message and Retry-After, storing nothing", async () => {
+    const { POST } = await import("@/app/api/book-free-demo/route");
+    const { jsonRequest } = m.testing;
+    for (let i = 0; i < 10; i += 1) {
+      expect((await POST(jsonRequest("/api/book-free-demo", lead, from("203.0.113.50")))).status).toBe(201);
+    }
+    const refused = await POST(jsonRequest("/api/book-free-demo", lead, from("203.0.113.50")));
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await refused.json()).toEqual({ ok: false, message: expect.stringMatching(/^Too many requests .* try again in \d+ (minute|second)s?\.$/) });
+    expect(await countRows("demo_requests")).toBe(10);
+    // Another family is not held back.
+    expect((await POST(jsonRequest("/api/book-free-demo", lead, from("203.0.113.51")))).status).toBe(201);
+  });
+
+  it("counts invalid and bot requests too, so garbage cannot probe for free", async () => {
+    const { POST } = await import("@/app/api/book-free-demo/route");
+    for (let i = 0; i < 10; i += 1) await POST(m.testing.jsonRequest("/api/book-free-demo", { nonsense: i }, from("203.0.113.60")));
+    expect((await POST(m.testing.jsonRequest("/api/book-free-demo", lead, from("203.0.113.60")))).status).toBe(429);
+    expect(await countRows("demo_requests")).toBe(0);
+  });
+
+  it("holds across instances: two copies of the route share the database's counter", async () => {
+    // Each copy has its own module state, as a second instance would; only the database is shared.
+    const load = async () => {
+      let route: typeof import("@/app/api/v1/logevent/route") | undefined;
+      await jest.isolateModulesAsync(async () => {
+        route = await import("@/app/api/v1/logevent/route");
+      });
+      if (!route) throw new Error("route not loaded");
+      return route;
+    };
+    const first = await load();
+    const second = await load();
+    expect(first.POST).not.toBe(second.POST);
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i += 1) {
+      const instance = i % 2 === 0 ? first : second;
+      statuses.push((await instance.POST(m.testing.jsonRequest("/api/v1/logevent", { eventName: "Page View" }, from("203.0.113.70")))).status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(120);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await countRows("log_events")).toBe(120);
+  });
+});
