@@ -43,7 +43,12 @@ function cuttableProxy(target: URL) {
       for (const socket of sockets) socket.destroy();
     },
     restore: () => void (isUp = true),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // server.close() waits for open connections: end them, or an idle pooled one keeps it open.
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -66,8 +71,9 @@ function cuttableProxy(target: URL) {
   });
   afterAll(async () => {
     jest.restoreAllMocks();
-    await proxied?.close().catch(() => undefined);
     await proxy.close();
+    // The pool ends once its clients are released; one caught in the cut must not hold the suite.
+    await Promise.race([proxied?.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000))]);
     await direct.dispose();
   });
 
@@ -100,23 +106,28 @@ function cuttableProxy(target: URL) {
     };
     const clients = Array.from({ length: 20 }, client);
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    await pause(500);
-    proxy.cut();
-    phase = "down";
-    await pause(1500);
+    try {
+      await pause(500);
+      proxy.cut();
+      phase = "down";
+      await pause(1500);
 
-    // While it is down, every route that needs it answers 503, JSON, Retry-After.
-    await expectUnavailable(await postDemo(lead(-1)));
-    await expectUnavailable(await postEvent(jsonRequest("/api/v1/logevent", { eventName: "Page View" })));
-    await expectUnavailable(await courses());
+      // While it is down, every route that needs it answers 503, JSON, Retry-After.
+      await expectUnavailable(await postDemo(lead(-1)));
+      await expectUnavailable(await postEvent(jsonRequest("/api/v1/logevent", { eventName: "Page View" })));
+      await expectUnavailable(await courses());
 
-    proxy.restore();
-    phase = "back";
-    await pause(1500);
-    phase = "settled";
-    await pause(1000);
-    isRunning = false;
-    await Promise.all(clients);
+      proxy.restore();
+      phase = "back";
+      await pause(1500);
+      phase = "settled";
+      await pause(1000);
+    } finally {
+      // Also when an expectation above failed: clients left running would outlive the pool.
+      proxy.restore();
+      isRunning = false;
+      await Promise.all(clients);
+    }
 
     console.log(`[database-down] ${JSON.stringify(Object.fromEntries(["up", "down", "back", "settled"].map((p) => [p, results.filter((r) => r.phase === p).map((r) => r.status).reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})])))}`);
     // Only two answers ever: stored (201) or "try again" (503 with a message); never a 500.

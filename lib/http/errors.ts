@@ -13,16 +13,25 @@ export class HttpError extends Error {
   }
 }
 
-/** Connection-level failures of PostgreSQL or the network path to it: worth a 503, not a 500. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/**
+ * Connection-level failures of PostgreSQL or the network path to it: worth a 503, not a 500.
+ * Drizzle wraps the driver's error (DrizzleQueryError, "Failed query: ...") with the real one as
+ * its cause, so the cause chain is searched too.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  // Duck-typed: errors made by Node itself (a socket's ECONNRESET) fail `instanceof Error` across
+  // realms (Jest's module sandbox), and only their shape matters here.
+  if (typeof error !== "object" || error === null || depth > 5) return false;
+  if (typeof (error as { message?: unknown }).message !== "string") return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string") {
     if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"].includes(code)) return true;
     // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, cannot connect now), 53300 (too many connections)
     if (code.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(code)) return true;
   }
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    error.message,
-  );
+  const { message, cause } = error as { message: string; cause?: unknown };
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|\bECONNRESET\b/i.test(message)) {
+    return true;
+  }
+  return isDatabaseUnavailable(cause, depth + 1);
 }
