@@ -1,10 +1,11 @@
-import type { Conversion } from "@/lib/dashboards/figures";
+import type { Conversion, SplitGroups } from "@/lib/dashboards/figures";
 
-const WIDTH = 560;
+// About the width the chart is drawn at (half the dashboard, or a phone), so 12-unit text reads as 12 px.
+const WIDTH = 380;
 const ROW_HEIGHT = 40;
 const BAR_HEIGHT = 12;
 /** Room on the right of the longest bar for "12 / 40 · 30%". */
-const NUMBERS_WIDTH = 120;
+const NUMBERS_WIDTH = 110;
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? "—" : `${Math.round((part / whole) * 100)}%`;
@@ -15,7 +16,16 @@ function percent(part: number, whole: number): string {
  * bar, the bar's length its requests, its dark part the converted ones, and the numbers beside
  * it. The same numbers follow as a table for screen readers and copy-paste.
  */
-export function ConversionBars({ rows, caption, groupLabel, id }: { rows: Conversion[]; caption: string; groupLabel: string; id: string }) {
+export function ConversionBars(props: {
+  rows: Conversion[];
+  /** Groups summed rather than drawn (SplitGroups.rest), named by `restLabel`. */
+  rest?: SplitGroups["rest"];
+  restLabel?: string;
+  caption: string;
+  groupLabel: string;
+  id: string;
+}) {
+  const { rows, rest = null, restLabel = "others", caption, groupLabel, id } = props;
   if (rows.length === 0) return <p className="text-slate-700">No requests in this period.</p>;
   const max = Math.max(1, ...rows.map((r) => r.requests));
   const plotWidth = WIDTH - NUMBERS_WIDTH;
@@ -47,6 +57,11 @@ export function ConversionBars({ rows, caption, groupLabel, id }: { rows: Conver
           );
         })}
       </svg>
+      {rest ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {rest.groups} {restLabel}: {rest.converted} / {rest.requests} · {percent(rest.converted, rest.requests)}
+        </p>
+      ) : null}
       <figcaption className="mt-2 flex items-center gap-4 text-xs text-slate-700">
         <span className="flex items-center gap-1">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-[#dbe4fb]" /> requests
@@ -74,6 +89,16 @@ export function ConversionBars({ rows, caption, groupLabel, id }: { rows: Conver
               <td>{percent(row.converted, row.requests)}</td>
             </tr>
           ))}
+          {rest ? (
+            <tr>
+              <th scope="row">
+                {rest.groups} {restLabel}
+              </th>
+              <td>{rest.requests}</td>
+              <td>{rest.converted}</td>
+              <td>{percent(rest.converted, rest.requests)}</td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </figure>

@@ -1,5 +1,5 @@
 import { courses, demoRequests } from "@/lib/db/schema";
-import { foldSmallGroups, getAdminFigures } from "@/lib/dashboards/figures";
+import { getAdminFigures, splitTopGroups } from "@/lib/dashboards/figures";
 import { openTestDatabase } from "@/lib/testing/database";
 import { insertActor, insertDemoRequests } from "@/lib/testing/fixtures";
 
@@ -39,10 +39,13 @@ describe("admin figures (issue 4)", () => {
     expect(figures.requestsPerDay.find((d) => d.day === "2026-11-17")?.requests).toBe(2);
     expect(figures.promise).toEqual({ judged: 3, contactedInTime: 1 });
     expect(figures.overdue).toBe(1);
-    expect(figures.byCourse).toEqual([
-      { label: course!.title, requests: 2, converted: 1 },
-      { label: "Not sure yet", requests: 2, converted: 0 },
-    ]);
+    expect(figures.byCourse).toEqual({
+      top: [
+        { label: course!.title, requests: 2, converted: 1 },
+        { label: "Not sure yet", requests: 2, converted: 0 },
+      ],
+      rest: null,
+    });
     expect(figures.byGrade).toEqual([
       { label: "Grade 3", requests: 2, converted: 1 },
       { label: "Grade 5", requests: 2, converted: 0 },
@@ -76,17 +79,17 @@ describe("admin figures (issue 4)", () => {
       ),
     );
     const { byCourse } = await getAdminFigures(admin, NOW);
-    expect(byCourse).toHaveLength(11);
-    expect(byCourse[0]).toEqual({ label: published[0]!.title, requests: 13, converted: 1 });
+    expect(byCourse.top).toHaveLength(10);
+    expect(byCourse.top[0]).toEqual({ label: published[0]!.title, requests: 13, converted: 1 });
     // Courses 11..13 had 3, 2 and 1 requests.
-    expect(byCourse[10]).toEqual({ label: "Other courses (3)", requests: 6, converted: 3 });
-    expect(byCourse.reduce((sum, row) => sum + row.requests, 0)).toBe(91);
+    expect(byCourse.rest).toEqual({ groups: 3, requests: 6, converted: 3 });
+    expect(byCourse.top.reduce((sum, row) => sum + row.requests, 0) + byCourse.rest!.requests).toBe(91);
   });
 
-  it("folds only when more than one group would be folded", () => {
+  it("sums the rest only when more than one group is left over", () => {
     const group = (label: string, requests: number) => ({ label, requests, converted: 0 });
     const eleven = Array.from({ length: 11 }, (_, i) => group(`c${i}`, 20 - i));
-    expect(foldSmallGroups(eleven, 10)).toEqual(eleven);
-    expect(foldSmallGroups([...eleven, group("c11", 1)], 10).at(-1)).toEqual({ label: "Other courses (2)", requests: 11, converted: 0 });
+    expect(splitTopGroups(eleven, 10)).toEqual({ top: eleven, rest: null });
+    expect(splitTopGroups([...eleven, group("c11", 1)], 10).rest).toEqual({ groups: 2, requests: 11, converted: 0 });
   });
 });

@@ -23,28 +23,37 @@ export interface AdminFigures {
   requestsPerDay: DayCount[];
   /** Requests old enough to judge (over 24 hours) in the window, and how many were contacted within 24 hours. */
   promise: { judged: number; contactedInTime: number };
-  byCourse: Conversion[];
+  byCourse: SplitGroups;
   byGrade: Conversion[];
   overdue: number;
   usersByRole: Record<string, number>;
   publishedCourses: number;
 }
 
-/** The course chart shows the busiest courses and folds the rest into one row, so nothing is dropped. */
+/**
+ * The course chart draws the busiest courses; the rest are summed beside it rather than drawn
+ * (one bar for many courses would dwarf the others), so nothing is dropped.
+ */
 export const COURSE_CHART_ROWS = 10;
 
-/** Keeps the first `keep` groups (sorted busiest first) and sums the rest into "Other courses (n)". */
-export function foldSmallGroups(groups: Conversion[], keep: number): Conversion[] {
-  if (groups.length <= keep + 1) return groups;
-  const rest = groups.slice(keep);
-  return [
-    ...groups.slice(0, keep),
-    {
-      label: `Other courses (${rest.length})`,
-      requests: rest.reduce((sum, g) => sum + g.requests, 0),
-      converted: rest.reduce((sum, g) => sum + g.converted, 0),
+export interface SplitGroups {
+  top: Conversion[];
+  /** The groups after the top ones, summed; null when there are none (or just one, drawn instead). */
+  rest: { groups: number; requests: number; converted: number } | null;
+}
+
+/** The first `keep` groups (sorted busiest first) and the sum of the others. */
+export function splitTopGroups(groups: Conversion[], keep: number): SplitGroups {
+  if (groups.length <= keep + 1) return { top: groups, rest: null };
+  const others = groups.slice(keep);
+  return {
+    top: groups.slice(0, keep),
+    rest: {
+      groups: others.length,
+      requests: others.reduce((sum, g) => sum + g.requests, 0),
+      converted: others.reduce((sum, g) => sum + g.converted, 0),
     },
-  ];
+  };
 }
 
 type Row = Record<string, unknown>;
@@ -95,7 +104,7 @@ export async function getAdminFigures(actor: Actor, now = new Date()): Promise<A
   return {
     requestsPerDay: rows(perDay).map((r) => ({ day: String(r.day), requests: num(r.requests) })),
     promise: { judged: num(promiseRow.judged), contactedInTime: num(promiseRow.contacted_in_time) },
-    byCourse: foldSmallGroups(rows(byCourse).map(conversion), COURSE_CHART_ROWS),
+    byCourse: splitTopGroups(rows(byCourse).map(conversion), COURSE_CHART_ROWS),
     byGrade: rows(byGrade).map(conversion),
     overdue: num(rows(overdue)[0]?.n),
     usersByRole: Object.fromEntries(rows(byRole).map((r) => [String(r.role), num(r.n)])),

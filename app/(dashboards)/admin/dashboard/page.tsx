@@ -62,7 +62,7 @@ export default async function AdminDashboardPage() {
           <h2 id="by-course" className="mb-3 text-xl font-bold text-slate-900">
             Conversion by course
           </h2>
-          <ConversionBars id="course-chart" rows={figures.byCourse} caption={`Conversion by course, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Course" />
+          <ConversionBars id="course-chart" rows={figures.byCourse.top} rest={figures.byCourse.rest} restLabel="other courses" caption={`Conversion by course, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Course" />
         </section>
         <section aria-labelledby="by-grade" className="rounded-2xl border border-slate-200 p-5">
           <h2 id="by-grade" className="mb-3 text-xl font-bold text-slate-900">
