@@ -1,6 +1,6 @@
 import { FilterField, FilterForm } from "@/components/dashboards/filter-form";
 import { inputClass } from "@/components/forms/form-field";
-import { COURSE_NOT_SURE } from "@/lib/demo-requests/schema";
+import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from "@/lib/demo-requests/status";
 import { GRADES } from "@/lib/constants";

@@ -1,21 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 
 import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
 import { GRADES } from "@/lib/constants";
 import { HONEYPOT_FIELD } from "@/lib/demo-requests/honeypot";
-import {
-  CLASS_TYPES,
-  COURSE_NOT_SURE,
-  demoRequestSchema,
-  demoRequestWithGradeSchema,
-  type DemoRequestFormValues,
-  type DemoRequestInput,
-} from "@/lib/demo-requests/schema";
+import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
+import type { DemoRequestFormValues, DemoRequestInput } from "@/lib/demo-requests/schema";
 import { newIdempotencyKey, submitDemoRequest } from "@/lib/demo-requests/submit";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 import { errorProps, FieldError, FormField, inputClass } from "./form-field";
 import { SuccessDialog } from "./success-dialog";
@@ -38,6 +32,15 @@ interface Props {
 
 export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Props) {
   const asksGrade = variant === "booking" && fixedGrade === undefined;
+  // The same schema as POST /api/book-free-demo, loaded with the first validation (or focus).
+  const validation = useMemo(
+    () =>
+      lazyZodResolver<DemoRequestFormValues, DemoRequestInput>(async () => {
+        const schemas = await import("@/lib/demo-requests/schema");
+        return asksGrade ? schemas.demoRequestWithGradeSchema : schemas.demoRequestSchema;
+      }),
+    [asksGrade],
+  );
   const defaultValues: DemoRequestFormValues = {
     name: "",
     userEmail: "",
@@ -54,10 +57,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<DemoRequestFormValues, unknown, DemoRequestInput>({
-    resolver: zodResolver(asksGrade ? demoRequestWithGradeSchema : demoRequestSchema),
-    defaultValues,
-  });
+  } = useForm<DemoRequestFormValues, unknown, DemoRequestInput>({ resolver: validation.resolver, defaultValues });
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   // One key per submission, kept until it succeeds, so a retry cannot store the lead twice.
   const idempotencyKey = useRef<string | null>(null);
@@ -83,7 +83,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
 
   return (
     <>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-busy={isSubmitting}>
+      <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-5" aria-busy={isSubmitting}>
         {/* Issue 6: a field people never see or reach (hidden, out of the tab order and of the
             accessibility tree); a bot that fills it is answered like a person and stored nowhere. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

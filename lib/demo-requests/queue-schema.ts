@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 
-import { COURSE_NOT_SURE } from "@/lib/demo-requests/schema";
+import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import { LEAD_STATUSES } from "@/lib/demo-requests/status";
 
 /** Search params arrive as string | string[] | undefined; a blank or repeated value means "not set". */

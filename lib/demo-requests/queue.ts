@@ -6,7 +6,7 @@ import { authorize, type Actor } from "@/lib/auth/permissions";
 import { getDb, type Database } from "@/lib/db/client";
 import { courses, demoRequests, users } from "@/lib/db/schema";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
-import { COURSE_NOT_SURE } from "@/lib/demo-requests/schema";
+import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import { RESPONSE_PROMISE_MS } from "@/lib/demo-requests/status";
 
 export const QUEUE_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { brandRoutes } from "@/lib/brand";
 import type { demoRequests } from "@/lib/db/schema";
-import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/schema";
+import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import type { LeadStatus } from "@/lib/demo-requests/status";
 
 /**

@@ -1,3 +1,4 @@
+import { CLASS_TYPES, type ClassType } from "@/lib/demo-requests/constants";
 import * as z from "@/lib/zod-mini";
 
 /**
@@ -9,12 +10,6 @@ import * as z from "@/lib/zod-mini";
  * is `z.pipe(s, z.transform(f))`, `.refine(f)` is `.check(z.refine(f))`), so the
  * parsed values and the messages are the same.
  */
-export const CLASS_TYPES = ["1 on 1 classes", "Group Classes", "Any of them"] as const;
-export type ClassType = (typeof CLASS_TYPES)[number];
-
-/** The course select's "not sure yet" option: a catalogue outage never blocks a lead. */
-export const COURSE_NOT_SURE = "not-sure";
-
 export const DEMO_MESSAGES = {
   emailRequired: "Email is required.",
   emailInvalid: "Please enter a valid email address",
