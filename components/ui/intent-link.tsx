@@ -1,32 +1,65 @@
 "use client";
 
-import Link from "next/link";
-import { useState, type ComponentProps } from "react";
+import { useRouter } from "next/navigation";
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
+
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { href: string };
+
+/** Paths of this site ("/x"), not "//host" or other schemes: only those navigate in the app. */
+const isAppPath = (href: string) => href.startsWith("/") && !href.startsWith("//");
+
+/** A click the browser should handle itself: new tab or window, download, another target. */
+function isBrowserClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  const anchor = event.currentTarget;
+  return (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    (anchor.target !== "" && anchor.target !== "_self") ||
+    anchor.hasAttribute("download")
+  );
+}
 
 /**
- * A link that prefetches its route when the visitor shows intent (pointer over it, focus, touch)
- * instead of when it scrolls into view. The public pages carry dozens of links (twelve grades,
- * five categories, the courses); prefetching all of them on arrival downloads every route's
- * payload and the form pages' JavaScript on a phone that came for one page. This is the
- * "hover-triggered prefetch" pattern of the Next.js prefetching guide.
+ * A link that navigates in the app and prefetches its route when the visitor shows intent
+ * (pointer over it, focus, touch) instead of when it scrolls into view: the "hover-triggered
+ * prefetch" pattern of the Next.js prefetching guide. The public pages carry dozens of links
+ * (twelve grades, five categories, the courses, the footer); prefetching all of them on arrival
+ * downloads every route's payload on a phone that came for one page.
+ *
+ * It is a plain <a> with the router's push and prefetch rather than next/link: a page hydrates
+ * fifty of these, and next/link's per-instance machinery (observers, effects, refs) is blocking
+ * time on a phone's first load; without JavaScript it is still an ordinary link.
  */
-export function IntentLink({ onMouseEnter, onFocus, onTouchStart, ...props }: Omit<ComponentProps<typeof Link>, "prefetch">) {
-  const [hasIntent, setHasIntent] = useState(false);
+export function IntentLink({ href, onClick, onMouseEnter, onFocus, onTouchStart, ...props }: Props) {
+  const router = useRouter();
+  const prefetch = () => {
+    if (isAppPath(href)) router.prefetch(href);
+  };
   return (
-    <Link
+    <a
       {...props}
-      prefetch={hasIntent ? null : false}
+      href={href}
       onMouseEnter={(event) => {
-        setHasIntent(true);
+        prefetch();
         onMouseEnter?.(event);
       }}
       onFocus={(event) => {
-        setHasIntent(true);
+        prefetch();
         onFocus?.(event);
       }}
       onTouchStart={(event) => {
-        setHasIntent(true);
+        prefetch();
         onTouchStart?.(event);
+      }}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!isAppPath(href) || isBrowserClick(event)) return;
+        event.preventDefault();
+        router.push(href);
       }}
     />
   );
