@@ -1,28 +1,29 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 
-import { passwordResetSchema } from "@/lib/auth/schema";
+import type { PasswordResetInput } from "@/lib/auth/schema";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 /** Sends the password reset email; its link returns to /signin (SPEC 7). */
+const validation = lazyZodResolver<PasswordResetInput, PasswordResetInput>(async () => (await import("@/lib/auth/schema")).passwordResetSchema);
+
 export function ForgotPassword({ initialEmail }: { initialEmail: string }) {
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof passwordResetSchema>>({
-    resolver: zodResolver(passwordResetSchema),
+  const { register, handleSubmit, formState } = useForm<PasswordResetInput>({
+    resolver: validation.resolver,
     defaultValues: { email: initialEmail },
   });
-  const onSubmit = async (values: z.infer<typeof passwordResetSchema>) => {
+  const onSubmit = async (values: PasswordResetInput) => {
     const result = await postJson("/api/account/password-reset", values);
     if (result.ok) await toastSuccess(result.message);
     else await toastError(result.message);
   };
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4 rounded-xl bg-brand-50 p-4" aria-label="Reset your password">
+    <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-4 rounded-xl bg-brand-50 p-4" aria-label="Reset your password">
       <p className="text-sm text-slate-800">Enter your email and we will send you a link to choose a new password.</p>
       <FormField id="reset-email" label="Email for the reset link" error={formState.errors.email?.message}>
         <input id="reset-email" type="email" autoComplete="email" className={inputClass} {...errorProps("reset-email", formState.errors.email?.message)} {...register("email")} />

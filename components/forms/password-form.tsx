@@ -6,7 +6,8 @@ import type { z } from "zod";
 
 import { refreshAuthState } from "@/lib/auth/auth-state";
 import { signInWithCredentials } from "@/lib/auth/client-sign-in";
-import { NEW_PASSWORD_HINT, passwordChangeSchema } from "@/lib/auth/schema";
+import { NEW_PASSWORD_HINT } from "@/lib/auth/password-rules";
+import { passwordChangeSchema } from "@/lib/auth/schema";
 import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
 
 import { errorProps, FormField, inputClass } from "./form-field";

@@ -1,21 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, signInErrorFromUrl, signInWithCredentials } from "@/lib/auth/client-sign-in";
-import { signInSchema, type SignInInput } from "@/lib/auth/schema";
+import type { SignInInput } from "@/lib/auth/schema";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { toastError } from "@/lib/http/post-json";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { ForgotPassword } from "./forgot-password";
 import { SubmitButton } from "./submit-button";
 
+// The same schema as the credentials provider, loaded with the first validation (or focus).
+const validation = lazyZodResolver<SignInInput, SignInInput>(async () => (await import("@/lib/auth/schema")).signInSchema);
+
 /** `isGoogleEnabled`: Google sign-in is offered only when the server has it configured. */
 export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
-  const { register, handleSubmit, getValues, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const { register, handleSubmit, getValues, formState } = useForm<SignInInput>({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = formState;
   const [isResetOpen, setIsResetOpen] = useState(false);
 
@@ -34,7 +37,7 @@ export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+      <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-5">
         <FormField id="signin-email" label="Email" error={errors.email?.message}>
           <input id="signin-email" type="email" autoComplete="email" className={inputClass} {...errorProps("signin-email", errors.email?.message)} {...register("email")} />
         </FormField>

@@ -1,19 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-in";
-import { NEW_PASSWORD_HINT, signUpSchema, type SignUpInput } from "@/lib/auth/schema";
+import { NEW_PASSWORD_HINT } from "@/lib/auth/password-rules";
+import type { SignUpInput } from "@/lib/auth/schema";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { postJson, toastError } from "@/lib/http/post-json";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
+// The same schema as POST /api/account/signup, loaded with the first validation (or focus).
+const validation = lazyZodResolver<SignUpInput, SignUpInput>(async () => (await import("@/lib/auth/schema")).signUpSchema);
+
 export function SignUpForm() {
   const { register, handleSubmit, formState } = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    resolver: validation.resolver,
     defaultValues: { displayName: "", email: "", password: "" },
   });
   const { errors, isSubmitting } = formState;
@@ -28,7 +32,7 @@ export function SignUpForm() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+      <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-5">
         <FormField id="signup-name" label="Your name" error={errors.displayName?.message}>
           <input id="signup-name" type="text" autoComplete="name" className={inputClass} {...errorProps("signup-name", errors.displayName?.message)} {...register("displayName")} />
         </FormField>

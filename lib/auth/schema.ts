@@ -1,6 +1,7 @@
 import * as z from "@/lib/zod-mini";
 
 import { IDENTITY_MESSAGES } from "@/lib/auth/errors";
+import { NEW_PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 
 /**
  * Account payloads, shared by the forms (resolver) and the route handlers. Written with
@@ -18,9 +19,7 @@ const password = z
   .string({ error: "Password is required." })
   .check(z.minLength(1, "Password is required."), z.maxLength(128, "Password must be at most 128 characters."));
 
-/** A new password: Firebase asks for 6 characters; we ask for 8. */
-export const NEW_PASSWORD_MIN_LENGTH = 8;
-export const NEW_PASSWORD_HINT = `(at least ${NEW_PASSWORD_MIN_LENGTH} characters)`;
+/** A new password (lib/auth/password-rules.ts). */
 
 const newPassword = z
   .string({ error: "Password is required." })
@@ -48,6 +47,7 @@ export const deleteAccountSchema = z.object({ password });
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 /** The same answer whether or not the account exists. */
 export const RESET_SENT_MESSAGE = "If an account exists for that email, we have sent a link to reset the password.";
