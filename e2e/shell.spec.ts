@@ -57,4 +57,18 @@ test.describe("the public shell", () => {
     await expect.poll(async () => (await toast.boundingBox())?.x ?? 9999).toBeLessThan(200);
     await expect.poll(async () => (await toast.boundingBox())?.y ?? 9999).toBeLessThan(200);
   });
+
+  test("toasts dismiss themselves after 10 seconds (SPEC 9)", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/signin?error=OAuthCallback");
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Something went wrong. Please try again" });
+    await expect(toast).toBeVisible();
+    // A dismissed toast fades out before it leaves the page: each check gives it that time.
+    await page.clock.fastForward(8_000);
+    await page.clock.fastForward(1_000);
+    await expect(toast).toHaveCount(1);
+    await page.clock.fastForward(1_500);
+    await page.clock.fastForward(1_000);
+    await expect(toast).toHaveCount(0);
+  });
 });

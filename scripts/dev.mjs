@@ -2,16 +2,12 @@
 import path from "node:path";
 
 import { startAuthEmulator } from "./auth-emulator.mjs";
-import { embeddedAuthDefaults, emulatorFallbackProblem, isEmulatorUp } from "./embedded-auth.mjs";
+import { embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp } from "./embedded-auth.mjs";
 import { run } from "./run-command.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = process.env.PORT || "3000";
-const fallbackProblem = emulatorFallbackProblem();
-if (fallbackProblem) {
-  console.error(`[dev] ${fallbackProblem}`);
-  process.exit(1);
-}
+exitIfEmulatorFallbackRefused("dev");
 const auth = embeddedAuthDefaults();
 const env = { ...process.env, APP_URL: process.env.APP_URL || `http://localhost:${port}` };
 env.NEXTAUTH_URL ||= env.APP_URL;

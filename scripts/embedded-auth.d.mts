@@ -8,4 +8,5 @@ export function embeddedAuthDefaults(env?: Record<string, string | undefined>): 
   dataDir: string;
 };
 export function emulatorFallbackProblem(env?: Record<string, string | undefined>): string | null;
+export function exitIfEmulatorFallbackRefused(tag: string, env?: Record<string, string | undefined>): void;
 export function isEmulatorUp(host: string): Promise<boolean>;

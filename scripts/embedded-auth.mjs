@@ -32,6 +32,14 @@ export function emulatorFallbackProblem(env = process.env) {
   return null;
 }
 
+/** Ends a start script (tag: "start", "dev") with the reason when the emulator fallback is refused. */
+export function exitIfEmulatorFallbackRefused(tag, env = process.env) {
+  const problem = emulatorFallbackProblem(env);
+  if (!problem) return;
+  console.error(`[${tag}] ${problem}`);
+  process.exit(1);
+}
+
 export function embeddedAuthDefaults(env = process.env) {
   const hasFirebaseProject = FIREBASE_PROJECT_VARIABLES.every((name) => env[name]);
   return {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 import { startAuthEmulator } from "./auth-emulator.mjs";
 import { checkBuildFreshness, recordBuild } from "./build-freshness.mjs";
-import { embeddedAuthDefaults, emulatorFallbackProblem, isEmulatorUp } from "./embedded-auth.mjs";
+import { embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp } from "./embedded-auth.mjs";
 import { run } from "./run-command.mjs";
 import { sessionSecret } from "./session-secret.mjs";
 
@@ -14,11 +14,7 @@ const next = path.join(root, "node_modules", ".bin", "next");
 const port = process.env.PORT || "3000";
 
 // Checked before a build, so a deployment mistake fails in seconds and says what is wrong.
-const fallbackProblem = emulatorFallbackProblem();
-if (fallbackProblem) {
-  console.error(`[start] ${fallbackProblem}`);
-  process.exit(1);
-}
+exitIfEmulatorFallbackRefused("start");
 
 // Next loads .env files itself; the comparison uses process.env, and a changed .env
 // file triggers a rebuild through its modification time.

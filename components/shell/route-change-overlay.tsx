@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 
 import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
+import { isBrowserHandledClick } from "@/lib/dom/link-clicks";
 
 /** A navigation that never changes the pathname (a redirect back here) must not leave the page covered. */
 const MAX_OVERLAY_MS = 8000;
@@ -11,9 +12,9 @@ const MAX_OVERLAY_MS = 8000;
 /**
  * SPEC 2: a full-screen loader during route changes. The App Router has no
  * navigation events, so a click on an internal link to another page starts it
- * and the new pathname ends it. The listener runs in the capture phase: next/link
- * calls preventDefault() in React's own listener on the document, which runs first
- * in the bubble phase, so a bubbling listener would never see a link click.
+ * and the new pathname ends it. The listener runs in the capture phase: IntentLink and
+ * next/link call preventDefault() in React's own listener on the document, which runs
+ * first in the bubble phase, so a bubbling listener would never see a link click.
  */
 export function RouteChangeOverlay() {
   const pathname = usePathname();
@@ -29,9 +30,8 @@ export function RouteChangeOverlay() {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.("a");
-      if (!anchor || anchor.target === "_blank" || anchor.hasAttribute("download")) return;
+      if (!anchor || isBrowserHandledClick(event, anchor)) return;
       const url = new URL(anchor.href, location.href);
       if (url.origin !== location.origin || url.pathname === location.pathname) return;
       setIsNavigating(true);

@@ -1,27 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import type { AnchorHTMLAttributes } from "react";
+
+import { isBrowserHandledClick } from "@/lib/dom/link-clicks";
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { href: string };
 
 /** Paths of this site ("/x"), not "//host" or other schemes: only those navigate in the app. */
 const isAppPath = (href: string) => href.startsWith("/") && !href.startsWith("//");
-
-/** A click the browser should handle itself: new tab or window, download, another target. */
-function isBrowserClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  const anchor = event.currentTarget;
-  return (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey ||
-    (anchor.target !== "" && anchor.target !== "_self") ||
-    anchor.hasAttribute("download")
-  );
-}
 
 /**
  * A link that navigates in the app and prefetches its route when the visitor shows intent
@@ -57,7 +44,7 @@ export function IntentLink({ href, onClick, onMouseEnter, onFocus, onTouchStart,
       }}
       onClick={(event) => {
         onClick?.(event);
-        if (!isAppPath(href) || isBrowserClick(event)) return;
+        if (!isAppPath(href) || event.defaultPrevented || isBrowserHandledClick(event, event.currentTarget)) return;
         event.preventDefault();
         router.push(href);
       }}

@@ -31,6 +31,12 @@ describe("clientIp (SPEC 7's IP lookup, answered by this site)", () => {
     expect(clientIp(forwarded("203.0.113.7, <script>"))).toBe("203.0.113.7");
     expect(clientIp(forwarded("unknown"))).toBeNull();
   });
+
+  it("reads X-Real-IP when there is no X-Forwarded-For, and only a well-formed address", () => {
+    expect(clientIp(new Headers({ "x-real-ip": "192.0.2.4" }))).toBe("192.0.2.4");
+    expect(clientIp(new Headers({ "x-real-ip": "192.0.2.4", "x-forwarded-for": "198.51.100.4" }))).toBe("198.51.100.4");
+    expect(clientIp(new Headers({ "x-real-ip": "not an address" }))).toBeNull();
+  });
 });
 
 describe("TRUSTED_PROXIES", () => {

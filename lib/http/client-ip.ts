@@ -26,7 +26,8 @@ export function clientIp(headers: Headers, trustedProxies: readonly string[] = e
     .split(",")
     .map((entry) => normalize(entry.trim()))
     .filter((entry): entry is string => entry !== null);
-  if (chain.length === 0) return null;
+  // A proxy that sets X-Real-IP instead (nginx's habit) is read the same way, when it is alone.
+  if (chain.length === 0) return normalize(headers.get("x-real-ip")?.trim() ?? "");
   if (trustedProxies.length === 0) return chain.at(-1) ?? null;
   const trusted = blockListOf(trustedProxies);
   for (let i = chain.length - 1; i >= 0; i--) {

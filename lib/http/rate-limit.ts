@@ -91,7 +91,7 @@ function tooManyMessage(seconds: number): string {
  * can be trusted and when), with IPv6 addresses counted per /64, the block one subscriber gets.
  */
 export function clientAddress(request: Request, trustedProxies?: readonly string[]): string {
-  const address = clientIp(request.headers, trustedProxies) ?? request.headers.get("x-real-ip")?.trim();
+  const address = clientIp(request.headers, trustedProxies);
   return address ? normaliseAddress(address) : "unknown";
 }
 

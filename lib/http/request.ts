@@ -78,7 +78,7 @@ export function assertSameOrigin(request: Request): void {
 /** Request metadata stored beside leads and events. Behind a proxy the first forwarded address is the client. */
 export function requestMetadata(request: Request) {
   return {
-    ipAddress: (clientIp(request.headers) ?? request.headers.get("x-real-ip") ?? null)?.slice(0, 64) ?? null,
+    ipAddress: clientIp(request.headers)?.slice(0, 64) ?? null,
     userAgent: request.headers.get("user-agent")?.slice(0, 512) ?? null,
     referer: request.headers.get("referer")?.slice(0, 2048) ?? null,
   };
