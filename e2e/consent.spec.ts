@@ -1,6 +1,8 @@
+import { gunzipSync } from "node:zlib";
+
 import { expect, test, type BrowserContext, type Page, type Request } from "@playwright/test";
 
-import { baseURL, configuredBaseURL, FAKE_POSTHOG_HOST, FAKE_WIDGET_SCRIPTS } from "./support/server";
+import { baseURL, brandPaths, configuredBaseURL, FAKE_POSTHOG_HOST, FAKE_WIDGET_SCRIPTS } from "./support/server";
 
 /**
  * Issue 5 (SPEC 1, 7, 9): nothing from outside this site loads, and nothing is sent anywhere,
@@ -34,6 +36,35 @@ async function settle(page: Page) {
 }
 
 const posthogMarker = "__ph_opt_in_out_";
+
+/** The text of every request the page sends to the fake PostHog host, unpacked (posthog-js gzips its batches). */
+function posthogEvents(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith(FAKE_POSTHOG_HOST)) return;
+    const body = request.postDataBuffer();
+    if (!body) return;
+    try {
+      bodies.push(gunzipSync(body).toString("utf8"));
+    } catch {
+      bodies.push(body.toString("utf8"));
+    }
+  });
+  return bodies;
+}
+
+/** The $current_url of each $pageview among the sent events. */
+function pageviewUrls(bodies: string[]): string[] {
+  const events = bodies.flatMap((body) => {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      return Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      return [];
+    }
+  }) as Array<{ event?: string; properties?: { $current_url?: string } }>;
+  return events.filter((e) => e.event === "$pageview").map((e) => e.properties?.$current_url ?? "");
+}
 
 /** The JavaScript files the HTML of a page references (its first-load JavaScript), with their bodies. */
 async function firstLoadScripts(context: BrowserContext, origin: string, path = "/") {
@@ -140,7 +171,7 @@ test.describe("with analytics and every widget configured", () => {
     await posthogRequest;
   });
 
-  test("accept-on-scroll (configured at SPEC 9's 25 percent) counts scrolling as consent", async ({ page }) => {
+  test("accept-on-scroll, once switched on, counts scrolling past SPEC 9's default 25 percent as consent", async ({ page }) => {
     const seen = recordRequests(page);
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto("/");
@@ -157,14 +188,29 @@ test.describe("with analytics and every widget configured", () => {
     await expect(page.locator('script[data-widget="heatmap"]')).toHaveCount(1);
   });
 
-  test("posthog-js is in no page's first-load JavaScript, and configuring it adds nothing there", async ({ context }) => {
-    const configured = await firstLoadScripts(context, configuredBaseURL);
-    const plain = await firstLoadScripts(context, baseURL);
-    expect(configured.filter((s) => s.hasPostHog)).toEqual([]);
-    expect(plain.filter((s) => s.hasPostHog)).toEqual([]);
+  test("every App Router navigation sends a page view to PostHog, with the new URL", async ({ page, context }) => {
+    await context.addCookies([{ name: "cookie_consent", value: "true", url: configuredBaseURL }]);
+    const sent = posthogEvents(page);
+    await page.goto("/");
+    await expect.poll(() => pageviewUrls(sent), { timeout: 15_000 }).toContain(`${configuredBaseURL}/`);
+
+    await page.getByRole("link", { name: "Courses", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect.poll(() => pageviewUrls(sent), { timeout: 15_000 }).toContain(`${configuredBaseURL}/courses`);
+    // A client-side navigation, not a reload: the page view came from the App Router's pathname.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
+
+  test("posthog-js is in no public page's first-load JavaScript, and configuring it adds nothing there", async ({ context }) => {
     const total = (scripts: Array<{ bytes: number }>) => scripts.reduce((sum, s) => sum + s.bytes, 0);
-    expect(configured.length).toBe(plain.length);
-    // The same code; only the props in the HTML differ. A margin for build-to-build noise.
-    expect(total(configured)).toBeLessThanOrEqual(total(plain) + 512);
+    for (const path of ["/", brandPaths.join, "/book-free-demo/5", "/courses", "/signin"]) {
+      const configured = await firstLoadScripts(context, configuredBaseURL, path);
+      const plain = await firstLoadScripts(context, baseURL, path);
+      expect(configured.filter((s) => s.hasPostHog), path).toEqual([]);
+      expect(plain.filter((s) => s.hasPostHog), path).toEqual([]);
+      expect(configured.length, path).toBe(plain.length);
+      // The same code; only the props in the HTML differ. A margin for build-to-build noise.
+      expect(total(configured), path).toBeLessThanOrEqual(total(plain) + 512);
+    }
   });
 });

@@ -2,6 +2,8 @@ import { isIP } from "node:net";
 
 import { z } from "zod";
 
+import { COOKIE_CONSENT_ACCEPT_ON_SCROLL_PERCENT } from "./constants";
+
 /**
  * The only reader of process.env. Validated once, at first import, so a bad
  * variable fails the start with a message that names it.
@@ -93,8 +95,13 @@ const envSchema = z.object({
   NEXT_PUBLIC_POSTHOG_HOST: browserUrl.default("https://us.i.posthog.com"),
   /** An outside IP lookup answering JSON { ip }; unset: this site's own /api/v1/ip. */
   NEXT_PUBLIC_IP_LOOKUP_URL: browserUrl,
-  /** SPEC 9 documents 25: scrolling this far down a page counts as consent. Unset: off. */
-  NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * SPEC 9's accept-on-scroll: scrolling down a page counts as consent. Off unless "on": a scroll
+   * is a weak sign of consent from a child or a parent.
+   */
+  NEXT_PUBLIC_CONSENT_ON_SCROLL: z.enum(["on", "off"]).default("off"),
+  /** How far down, in percent of the page; SPEC 9's default is 25. */
+  NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT: z.coerce.number().int().min(1).max(100).default(COOKIE_CONSENT_ACCEPT_ON_SCROLL_PERCENT),
   /** Third-party widgets (lib/widgets/registry.ts): script URLs, or the ads client id. */
   NEXT_PUBLIC_CHAT_WIDGET_URL: browserUrl,
   NEXT_PUBLIC_ADS_CLIENT_ID: z.string().regex(/^ca-pub-\d{10,20}$/, "must be an AdSense client id such as ca-pub-1234567890123456").optional(),
@@ -107,6 +114,11 @@ const envSchema = z.object({
    * the visitor: for /api/v1/ip, the address stored with leads and events, and the rate limits.
    */
   TRUSTED_PROXIES: ipList,
+  /**
+   * Set by scripts/server.mjs for its own process, never by hand: the server records each
+   * request's socket peer in a header (lib/http/peer-address.mjs) that lib/http/client-ip.ts may trust.
+   */
+  SERVER_RECORDS_PEER_ADDRESS: z.enum(["1"]).optional(),
   /** Set to "1" by Vercel (build and runtime): Vercel Analytics is mounted only there. */
   VERCEL: z.string().optional(),
   /** Set by Next during `next build`. */

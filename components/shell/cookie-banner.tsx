@@ -9,7 +9,7 @@ export const COOKIE_BANNER_TEXT = "This website uses cookies to enhance the user
 /**
  * SPEC 2 and 9: the cookie banner; 'I Understand' is remembered for 365 days.
  * Accept-on-scroll (SPEC 9's 25 percent) counts scrolling as consent; it is off
- * unless NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT is set, since a scroll is a weak
+ * unless NEXT_PUBLIC_CONSENT_ON_SCROLL is "on", since a scroll is a weak
  * sign of consent from a child or a parent.
  */
 export function CookieBanner({ acceptOnScrollPercent = null }: { acceptOnScrollPercent?: number | null }) {

@@ -18,6 +18,7 @@ type Modules = {
   loader: typeof import("./loader");
   identity: typeof import("./identity");
   logout: typeof import("@/lib/auth/logout");
+  authState: typeof import("@/lib/auth/auth-state");
   posthog: typeof mockPosthog;
 };
 
@@ -28,6 +29,7 @@ function load(): Modules {
     loader: require("./loader"),
     identity: require("./identity"),
     logout: require("@/lib/auth/logout"),
+    authState: require("@/lib/auth/auth-state"),
     posthog: mockPosthog,
   };
 }
@@ -169,6 +171,31 @@ describe("analytics loader (issue 5)", () => {
     identity.syncAnalyticsIdentity(null);
     identity.syncAnalyticsIdentity({ id: "uid-2", role: "teacher" });
     expect(posthog.identify).toHaveBeenLastCalledWith("uid-2", { role: "teacher" });
+  });
+
+  it("identifies when the auth state reads a signed-in session (SPEC 4), and forgets the user when it ends", async () => {
+    const { loader, authState, posthog } = load();
+    const page = fakeBrowser({ hasConsent: true });
+    loader.startAnalytics(settings, page.browser);
+    page.becomeInteractive();
+    await waitFor(() => posthog.init.mock.calls.length === 1);
+
+    const user = { id: "uid-7", email: "t@example.com", name: "T", displayName: "T", photoURL: null, role: "teacher", databaseId: 7 };
+    Object.defineProperty(globalThis, "document", { value: { cookie: "signed_in=1" }, configurable: true });
+    try {
+      fetchMock.mockResolvedValue(Response.json({ user }));
+      await authState.refreshAuthState();
+      expect(fetchMock).toHaveBeenLastCalledWith("/api/auth/session", expect.anything());
+      expect(posthog.identify.mock.calls).toEqual([["uid-7", { role: "teacher" }]]);
+
+      fetchMock.mockResolvedValue(Response.json({}));
+      await authState.refreshAuthState(); // signed out elsewhere
+      fetchMock.mockResolvedValue(Response.json({ user }));
+      await authState.refreshAuthState(); // and in again: a new identify
+      expect(posthog.identify).toHaveBeenCalledTimes(2);
+    } finally {
+      Reflect.deleteProperty(globalThis, "document");
+    }
   });
 
   it("replays an identify made before consent after loading, and sends nothing before", async () => {

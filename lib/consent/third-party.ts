@@ -30,6 +30,7 @@ type ThirdPartyEnv = Pick<
   | "NEXT_PUBLIC_POSTHOG_KEY"
   | "NEXT_PUBLIC_POSTHOG_HOST"
   | "NEXT_PUBLIC_IP_LOOKUP_URL"
+  | "NEXT_PUBLIC_CONSENT_ON_SCROLL"
   | "NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT"
   | "NEXT_PUBLIC_CHAT_WIDGET_URL"
   | "NEXT_PUBLIC_ADS_CLIENT_ID"
@@ -46,7 +47,7 @@ export function thirdPartyConfig(env: ThirdPartyEnv): ThirdPartyConfig {
     ipLookupUrl: env.NEXT_PUBLIC_IP_LOOKUP_URL ?? SAME_ORIGIN_IP_LOOKUP_PATH,
     isVercelAnalyticsEnabled: env.VERCEL === "1",
     widgets: configuredWidgets(env, env.PRODUCT_NAME),
-    consentOnScrollPercent: env.NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT ?? null,
+    consentOnScrollPercent: env.NEXT_PUBLIC_CONSENT_ON_SCROLL === "on" ? env.NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT : null,
   };
 }
 
