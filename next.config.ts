@@ -1,17 +1,7 @@
 import type { NextConfig } from "next";
 
-import { thirdPartyContentSecurityPolicy } from "./lib/consent/third-party";
 import { env } from "./lib/env";
-
-/** Headers every response carries. */
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-  // Built from the same configuration as the scripts the root layout loads: exactly the configured hosts.
-  { key: "Content-Security-Policy", value: thirdPartyContentSecurityPolicy(env) },
-];
+import { securityHeaders } from "./lib/security/headers";
 
 const legacyTemplatePages = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
   // SPEC 2: legacy template links in one admin/teacher menu; they lead home for good.
@@ -29,7 +19,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // Every response: pages, route handlers, static files and 404s (e2e/security-headers.spec.ts).
+    return [{ source: "/:path*", headers: securityHeaders(env) }];
   },
   async redirects() {
     return legacyTemplatePages;

@@ -2,6 +2,7 @@ import "server-only";
 
 import type { z } from "zod";
 
+import { refuseOverLimit, type RateLimitRule } from "@/lib/http/rate-limit";
 import { assertSameOrigin, readJsonBody } from "@/lib/http/request";
 import { errorResponse, validationErrorResponse } from "@/lib/http/responses";
 
@@ -9,10 +10,15 @@ import { errorResponse, validationErrorResponse } from "@/lib/http/responses";
 type ParsableSchema<S> = z.core.$ZodType & { safeParse(data: unknown): z.core.util.SafeParseResult<z.output<S>> };
 
 /**
- * The shape every JSON POST handler shares: same-origin check, bounded body,
- * zod parse (400 with field messages), then the action; whatever it throws is
- * mapped by errorResponse. Takes classic zod schemas and zod/mini ones (the
+ * The shape every JSON POST handler shares: same-origin check, then the rate limit if the
+ * route has one, bounded body, zod parse (400 with field messages), then the action; whatever
+ * it throws is mapped by errorResponse. Takes classic zod schemas and zod/mini ones (the
  * schemas the forms share with their routes are mini, to keep the pages small).
+ *
+ * The Origin check comes before the limit: it costs no database write, and a page on another
+ * site that makes its visitors' browsers post here must not use up those visitors' quota
+ * (the limit is per address, and the address is theirs). Everything after it is counted,
+ * invalid bodies and bots included, so garbage cannot probe for free.
  */
 export async function handleJsonPost<S extends ParsableSchema<S>>(
   request: Request,
@@ -22,10 +28,16 @@ export async function handleJsonPost<S extends ParsableSchema<S>>(
   options: {
     /** Sees the raw JSON before the schema (which drops unknown fields); an answer it returns ends the request (the demo honeypot). */
     beforeParse?: (body: unknown) => Response | null;
+    /** The per-address limit of lib/http/rate-limit.ts (issue 6): 429 with Retry-After past it. */
+    rateLimit?: RateLimitRule;
   } = {},
 ): Promise<Response> {
   try {
     assertSameOrigin(request);
+    if (options.rateLimit) {
+      const refused = await refuseOverLimit(request, options.rateLimit);
+      if (refused) return refused;
+    }
     const body = await readJsonBody(request);
     const early = options.beforeParse?.(body);
     if (early) return early;

@@ -29,6 +29,16 @@ beforeEach(async () => {
   for (const table of ["rate_limits", "demo_requests", "log_events"]) await database.db.execute(sql.raw(`delete from ${table}`));
 });
 
+/**
+ * The limits count in fixed windows of the wall clock: a test that sends a whole quota waits out
+ * the last seconds of a window first, so its requests cannot straddle two windows.
+ */
+async function startWellInsideWindow(windowSeconds: number, needMs = 5000) {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 const from = (address: string, headers: Record<string, string> = {}) => ({ headers: { "x-forwarded-for": address, ...headers } });
 
 async function countRows(table: "demo_requests" | "log_events") {
@@ -87,6 +97,7 @@ describe("the demo and log-event endpoints under their limits", () => {
   it("answers the 11th demo request in 10 minutes from one address with 429, a JSON message and Retry-After, storing nothing", async () => {
     const { POST } = await import("@/app/api/book-free-demo/route");
     const { jsonRequest } = m.testing;
+    await startWellInsideWindow(600);
     for (let i = 0; i < 10; i += 1) {
       expect((await POST(jsonRequest("/api/book-free-demo", lead, from("203.0.113.50")))).status).toBe(201);
     }
@@ -120,6 +131,7 @@ describe("the demo and log-event endpoints under their limits", () => {
     };
     const first = await load();
     const second = await load();
+    await startWellInsideWindow(60);
     expect(first.POST).not.toBe(second.POST);
     const statuses: number[] = [];
     for (let i = 0; i < 121; i += 1) {
@@ -130,4 +142,43 @@ describe("the demo and log-event endpoints under their limits", () => {
     expect(statuses.at(-1)).toBe(429);
     expect(await countRows("log_events")).toBe(120);
   });
+
+  it("answers the 121st event in a minute from one address with 429, a JSON message and Retry-After, storing nothing", async () => {
+    const { POST } = await import("@/app/api/v1/logevent/route");
+    const event = () => m.testing.jsonRequest("/api/v1/logevent", { eventName: "Page View" }, from("203.0.113.80"));
+    await startWellInsideWindow(60);
+    for (let i = 0; i < 120; i += 1) expect((await POST(event())).status).toBe(201);
+    const refused = await POST(event());
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await refused.json()).toEqual({ ok: false, message: expect.stringMatching(/^Too many requests .* try again in \d+ (minute|second)s?\.$/) });
+    expect(await countRows("log_events")).toBe(120);
+  });
+
+  it.each([
+    ["demo", "/api/book-free-demo", { userEmail: "limit@example.com", course: "not-sure" }, 10],
+    ["log-event", "/api/v1/logevent", { eventName: "Page View" }, 120],
+  ] as const)(
+    "does not count cross-site %s posts: another site cannot use up its visitors' quota",
+    async (_name, path, body, limit) => {
+      const route: { POST(request: Request): Promise<Response> } =
+        path === "/api/book-free-demo" ? await import("@/app/api/book-free-demo/route") : await import("@/app/api/v1/logevent/route");
+      const visitor = "203.0.113.90";
+      await startWellInsideWindow(path === "/api/book-free-demo" ? 600 : 60);
+      // A page elsewhere makes the visitor's browser post, many times over; each is refused before counting.
+      for (let i = 0; i < limit + 5; i += 1) {
+        const crossSite = await route.POST(m.testing.jsonRequest(path, body, from(visitor, { origin: "https://evil.example" })));
+        expect(crossSite.status).toBe(403);
+        expect(crossSite.headers.get("retry-after")).toBeNull();
+      }
+      expect(await database.db.select().from(m.schema.rateLimits)).toEqual([]);
+      // The visitor's own requests keep their whole quota.
+      for (let i = 0; i < limit; i += 1) expect((await route.POST(m.testing.jsonRequest(path, body, from(visitor)))).status).toBe(201);
+      expect((await route.POST(m.testing.jsonRequest(path, body, from(visitor)))).status).toBe(429);
+    },
+  );
 });

@@ -63,7 +63,7 @@ describe("POST /api/book-free-demo under generated hostile input", () => {
         expect(await countLeads()).toBe(before + added);
         expect(isPrototypeClean()).toBe(true);
       }),
-      { numRuns: Number(process.env.NUM_RUNS ?? 1500), timeout: 5000 },
+      { numRuns: Number(process.env.NUM_RUNS ?? 2000), timeout: 5000 },
     );
     // The generators reach both sides: accepted leads and refusals.
     expect(statuses.get(201) ?? 0).toBeGreaterThan(50);

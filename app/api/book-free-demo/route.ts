@@ -7,7 +7,7 @@ import { isHoneypotFilled } from "@/lib/demo-requests/honeypot";
 import { createDemoRequest, forwardPendingDemoRequests, isForwardingConfigured } from "@/lib/demo-requests/service";
 import { HttpError } from "@/lib/http/errors";
 import { handleJsonPost } from "@/lib/http/handle-json-post";
-import { RATE_LIMITS, refuseOverLimit } from "@/lib/http/rate-limit";
+import { RATE_LIMITS } from "@/lib/http/rate-limit";
 import { requestMetadata } from "@/lib/http/request";
 import { jsonMessage } from "@/lib/http/responses";
 
@@ -15,8 +15,6 @@ const RECEIVED = "Your demo request has been received.";
 
 /** SPEC 7: POST {api}/api/book-free-demo. The lead is committed before the answer says so. */
 export async function POST(request: Request) {
-  const refused = await refuseOverLimit(request, RATE_LIMITS.demoRequest);
-  if (refused) return refused;
   return handleJsonPost(
     request,
     demoRequestSchema,
@@ -27,8 +25,11 @@ export async function POST(request: Request) {
       if (created.isNew && isForwardingConfigured()) kickForwarding();
       return jsonMessage(created.isNew ? 201 : 200, RECEIVED, { id: created.id });
     },
-    // A bot that filled the honeypot hears what a person hears, and nothing is stored.
-    { beforeParse: (body) => (isHoneypotFilled(body) ? jsonMessage(201, RECEIVED, { id: randomUUID() }) : null) },
+    {
+      rateLimit: RATE_LIMITS.demoRequest,
+      // A bot that filled the honeypot hears what a person hears, and nothing is stored.
+      beforeParse: (body) => (isHoneypotFilled(body) ? jsonMessage(201, RECEIVED, { id: randomUUID() }) : null),
+    },
   );
 }
 
