@@ -1,0 +1,112 @@
+// The child process of lib/testing/route-server.ts: a plain Node HTTP server that serves some of
+// the app's real route handlers (their exported GET/POST/...) on the app's real database client,
+// so a test can send it real HTTP over loopback and kill it like a crashed server. Not Next: no
+// build needed, and it starts in a second or two. Run it as the CLI scripts are run:
+//
+//   node --conditions=react-server --import tsx lib/testing/route-server-main.ts \
+//     --port 3400 --route /api/book-free-demo=app/api/book-free-demo/route.ts
+//
+// Configuration comes from the environment through lib/env.ts, as in the app (DATABASE_URL,
+// PGLITE_DIR, APP_URL, RATE_LIMITS). It prints one JSON line `{"ready":true,...}` once the
+// database is open (migrated and seeded, as lib/server-start.ts does at start) and the port is
+// bound. On SIGTERM it stops like an app shutting down: server closed, database closed.
+import http from "node:http";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+
+import { EXIT_PORT_IN_USE } from "./route-server";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+
+async function main() {
+  const { values } = parseArgs({ options: { port: { type: "string" }, route: { type: "string", multiple: true } } });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port <= 0 || !values.route?.length) {
+    throw new Error("usage: route-server-main.ts --port <port> --route </path>=<module> [--route ...]");
+  }
+
+  // The database first, as at an app's start: ready means migrated and seeded.
+  const { getOpenDatabase } = await import("../db/client");
+  const opened = await getOpenDatabase();
+
+  const routes = new Map<string, Partial<Record<(typeof METHODS)[number], Handler>>>();
+  for (const spec of values.route) {
+    const [urlPath, modulePath] = spec.split("=");
+    if (!urlPath || !modulePath) throw new Error(`--route ${spec}: expected </path>=<module>`);
+    const routeModule = (await import(pathToFileURL(path.resolve(modulePath)).href)) as Record<string, unknown>;
+    routes.set(urlPath, Object.fromEntries(METHODS.filter((m) => typeof routeModule[m] === "function").map((m) => [m, routeModule[m] as Handler])));
+  }
+
+  const server = http.createServer((req, res) => {
+    void serve(req, res).catch((error: unknown) => {
+      console.error("[route-server] failed to answer:", error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end();
+    });
+  });
+
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    // The URL as Next builds it for a handler: this server's origin, from the Host header.
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? `127.0.0.1:${port}`}`);
+    const handler = routes.get(url.pathname)?.[req.method as (typeof METHODS)[number]];
+    if (!handler) {
+      res.writeHead(routes.has(url.pathname) ? 405 : 404).end();
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    }
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+      // Node's fetch needs this for a streamed body.
+      ...(hasBody ? { duplex: "half" } : {}),
+    } as RequestInit);
+    const response = await handler(request, { params: Promise.resolve({}) });
+    const body = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") {
+        console.error(`[route-server] port ${port} is in use`);
+        process.exit(EXIT_PORT_IN_USE);
+      }
+      reject(error);
+    });
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+
+  let isStopping = false;
+  process.on("SIGTERM", () => {
+    if (isStopping) return;
+    isStopping = true;
+    server.close();
+    server.closeAllConnections();
+    opened.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("[route-server] closing the database failed:", error);
+        process.exit(1);
+      },
+    );
+  });
+
+  console.log(JSON.stringify({ ready: true, port, pid: process.pid, database: opened.kind }));
+}
+
+main().catch((error: unknown) => {
+  console.error("[route-server]", error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
