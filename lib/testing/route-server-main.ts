@@ -22,7 +22,6 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
-
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string" }, route: { type: "string", multiple: true } } });
   const port = Number(values.port);
