@@ -1,4 +1,4 @@
-// `npm start`: serves the whole product on PORT (default 3000) with `next start`,
+// `npm start`: serves the whole product on PORT (default 3000) with scripts/server.mjs,
 // building first when the last production build is stale (scripts/build-freshness.mjs).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,6 +59,11 @@ if (auth.usesEmulator) {
   }
 }
 
-const code = await run(next, ["start", "-p", port], { cwd: root, env });
+// Next's production handler behind our own HTTP server, which records each request's socket peer
+// (scripts/server.mjs says why); otherwise the same as `next start`.
+const code = await run(process.execPath, [path.join(root, "scripts", "server.mjs")], {
+  cwd: root,
+  env: { ...env, PORT: port, NODE_ENV: "production" },
+});
 await emulator?.stop();
 process.exit(code);

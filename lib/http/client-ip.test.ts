@@ -39,6 +39,28 @@ describe("clientIp (SPEC 7's IP lookup, answered by this site)", () => {
   });
 });
 
+describe("clientIp behind npm start's server, which records the socket's peer (issue 5)", () => {
+  const fromPeer = (peer: string, more: Record<string, string> = {}) => new Headers({ "x-peer-address": peer, ...more });
+  const trusted = ["10.0.0.0/8"];
+
+  it("answers a peer that is not a configured proxy, whatever it wrote in forwarding headers", () => {
+    expect(clientIp(fromPeer("198.51.100.4", { "x-forwarded-for": "6.6.6.6" }), [], true)).toBe("198.51.100.4");
+    expect(clientIp(fromPeer("::ffff:198.51.100.4", { "x-real-ip": "6.6.6.6" }), [], true)).toBe("198.51.100.4");
+    expect(clientIp(fromPeer("198.51.100.4", { "x-forwarded-for": "6.6.6.6" }), trusted, true)).toBe("198.51.100.4");
+  });
+
+  it("follows X-Forwarded-For (or X-Real-IP) only when the peer is a configured proxy", () => {
+    expect(clientIp(fromPeer("10.0.0.2", { "x-forwarded-for": "6.6.6.6, 203.0.113.7" }), trusted, true)).toBe("203.0.113.7");
+    expect(clientIp(fromPeer("10.0.0.2", { "x-real-ip": "203.0.113.7" }), trusted, true)).toBe("203.0.113.7");
+    expect(clientIp(fromPeer("10.0.0.2"), trusted, true)).toBe("10.0.0.2"); // a request from inside the network
+  });
+
+  it("ignores the header where no server of ours wrote it (a client could have)", () => {
+    expect(clientIp(fromPeer("6.6.6.6", { "x-forwarded-for": "198.51.100.4" }), [], false)).toBe("198.51.100.4");
+    expect(clientIp(fromPeer("6.6.6.6"), [], false)).toBeNull();
+  });
+});
+
 describe("TRUSTED_PROXIES", () => {
   it("is a comma-separated list of addresses and CIDR ranges", () => {
     expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.1,2001:db8::/32" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.1", "2001:db8::/32"]);

@@ -4,32 +4,40 @@ import { BlockList, isIP } from "node:net";
 
 import { env } from "@/lib/env";
 
+import { PEER_ADDRESS_HEADER } from "./peer-address.mjs";
+
 /**
  * The visitor's IP, the one reading of it: GET /api/v1/ip (SPEC 7's IP lookup, answered
  * here so the visitor is not sent to an outside service), the address stored with a lead or
  * an event (lib/http/request.ts) and the key of the rate limits (lib/http/rate-limit.ts).
  *
- * A Next route handler does not see the socket: Next 15 removed `request.ip`,
- * and `next start` writes the peer address into X-Forwarded-For only when the
- * request has no such header (`??=` in Next's base server). So:
- * - without TRUSTED_PROXIES the header's last entry is the answer: the peer's
- *   address when it sent none, and whatever a client claims when it did. It is
- *   a hint for analytics, never used to grant anything.
- * - with TRUSTED_PROXIES (the proxies in front of the app, which append the
- *   address they saw), entries are read from the right, skipping trusted
- *   proxies: the first address that is not one is the visitor; anything a
- *   client wrote further left is ignored. The app must then be reachable only
- *   through those proxies, since nothing here can check the immediate peer.
+ * A Next route handler does not see the socket (Next 15 removed `request.ip`), so:
+ * - Behind `npm start` (scripts/server.mjs) the server records the socket's peer in
+ *   PEER_ADDRESS_HEADER. A peer that is not one of TRUSTED_PROXIES is the visitor, whatever it
+ *   wrote in X-Forwarded-For or X-Real-IP: forwarding headers are trusted only from configured
+ *   proxies. From a trusted proxy, X-Forwarded-For is read from the right, skipping trusted
+ *   proxies: the first address that is not one is the visitor.
+ * - Elsewhere (`next dev`, Vercel, whose proxy overwrites X-Forwarded-For with the visitor's
+ *   address) no peer is recorded, and the header is read the same way; without TRUSTED_PROXIES
+ *   its last entry, the hop nearest to us, is the answer.
  */
-export function clientIp(headers: Headers, trustedProxies: readonly string[] = env.TRUSTED_PROXIES ?? []): string | null {
+export function clientIp(
+  headers: Headers,
+  trustedProxies: readonly string[] = env.TRUSTED_PROXIES ?? [],
+  isPeerRecorded: boolean = env.SERVER_RECORDS_PEER_ADDRESS === "1",
+): string | null {
+  const trusted = blockListOf(trustedProxies);
+  // Only our own server writes this header; anywhere else a client could have.
+  const peer = isPeerRecorded ? normalize(headers.get(PEER_ADDRESS_HEADER)?.trim() ?? "") : null;
+  if (peer !== null && !isTrusted(trusted, peer)) return peer;
+
   const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => normalize(entry.trim()))
     .filter((entry): entry is string => entry !== null);
   // A proxy that sets X-Real-IP instead (nginx's habit) is read the same way, when it is alone.
-  if (chain.length === 0) return normalize(headers.get("x-real-ip")?.trim() ?? "");
+  if (chain.length === 0) return normalize(headers.get("x-real-ip")?.trim() ?? "") ?? peer;
   if (trustedProxies.length === 0) return chain.at(-1) ?? null;
-  const trusted = blockListOf(trustedProxies);
   for (let i = chain.length - 1; i >= 0; i--) {
     const address = chain[i];
     if (address !== undefined && !isTrusted(trusted, address)) return address;
