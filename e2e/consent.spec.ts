@@ -53,12 +53,26 @@ function posthogEvents(page: Page): string[] {
   return bodies;
 }
 
+/**
+ * posthog-js drops every event from an automated browser (a "HeadlessChrome" user agent or
+ * navigator.webdriver), as it should in production: this page looks like a person's browser.
+ */
+async function passForAPerson(page: Page) {
+  await page.addInitScript(() => {
+    const userAgent = navigator.userAgent.replace("HeadlessChrome", "Chrome");
+    Object.defineProperty(Navigator.prototype, "userAgent", { get: () => userAgent });
+    Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false });
+    Object.defineProperty(Navigator.prototype, "userAgentData", { get: () => undefined });
+  });
+}
+
 /** The $current_url of each $pageview among the sent events. */
 function pageviewUrls(bodies: string[]): string[] {
   const events = bodies.flatMap((body) => {
     try {
-      const parsed: unknown = JSON.parse(body);
-      return Array.isArray(parsed) ? parsed : [parsed];
+      // A batch ({ api_key, batch: [...] }), a list of events, or one event.
+      const parsed = JSON.parse(body) as { batch?: unknown[] } | unknown[];
+      return Array.isArray(parsed) ? parsed : (parsed.batch ?? [parsed]);
     } catch {
       return [];
     }
@@ -190,6 +204,7 @@ test.describe("with analytics and every widget configured", () => {
 
   test("every App Router navigation sends a page view to PostHog, with the new URL", async ({ page, context }) => {
     await context.addCookies([{ name: "cookie_consent", value: "true", url: configuredBaseURL }]);
+    await passForAPerson(page);
     const sent = posthogEvents(page);
     await page.goto("/");
     await expect.poll(() => pageviewUrls(sent), { timeout: 15_000 }).toContain(`${configuredBaseURL}/`);
