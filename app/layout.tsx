@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from "react";
 
 import { AnalyticsLoader } from "@/components/shell/analytics-loader";
 import { CookieBanner } from "@/components/shell/cookie-banner";
+import { IntentLinkNavigator } from "@/components/shell/intent-link-navigator";
 import { RouteChangeOverlay } from "@/components/shell/route-change-overlay";
 import { ScrollToTop } from "@/components/shell/scroll-to-top";
 import { SiteFooter } from "@/components/shell/site-footer";
@@ -44,6 +45,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <ScrollToTop />
         <CookieBanner acceptOnScrollPercent={thirdParty.consentOnScrollPercent} />
         <RouteChangeOverlay />
+        <IntentLinkNavigator />
         <Toaster />
         <JsonLd data={organizationJsonLd()} />
         {/* Each loads its code only after cookie consent, once the page is interactive. */}

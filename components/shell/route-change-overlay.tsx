@@ -12,9 +12,9 @@ const MAX_OVERLAY_MS = 8000;
 /**
  * SPEC 2: a full-screen loader during route changes. The App Router has no
  * navigation events, so a click on an internal link to another page starts it
- * and the new pathname ends it. The listener runs in the capture phase: IntentLink and
- * next/link call preventDefault() in React's own listener on the document, which runs
- * first in the bubble phase, so a bubbling listener would never see a link click.
+ * and the new pathname ends it. The listener runs in the capture phase: IntentLink's navigator
+ * and next/link call preventDefault() in their own listeners on the document, in the bubble
+ * phase, so a bubbling listener registered after them would never see a link click.
  */
 export function RouteChangeOverlay() {
   const pathname = usePathname();

@@ -1,3 +1,6 @@
+/** Marks the links whose prefetch and navigation the app handles (IntentLink and its navigator). */
+export const INTENT_LINK_ATTRIBUTE = "data-intent-link";
+
 /** The parts of a click (DOM or React event) that say who should handle it. */
 interface ClickLike {
   button: number;
@@ -9,8 +12,8 @@ interface ClickLike {
 
 /**
  * A click on a link that the browser handles itself, not the app's router: another button, a
- * modifier (new tab or window), another target, a download. One rule for IntentLink, which
- * navigates in the app, and the route-change loader, which shows for the same clicks.
+ * modifier (new tab or window), another target, a download. One rule for the IntentLink navigator,
+ * which navigates in the app, and the route-change loader, which shows for the same clicks.
  */
 export function isBrowserHandledClick(event: ClickLike, anchor: HTMLAnchorElement): boolean {
   return (
