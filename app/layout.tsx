@@ -9,7 +9,7 @@ import { ScrollToTop } from "@/components/shell/scroll-to-top";
 import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
 import { ThirdPartyWidgets } from "@/components/shell/third-party-widgets";
-import { Toaster } from "@/components/shell/toaster";
+import { ToasterHost } from "@/components/shell/toaster";
 import { VercelAnalytics } from "@/components/shell/vercel-analytics";
 import { JsonLd } from "@/components/ui/json-ld";
 import { brand } from "@/lib/brand";
@@ -46,7 +46,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <CookieBanner acceptOnScrollPercent={thirdParty.consentOnScrollPercent} />
         <RouteChangeOverlay />
         <IntentLinkNavigator />
-        <Toaster />
+        <ToasterHost />
         <JsonLd data={organizationJsonLd()} />
         {/* Each loads its code only after cookie consent, once the page is interactive. */}
         {thirdParty.posthog ? (

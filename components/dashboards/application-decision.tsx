@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 
 import type { ActionResult } from "@/lib/http/action-result";
-import { toastError, toastSuccess } from "@/lib/http/post-json";
+import { toastError, toastSuccess } from "@/lib/toast";
 
 type DecideAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;
 

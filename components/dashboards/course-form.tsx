@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { errorProps, FormField, inputClass } from "@/components/forms/form-field";
 import { CATEGORY_LABELS, COURSE_CATEGORIES, GRADES } from "@/lib/constants";
 import { COURSE_LIMITS, courseSchema, type CourseFormValues, type CourseInput } from "@/lib/courses/schema";
-import { toastError, toastSuccess } from "@/lib/http/post-json";
+import { toastError, toastSuccess } from "@/lib/toast";
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 

@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 
 import { deleteAccountSchema } from "@/lib/auth/schema";
-import { postJson, toastError } from "@/lib/http/post-json";
+import { postJson } from "@/lib/http/post-json";
+import { toastError } from "@/lib/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";

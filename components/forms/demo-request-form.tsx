@@ -10,6 +10,7 @@ import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import type { DemoRequestFormValues, DemoRequestInput } from "@/lib/demo-requests/schema";
 import { newIdempotencyKey, submitDemoRequest } from "@/lib/demo-requests/submit";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { toastError } from "@/lib/toast";
 
 import { errorProps, FieldError, FormField, inputClass } from "./form-field";
 import { SuccessDialog } from "./success-dialog";
@@ -69,8 +70,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
     const result = await submitDemoRequest({ ...values, grade: fixedGrade ?? values.grade, sourcePage }, idempotencyKey.current, honeypot.current?.value ?? "");
     if (!result.ok) {
       // Unlike the original (which only logged it), the user hears of the failure and keeps what they typed.
-      const { toast } = await import("sonner");
-      toast.error(result.message);
+      await toastError(result.message);
       return;
     }
     idempotencyKey.current = null;

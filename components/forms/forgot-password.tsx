@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 
 import type { PasswordResetInput } from "@/lib/auth/schema";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
+import { postJson } from "@/lib/http/post-json";
+import { toastError, toastSuccess } from "@/lib/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";

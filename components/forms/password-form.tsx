@@ -8,7 +8,8 @@ import { refreshAuthState } from "@/lib/auth/auth-state";
 import { signInWithCredentials } from "@/lib/auth/client-sign-in";
 import { NEW_PASSWORD_HINT } from "@/lib/auth/password-rules";
 import { passwordChangeSchema } from "@/lib/auth/schema";
-import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
+import { postJson } from "@/lib/http/post-json";
+import { toastError, toastSuccess } from "@/lib/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";

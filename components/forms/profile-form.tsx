@@ -6,7 +6,8 @@ import type { z } from "zod";
 
 import { refreshAuthState } from "@/lib/auth/auth-state";
 import { profileSchema } from "@/lib/auth/schema";
-import { postJson, toastError, toastSuccess } from "@/lib/http/post-json";
+import { postJson } from "@/lib/http/post-json";
+import { toastError, toastSuccess } from "@/lib/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";

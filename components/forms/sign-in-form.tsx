@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { afterSignInPath, signInErrorFromUrl, signInWithCredentials } from "@/lib/auth/client-sign-in";
 import type { SignInInput } from "@/lib/auth/schema";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { toastError } from "@/lib/http/post-json";
+import { toastError } from "@/lib/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { ForgotPassword } from "./forgot-password";

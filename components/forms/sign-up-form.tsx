@@ -7,7 +7,8 @@ import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-i
 import { NEW_PASSWORD_HINT } from "@/lib/auth/password-rules";
 import type { SignUpInput } from "@/lib/auth/schema";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { postJson, toastError } from "@/lib/http/post-json";
+import { postJson } from "@/lib/http/post-json";
+import { toastError } from "@/lib/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 
 import type { ActionResult } from "@/lib/http/action-result";
-import { toastError, toastSuccess } from "@/lib/http/post-json";
+import { toastError, toastSuccess } from "@/lib/toast";
 import { APPLICATION_LIMITS, teacherApplicationSchema, type TeacherApplicationInput } from "@/lib/teacher-applications/schema";
 
 import { errorProps, FormField, inputClass } from "./form-field";

@@ -1,13 +1,27 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { useEffect, useSyncExternalStore } from "react";
 
 import { TOAST_DURATION_MS } from "@/lib/constants";
+import { loadedToaster, subscribeToSonner, toasterIsListening } from "@/lib/toast";
 
-// sonner loads after the page is interactive, so it is not in any page's first-load JavaScript.
-const SonnerToaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: false });
+/**
+ * SPEC 2 and 9: toasts at top-left, dismissed after 10 000 ms. Renders nothing until the first
+ * toast loads sonner (lib/toast.ts), so no page loads it on arrival.
+ */
+export function ToasterHost() {
+  const Toaster = useSyncExternalStore(subscribeToSonner, loadedToaster, () => null);
+  if (!Toaster) return null;
+  return (
+    <>
+      <Toaster position="top-left" duration={TOAST_DURATION_MS} richColors closeButton />
+      <ListeningSignal />
+    </>
+  );
+}
 
-/** SPEC 2 and 9: toasts at top-left, dismissed after 10 000 ms. */
-export function Toaster() {
-  return <SonnerToaster position="top-left" duration={TOAST_DURATION_MS} richColors closeButton />;
+/** Its effect runs after the Toaster's own (siblings in order), which subscribe it to new toasts. */
+function ListeningSignal() {
+  useEffect(toasterIsListening, []);
+  return null;
 }

@@ -16,14 +16,3 @@ export async function postJson<T = Record<string, unknown>>(url: string, body: u
   if (!response.ok) return { ok: false, message: response.status >= 500 && response.status !== 503 ? GENERIC_ERROR_MESSAGE : message, status: response.status };
   return { ...(answer as T), ok: true, message };
 }
-
-/** Shows an error toast; sonner loads on first use, so it is never in first-load JavaScript. */
-export async function toastError(message: string) {
-  const { toast } = await import("sonner");
-  toast.error(message);
-}
-
-export async function toastSuccess(message: string) {
-  const { toast } = await import("sonner");
-  toast.success(message);
-}
