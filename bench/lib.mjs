@@ -194,3 +194,6 @@ export function table(headers, rows) {
 }
 
 export const kb = (bytes) => (bytes === null || bytes === undefined ? null : (bytes / 1024).toFixed(1));
+
+/** A ratio as the tables print it: "1.03x". */
+export const times = (ratio) => (typeof ratio === "number" && Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : null);

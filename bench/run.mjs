@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: builds and starts the app and the bare create-next-app page, measures
-// first-load JavaScript and Lighthouse (mobile + desktop) on both, prints tables, checks the
-// requirement and writes everything to bench/results/<timestamp>.json. See bench/README.md.
+// first-load JavaScript, Lighthouse (mobile + desktop) and load (autocannon, on PGlite and on
+// PostgreSQL) on both, prints tables, checks the requirement and writes everything to
+// bench/results/<timestamp>.json. See bench/README.md.
 //
 // Options:
-//   --runs N              Lighthouse runs per page and preset (default 5; medians are reported)
-//   --only js|lighthouse  measure one thing only
+//   --only STEPS          js, lighthouse, load or a comma list of them (default: all three)
+//   --runs N              Lighthouse runs per page and preset (default 3; medians are reported)
 //   --urls /,/courses     the app's routes (default: /, /join-<slug>, /book-free-demo/5, /courses, /signin)
 //   --presets mobile,desktop
 //   --app-url URL         measure an app that is already running instead of starting one
@@ -14,6 +15,11 @@
 //   --keep-build          start the app with the APP_URL its current build was made with, so
 //                         scripts/start.mjs reuses it instead of rebuilding .next under other
 //                         servers that serve it (canonical URLs then name that origin)
+//   --duration S          load: seconds per target (default 10), after --warmup S (default 2)
+//   --connections N       load: concurrent connections (default 50)
+//   --postgres-url URL    load: the PostgreSQL server to create a scratch database on
+//                         (default postgres://postgres@127.0.0.1:5432/test; unreachable: skipped)
+//   --postgres-port 3202  load: the port of the app server on PostgreSQL
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +27,8 @@ import path from "node:path";
 
 import { firstLoadJs, formatFirstLoadJs } from "./first-load-js.mjs";
 import { ensureChromium } from "../scripts/ensure-chromium.mjs";
-import { compareToBare, formatLighthouse, runLighthouse, CHROME_PATH } from "./lighthouse.mjs";
+import { compareToBare, formatLighthouse, runLighthouse, CHROME_PATH, DEFAULT_RUNS } from "./lighthouse.mjs";
+import { DEFAULT_POSTGRES_URL, createScratchDatabase, formatLoad, runLoad } from "./load.mjs";
 import {
   BENCH_DIR,
   NEXT_BIN,
@@ -44,15 +51,22 @@ const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 
 const args = parseArgs(process.argv.slice(2), ["keepBuild", "help"]);
 if (args.help || args.h) {
-  console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("\n").slice(1, 18).join("\n").replace(/^\/\/ ?/gm, ""));
+  const header = fs.readFileSync(new URL(import.meta.url), "utf8").split("\n").slice(1);
+  console.log(header.slice(0, header.findIndex((line) => !line.startsWith("//"))).join("\n").replace(/^\/\/ ?/gm, ""));
   process.exit(0);
 }
-const runs = Number(args.runs ?? 5);
-const only = args.only;
-if (only && !["js", "lighthouse"].includes(only)) {
-  console.error('--only takes "js" or "lighthouse"');
+const STEPS = ["js", "lighthouse", "load"];
+const steps = listArg(args.only) ?? STEPS;
+if (steps.some((step) => !STEPS.includes(step))) {
+  console.error(`--only takes ${STEPS.join(", ")} (or a comma list of them)`);
   process.exit(2);
 }
+const runs = Number(args.runs ?? DEFAULT_RUNS);
+const numberArg = (value) => (value === undefined ? undefined : Number(value));
+const loadOptions = { duration: numberArg(args.duration), connections: numberArg(args.connections), warmup: numberArg(args.warmup) };
+const postgresUrl = String(args.postgresUrl ?? process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL);
+/** The server's URL as printed and recorded: without a password. */
+const postgresShown = postgresUrl.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
 const routes = listArg(args.urls) ?? defaultRoutes();
 const presets = listArg(args.presets) ?? ["mobile", "desktop"];
 
@@ -60,14 +74,18 @@ const RESULTS_DIR = path.join(BENCH_DIR, "results");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const LOG_DIR = path.join(RESULTS_DIR, "logs");
 fs.mkdirSync(LOG_DIR, { recursive: true });
-const appLog = path.join(LOG_DIR, `${stamp}-app.log`);
+const logFor = (name) => path.join(LOG_DIR, `${stamp}-${name}.log`);
 const bareLog = path.join(LOG_DIR, `${stamp}-bare.log`);
 const say = (msg) => console.error(`[bench] ${msg}`);
 
 const servers = [];
+/** Run after the servers stop, also on a signal: the load step's scratch database. */
+const cleanups = new Set();
 async function stopAll() {
   stopChildren();
   await Promise.all(servers.splice(0).map((s) => s.stop().catch(() => {})));
+  for (const cleanup of [...cleanups]) await cleanup().catch((err) => say(`cleanup failed: ${err?.message ?? err}`));
+  cleanups.clear();
 }
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, async () => {
@@ -125,9 +143,16 @@ async function buildAndStartBare(port) {
   return `http://localhost:${port}`;
 }
 
-/** The app: scripts/start.mjs (builds when stale, then next start); else next build + next start. */
-async function buildAndStartApp(port) {
+/** The app this run started ({ url, env, server }); the load step replaces it with one on PostgreSQL. */
+let firstApp = null;
+
+/**
+ * An app server: scripts/start.mjs (builds when stale, then next start); else next build + next
+ * start. `overrides` go over the bench's env; `name` names its log (bench/results/logs).
+ */
+async function buildAndStartApp(port, { overrides = {}, name = "app" } = {}) {
   const appUrl = `http://localhost:${port}`;
+  const logFile = logFor(name);
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -137,6 +162,9 @@ async function buildAndStartApp(port) {
     // Its own build folder (next.config.ts reads it), so a bench never rebuilds someone's .next.
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
+    // The load step floods the two public POSTs, which past their limits answer 429; the pages
+    // the other steps load do not depend on it.
+    RATE_LIMITS: "off",
   };
   if (args.keepBuild) {
     try {
@@ -148,7 +176,9 @@ async function buildAndStartApp(port) {
       say(`--keep-build: ${DIST_DIR}/build-env.json not found; the app will be built`);
     }
   }
+  Object.assign(env, overrides);
   const startScript = path.join(REPO_DIR, "scripts", "start.mjs");
+  let server;
   if (fs.existsSync(startScript)) {
     // start.mjs runs a Firebase Auth Emulator (port, hub port+1, logging port+2) when no Firebase
     // project is configured: give the bench its own, beside anyone else's.
@@ -158,13 +188,12 @@ async function buildAndStartApp(port) {
       env.AUTH_EMULATOR_PORT = String(p);
     }
     env.AUTH_EMULATOR_DATA_DIR ||= ".data/bench-auth";
-    say(`starting the app with scripts/start.mjs on ${appUrl} (builds first when stale; log ${path.relative(REPO_DIR, appLog)})`);
+    say(`starting ${name} with scripts/start.mjs on ${appUrl} (builds first when stale; log ${path.relative(REPO_DIR, logFile)})`);
     // Another engineer's `next build` holds Next's build lock: wait for it, then try again.
     for (let attempt = 1; ; attempt++) {
       try {
-        servers.push(
-          await startServer(process.execPath, [startScript], { cwd: REPO_DIR, env, logFile: appLog, url: appUrl, label: "app", timeoutMs: 900_000 }),
-        );
+        server = await startServer(process.execPath, [startScript], { cwd: REPO_DIR, env, logFile, url: appUrl, label: name, timeoutMs: 900_000 });
+        servers.push(server);
         break;
       } catch (err) {
         const busy = /Another next build process is already running/.test(String(err?.message));
@@ -178,16 +207,58 @@ async function buildAndStartApp(port) {
     const inputs = ["app", "components", "lib", "content", "public", "next.config.ts", "package.json", "proxy.ts", "instrumentation.ts"];
     if (!built || newestMtime(inputs.map((p) => path.join(REPO_DIR, p))) > built) {
       say("building the app (next build)");
-      const code = await runToEnd(process.execPath, [NEXT_BIN, "build"], { cwd: REPO_DIR, env, logFile: appLog, label: "app build" });
+      const code = await runToEnd(process.execPath, [NEXT_BIN, "build"], { cwd: REPO_DIR, env, logFile, label: "app build" });
       if (code !== 0) throw new Error("the app did not build");
     }
     // next start in production wants a session secret; a throwaway one is fine for public pages.
     env.NEXTAUTH_SECRET ||= `bench-only-${Math.random().toString(36).slice(2)}-${Date.now()}-not-a-real-secret`;
-    servers.push(
-      await startServer(process.execPath, [NEXT_BIN, "start", "-p", String(port)], { cwd: REPO_DIR, env, logFile: appLog, url: appUrl, label: "app", timeoutMs: 120_000 }),
-    );
+    server = await startServer(process.execPath, [NEXT_BIN, "start", "-p", String(port)], { cwd: REPO_DIR, env, logFile, url: appUrl, label: name, timeoutMs: 120_000 });
+    servers.push(server);
   }
-  return appUrl;
+  return { url: appUrl, env, server };
+}
+
+/**
+ * The load step's second app: a fresh database on the PostgreSQL server (`bench_load_<stamp>`,
+ * migrated by the app at start, dropped by close()), started like the first app, with the same
+ * APP_URL so that it reuses the build. The first app is stopped before (load is the last step):
+ * scripts/start.mjs rebuilds when any source changed since the build began, which in a checkout
+ * others edit is often, and must not do so under a running server. Resolves to
+ * `{ base, close, buildId }`.
+ */
+async function openPostgresApp() {
+  const database = await createScratchDatabase(postgresUrl, `bench_load_${stamp.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`);
+  cleanups.add(database.drop);
+  let server = null;
+  const close = async () => {
+    await server?.stop();
+    cleanups.delete(database.drop);
+    await database.drop();
+  };
+  try {
+    await firstApp?.server.stop();
+    const port = await freePort(Number(args.postgresPort ?? 3202), [appPort, barePort]);
+    const overrides = {
+      DATABASE_URL: database.url,
+      // start.mjs puts the Auth Emulator in front of DATABASE_URL only when told to. Nothing here
+      // signs in: no demo accounts, and an emulator data folder of its own.
+      ALLOW_AUTH_EMULATOR: "true",
+      SEED_DEMO_ACCOUNTS: "false",
+      AUTH_EMULATOR_DATA_DIR: ".data/bench-auth-postgres",
+      ...(firstApp?.env.APP_URL ? { APP_URL: firstApp.env.APP_URL } : {}),
+    };
+    say(`load: starting the app on PostgreSQL (database ${database.name})`);
+    server = (await buildAndStartApp(port, { overrides, name: "app-postgres" })).server;
+    const buildId = readBuildId();
+    if (expectedBuildId && buildId !== expectedBuildId) {
+      say(`load: scripts/start.mjs rebuilt the app for PostgreSQL (sources changed since the first build): the columns measure different builds`);
+    }
+    if (expectedBuildId) expectedBuildId = buildId;
+    return { base: `http://localhost:${port}`, close, buildId };
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
 }
 
 function versions() {
@@ -206,7 +277,7 @@ function versions() {
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {}
-  return { node: process.version, next: pkg("next"), lighthouse: pkg("lighthouse"), chromium, commit, cpus: os.cpus().length };
+  return { node: process.version, next: pkg("next"), lighthouse: pkg("lighthouse"), autocannon: pkg("autocannon"), chromium, commit, cpus: os.cpus().length };
 }
 
 /** The requirement, page by page: 100/100/100 (a11y, SEO, best practices) on both presets,
@@ -235,42 +306,49 @@ function checkRequirement(lh, js) {
   return checks;
 }
 
+/** The bench's build folder can be replaced by another run's build while our servers serve it:
+ *  their pages then point at chunks that no longer exist. */
+const readBuildId = () => {
+  try {
+    return fs.readFileSync(path.join(REPO_DIR, DIST_DIR, "BUILD_ID"), "utf8").trim();
+  } catch {
+    return null;
+  }
+};
+/** BUILD_ID of the build the running app serves; null when the app is not ours (--app-url). */
+let expectedBuildId = null;
+function guardBuild() {
+  if (expectedBuildId && readBuildId() !== expectedBuildId) {
+    throw new Error(`.next was rebuilt by another process during the bench (BUILD_ID ${expectedBuildId} -> ${readBuildId()}); the measurements are void. Run again when no one else builds, or with --keep-build.`);
+  }
+}
+
 let exitCode = 0;
-let guardBuild = () => {};
-const report = { startedAt: new Date().toISOString(), versions: versions(), options: { runs, only: only ?? null, routes, presets } };
+let appPort = null;
+let barePort = null;
+const report = {
+  startedAt: new Date().toISOString(),
+  versions: versions(),
+  options: { steps, runs, routes, presets, load: steps.includes("load") ? { ...loadOptions, postgres: postgresShown } : null },
+};
 try {
-  const appPort = args.appUrl ? null : await freePort(Number(args.appPort ?? 3200));
-  const barePort = args.bareUrl ? null : await freePort(Number(args.barePort ?? 3201), [appPort]);
+  appPort = args.appUrl ? null : await freePort(Number(args.appPort ?? 3200));
+  barePort = args.bareUrl ? null : await freePort(Number(args.barePort ?? 3201), [appPort]);
   // allSettled: when one side fails, the other still finishes starting, so it is stopped below.
   const settled = await Promise.allSettled([
     args.bareUrl ? String(args.bareUrl).replace(/\/$/, "") : buildAndStartBare(barePort),
-    args.appUrl ? String(args.appUrl).replace(/\/$/, "") : buildAndStartApp(appPort),
+    args.appUrl ? String(args.appUrl).replace(/\/$/, "") : buildAndStartApp(appPort).then((app) => (firstApp = app).url),
   ]);
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
   const [bareBase, appBase] = settled.map((s) => s.value);
-  // .next is shared with everyone working in this tree: if another `next build` replaces it
-  // while our server runs, its pages point at chunks that no longer exist (404/500 in Lighthouse).
-  const buildIdFile = path.join(REPO_DIR, DIST_DIR, "BUILD_ID");
-  const readBuildId = () => {
-    try {
-      return fs.readFileSync(buildIdFile, "utf8").trim();
-    } catch {
-      return null;
-    }
-  };
-  const buildId = args.appUrl ? null : readBuildId();
-  guardBuild = () => {
-    if (buildId && readBuildId() !== buildId) {
-      throw new Error(`.next was rebuilt by another process during the bench (BUILD_ID ${buildId} -> ${readBuildId()}); the measurements are void. Run again when no one else builds, or with --keep-build.`);
-    }
-  };
-  report.buildId = buildId;
+  expectedBuildId = args.appUrl ? null : readBuildId();
+  report.buildId = expectedBuildId;
   report.app = appBase;
   report.bare = bareBase;
   say(`app ${appBase}, bare ${bareBase}`);
 
-  if (only !== "lighthouse") {
+  if (steps.includes("js")) {
     say("measuring first-load JavaScript");
     report.firstLoadJs = await firstLoadJs({ base: appBase, routes, bareBase });
     guardBuild();
@@ -278,7 +356,7 @@ try {
     const home = report.firstLoadJs.app.find((r) => r.route === "/");
     if (home?.canonical && !home.canonical.startsWith(appBase)) say(`note: "/" declares canonical ${home.canonical} (build made with another APP_URL)`);
   }
-  if (only !== "js") {
+  if (steps.includes("lighthouse")) {
     if (!process.env.CHROME_PATH) ensureChromium();
     const targets = routes.map((r) => ({ name: r, url: new URL(r, appBase).href }));
     targets.push({ name: "bare /", url: `${bareBase}/` });
@@ -286,6 +364,22 @@ try {
     report.lighthouse = await runLighthouse({ targets, runs, presets, log: (m) => console.error(m), beforeEach: guardBuild });
     report.mobilePerformanceVsBare = compareToBare(report.lighthouse);
     console.log(`\n${formatLighthouse(report.lighthouse)}\n`);
+  }
+  if (steps.includes("load")) {
+    say(`load: bare, then ${args.appUrl ? "the app" : "PGlite"}, then PostgreSQL (${postgresShown})`);
+    report.load = await runLoad({
+      bareBase,
+      apps: [
+        { db: args.appUrl ? "app" : "pglite", base: appBase, buildId: expectedBuildId },
+        { db: "postgres", open: openPostgresApp },
+      ],
+      ...loadOptions,
+      log: say,
+      beforeEach: guardBuild,
+    });
+    console.log(`\n${formatLoad(report.load)}\n`);
+    const failures = report.load.apps.filter((a) => a.error || a.targets?.some((t) => t.error));
+    if (failures.length || report.load.bare?.targets.some((t) => t.error)) exitCode = 1;
   }
   report.requirement = checkRequirement(report.lighthouse, report.firstLoadJs);
   if (report.requirement.length) {
