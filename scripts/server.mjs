@@ -28,6 +28,12 @@ const server = http.createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   void handle(req, res);
 });
+// A port in use (or any listen failure) ends the process, as `next start` does, instead of leaving
+// a server that answers nothing.
+server.on("error", (error) => {
+  console.error(`[server] cannot listen on port ${port}: ${error.message}`);
+  process.exit(1);
+});
 // As `next start`: keep-alive longer than a typical proxy's idle timeout, so the proxy closes first.
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
