@@ -121,7 +121,7 @@ describe("analytics loader (issue 5)", () => {
     expect(fetchMock).toHaveBeenCalledWith("/api/v1/ip", expect.objectContaining({ cache: "no-store" }));
     expect(posthog.init).toHaveBeenCalledWith(
       "phc_test",
-      expect.objectContaining({ api_host: "https://eu.i.posthog.com", persistence: "localStorage", capture_pageview: false }),
+      expect.objectContaining({ api_host: "https://eu.i.posthog.com", persistence: "localStorage", capture_pageview: false, autocapture: false }),
     );
     expect(posthog.register).toHaveBeenCalledWith({ user_ip: "203.0.113.7" });
     expect(posthog.register.mock.invocationCallOrder[0]).toBeLessThan(posthog.capture.mock.invocationCallOrder[0]!);

@@ -22,6 +22,9 @@ export async function loadPostHog(settings: PostHogSettings, userIp: string | nu
     persistence: "localStorage",
     capture_pageview: false,
     capture_pageleave: false,
+    // Children use the site: no automatic capture of clicks, inputs or element text, only the
+    // page views and events the product names (SPEC 4 and 9).
+    autocapture: false,
     // Session recording is a widget of its own (lib/widgets/registry.ts); profiles only for signed-in users.
     disable_session_recording: true,
     person_profiles: "identified_only",
