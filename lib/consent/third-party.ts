@@ -5,7 +5,7 @@ import { configuredWidgets, widgetCspSources, type ConfiguredWidget } from "../w
 /**
  * Everything that loads from outside this site, derived from the configuration
  * in one place: the root layout passes `thirdPartyConfig` to the browser and
- * next.config.ts sends `thirdPartyContentSecurityPolicy` as the CSP, so the two
+ * next.config.ts sends `thirdPartyContentSecurityPolicy` as the CSP (through lib/security/headers.ts), so the two
  * cannot disagree. Takes the parsed env as an argument (no import of lib/env.ts
  * here) so tests can pass any configuration. Relative imports: next.config.ts
  * loads this file, and its loader resolves "@/" against the wrong folder.

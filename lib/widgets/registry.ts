@@ -7,6 +7,10 @@ import { originOf, type CspSources } from "../security/csp";
  * no script tag, no CSP host. Nothing here loads before cookie consent
  * (components/shell/third-party-widgets.tsx).
  */
+/**
+ * What kind of consent a widget needs. SPEC 2's banner has one button, so 'I Understand' grants
+ * all three at once; the category is kept as data for a finer consent dialog to gate on.
+ */
 export type ConsentCategory = "analytics" | "marketing" | "functional";
 
 /** afterInteractive: as soon as consent and an interactive page allow; lazyOnload: when the browser is idle after that. */
