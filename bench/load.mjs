@@ -231,7 +231,8 @@ export function formatLoad(result) {
     table(["target", "server", "req/s", "p50", "p99", "non-2xx", "errors", "cache", "req/s vs bare", "p99 vs bare"], rows),
     "vs bare: the app's figure over the bare app's: GET / over its create-next-app page, the GET API over GET /api/noop, the POSTs over POST /api/noop.",
   ];
-  if (Math.max(loadAverageBefore, loadAverageAfter) > cpus) lines.push(`note: the machine was busy with other work (load average above ${cpus}): absolute figures and ratios are unreliable.`);
+  // Only the figure from before counts: during the load the bench itself keeps every core busy.
+  if (loadAverageBefore > cpus) lines.push(`note: the machine was busy before the load began (load average above ${cpus} cores): absolute figures and ratios are unreliable.`);
   const builds = new Set(measured.map((a) => a.buildId).filter(Boolean));
   if (builds.size > 1) lines.push(`note: the servers ran different builds (${measured.map((a) => `${a.db} ${a.buildId}`).join(", ")}): sources changed between them`);
   for (const app of result.apps) {
