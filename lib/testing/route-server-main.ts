@@ -6,6 +6,10 @@
 //   node --conditions=react-server --import tsx lib/testing/route-server-main.ts \
 //     --port 3400 --route /api/book-free-demo=app/api/book-free-demo/route.ts
 //
+// A path may have dynamic segments as the App Router names them (`/api/v1/courses/category/[category]`):
+// each matches one segment and reaches the handler decoded in `params`, as Next passes it. A
+// static path wins over a dynamic one, as in Next; catch-all segments (`[...slug]`) are not served.
+//
 // Configuration comes from the environment through lib/env.ts, as in the app (DATABASE_URL,
 // PGLITE_DIR, APP_URL, RATE_LIMITS). It prints one JSON line `{"ready":true,...}` once the
 // database is open (migrated and seeded, as lib/server-start.ts does at start) and the port is
@@ -33,13 +37,17 @@ async function main() {
   const { getOpenDatabase } = await import("../db/client");
   const opened = await getOpenDatabase();
 
-  const routes = new Map<string, Partial<Record<(typeof METHODS)[number], Handler>>>();
+  const routes: Route[] = [];
   for (const spec of values.route) {
     const [urlPath, modulePath] = spec.split("=");
     if (!urlPath || !modulePath) throw new Error(`--route ${spec}: expected </path>=<module>`);
+    if (urlPath.includes("[...")) throw new Error(`--route ${spec}: catch-all segments are not supported`);
     const routeModule = (await import(pathToFileURL(path.resolve(modulePath)).href)) as Record<string, unknown>;
-    routes.set(urlPath, Object.fromEntries(METHODS.filter((m) => typeof routeModule[m] === "function").map((m) => [m, routeModule[m] as Handler])));
+    const handlers = Object.fromEntries(METHODS.filter((m) => typeof routeModule[m] === "function").map((m) => [m, routeModule[m] as Handler]));
+    routes.push({ segments: urlPath.split("/"), handlers });
   }
+  // Static before dynamic, as Next resolves /a/b against both /a/b and /a/[x].
+  routes.sort((a, b) => Number(a.segments.some(isDynamic)) - Number(b.segments.some(isDynamic)));
 
   const server = http.createServer((req, res) => {
     void serve(req, res).catch((error: unknown) => {
@@ -52,9 +60,10 @@ async function main() {
   async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     // The URL as Next builds it for a handler: this server's origin, from the Host header.
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? `127.0.0.1:${port}`}`);
-    const handler = routes.get(url.pathname)?.[req.method as (typeof METHODS)[number]];
-    if (!handler) {
-      res.writeHead(routes.has(url.pathname) ? 405 : 404).end();
+    const matched = matchRoute(routes, url.pathname);
+    const handler = matched?.route.handlers[req.method as (typeof METHODS)[number]];
+    if (!matched || !handler) {
+      res.writeHead(matched ? 405 : 404).end();
       return;
     }
     const headers = new Headers();
@@ -70,7 +79,7 @@ async function main() {
       // Node's fetch needs this for a streamed body.
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit);
-    const response = await handler(request, { params: Promise.resolve({}) });
+    const response = await handler(request, { params: Promise.resolve(matched.params) });
     const body = Buffer.from(await response.arrayBuffer());
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(body);
@@ -103,6 +112,35 @@ async function main() {
   });
 
   console.log(JSON.stringify({ ready: true, port, pid: process.pid, database: opened.kind }));
+}
+
+interface Route {
+  segments: string[];
+  handlers: Partial<Record<(typeof METHODS)[number], Handler>>;
+}
+
+const isDynamic = (segment: string) => segment.startsWith("[") && segment.endsWith("]");
+
+/** The first route whose segments match the path's, with its dynamic segments' values decoded. */
+function matchRoute(routes: Route[], pathname: string): { route: Route; params: Record<string, string> } | undefined {
+  const parts = pathname.split("/"); // as given: "/a/b/" is not "/a/b"
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const isMatch = route.segments.every((segment, i) => {
+      const part = parts[i]!;
+      if (!isDynamic(segment)) return segment === part;
+      if (part === "") return false;
+      try {
+        params[segment.slice(1, -1)] = decodeURIComponent(part);
+        return true;
+      } catch {
+        return false; // a malformed escape: no route, a 404
+      }
+    });
+    if (isMatch) return { route, params };
+  }
+  return undefined;
 }
 
 main().catch((error: unknown) => {

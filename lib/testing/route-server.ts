@@ -30,6 +30,8 @@ export interface RouteServer {
   origin: string;
   port: number;
   pid: number;
+  /** Settles when the process exits, however it ends: a test that expects it to keep running can watch it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL: no handler runs, nothing is flushed or closed. Resolves once the process is gone. */
   kill(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM: the server and database close as in a normal shutdown. Rejects if it does not exit cleanly. */
@@ -95,6 +97,7 @@ function spawnOnPort(port: number, options: RouteServerOptions): Promise<RouteSe
         origin,
         port,
         pid: child.pid!,
+        exited,
         output: () => output,
         kill: () => {
           child.kill("SIGKILL");
