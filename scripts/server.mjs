@@ -15,12 +15,12 @@ import { PEER_ADDRESS_HEADER } from "../lib/http/peer-address.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || "0.0.0.0";
 
 // Read by lib/env.ts when the app loads: the peer header below is this server's, not a client's.
 process.env.SERVER_RECORDS_PEER_ADDRESS = "1";
 
-const app = next({ dev: false, dir: root, hostname, port });
+// Listens on every interface, as `next start` does; the hostname only names this server to Next.
+const app = next({ dev: false, dir: root, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -36,7 +36,7 @@ server.on("error", (error) => {
 });
 // As `next start`: keep-alive longer than a typical proxy's idle timeout, so the proxy closes first.
 server.keepAliveTimeout = 65_000;
-server.listen(port, hostname, () => {
+server.listen(port, () => {
   console.log(`[server] ready on http://localhost:${port}`);
 });
 
