@@ -40,6 +40,17 @@ export interface RouteServer {
   output(): string;
 }
 
+/**
+ * The child's environment as these tests start it: the test process's own (the caller passes it
+ * in), without Jest's NODE_OPTIONS (--experimental-vm-modules is not the app's), in production
+ * mode, rate limits off (every request comes from the one loopback address) and nothing
+ * forwarded anywhere; `database` chooses the database (DATABASE_URL, PGLITE_DIR).
+ */
+export function routeServerEnv(inherited: NodeJS.ProcessEnv, database: { DATABASE_URL: string; PGLITE_DIR: string }): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _jestOnly, ...rest } = inherited;
+  return { ...rest, ...database, NODE_ENV: "production", RATE_LIMITS: "off", DEMO_FORWARD_URL: "" };
+}
+
 /** Exit code of route-server-main.ts when its port is taken, so that the next one is tried. */
 export const EXIT_PORT_IN_USE = 98;
 const DEFAULT_PORTS = { from: 3400, to: 3499 };

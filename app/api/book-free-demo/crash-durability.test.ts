@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 
 import { like, or } from "drizzle-orm";
 
-import { openDatabase, type OpenDatabase } from "@/lib/db/client";
 import { demoRequests } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/testing/database";
-import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
+import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 
 /**
  * Issue 6: the server is killed with SIGKILL in the middle of load and started again on the same
@@ -22,9 +18,9 @@ import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
  * its own process, over real HTTP on loopback, from Jest, with no 40 s `next build`: the whole
  * test takes about 10 s on PGlite (5 s of it creating the directory) and 2 s on PostgreSQL.
  *
- * The database is the one this Jest run uses: PGlite in a directory on disk by default (the
- * embedded default), PostgreSQL when TEST_DATABASE_URL is set (a fresh database there, read
- * through a second connection). PGlite takes no checkpoint under this load, so every row of the
+ * The database is the one this Jest run uses (lib/testing/child-database.ts): PGlite in a
+ * directory on disk by default (the embedded default), PostgreSQL when TEST_DATABASE_URL is set
+ * (a fresh database there, read through a second connection). PGlite takes no checkpoint under this load, so every row of the
  * run is only in its WAL when the process dies: the restart must replay it. A PGlite whose
  * commits did not reach its files before the answer (synchronous_commit = off) loses them: tried.
  *
@@ -36,6 +32,7 @@ const CLIENTS = 50;
 /** The kill comes after this many 201s (plus a random 0-100 ms), well into steady load. */
 const KILL_AFTER_ACKNOWLEDGED = 300;
 const ROUTES = { "/api/book-free-demo": "app/api/book-free-demo/route.ts" };
+const PORTS = { from: 3460, to: 3499 };
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const run = randomUUID().slice(0, 8);
@@ -80,31 +77,11 @@ function postLead(server: RouteServer, sent: Sent): Promise<{ status: number; id
   });
 }
 
-let database: { kind: "pglite" | "postgres"; env: Record<string, string>; read(): Promise<OpenDatabase>; dispose(): Promise<void> };
+let database: ChildDatabase;
 const servers: RouteServer[] = [];
 
 beforeAll(async () => {
-  if (postgresUrl) {
-    // A fresh database, migrated and seeded; this connection stays open to read it afterwards.
-    const direct = await openTestDatabase();
-    const { rows } = (await direct.db.execute("select current_database() as name")) as unknown as { rows: Array<{ name: string }> };
-    const url = new URL(postgresUrl);
-    url.pathname = `/${rows[0]!.name}`;
-    database = { kind: "postgres", env: { DATABASE_URL: url.toString(), PGLITE_DIR: "" }, read: async () => direct, dispose: () => direct.dispose() };
-  } else {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "crash-durability-"));
-    let reader: OpenDatabase | undefined;
-    database = {
-      kind: "pglite",
-      env: { DATABASE_URL: "", PGLITE_DIR: path.join(dir, "pglite") },
-      // Only once the server has stopped: one process per PGlite directory (lib/db/pglite-lock.ts).
-      read: async () => (reader ??= await openDatabase({ pgliteDir: path.join(dir, "pglite") })),
-      dispose: async () => {
-        await reader?.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  }
+  database = await openChildDatabase("crash-durability", postgresUrl);
 });
 
 afterAll(async () => {
@@ -115,11 +92,10 @@ afterAll(async () => {
 });
 
 function start() {
-  const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
   return startRouteServer({
     routes: ROUTES,
-    // Jest's NODE_OPTIONS (--experimental-vm-modules) is not the app's; nothing forwarded anywhere.
-    env: { ...inherited, ...database.env, NODE_ENV: "production", RATE_LIMITS: "off", DEMO_FORWARD_URL: "" },
+    env: routeServerEnv(process.env, database.env),
+    ports: PORTS,
   }).then((server) => {
     servers.push(server);
     return server;
