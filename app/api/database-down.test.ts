@@ -5,8 +5,8 @@ import net from "node:net";
 import { inArray, like } from "drizzle-orm";
 
 import { demoRequests, logEvents } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/testing/database";
-import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
+import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 
 /**
  * Issue 6: the database stops under load (PostgreSQL path). A real server process serves the
@@ -95,23 +95,19 @@ function cuttableProxy(target: URL) {
   const run = randomUUID().slice(0, 8);
   const proxy = cuttableProxy(new URL(serverUrl ?? "postgres://127.0.0.1:5432/x"));
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 1 });
-  let direct: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: ChildDatabase;
   let server: RouteServer;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
   beforeAll(async () => {
-    direct = await openTestDatabase(); // a fresh database, migrated and seeded; dropped in afterAll
+    database = await openChildDatabase("database-down", serverUrl); // a fresh database, migrated and seeded; dropped in afterAll
     // The child reaches this database only through the proxy.
-    const { rows } = (await direct.db.execute("select current_database() as name")) as unknown as { rows: Array<{ name: string }> };
-    const databaseUrl = new URL(serverUrl!);
+    const databaseUrl = new URL(database.env.DATABASE_URL);
     databaseUrl.host = `127.0.0.1:${await proxy.listen()}`;
-    databaseUrl.pathname = `/${rows[0]!.name}`;
-    // Jest's NODE_OPTIONS (--experimental-vm-modules) is not the app's.
-    const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
     server = await startRouteServer({
       routes: ROUTES,
-      env: { ...inherited, DATABASE_URL: databaseUrl.toString(), PGLITE_DIR: "", NODE_ENV: "production", RATE_LIMITS: "off", DEMO_FORWARD_URL: "" },
-      ports: { from: 3440, to: 3499 },
+      env: routeServerEnv(process.env, { ...database.env, DATABASE_URL: databaseUrl.toString() }),
+      ports: { from: 3460, to: 3499 },
     });
     void server.exited.then((exited) => (exit = exited));
   });
@@ -120,7 +116,7 @@ function cuttableProxy(target: URL) {
     // Also when an expectation failed: no server outlives the test (a no-op once it has exited).
     await server?.kill();
     await proxy.close();
-    await direct?.dispose();
+    await database?.dispose();
   });
 
   const lead = (n: number) => ({ email: `outage${n}.${run}@example.com`, key: `outage-${run}-${n}` });
@@ -274,7 +270,8 @@ function cuttableProxy(target: URL) {
     for (const kind of ["demo", "event", "courses"] as const) expect((await probe(kind)).status).toBe(SUCCESS[kind]);
 
     // Every lead acknowledged with 201 is stored, under the id it was answered with, exactly once.
-    const rows = await direct.db
+    const { db } = await database.read();
+    const rows = await db
       .select({ id: demoRequests.id, email: demoRequests.userEmail })
       .from(demoRequests)
       .where(like(demoRequests.userEmail, `%.${run}@example.com`));
@@ -289,7 +286,7 @@ function cuttableProxy(target: URL) {
     expect([...rowsByEmail].filter(([, ids]) => ids.length > 1)).toEqual([]); // no request made two rows
     // And every event acknowledged with 201.
     const eventIds = answered.filter((o) => o.kind === "event" && o.answer.status === 201).map((o) => (o.answer.body as { id: number }).id);
-    const storedEvents = await direct.db.select({ id: logEvents.id }).from(logEvents).where(inArray(logEvents.id, eventIds));
+    const storedEvents = await db.select({ id: logEvents.id }).from(logEvents).where(inArray(logEvents.id, eventIds));
     expect(storedEvents).toHaveLength(eventIds.length);
 
     // It still shuts down as an app does (server and pool closed, exit code 0): the outage left nothing stuck.
