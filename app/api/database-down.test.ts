@@ -5,6 +5,7 @@ import net from "node:net";
 import { inArray, like } from "drizzle-orm";
 
 import { demoRequests, logEvents } from "@/lib/db/schema";
+import { httpRequest } from "@/lib/testing/http-request";
 import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
 import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 
@@ -122,42 +123,26 @@ function cuttableProxy(target: URL) {
   const lead = (n: number) => ({ email: `outage${n}.${run}@example.com`, key: `outage-${run}-${n}` });
 
   /** One request over the shared keep-alive agent; rejects only when no whole answer comes back. */
-  function send(kind: Kind, number: number): Promise<Answer> {
+  async function send(kind: Kind, number: number): Promise<Answer> {
     const [urlPath, payload, headers] =
       kind === "demo"
-        ? ["/api/book-free-demo", JSON.stringify({ userEmail: lead(number).email, course: "not-sure" }), { "idempotency-key": lead(number).key }]
+        ? ["/api/book-free-demo", { userEmail: lead(number).email, course: "not-sure" }, { "idempotency-key": lead(number).key }]
         : kind === "event"
-          ? ["/api/v1/logevent", JSON.stringify({ eventName: "Page View", additionalInfo: { number, run } }), {}]
+          ? ["/api/v1/logevent", { eventName: "Page View", additionalInfo: { number, run } }, {}]
           : ["/api/v1/courses/category/technical", undefined, {}];
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        `${server.origin}${urlPath}`,
-        {
-          method: payload === undefined ? "GET" : "POST",
-          agent,
-          headers: payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload), origin: server.origin, ...headers },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("error", reject);
-          response.on("end", () => {
-            if (!response.complete) return reject(new Error("answer cut off"));
-            const text = Buffer.concat(chunks).toString("utf8");
-            let body: unknown = text;
-            try {
-              body = JSON.parse(text);
-            } catch {
-              // not JSON: kept as text, and the assertions say so
-            }
-            resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], contentType: response.headers["content-type"], body });
-          });
-        },
-      );
-      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-      request.on("error", reject);
-      request.end(payload);
+    const answer = await httpRequest(`${server.origin}${urlPath}`, {
+      agent,
+      json: payload,
+      headers: payload === undefined ? {} : { origin: server.origin, ...headers },
+      timeoutMs: REQUEST_TIMEOUT_MS,
     });
+    let body: unknown = answer.text;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      // not JSON: kept as text, and the assertions say so
+    }
+    return { status: answer.status, retryAfter: answer.headers["retry-after"], contentType: answer.headers["content-type"], body };
   }
 
   const isUnavailable = (answer: Answer) =>

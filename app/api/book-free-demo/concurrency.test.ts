@@ -4,6 +4,7 @@ import { count, inArray } from "drizzle-orm";
 
 import type { Database } from "@/lib/db/client";
 import { demoRequests } from "@/lib/db/schema";
+import { httpRequest } from "@/lib/testing/http-request";
 import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
 import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
 import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
@@ -124,39 +125,21 @@ describe("over HTTP at a server process", () => {
   let peakOpen = 0;
 
   /** One POST as the form sends it; rejects when no whole answer comes back within the timeout. */
-  function post(origin: string, sent: Sent): Promise<{ status: number; text: string }> {
-    const payload = JSON.stringify(sent.body);
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        `${origin}/api/book-free-demo`,
-        {
-          method: "POST",
-          agent,
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), origin, "idempotency-key": sent.key },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("error", reject);
-          response.on("aborted", () => reject(new Error("answer cut off")));
-          response.on("end", () => {
-            if (!response.complete) return reject(new Error("answer cut off"));
-            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+  const post = (origin: string, sent: Sent) =>
+    httpRequest(`${origin}/api/book-free-demo`, {
+      agent,
+      json: sent.body,
+      headers: { origin, "idempotency-key": sent.key },
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      onRequest: (request) =>
+        request.on("socket", (socket) => {
+          socket.once("connect", () => {
+            connections += 1;
+            peakOpen = Math.max(peakOpen, ++open);
           });
-        },
-      );
-      request.on("socket", (socket) => {
-        socket.once("connect", () => {
-          connections += 1;
-          peakOpen = Math.max(peakOpen, ++open);
-        });
-        socket.once("close", () => (open -= 1));
-      });
-      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-      request.on("error", reject);
-      request.end(payload);
+          socket.once("close", () => (open -= 1));
+        }),
     });
-  }
 
   it(title, async () => {
     const started = await startRouteServer({

@@ -4,6 +4,7 @@ import http from "node:http";
 import { like, or } from "drizzle-orm";
 
 import { demoRequests } from "@/lib/db/schema";
+import { httpRequest } from "@/lib/testing/http-request";
 import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
 import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 
@@ -46,35 +47,13 @@ type Outcome = Sent & ({ status: number; id?: string } | { error: string });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 /** One POST over its own keep-alive connection; rejects when the connection dies before a whole answer. */
-function postLead(server: RouteServer, sent: Sent): Promise<{ status: number; id?: string }> {
-  const body = JSON.stringify({ userEmail: sent.email, course: "not-sure", grade: 5, name: "Crash Test" });
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${server.origin}/api/book-free-demo`,
-      {
-        method: "POST",
-        agent,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: server.origin, "idempotency-key": sent.key },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("aborted", () => reject(new Error("answer cut off")));
-        response.on("end", () => {
-          if (!response.complete) return reject(new Error("answer cut off"));
-          try {
-            const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: string };
-            resolve({ status: response.statusCode ?? 0, id: parsed.id });
-          } catch (error) {
-            reject(error);
-          }
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
+async function postLead(server: RouteServer, sent: Sent): Promise<{ status: number; id?: string }> {
+  const answer = await httpRequest(`${server.origin}/api/book-free-demo`, {
+    agent,
+    json: { userEmail: sent.email, course: "not-sure", grade: 5, name: "Crash Test" },
+    headers: { origin: server.origin, "idempotency-key": sent.key },
   });
+  return { status: answer.status, id: (JSON.parse(answer.text) as { id?: string }).id };
 }
 
 let database: ChildDatabase;
