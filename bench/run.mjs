@@ -147,8 +147,8 @@ async function buildAndStartBare(port) {
 let firstApp = null;
 
 /**
- * An app server: scripts/start.mjs (builds when stale, then next start); else next build + next
- * start. `overrides` go over the bench's env; `name` names its log (bench/results/logs).
+ * An app server, started as `npm start` starts it: scripts/start.mjs (builds when stale, then
+ * scripts/server.mjs). `overrides` go over the bench's env; `name` names its log (bench/results/logs).
  */
 async function buildAndStartApp(port, { overrides = {}, name = "app" } = {}) {
   const appUrl = `http://localhost:${port}`;
@@ -179,41 +179,27 @@ async function buildAndStartApp(port, { overrides = {}, name = "app" } = {}) {
   Object.assign(env, overrides);
   const startScript = path.join(REPO_DIR, "scripts", "start.mjs");
   let server;
-  if (fs.existsSync(startScript)) {
-    // start.mjs runs a Firebase Auth Emulator (port, hub port+1, logging port+2) when no Firebase
-    // project is configured: give the bench its own, beside anyone else's.
-    if (!env.AUTH_EMULATOR_PORT) {
-      let p = 9310;
-      while (!((await isPortFree(p)) && (await isPortFree(p + 1)) && (await isPortFree(p + 2)))) p += 3;
-      env.AUTH_EMULATOR_PORT = String(p);
+  // start.mjs runs a Firebase Auth Emulator (port, hub port+1, logging port+2) when no Firebase
+  // project is configured: give the bench its own, beside anyone else's.
+  if (!env.AUTH_EMULATOR_PORT) {
+    let p = 9310;
+    while (!((await isPortFree(p)) && (await isPortFree(p + 1)) && (await isPortFree(p + 2)))) p += 3;
+    env.AUTH_EMULATOR_PORT = String(p);
+  }
+  env.AUTH_EMULATOR_DATA_DIR ||= ".data/bench-auth";
+  say(`starting ${name} with scripts/start.mjs on ${appUrl} (builds first when stale; log ${path.relative(REPO_DIR, logFile)})`);
+  // Another engineer's `next build` holds Next's build lock: wait for it, then try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      server = await startServer(process.execPath, [startScript], { cwd: REPO_DIR, env, logFile, url: appUrl, label: name, timeoutMs: 900_000 });
+      servers.push(server);
+      break;
+    } catch (err) {
+      const busy = /Another next build process is already running/.test(String(err?.message));
+      if (!busy || attempt >= 40) throw err;
+      say(`another next build is running in ${REPO_DIR}; retrying in 15 s (${attempt}/40)`);
+      await new Promise((r) => setTimeout(r, 15_000));
     }
-    env.AUTH_EMULATOR_DATA_DIR ||= ".data/bench-auth";
-    say(`starting ${name} with scripts/start.mjs on ${appUrl} (builds first when stale; log ${path.relative(REPO_DIR, logFile)})`);
-    // Another engineer's `next build` holds Next's build lock: wait for it, then try again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        server = await startServer(process.execPath, [startScript], { cwd: REPO_DIR, env, logFile, url: appUrl, label: name, timeoutMs: 900_000 });
-        servers.push(server);
-        break;
-      } catch (err) {
-        const busy = /Another next build process is already running/.test(String(err?.message));
-        if (!busy || attempt >= 40) throw err;
-        say(`another next build is running in ${REPO_DIR}; retrying in 15 s (${attempt}/40)`);
-        await new Promise((r) => setTimeout(r, 15_000));
-      }
-    }
-  } else {
-    const built = mtime(path.join(REPO_DIR, DIST_DIR, "BUILD_ID"));
-    const inputs = ["app", "components", "lib", "content", "public", "next.config.ts", "package.json", "proxy.ts", "instrumentation.ts"];
-    if (!built || newestMtime(inputs.map((p) => path.join(REPO_DIR, p))) > built) {
-      say("building the app (next build)");
-      const code = await runToEnd(process.execPath, [NEXT_BIN, "build"], { cwd: REPO_DIR, env, logFile, label: "app build" });
-      if (code !== 0) throw new Error("the app did not build");
-    }
-    // next start in production wants a session secret; a throwaway one is fine for public pages.
-    env.NEXTAUTH_SECRET ||= `bench-only-${Math.random().toString(36).slice(2)}-${Date.now()}-not-a-real-secret`;
-    server = await startServer(process.execPath, [NEXT_BIN, "start", "-p", String(port)], { cwd: REPO_DIR, env, logFile, url: appUrl, label: name, timeoutMs: 120_000 });
-    servers.push(server);
   }
   return { url: appUrl, env, server };
 }

@@ -45,7 +45,7 @@ if (auth.usesEmulator) {
   const host = `127.0.0.1:${emulatorPort}`;
   env.FIREBASE_PROJECT_ID ||= auth.projectId;
   env.FIREBASE_AUTH_EMULATOR_HOST = host;
-  // Explicitly allowed: `next start` is production mode, and this is the embedded default.
+  // Explicitly allowed: the server runs in production mode, and this is the embedded default.
   env.ALLOW_AUTH_EMULATOR = "true";
   if (await isEmulatorUp(host)) {
     console.log(`[start] using the Auth Emulator already running at ${host}`);

@@ -5,7 +5,7 @@ import { clientIp } from "./client-ip";
 const forwarded = (value: string) => new Headers({ "x-forwarded-for": value });
 
 describe("clientIp (SPEC 7's IP lookup, answered by this site)", () => {
-  it("without trusted proxies answers the hop nearest to us (next start writes the peer there)", () => {
+  it("without trusted proxies or a recorded peer answers the hop nearest to us (next start writes the peer there)", () => {
     expect(clientIp(forwarded("198.51.100.4"))).toBe("198.51.100.4");
     // A client-written chain is not followed leftwards: only the last hop counts.
     expect(clientIp(forwarded("6.6.6.6, 198.51.100.4"))).toBe("198.51.100.4");

@@ -36,8 +36,8 @@ export function securityHeaders(env: HeadersEnv): SecurityHeader[] {
 
 /**
  * HSTS only for a production build whose public origin is https and not this machine. Browsers
- * ignore the header over plain http anyway, but the embedded default (`npm start`: `next start`,
- * so production, on http://localhost) and a dev server must never tell a browser that localhost
+ * ignore the header over plain http anyway, but the embedded default (`npm start`: a production
+ * build, on http://localhost) and a dev server must never tell a browser that localhost
  * is https-only: that would stick to every other project the developer runs there. Behind a
  * TLS-terminating proxy the app itself speaks http, which is why the rule reads APP_URL (the
  * public origin) rather than the request's scheme.
