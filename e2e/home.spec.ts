@@ -24,10 +24,14 @@ test.describe("home (SPEC 2)", () => {
     await prefetched;
   });
 
-  test("'Book a free demo' leads to /book-free-demo", async ({ page }) => {
+  test("'Book a free demo' leads to /book-free-demo, inside the app (no page reload)", async ({ page }) => {
     await page.goto("/");
+    await page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
     await page.getByRole("link", { name: "Book a free demo", exact: true }).first().click();
     await expect(page).toHaveURL(/\/book-free-demo$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // IntentLink's navigator took the click to the App Router: the window is the same one.
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 
   test("shows the five categories and featured courses from the catalogue", async ({ page }) => {
