@@ -26,10 +26,19 @@ export function toasterIsListening(): void {
 async function showToast(kind: "success" | "error", message: string): Promise<void> {
   ready ??= new Promise<void>((resolve) => {
     markReady = resolve;
-    void import("sonner").then((module) => {
-      sonner = module;
-      for (const listener of listeners) listener();
-    });
+    import("sonner").then(
+      (module) => {
+        sonner = module;
+        for (const listener of listeners) listener();
+      },
+      (error: unknown) => {
+        // A chunk that failed to load (a network blip) must not leave the caller waiting, a form
+        // stuck in its submitting state: this toast is lost, the next one tries again.
+        console.error("Toasts could not load:", error);
+        ready = null;
+        resolve();
+      },
+    );
   });
   await ready;
   sonner?.toast[kind](message);
