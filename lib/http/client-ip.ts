@@ -56,7 +56,12 @@ function normalize(entry: string): string | null {
   return isIP(address) ? address : null;
 }
 
+/** Built once per list: the configured one is the same array on every request (a hot path). */
+const blockLists = new WeakMap<readonly string[], BlockList>();
+
 function blockListOf(ranges: readonly string[]): BlockList {
+  const cached = blockLists.get(ranges);
+  if (cached) return cached;
   const list = new BlockList();
   for (const range of ranges) {
     const [address = "", prefix] = range.split("/");
@@ -64,6 +69,7 @@ function blockListOf(ranges: readonly string[]): BlockList {
     if (prefix === undefined) list.addAddress(address, family);
     else list.addSubnet(address, Number(prefix), family);
   }
+  blockLists.set(ranges, list);
   return list;
 }
 
