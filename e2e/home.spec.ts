@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 
 test.describe("home (SPEC 2)", () => {
   test("the 'Book your class' banner offers Grade 1 to 12, each leading to its booking page", async ({ page }) => {
@@ -49,14 +49,36 @@ test.describe("home (SPEC 2)", () => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto("/");
     const header = page.locator("header[data-stuck]");
+    const backdrop = () => header.evaluate((el) => getComputedStyle(el).backdropFilter);
     await expect(header).toHaveAttribute("data-stuck", "false");
+    // At rest nothing scrolls under the header: an opaque one spares the first frame a blur pass.
+    expect(await backdrop()).toBe("none");
     await expect(page.getByRole("button", { name: "Scroll to top" })).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 171));
     await expect(header).toHaveAttribute("data-stuck", "true");
+    expect(await backdrop()).toContain("blur");
     await page.evaluate(() => window.scrollTo(0, 1200));
     await page.getByRole("button", { name: "Scroll to top" }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(header).toHaveAttribute("data-stuck", "false");
+  });
+
+  test("the first frame lays out what a phone shows: the lower sections and the footer render as they come near", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/");
+    // checkVisibility's contentVisibilityAuto option reports content the browser skipped rendering.
+    const isRendered = (locator: Locator) =>
+      locator.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    const hero = page.getByRole("heading", { level: 1 });
+    const lastSection = page.getByRole("heading", { name: "How the free demo works" });
+    const footerLink = page.getByRole("contentinfo").getByRole("link").first();
+    expect(await isRendered(hero)).toBe(true);
+    expect(await isRendered(lastSection)).toBe(false);
+    expect(await isRendered(footerLink)).toBe(false);
+    // Skipped, not hidden: a screen reader and keyboard still reach the footer.
+    await expect(footerLink).toBeVisible();
+    await footerLink.scrollIntoViewIfNeeded();
+    await expect.poll(() => isRendered(footerLink)).toBe(true);
   });
 
   test("the cookie banner is remembered after 'I Understand'", async ({ page, context }) => {

@@ -47,7 +47,7 @@ export default async function HomePage() {
         <GradePicker />
       </section>
 
-      <section aria-labelledby="categories">
+      <section aria-labelledby="categories" className="render-when-near">
         <h2 id="categories" className="text-2xl font-bold text-slate-900">
           Five ways to learn
         </h2>
@@ -56,7 +56,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="featured">
+      <section aria-labelledby="featured" className="render-when-near">
         <div className="flex items-end justify-between gap-4">
           <h2 id="featured" className="text-2xl font-bold text-slate-900">
             Popular courses
@@ -70,7 +70,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="how-it-works" className="rounded-3xl bg-brand-50 p-8">
+      <section aria-labelledby="how-it-works" className="render-when-near rounded-3xl bg-brand-50 p-8">
         <h2 id="how-it-works" className="text-2xl font-bold text-slate-900">
           How the free demo works
         </h2>

@@ -17,8 +17,10 @@ export function StickyHeader({ children }: { children: ReactNode }) {
       <header
         data-stuck={isStuck}
         className={
-          "inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 backdrop-blur " +
-          (isStuck ? "fixed shadow-md" : "relative")
+          "inset-x-0 top-0 z-40 h-16 border-b border-slate-200 " +
+          // The translucent, blurred backdrop matters only over scrolled content; at rest it would
+          // cost the first frame a compositing pass for nothing.
+          (isStuck ? "fixed bg-white/95 shadow-md backdrop-blur" : "relative bg-white")
         }
       >
         {children}

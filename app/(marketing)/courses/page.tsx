@@ -29,7 +29,7 @@ export default async function CoursesPage() {
         const inCategory = courses.filter((c) => c.category === category);
         if (inCategory.length === 0) return null;
         return (
-          <section key={category} aria-labelledby={`category-${category}`} className="mt-12">
+          <section key={category} aria-labelledby={`category-${category}`} className="render-when-near mt-12">
             <h2 id={`category-${category}`} className="mb-4 text-2xl font-bold text-slate-900">
               {CATEGORY_LABELS[category]}
             </h2>
