@@ -5,7 +5,7 @@ import { footerExplore, footerPolicies } from "@/lib/navigation";
 /** SPEC 2: social links, explore links, contact info (USA address, email, phone) and policy links. */
 export function SiteFooter() {
   return (
-    <footer className="render-when-near mt-16 bg-slate-900 text-slate-200">
+    <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-bold text-white">
