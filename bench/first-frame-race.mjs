@@ -4,11 +4,12 @@
 // unthrottled trace. When the first frame reaches the screen before the framework's scripts run,
 // simulated LCP is about FCP (~0.8 s); when the scripts run first, all ~145 KB of them land in the
 // LCP estimate (~2 s), and the later LCP also keeps the hydration task inside TBT's window.
-// This loads each URL N times in a fresh Chromium (Lighthouse's mobile viewport, same flags) and
+// This loads each URL N times in a fresh Chromium (Lighthouse's mobile emulation, same flags) and
 // reports how often the first frame won, with the median milestones of the trace.
 //
 //   node bench/first-frame-race.mjs --urls http://localhost:3200/,http://localhost:3201/ [--runs 15]
 import { chromium } from "@playwright/test";
+import { screenEmulationMetrics, userAgents } from "lighthouse/core/config/constants.js";
 
 import { CHROME_FLAGS, CHROME_PATH } from "./lighthouse.mjs";
 import { listArg, median, parseArgs } from "./lib.mjs";
@@ -25,7 +26,9 @@ if (urls.length === 0) {
 async function traceOnce(url) {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    // The phone Lighthouse's mobile preset emulates, from Lighthouse itself.
+    const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
+    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, isMobile: true, hasTouch: true, userAgent: userAgents.mobile });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const events = [];
