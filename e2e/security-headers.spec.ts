@@ -4,7 +4,8 @@ import { baseURL, DEMO_PASSWORD } from "./support/server";
 
 /**
  * Issue 6: the security headers of lib/security/headers.ts on real answers of the production
- * build: a page, route handlers (an answer and an error), a static file and a 404. The e2e
+ * build: a page, route handlers (an answer and an error), a static file (from the server's
+ * precompressed copies and from Next) and a 404. The e2e
  * server is http://localhost, so it sends no HSTS (lib/security/headers.test.ts covers that rule).
  * Not covered: next.config.ts's own redirects (/index-2 ...), to which Next applies no headers();
  * they are empty 308s that a browser follows at once, with nothing to sniff, frame or refer from.
@@ -60,12 +61,18 @@ test.describe("security headers on every kind of answer (issue 6)", () => {
     expectSecurityHeaders(response, "POST /api/v1/logevent (400)");
   });
 
-  test("a static file of the build", async ({ request }) => {
+  test("a static file of the build: precompressed by scripts/server.mjs, or from Next", async ({ request }) => {
     const path = await staticScriptPath(request);
-    const response = await request.get(path);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toMatch(/javascript/);
-    expectSecurityHeaders(response, `GET ${path}`);
+    // brotli and gzip come from the copies the server wrote; identity from Next's own handler.
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const response = await request.get(path, { headers: { "accept-encoding": encoding } });
+      expect(response.status(), encoding).toBe(200);
+      expect(response.headers()["content-type"], encoding).toMatch(/javascript/);
+      expect(response.headers()["content-encoding"], encoding).toBe(encoding === "identity" ? undefined : encoding);
+      expect(response.headers()["cache-control"], encoding).toBe("public, max-age=31536000, immutable");
+      expect((await response.body()).length, encoding).toBeGreaterThan(0);
+      expectSecurityHeaders(response, `GET ${path} (${encoding})`);
+    }
   });
 
   test("a page that does not exist, and an API route that does not", async ({ request }) => {

@@ -1,10 +1,11 @@
 // The production server `npm start` runs: Next's own request handler behind a plain Node HTTP
-// server, for one reason. A Next route handler cannot see the socket, and `next start` writes the
+// server, for two reasons. First, a Next route handler cannot see the socket, and `next start` writes the
 // peer's address into X-Forwarded-For only when the request has none, so a visitor talking to it
 // directly could claim any address (and step around the per-address rate limits). This server
 // records the address it really saw in PEER_ADDRESS_HEADER, replacing whatever a client sent under
 // that name; lib/http/client-ip.ts trusts X-Forwarded-For only when that peer is a configured proxy.
 // Elsewhere (Vercel) the platform's proxy overwrites X-Forwarded-For itself and the header is absent.
+// Second, it serves the build's static files precompressed, as a CDN would (scripts/static-assets.mjs).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 
 import { PEER_ADDRESS_HEADER } from "../lib/http/peer-address.mjs";
+import { createStaticAssetHandler, precompressStatic, readConfiguredHeaders } from "./static-assets.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
@@ -24,8 +26,20 @@ const app = next({ dev: false, dir: root, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// /_next/static precompressed (scripts/static-assets.mjs says why). The folder is next.config.ts's
+// distDir, read from the same variable; copies are written once per build, before the first request.
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+const written = await precompressStatic(path.join(distDir, "static"), {
+  onError: (error, file) => console.warn(`[server] not precompressed (Next serves it): ${path.relative(root, file)}: ${error.message}`),
+});
+if (written > 0) console.log(`[server] precompressed ${written} static file copies (brotli, gzip)`);
+const headersFor = readConfiguredHeaders(distDir);
+if (!headersFor) console.warn("[server] next.config.ts has conditional headers; static files are served by Next, uncompressed ahead of time");
+const serveStaticAsset = headersFor ? createStaticAssetHandler({ distDir, headersFor }) : () => false;
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+  if (serveStaticAsset(req, res)) return;
   void handle(req, res);
 });
 // A port in use (or any listen failure) ends the process, as `next start` does, instead of leaving
