@@ -11,6 +11,7 @@
 import { chromium } from "@playwright/test";
 import { screenEmulationMetrics, userAgents } from "lighthouse/core/config/constants.js";
 
+import { ensureChromium } from "../scripts/ensure-chromium.mjs";
 import { CHROME_FLAGS, CHROME_PATH } from "./lighthouse.mjs";
 import { listArg, median, parseArgs } from "./lib.mjs";
 
@@ -51,6 +52,9 @@ async function traceOnce(url) {
     await browser.close();
   }
 }
+
+// Same as `npm run bench`: the system Chromium, installed when missing (the bench never downloads one).
+if (!process.env.CHROME_PATH) ensureChromium();
 
 const results = Object.fromEntries(urls.map((u) => [u, []]));
 for (let i = 0; i < runs; i++) {
