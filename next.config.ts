@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
   // The e2e and benchmark servers build into their own folder (scripts/build-freshness.mjs reads the same variable).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // scripts/server.mjs compresses (brotli or gzip); on Vercel the platform does.
+  compress: false,
   // forbidden() renders app/forbidden.tsx with a 403 for signed-in users without the role.
   experimental: { authInterrupts: true },
   reactStrictMode: true,

@@ -5,11 +5,13 @@
 // records the address it really saw in PEER_ADDRESS_HEADER, replacing whatever a client sent under
 // that name; lib/http/client-ip.ts trusts X-Forwarded-For only when that peer is a configured proxy.
 // Elsewhere (Vercel) the platform's proxy overwrites X-Forwarded-For itself and the header is absent.
-// Second, it serves the build's static files precompressed, as a CDN would (scripts/static-assets.mjs).
+// Second, it compresses with brotli: the build's static files ahead of time, as a CDN would
+// (scripts/static-assets.mjs), and every other answer as it goes.
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import compression from "compression";
 import next from "next";
 
 import { PEER_ADDRESS_HEADER } from "../lib/http/peer-address.mjs";
@@ -37,10 +39,16 @@ const headersFor = readConfiguredHeaders(distDir);
 if (!headersFor) console.warn("[server] next.config.ts has conditional headers; static files are served by Next, uncompressed ahead of time");
 const serveStaticAsset = headersFor ? createStaticAssetHandler({ distDir, headersFor }) : () => false;
 
+// Everything else is compressed here rather than by Next (next.config.ts sets compress: false):
+// brotli where the browser accepts it (Next's compression has only gzip), which keeps the larger
+// pages inside a new connection's first round trip (/courses: 14.4 KB gzip, 11.8 KB brotli).
+// The same middleware Next uses, in the version with brotli; it honours Next's streaming flushes.
+const compress = compression();
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   if (serveStaticAsset(req, res)) return;
-  void handle(req, res);
+  compress(req, res, () => void handle(req, res));
 });
 // A port in use (or any listen failure) ends the process, as `next start` does, instead of leaving
 // a server that answers nothing.
