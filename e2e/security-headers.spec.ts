@@ -5,10 +5,9 @@ import { baseURL, DEMO_PASSWORD } from "./support/server";
 /**
  * Issue 6: the security headers of lib/security/headers.ts on real answers of the production
  * build: a page, route handlers (an answer and an error), a static file (from the server's
- * precompressed copies and from Next) and a 404. The e2e
- * server is http://localhost, so it sends no HSTS (lib/security/headers.test.ts covers that rule).
- * Not covered: next.config.ts's own redirects (/index-2 ...), to which Next applies no headers();
- * they are empty 308s that a browser follows at once, with nothing to sniff, frame or refer from.
+ * precompressed copies and from Next), a 404 and next.config.ts's own redirects (to which Next
+ * applies no headers(); scripts/server.mjs sets them). The e2e server is http://localhost, so it
+ * sends no HSTS (lib/security/headers.test.ts covers that rule).
  */
 function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
@@ -73,6 +72,13 @@ test.describe("security headers on every kind of answer (issue 6)", () => {
       expect((await response.body()).length, encoding).toBeGreaterThan(0);
       expectSecurityHeaders(response, `GET ${path} (${encoding})`);
     }
+  });
+
+  test("next.config.ts's permanent redirects", async ({ request }) => {
+    const response = await request.get("/index-2", { maxRedirects: 0 });
+    expect(response.status()).toBe(308);
+    expect(response.headers().location).toBe("/");
+    expectSecurityHeaders(response, "GET /index-2 (308)");
   });
 
   test("a page that does not exist, and an API route that does not", async ({ request }) => {

@@ -45,9 +45,22 @@ const serveStaticAsset = headersFor ? createStaticAssetHandler({ distDir, header
 // The same middleware Next uses, in the version with brotli; it honours Next's streaming flushes.
 const compress = compression();
 
+/** The path of a request's URL, for matching next.config.ts's header rules. */
+function pathnameOf(url = "/") {
+  try {
+    return new URL(url, "http://localhost").pathname;
+  } catch {
+    return "/";
+  }
+}
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   if (serveStaticAsset(req, res)) return;
+  // Next applies next.config.ts's headers() to what it renders but not to its own redirects
+  // (/index-2 ...). Set first, they reach every answer; wherever Next or a route handler sets one
+  // of them, its value replaces this one, so nothing else changes.
+  for (const { key, value } of headersFor?.(pathnameOf(req.url)) ?? []) res.setHeader(key, value);
   compress(req, res, () => void handle(req, res));
 });
 // A port in use (or any listen failure) ends the process, as `next start` does, instead of leaving
