@@ -78,6 +78,18 @@ test.describe("home (SPEC 2)", () => {
     await expect.poll(() => isRendered(lastSection)).toBe(true);
   });
 
+  test("the cookie banner is in the page's HTML, and hidden before any script of the app runs once answered", async ({ page, context, baseURL }) => {
+    // No app JavaScript at all: what shows is the HTML and the banner's own inline script.
+    await page.route(/\/_next\/static\/.*\.js$/, (route) => route.abort());
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toContainText("This website uses cookies to enhance the user experience.");
+
+    await context.addCookies([{ name: "cookie_consent", value: "true", url: baseURL! }]);
+    await page.goto("/courses");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toHaveCount(0);
+  });
+
   test("the cookie banner is remembered after 'I Understand'", async ({ page, context }) => {
     await page.goto("/");
     const banner = page.getByRole("region", { name: "Cookie consent" });

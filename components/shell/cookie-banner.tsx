@@ -3,8 +3,18 @@
 import { useEffect, useState } from "react";
 
 import { grantConsent, hasConsent, scrolledPercent } from "@/lib/consent/consent";
+import { COOKIE_CONSENT_NAME } from "@/lib/constants";
 
 export const COOKIE_BANNER_TEXT = "This website uses cookies to enhance the user experience.";
+
+/**
+ * The page is static and cannot know the cookie, so the banner is in its HTML and this runs as the
+ * parser reaches it, before the first paint: a visitor who already answered never sees it. (It
+ * used to be rendered after hydration instead, which cost a first-time visitor a second render,
+ * style and layout pass right after hydration, the longest task after start-up.) The test is
+ * hasConsent's (lib/consent/consent.ts), inlined because it runs before any module loads.
+ */
+const HIDE_WHEN_ANSWERED = `if(document.cookie.split("; ").includes("${COOKIE_CONSENT_NAME}=true"))document.getElementById("cookie-banner").hidden=true`;
 
 /**
  * SPEC 2 and 9: the cookie banner; 'I Understand' is remembered for 365 days.
@@ -13,9 +23,11 @@ export const COOKIE_BANNER_TEXT = "This website uses cookies to enhance the user
  * sign of consent from a child or a parent.
  */
 export function CookieBanner({ acceptOnScrollPercent = null }: { acceptOnScrollPercent?: number | null }) {
-  // Rendered only after mount: the page is static and cannot know the cookie.
-  const [isOpen, setIsOpen] = useState(false);
-  useEffect(() => setIsOpen(!hasConsent()), []);
+  const [isOpen, setIsOpen] = useState(true);
+  // After hydration, React's tree follows what the script above decided (for the same cookie).
+  useEffect(() => {
+    if (hasConsent()) setIsOpen(false);
+  }, []);
 
   useEffect(() => {
     if (!isOpen || acceptOnScrollPercent === null) return;
@@ -36,20 +48,26 @@ export function CookieBanner({ acceptOnScrollPercent = null }: { acceptOnScrollP
   };
 
   return (
-    <section
-      aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-slate-900 px-4 py-3 text-sm text-white"
-    >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3">
-        <p>{COOKIE_BANNER_TEXT}</p>
-        <button
-          type="button"
-          onClick={accept}
-          className="rounded-lg bg-accent-400 px-4 py-2 font-semibold text-slate-900 hover:bg-accent-500"
-        >
-          I Understand
-        </button>
-      </div>
-    </section>
+    <>
+      {/* The script sets `hidden` before hydration, so that attribute is expected to differ. */}
+      <section
+        id="cookie-banner"
+        aria-label="Cookie consent"
+        suppressHydrationWarning
+        className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-slate-900 px-4 py-3 text-sm text-white"
+      >
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3">
+          <p>{COOKIE_BANNER_TEXT}</p>
+          <button
+            type="button"
+            onClick={accept}
+            className="rounded-lg bg-accent-400 px-4 py-2 font-semibold text-slate-900 hover:bg-accent-500"
+          >
+            I Understand
+          </button>
+        </div>
+      </section>
+      <script dangerouslySetInnerHTML={{ __html: HIDE_WHEN_ANSWERED }} />
+    </>
   );
 }
