@@ -15,7 +15,7 @@ import compression from "compression";
 import next from "next";
 
 import { PEER_ADDRESS_HEADER } from "../lib/http/peer-address.mjs";
-import { createStaticAssetHandler, precompressStatic, readConfiguredHeaders } from "./static-assets.mjs";
+import { createStaticAssetHandler, loadConfiguredHeaders, precompressStatic } from "./static-assets.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
@@ -35,9 +35,9 @@ const written = await precompressStatic(path.join(distDir, "static"), {
   onError: (error, file) => console.warn(`[server] not precompressed (Next serves it): ${path.relative(root, file)}: ${error.message}`),
 });
 if (written > 0) console.log(`[server] precompressed ${written} static file copies (brotli, gzip)`);
-const headersFor = readConfiguredHeaders(distDir);
-if (!headersFor) console.warn("[server] next.config.ts has conditional headers; static files are served by Next, uncompressed ahead of time");
-const serveStaticAsset = headersFor ? createStaticAssetHandler({ distDir, headersFor }) : () => false;
+const setConfiguredHeaders = loadConfiguredHeaders(distDir);
+if (!setConfiguredHeaders) console.warn("[server] next.config.ts has conditional headers; Next sets them, and serves static files uncompressed ahead of time");
+const serveStaticAsset = setConfiguredHeaders ? createStaticAssetHandler({ distDir }) : () => false;
 
 // Everything else is compressed here rather than by Next (next.config.ts sets compress: false):
 // brotli where the browser accepts it (Next's compression has only gzip), which keeps the larger
@@ -45,22 +45,12 @@ const serveStaticAsset = headersFor ? createStaticAssetHandler({ distDir, header
 // The same middleware Next uses, in the version with brotli; it honours Next's streaming flushes.
 const compress = compression();
 
-/** The path of a request's URL, for matching next.config.ts's header rules. */
-function pathnameOf(url = "/") {
-  try {
-    return new URL(url, "http://localhost").pathname;
-  } catch {
-    return "/";
-  }
-}
-
 const server = http.createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-  if (serveStaticAsset(req, res)) return;
   // Next applies next.config.ts's headers() to what it renders but not to its own redirects
-  // (/index-2 ...). Set first, they reach every answer; wherever Next or a route handler sets one
-  // of them, its value replaces this one, so nothing else changes.
-  for (const { key, value } of headersFor?.(pathnameOf(req.url)) ?? []) res.setHeader(key, value);
+  // (/index-2 ...) nor, of course, to the precompressed files: set first, they reach every answer.
+  setConfiguredHeaders?.(res, req.url);
+  if (serveStaticAsset(req, res)) return;
   compress(req, res, () => void handle(req, res));
 });
 // A port in use (or any listen failure) ends the process, as `next start` does, instead of leaving

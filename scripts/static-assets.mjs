@@ -5,7 +5,6 @@
 // gzip, written beside each file when the server starts, and no compression work per request.
 // Anything it cannot serve this way (no precompressed copy, a range request, a client that accepts
 // neither encoding) goes on to Next's handler unchanged.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -62,16 +61,15 @@ function mtimeMs(file) {
 export async function precompressStatic(staticDir, { onError = () => {} } = {}) {
   const work = [];
   for (const file of compressibleFiles(staticDir)) {
-    const size = fs.statSync(file).size;
+    const { size, mtimeMs: sourceTime } = fs.statSync(file);
     if (size < MIN_BYTES) continue;
-    const sourceTime = mtimeMs(file);
     for (const encoding of ENCODINGS) {
       const copyTime = mtimeMs(file + encoding.suffix);
       if (copyTime === null || copyTime < sourceTime) work.push({ file, encoding });
     }
   }
   let written = 0;
-  const next = async () => {
+  const worker = async () => {
     for (let job = work.shift(); job; job = work.shift()) {
       try {
         const compressed = await job.encoding.compress(fs.readFileSync(job.file));
@@ -85,7 +83,7 @@ export async function precompressStatic(staticDir, { onError = () => {} } = {}) 
       }
     }
   };
-  await Promise.all(Array.from({ length: 4 }, next));
+  await Promise.all(Array.from({ length: 4 }, worker));
   return written;
 }
 
@@ -101,17 +99,30 @@ export function pickEncoding(acceptEncoding) {
 }
 
 /**
- * The response headers Next's config adds to a path (next.config.ts `headers()`, as the build
- * wrote them to routes-manifest.json), so these responses carry the same security headers as the
- * ones Next sends. Null when a rule has conditions this server does not evaluate (`has`/`missing`):
- * then every request goes to Next instead.
+ * Next's config headers (next.config.ts `headers()`, as the build wrote them to
+ * routes-manifest.json) as a function that sets them on a response for its request URL. The
+ * server calls it first on every answer: Next sets them again on what it renders (the same values
+ * replace these), and answers Next would send without them (its own redirects) or does not send
+ * at all (the precompressed files below) get them too. Null when a rule has conditions this
+ * server does not evaluate (`has`/`missing`): the server then leaves headers and static files to Next.
  */
-export function readConfiguredHeaders(distDir) {
+export function loadConfiguredHeaders(distDir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "routes-manifest.json"), "utf8"));
   const rules = manifest.headers ?? [];
   if (rules.some((rule) => rule.has || rule.missing)) return null;
   const compiled = rules.map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers }));
-  return (pathname) => compiled.filter((rule) => rule.regex.test(pathname)).flatMap((rule) => rule.headers);
+  return (res, url = "/") => {
+    let pathname = "/";
+    try {
+      pathname = new URL(url, "http://localhost").pathname;
+    } catch {
+      // not a URL at all: matched as "/", which the catch-all rule covers
+    }
+    for (const rule of compiled) {
+      if (!rule.regex.test(pathname)) continue;
+      for (const { key, value } of rule.headers) res.setHeader(key, value);
+    }
+  };
 }
 
 /** The file under `staticDir` that a request path names, or null when it names none safely. */
@@ -131,9 +142,10 @@ function resolveStaticFile(staticDir, url) {
 
 /**
  * A request handler for /_next/static: answers from a precompressed copy and returns true, or
- * returns false and leaves the request to Next.
+ * returns false and leaves the request to Next. It adds only what describes the file; the
+ * configured headers are already on the response (loadConfiguredHeaders).
  */
-export function createStaticAssetHandler({ distDir, headersFor }) {
+export function createStaticAssetHandler({ distDir }) {
   const staticDir = path.resolve(distDir, "static");
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -151,7 +163,8 @@ export function createStaticAssetHandler({ distDir, headersFor }) {
     } catch {
       return false;
     }
-    const etag = `W/"${createHash("sha1").update(`${file}:${encoding.name}:${stat.size}:${stat.mtimeMs}`).digest("base64url").slice(0, 16)}"`;
+    // Size and time of the copy, as Next's own ETags are made; the encoding tells the two copies apart.
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${encoding.name}"`;
     const headers = {
       "Content-Type": contentType,
       "Content-Encoding": encoding.name,
@@ -159,7 +172,6 @@ export function createStaticAssetHandler({ distDir, headersFor }) {
       Vary: "Accept-Encoding",
       ETag: etag,
     };
-    for (const { key, value } of headersFor(new URL(req.url ?? "/", "http://localhost").pathname)) headers[key] = value;
     if (req.headers["if-none-match"] === etag) {
       res.writeHead(304, headers);
       res.end();

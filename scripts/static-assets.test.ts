@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
-import { createStaticAssetHandler, pickEncoding, precompressStatic, readConfiguredHeaders } from "./static-assets.mjs";
+import { createStaticAssetHandler, loadConfiguredHeaders, pickEncoding, precompressStatic } from "./static-assets.mjs";
 
 const SCRIPT = `globalThis.chunk = ${JSON.stringify("export const answer = 42; ".repeat(200))};`;
 const SECURITY_HEADERS = [
@@ -28,11 +28,15 @@ function makeDist() {
   return distDir;
 }
 
-/** The handler in a real server; what it leaves to Next answers 418 here, so the tests can tell. */
+/**
+ * The handler in a real server, after the configured headers as scripts/server.mjs does; what it
+ * leaves to Next answers 418 here, so the tests can tell.
+ */
 async function serve(distDir: string) {
-  const headersFor = readConfiguredHeaders(distDir)!;
-  const handle = createStaticAssetHandler({ distDir, headersFor });
+  const setConfiguredHeaders = loadConfiguredHeaders(distDir)!;
+  const handle = createStaticAssetHandler({ distDir });
   const server = http.createServer((req, res) => {
+    setConfiguredHeaders(res, req.url);
     if (!handle(req, res)) res.writeHead(418).end("next");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -152,7 +156,7 @@ describe("pickEncoding", () => {
   });
 });
 
-describe("readConfiguredHeaders", () => {
+describe("loadConfiguredHeaders", () => {
   it("refuses conditional header rules, which this server does not evaluate", () => {
     const distDir = mkdtempSync(path.join(tmpdir(), "static-assets-"));
     try {
@@ -160,7 +164,7 @@ describe("readConfiguredHeaders", () => {
         path.join(distDir, "routes-manifest.json"),
         JSON.stringify({ headers: [{ source: "/:path*", headers: SECURITY_HEADERS, regex: "^/.*$", has: [{ type: "host", value: "a.example" }] }] }),
       );
-      expect(readConfiguredHeaders(distDir)).toBeNull();
+      expect(loadConfiguredHeaders(distDir)).toBeNull();
     } finally {
       rmSync(distDir, { recursive: true, force: true });
     }

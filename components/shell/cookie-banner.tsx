@@ -2,8 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-import { grantConsent, hasConsent, scrolledPercent } from "@/lib/consent/consent";
-import { COOKIE_CONSENT_NAME } from "@/lib/constants";
+import { grantConsent, HAS_CONSENT_EXPRESSION, hasConsent, scrolledPercent } from "@/lib/consent/consent";
 
 export const COOKIE_BANNER_TEXT = "This website uses cookies to enhance the user experience.";
 
@@ -11,10 +10,10 @@ export const COOKIE_BANNER_TEXT = "This website uses cookies to enhance the user
  * The page is static and cannot know the cookie, so the banner is in its HTML and this runs as the
  * parser reaches it, before the first paint: a visitor who already answered never sees it. (It
  * used to be rendered after hydration instead, which cost a first-time visitor a second render,
- * style and layout pass right after hydration, the longest task after start-up.) The test is
- * hasConsent's (lib/consent/consent.ts), inlined because it runs before any module loads.
+ * style and layout pass right after hydration, the longest task after start-up.)
  */
-const HIDE_WHEN_ANSWERED = `if(document.cookie.split("; ").includes("${COOKIE_CONSENT_NAME}=true"))document.getElementById("cookie-banner").hidden=true`;
+const BANNER_ID = "cookie-banner";
+const HIDE_WHEN_ANSWERED = `if(${HAS_CONSENT_EXPRESSION})document.getElementById(${JSON.stringify(BANNER_ID)}).hidden=true`;
 
 /**
  * SPEC 2 and 9: the cookie banner; 'I Understand' is remembered for 365 days.
@@ -51,7 +50,7 @@ export function CookieBanner({ acceptOnScrollPercent = null }: { acceptOnScrollP
     <>
       {/* The script sets `hidden` before hydration, so that attribute is expected to differ. */}
       <section
-        id="cookie-banner"
+        id={BANNER_ID}
         aria-label="Cookie consent"
         suppressHydrationWarning
         className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-slate-900 px-4 py-3 text-sm text-white"

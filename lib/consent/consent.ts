@@ -8,14 +8,20 @@ import { COOKIE_CONSENT_MAX_AGE_DAYS, COOKIE_CONSENT_NAME } from "@/lib/constant
  */
 export const CONSENT_EVENT = "cookie-consent";
 
+/** The consent cookie as it reads in `document.cookie`. */
+const CONSENT_COOKIE = `${COOKIE_CONSENT_NAME}=true`;
+
 export function hasConsent(cookie: string = document.cookie): boolean {
-  return cookie.split("; ").includes(`${COOKIE_CONSENT_NAME}=true`);
+  return cookie.split("; ").includes(CONSENT_COOKIE);
 }
+
+/** hasConsent() as a JavaScript expression, for an inline script that runs before any module loads. */
+export const HAS_CONSENT_EXPRESSION = `document.cookie.split("; ").includes(${JSON.stringify(CONSENT_COOKIE)})`;
 
 export function grantConsent(): void {
   const maxAge = COOKIE_CONSENT_MAX_AGE_DAYS * 24 * 60 * 60;
   const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${COOKIE_CONSENT_NAME}=true; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${CONSENT_COOKIE}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
   window.dispatchEvent(new Event(CONSENT_EVENT));
 }
 
