@@ -3,8 +3,8 @@
 // each function lazily, on the main thread, the first time it runs. For the framework runtime every
 // page starts with (React DOM, Next's router, Turbopack's runtime: the build manifest's
 // rootMainFiles) that lazy compiling is most of the start-up task, the one long task of a first
-// visit: measured on this app's /join page, 31-36 ms of main thread become about 12 ms, and
-// Lighthouse's mobile total blocking time falls from about 110 ms to under 15 (bench/README.md).
+// visit: on this app's /join page it went from 31-36 ms of main thread to 9-11 ms, and
+// Lighthouse's mobile total blocking time from about 110 ms to 0-35 ms (bench/README.md).
 // Only those files: hinting code that may never run (a route's own chunks, lazy imports) would
 // spend compile time and memory on it. Other engines read the line as a comment.
 //
