@@ -182,3 +182,38 @@ describe("the demo and log-event endpoints under their limits", () => {
     },
   );
 });
+
+describe("the sign-up and password-reset endpoints under their limits", () => {
+  const newAccount = () => ({ displayName: "Limit Parent", email: `limit.${Math.random().toString(36).slice(2, 10)}@example.com`, password: "good-password-1" });
+
+  it("answers the 21st sign-up in 10 minutes from one address with 429 and creates no account; another address signs up", async () => {
+    const { POST } = await import("@/app/api/account/signup/route");
+    const { users } = m.schema;
+    await startWellInsideWindow(600, 20_000);
+    // Invalid bodies count too (as on the demo form); the 20th request is a real sign-up.
+    for (let i = 0; i < 19; i += 1) {
+      expect((await POST(m.testing.jsonRequest("/api/account/signup", { email: "nope" }, from("203.0.113.100")))).status).toBe(400);
+    }
+    expect((await POST(m.testing.jsonRequest("/api/account/signup", newAccount(), from("203.0.113.100")))).status).toBe(201);
+    const refusedAccount = newAccount();
+    const refused = await POST(m.testing.jsonRequest("/api/account/signup", refusedAccount, from("203.0.113.100")));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ ok: false, message: expect.stringMatching(/^Too many requests .* try again in \d+ (minute|second)s?\.$/) });
+    const stored = await database.db.select({ email: users.email }).from(users);
+    expect(stored.map((u) => u.email)).not.toContain(refusedAccount.email);
+    expect((await POST(m.testing.jsonRequest("/api/account/signup", newAccount(), from("203.0.113.101")))).status).toBe(201);
+  });
+
+  it("answers the 11th password reset in 10 minutes from one address with 429; another address is answered as usual", async () => {
+    const { POST } = await import("@/app/api/account/password-reset/route");
+    const reset = (address: string) => POST(m.testing.jsonRequest("/api/account/password-reset", { email: "nobody@example.com" }, from(address)));
+    await startWellInsideWindow(600, 20_000);
+    for (let i = 0; i < 10; i += 1) expect((await reset("203.0.113.110")).status).toBe(200);
+    const refused = await reset("203.0.113.110");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toMatch(/^Too many requests /);
+    expect((await reset("203.0.113.111")).status).toBe(200);
+  });
+});

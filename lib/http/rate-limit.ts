@@ -27,6 +27,14 @@ export const RATE_LIMITS = {
   demoRequest: { name: "demo", limit: 10, windowSeconds: 10 * 60 },
   /** The client sends a few events per page; 2 a second for a minute covers tabs and shared NATs, not a flood. */
   logEvent: { name: "logevent", limit: 120, windowSeconds: 60 },
+  /**
+   * Each sign-up creates a user at the identity provider and a row here. 20 in 10 minutes leaves
+   * room for a family or a classroom signing up together behind one address, and stops a script
+   * that makes accounts in bulk.
+   */
+  signUp: { name: "signup", limit: 20, windowSeconds: 10 * 60 },
+  /** Each request sends an email: 10 in 10 minutes covers typos and a lost email, not a mailbox flood from one address. */
+  passwordReset: { name: "password-reset", limit: 10, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** On average one counted request in this many deletes the windows that have ended. */
