@@ -207,7 +207,9 @@ describe("the sign-up and password-reset endpoints under their limits", () => {
 
   it("answers the 11th password reset in 10 minutes from one address with 429; another address is answered as usual", async () => {
     const { POST } = await import("@/app/api/account/password-reset/route");
-    const reset = (address: string) => POST(m.testing.jsonRequest("/api/account/password-reset", { email: "nobody@example.com" }, from(address)));
+    // A different mailbox each time, so only the per-address rule is in play.
+    const reset = (address: string) =>
+      POST(m.testing.jsonRequest("/api/account/password-reset", { email: `nobody.${Math.random().toString(36).slice(2, 10)}@example.com` }, from(address)));
     await startWellInsideWindow(600, 20_000);
     for (let i = 0; i < 10; i += 1) expect((await reset("203.0.113.110")).status).toBe(200);
     const refused = await reset("203.0.113.110");
@@ -215,5 +217,19 @@ describe("the sign-up and password-reset endpoints under their limits", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await refused.json()).message).toMatch(/^Too many requests /);
     expect((await reset("203.0.113.111")).status).toBe(200);
+  });
+
+  it("sends one mailbox at most 3 reset emails in 10 minutes, from any number of addresses, and keeps no email address in the table", async () => {
+    const { POST } = await import("@/app/api/account/password-reset/route");
+    const reset = (email: string, address: string) => POST(m.testing.jsonRequest("/api/account/password-reset", { email }, from(address)));
+    await startWellInsideWindow(600, 20_000);
+    for (let i = 0; i < 3; i += 1) expect((await reset("target@example.com", `198.51.100.${20 + i}`)).status).toBe(200);
+    const refused = await reset("Target@Example.com", "198.51.100.30");
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/^Too many requests /);
+    // Another mailbox from the same address is answered as usual.
+    expect((await reset("someone.else@example.com", "198.51.100.30")).status).toBe(200);
+    const keys = (await database.db.select({ key: m.schema.rateLimits.key }).from(m.schema.rateLimits)).map((row) => row.key);
+    expect(keys.some((key) => key.includes("@"))).toBe(false);
   });
 });

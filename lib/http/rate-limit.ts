@@ -35,6 +35,11 @@ export const RATE_LIMITS = {
   signUp: { name: "signup", limit: 20, windowSeconds: 10 * 60 },
   /** Each request sends an email: 10 in 10 minutes covers typos and a lost email, not a mailbox flood from one address. */
   passwordReset: { name: "password-reset", limit: 10, windowSeconds: 10 * 60 },
+  /**
+   * The same mailbox from anywhere: 3 reset emails in 10 minutes, so many addresses together
+   * cannot flood one person either. Unknown emails count the same, so the answer reveals nothing.
+   */
+  passwordResetPerEmail: { name: "password-reset-email", limit: 3, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** On average one counted request in this many deletes the windows that have ended. */
@@ -72,13 +77,14 @@ export async function pruneRateLimits(db: Database, now = new Date()): Promise<v
 
 /**
  * The route handlers' guard: null when the request may go on, else the answer (429 with
- * Retry-After, or 503 when the database cannot count). RATE_LIMITS=off skips it (tests, load bench).
+ * Retry-After, or 503 when the database cannot count). Counts per client address unless given
+ * another key (an email). RATE_LIMITS=off skips it (tests, load bench).
  */
-export async function refuseOverLimit(request: Request, rule: RateLimitRule): Promise<Response | null> {
+export async function refuseOverLimit(request: Request, rule: RateLimitRule, key: string = clientAddress(request)): Promise<Response | null> {
   if (env.RATE_LIMITS === "off") return null;
   try {
     const db = await getDb();
-    const decision = await hitRateLimit(db, rule, clientAddress(request));
+    const decision = await hitRateLimit(db, rule, key);
     if (Math.random() * PRUNE_ONE_IN < 1) {
       await pruneRateLimits(db).catch((error: unknown) => console.error("[rate-limit] prune failed:", error));
     }
