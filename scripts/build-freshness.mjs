@@ -28,6 +28,9 @@ const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
 /** NEXT_DIST_DIR (read by next.config.ts) gives the e2e and benchmark servers builds of their own beside a developer's .next. */
 const distDir = (env) => env.NEXT_DIST_DIR || ".next";
+
+/** The build folder of the checkout at `root`, as next.config.ts names it. */
+export const buildDir = (root, env) => path.join(root, distDir(env));
 const recordPath = (env) => path.join(distDir(env), "build-env.json");
 
 /**
@@ -93,7 +96,7 @@ function readRecord(root, env) {
  * @returns {{ stale: boolean, reason: string }}
  */
 export function checkBuildFreshness({ root, env }) {
-  if (!existsSync(path.join(root, distDir(env), "BUILD_ID"))) return { stale: true, reason: "there is no build yet" };
+  if (!existsSync(path.join(buildDir(root, env), "BUILD_ID"))) return { stale: true, reason: "there is no build yet" };
   // `next build` empties .next first, so a build not made by scripts/start.mjs has no record:
   // its configuration is unknown.
   const record = readRecord(root, env);

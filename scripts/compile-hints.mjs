@@ -16,6 +16,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { buildDir } from "./build-freshness.mjs";
+import { writeFileAtomically } from "./write-file-atomically.mjs";
+
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /** The build's start-up scripts, as paths inside distDir; none when there is no build manifest. */
@@ -45,8 +48,7 @@ export function addCompileHints(distDir, { onError = () => {} } = {}) {
     try {
       const source = fs.readFileSync(file, "utf8");
       if (source.startsWith(COMPILE_HINT)) continue;
-      fs.writeFileSync(`${file}.tmp`, COMPILE_HINT + source);
-      fs.renameSync(`${file}.tmp`, file);
+      writeFileAtomically(file, COMPILE_HINT + source);
       changed++;
     } catch (error) {
       onError(error, file);
@@ -58,7 +60,7 @@ export function addCompileHints(distDir, { onError = () => {} } = {}) {
 // `node scripts/compile-hints.mjs`: the build folder of next.config.ts (NEXT_DIST_DIR or .next).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+  const distDir = buildDir(root, process.env);
   let failed = false;
   const changed = addCompileHints(distDir, {
     onError: (error, file) => {

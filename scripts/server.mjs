@@ -15,6 +15,7 @@ import compression from "compression";
 import next from "next";
 
 import { PEER_ADDRESS_HEADER } from "../lib/http/peer-address.mjs";
+import { buildDir } from "./build-freshness.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
 import { createStaticAssetHandler, loadConfiguredHeaders, precompressStatic } from "./static-assets.mjs";
 
@@ -31,7 +32,7 @@ await app.prepare();
 
 // /_next/static precompressed (scripts/static-assets.mjs says why). The folder is next.config.ts's
 // distDir, read from the same variable; copies are written once per build, before the first request.
-const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+const distDir = buildDir(root, process.env);
 // First, so the copies below carry it (scripts/compile-hints.mjs says why).
 const hinted = addCompileHints(distDir, {
   onError: (error, file) => console.warn(`[server] no compile hint (served as built): ${path.relative(root, file)}: ${error.message}`),

@@ -10,6 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
+import { writeFileAtomically } from "./write-file-atomically.mjs";
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -73,10 +75,7 @@ export async function precompressStatic(staticDir, { onError = () => {} } = {}) 
     for (let job = work.shift(); job; job = work.shift()) {
       try {
         const compressed = await job.encoding.compress(fs.readFileSync(job.file));
-        // Written under a temporary name and renamed, so a request never sees half a file.
-        const target = job.file + job.encoding.suffix;
-        fs.writeFileSync(`${target}.tmp`, compressed);
-        fs.renameSync(`${target}.tmp`, target);
+        writeFileAtomically(job.file + job.encoding.suffix, compressed);
         written++;
       } catch (error) {
         onError(error, job.file);

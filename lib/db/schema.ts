@@ -248,7 +248,7 @@ export const teacherApplications = pgTable(
 export const rateLimits = pgTable(
   "rate_limits",
   {
-    /** "<rule>:<client address>", e.g. "demo:203.0.113.7". */
+    /** "<rule>:<client address>", e.g. "demo:203.0.113.7", or a hash for per-mailbox rules ("password-reset-email:<sha256>"). */
     key: text().notNull(),
     windowStart: timestamp({ withTimezone: true }).notNull(),
     count: integer().notNull().default(0),

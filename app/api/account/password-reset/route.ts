@@ -23,7 +23,7 @@ export function POST(request: Request) {
   );
 }
 
-/** The mailbox as a counter key: hashed, so the limits table holds no email addresses. */
+/** The mailbox as a counter key (the schema has trimmed it): hashed, so the limits table holds no email addresses. */
 function mailboxKey(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
+  return createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
 }
