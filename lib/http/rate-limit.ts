@@ -9,10 +9,12 @@ import { clientIp } from "@/lib/http/client-ip";
 import { errorResponse, jsonMessage } from "@/lib/http/responses";
 
 export interface RateLimitRule {
-  /** Prefix of the counter's key; one counter per rule and client address. */
+  /** Prefix of the counter's key; one counter per rule and client address (or other key). */
   name: string;
   limit: number;
   windowSeconds: number;
+  /** What the 429 says was too much, when it is not the requests of the visitor's network. */
+  refusal?: string;
 }
 
 /**
@@ -39,7 +41,12 @@ export const RATE_LIMITS = {
    * The same mailbox from anywhere: 3 reset emails in 10 minutes, so many addresses together
    * cannot flood one person either. Unknown emails count the same, so the answer reveals nothing.
    */
-  passwordResetPerEmail: { name: "password-reset-email", limit: 3, windowSeconds: 10 * 60 },
+  passwordResetPerEmail: {
+    name: "password-reset-email",
+    limit: 3,
+    windowSeconds: 10 * 60,
+    refusal: "Too many reset emails have been sent to this address.",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** On average one counted request in this many deletes the windows that have ended. */
@@ -89,15 +96,15 @@ export async function refuseOverLimit(request: Request, rule: RateLimitRule, key
       await pruneRateLimits(db).catch((error: unknown) => console.error("[rate-limit] prune failed:", error));
     }
     if (decision.isAllowed) return null;
-    return jsonMessage(429, tooManyMessage(decision.retryAfterSeconds), {}, { "Retry-After": String(decision.retryAfterSeconds) });
+    return jsonMessage(429, tooManyMessage(rule, decision.retryAfterSeconds), {}, { "Retry-After": String(decision.retryAfterSeconds) });
   } catch (error) {
     return errorResponse(error, `rate-limit ${rule.name}`);
   }
 }
 
-function tooManyMessage(seconds: number): string {
+function tooManyMessage(rule: RateLimitRule, seconds: number): string {
   const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
-  return `Too many requests from your network. Please try again in ${wait}.`;
+  return `${rule.refusal ?? "Too many requests from your network."} Please try again in ${wait}.`;
 }
 
 /**
