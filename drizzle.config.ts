@@ -1,10 +1,10 @@
 import { defineConfig } from "drizzle-kit";
 
-// Migrations are generated here and applied by the app at start (lib/db/migrate.ts),
+// Migrations are generated here and applied by the app at start (lib/platform/db/migrate.ts),
 // to PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/db/schema.ts",
-  out: "./lib/db/migrations",
+  schema: "./lib/platform/db/schema.ts",
+  out: "./lib/platform/db/migrations",
   casing: "snake_case",
 });

@@ -4,6 +4,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServer } = await import("@/lib/server-start");
+  const { startServer } = await import("@/lib/wiring/start");
   await startServer();
 }

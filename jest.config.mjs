@@ -5,13 +5,13 @@ const createJestConfig = nextJest({ dir: "./" });
 /** Unit and integration tests sit beside the code (lib/**, app/**); e2e/ is Playwright's. */
 export default createJestConfig({
   testEnvironment: "node",
-  testMatch: ["<rootDir>/{lib,app,components,scripts}/**/*.test.{ts,tsx}"],
+  testMatch: ["<rootDir>/{lib,app,browser,components,scripts,test}/**/*.test.{ts,tsx}"],
   moduleNameMapper: {
-    "^server-only$": "<rootDir>/lib/testing/empty-module.ts",
+    "^server-only$": "<rootDir>/test/empty-module.ts",
     "^@/(.*)$": "<rootDir>/$1",
   },
-  setupFiles: ["<rootDir>/lib/testing/jest-env.ts"],
-  globalSetup: "<rootDir>/lib/testing/jest-global-setup.mjs",
-  globalTeardown: "<rootDir>/lib/testing/jest-global-teardown.mjs",
+  setupFiles: ["<rootDir>/test/jest-env.ts"],
+  globalSetup: "<rootDir>/test/jest-global-setup.mjs",
+  globalTeardown: "<rootDir>/test/jest-global-teardown.mjs",
   testTimeout: 30_000,
 });

@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 
-import { env } from "./lib/env";
-import { securityHeaders } from "./lib/security/headers";
+import { env } from "./lib/platform/env";
+import { securityHeaders } from "./lib/platform/security/headers";
 
 const legacyTemplatePages = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
   // SPEC 2: legacy template links in one admin/teacher menu; they lead home for good.
@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite"],
+  // marked ships only ES modules; listing it here also lets next/jest compile it for Jest's CommonJS.
+  transpilePackages: ["marked"],
   async headers() {
     // Every response: pages, route handlers, static files and 404s (e2e/security-headers.spec.ts).
     return [{ source: "/:path*", headers: securityHeaders(env) }];

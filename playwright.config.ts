@@ -15,6 +15,8 @@ import {
   E2E_PORT,
   E2E_PRODUCT_NAME,
   E2E_PRODUCT_SLUG,
+  SHELL_LINKS_ENV_EMPTY,
+  SHELL_LINKS_ENV_SET,
   THIRD_PARTY_ENV_FAKE,
   THIRD_PARTY_ENV_OFF,
 } from "./e2e/support/server";
@@ -30,10 +32,12 @@ interface ServerOptions {
   authDir: string;
   authPort: number;
   thirdParty: Record<string, string>;
+  /** PRACTICE_PYTHON_URL and SOCIAL_*_URL (e2e/support/server.ts). */
+  shellLinks: Record<string, string>;
 }
 
 /** An e2e server: scripts/start.mjs with its own build folder, fresh database and Auth Emulator. */
-function server({ port, url, distDir, pgliteDir, authDir, authPort, thirdParty }: ServerOptions) {
+function server({ port, url, distDir, pgliteDir, authDir, authPort, thirdParty, shellLinks }: ServerOptions) {
   return {
     // A fresh embedded database on every server start; a reused server keeps its own.
     command: `node -e "for (const d of ['${pgliteDir}', '${authDir}']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
@@ -54,10 +58,11 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, thirdParty }
       FIREBASE_AUTH_EMULATOR_HOST: "",
       FIREBASE_PROJECT_ID: "demo-e2e",
       ...thirdParty,
+      ...shellLinks,
     },
     reuseExistingServer: !isCI,
-    // Covers a `next build` (24-46 s measured) on a busy machine.
-    timeout: 240_000,
+    // Covers a `next build` (24-46 s measured alone; past 240 s with two e2e servers building on a busy 2-core machine).
+    timeout: 480_000,
     stdout: "pipe" as const,
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
   };
@@ -103,7 +108,16 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server({ port: E2E_PORT, url: baseURL, distDir: E2E_DIST_DIR, pgliteDir: E2E_PGLITE_DIR, authDir: E2E_AUTH_DIR, authPort: E2E_AUTH_EMULATOR_PORT, thirdParty: THIRD_PARTY_ENV_OFF }),
+    server({
+      port: E2E_PORT,
+      url: baseURL,
+      distDir: E2E_DIST_DIR,
+      pgliteDir: E2E_PGLITE_DIR,
+      authDir: E2E_AUTH_DIR,
+      authPort: E2E_AUTH_EMULATOR_PORT,
+      thirdParty: THIRD_PARTY_ENV_OFF,
+      shellLinks: SHELL_LINKS_ENV_SET,
+    }),
     // Issue 5: the same site with analytics and every widget configured (fake hosts), for e2e/consent.spec.ts.
     server({
       port: E2E_CONFIGURED_PORT,
@@ -113,6 +127,7 @@ export default defineConfig({
       authDir: E2E_CONFIGURED_AUTH_DIR,
       authPort: E2E_CONFIGURED_AUTH_EMULATOR_PORT,
       thirdParty: THIRD_PARTY_ENV_FAKE,
+      shellLinks: SHELL_LINKS_ENV_EMPTY,
     }),
   ],
 });

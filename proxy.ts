@@ -1,9 +1,9 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 
-import { identityConfig } from "@/lib/auth/config";
-import { guardRedirect } from "@/lib/auth/guard";
-import { SESSION_HINT_COOKIE } from "@/lib/auth/session-hint";
+import { identityConfig } from "@/lib/platform/auth/config";
+import { guardRedirect } from "@/lib/platform/auth/guard";
+import { SESSION_HINT_COOKIE } from "@/lib/platform/auth/session-hint";
 
 /**
  * SPEC 4's route guard, from the session cookie alone. It only redirects: pages

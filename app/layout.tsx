@@ -6,16 +6,17 @@ import { CookieBanner } from "@/components/shell/cookie-banner";
 import { IntentLinkNavigator } from "@/components/shell/intent-link-navigator";
 import { RouteChangeOverlay } from "@/components/shell/route-change-overlay";
 import { ScrollToTop } from "@/components/shell/scroll-to-top";
+import { ShellFrame } from "@/components/shell/shell-frame";
 import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
 import { ThirdPartyWidgets } from "@/components/shell/third-party-widgets";
 import { ToasterHost } from "@/components/shell/toaster";
 import { VercelAnalytics } from "@/components/shell/vercel-analytics";
 import { JsonLd } from "@/components/ui/json-ld";
-import { brand } from "@/lib/brand";
-import { thirdPartyConfig } from "@/lib/consent/third-party";
-import { env } from "@/lib/env";
-import { organizationJsonLd } from "@/lib/seo";
+import { brand } from "@/lib/platform/brand";
+import { thirdPartyConfig } from "@/lib/platform/security/third-party";
+import { env } from "@/lib/platform/env";
+import { organizationJsonLd } from "@/lib/platform/seo";
 
 import "./globals.css";
 
@@ -34,14 +35,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col font-sans antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="flex-1">
+        {/* The signed-in groups' layouts render their own, with the session (components/shell/shell-frame.tsx). */}
+        <ShellFrame header={<SiteHeader />} footer={<SiteFooter />}>
           {children}
-        </main>
-        <SiteFooter />
+        </ShellFrame>
         <ScrollToTop />
         <CookieBanner acceptOnScrollPercent={thirdParty.consentOnScrollPercent} />
         <RouteChangeOverlay />

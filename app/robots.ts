@@ -1,18 +1,9 @@
 import type { MetadataRoute } from "next";
 
-import { brand } from "@/lib/brand";
+import { brand } from "@/lib/platform/brand";
 
 /** Private areas: accounts, dashboards, the cart and the API. Crawlers never need them. */
-const DISALLOWED_PATHS = [
-  "/api/",
-  "/user/",
-  "/my-courses",
-  "/cart",
-  "/admin/",
-  "/teacher/dashboard",
-  "/support/",
-  "/deleteaccount",
-];
+const DISALLOWED_PATHS = ["/api/", "/user/", "/my-courses", "/cart", "/admin/", "/teacher/dashboard", "/support/", "/deleteaccount"];
 
 export default function robots(): MetadataRoute.Robots {
   return {

@@ -1,9 +1,18 @@
-import { brand, brandRoutes } from "@/lib/brand";
+import { brand, brandRoutes } from "@/lib/platform/brand";
 import { listPosts } from "@/lib/blog/posts";
-import { COURSE_CATEGORIES } from "@/lib/constants";
+import { COURSE_CATEGORIES } from "@/lib/platform/constants";
+
+import { listPublishedCourseSlugs } from "@/lib/scheduling/course-page";
+import { openTestDatabase } from "@/test/database";
 
 import robots from "./robots";
 import sitemap from "./sitemap";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
 
 describe("sitemap.xml", () => {
   it("lists the public pages, every category, grades 1 to 12, the join page and every blog post", async () => {
@@ -15,6 +24,10 @@ describe("sitemap.xml", () => {
     for (const category of COURSE_CATEGORIES) expect(urls).toContain(`/courses/category/${category}`);
     for (let grade = 1; grade <= 12; grade += 1) expect(urls).toContain(`/book-free-demo/${grade}`);
     for (const post of await listPosts()) expect(urls).toContain(`/blog/${post.slug}`);
+    // Every published course's page.
+    const slugs = await listPublishedCourseSlugs();
+    expect(slugs).toContain("python-for-young-coders");
+    for (const slug of slugs) expect(urls).toContain(`/courses/${slug}`);
     expect(new Set(urls).size).toBe(urls.length);
   });
 

@@ -1,8 +1,9 @@
 import type { MetadataRoute } from "next";
 
 import { listPosts } from "@/lib/blog/posts";
-import { brand, brandRoutes } from "@/lib/brand";
-import { COURSE_CATEGORIES, GRADES } from "@/lib/constants";
+import { brand, brandRoutes } from "@/lib/platform/brand";
+import { COURSE_CATEGORIES, GRADES } from "@/lib/platform/constants";
+import { listPublishedCourseSlugs } from "@/lib/scheduling/course-page";
 
 /**
  * Every public, indexable page. Signed-in areas, the cart and /asa (which the
@@ -13,7 +14,11 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const pages: MetadataRoute.Sitemap = [
     { url: url("/"), changeFrequency: "weekly", priority: 1 },
     { url: url("/courses"), changeFrequency: "weekly", priority: 0.9 },
-    ...COURSE_CATEGORIES.map((category) => ({ url: url(`/courses/category/${category}`), changeFrequency: "weekly" as const, priority: 0.8 })),
+    ...COURSE_CATEGORIES.map((category) => ({
+      url: url(`/courses/category/${category}`),
+      changeFrequency: "weekly" as const,
+      priority: 0.8,
+    })),
     { url: url("/book-free-demo"), changeFrequency: "monthly", priority: 0.9 },
     ...GRADES.map((grade) => ({ url: url(`/book-free-demo/${grade}`), changeFrequency: "monthly" as const, priority: 0.7 })),
     { url: url(brandRoutes.join), changeFrequency: "monthly", priority: 0.7 },
@@ -30,5 +35,10 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     changeFrequency: "yearly" as const,
     priority: 0.5,
   }));
-  return [...pages, ...posts];
+  const coursePages = (await listPublishedCourseSlugs()).map((slug) => ({
+    url: url(`/courses/${slug}`),
+    changeFrequency: "weekly" as const,
+    priority: 0.8,
+  }));
+  return [...pages, ...coursePages, ...posts];
 }

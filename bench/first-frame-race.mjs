@@ -29,7 +29,13 @@ async function traceOnce(url) {
   try {
     // The phone Lighthouse's mobile preset emulates, from Lighthouse itself.
     const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
-    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, isMobile: true, hasTouch: true, userAgent: userAgents.mobile });
+    const context = await browser.newContext({
+      viewport: { width, height },
+      deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: userAgents.mobile,
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const events = [];
@@ -43,7 +49,10 @@ async function traceOnce(url) {
 
     const start = events.find((e) => e.name === "ResourceSendRequest" && e.args?.data?.url === url)?.ts;
     const at = (e) => (e.ts - start) / 1000;
-    const lcp = events.filter((e) => e.name === "largestContentfulPaint::Candidate").map(at).at(-1);
+    const lcp = events
+      .filter((e) => e.name === "largestContentfulPaint::Candidate")
+      .map(at)
+      .at(-1);
     const isChunk = (e) => /\/_next\/static\/chunks\/.*\.js$/.test(e.args?.data?.url ?? "");
     const firstScriptRun = Math.min(...events.filter((e) => e.name === "EvaluateScript" && isChunk(e)).map(at));
     const layoutBeforeLcp = events.filter((e) => e.name === "Layout" && at(e) < lcp).reduce((sum, e) => sum + e.dur / 1000, 0);

@@ -29,7 +29,7 @@ export function scriptsOf(html) {
   const external = [];
   const inline = [];
   const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-  for (let m; (m = re.exec(html)); ) {
+  for (let m; (m = re.exec(html));) {
     const tag = `<script ${m[1]}>`;
     const type = (attr(tag, "type") ?? "").toLowerCase();
     const src = attr(tag, "src");
@@ -40,7 +40,7 @@ export function scriptsOf(html) {
     else if (m[2].trim()) inline.push({ kind: /self\.__next_f\s*[.=]/.test(m[2]) ? "rsc" : "other", text: m[2] });
   }
   const linkRe = /<link\b[^>]*>/gi;
-  for (let m; (m = linkRe.exec(html)); ) {
+  for (let m; (m = linkRe.exec(html));) {
     const tag = m[0];
     const rel = (attr(tag, "rel") ?? "").toLowerCase();
     const as = (attr(tag, "as") ?? "").toLowerCase();
@@ -127,7 +127,17 @@ export function formatFirstLoadJs(result) {
   const row = (label, r, vsBare) =>
     r.error
       ? [label, "ERR", null, null, null, null, null, null, null]
-      : [label, r.status, r.js.count, kb(r.js.gzip), times(vsBare), kb(r.js.bytes), kb(r.inlineRsc.gzip), kb(r.inlineOther.gzip), kb(r.html.gzip)];
+      : [
+          label,
+          r.status,
+          r.js.count,
+          kb(r.js.gzip),
+          times(vsBare),
+          kb(r.js.bytes),
+          kb(r.inlineRsc.gzip),
+          kb(r.inlineOther.gzip),
+          kb(r.html.gzip),
+        ];
   for (const r of result.app) rows.push(row(r.route, r, r.vsBare));
   if (result.bare) rows.push(row("bare /", result.bare, 1));
   const lines = [

@@ -9,7 +9,7 @@ export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_DIR = path.resolve(BENCH_DIR, "..");
 export const NEXT_BIN = path.join(REPO_DIR, "node_modules", "next", "dist", "bin", "next");
 
-/** Same rule as lib/brand.ts: PRODUCT_SLUG, else the slug of PRODUCT_NAME (default "Brightside"). */
+/** Same rule as lib/platform/brand.ts: PRODUCT_SLUG, else the slug of PRODUCT_NAME (default "Brightside"). */
 export function brandSlug(env = process.env) {
   if (env.PRODUCT_SLUG) return env.PRODUCT_SLUG;
   const name = env.PRODUCT_NAME?.trim() || "Brightside";
@@ -188,7 +188,9 @@ export async function startServer(cmd, args, { cwd, env, logFile, url, label, ti
 export function table(headers, rows) {
   const cells = [headers, ...rows].map((r) => r.map((c) => (c === null || c === undefined ? "-" : String(c))));
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const numeric = headers.map((_, i) => rows.every((r) => r[i] === null || r[i] === undefined || /^[-+]?[\d.]+[%x]?$|^-$/.test(String(r[i]))));
+  const numeric = headers.map((_, i) =>
+    rows.every((r) => r[i] === null || r[i] === undefined || /^[-+]?[\d.]+[%x]?$|^-$/.test(String(r[i]))),
+  );
   const fmt = (r) => r.map((c, i) => (numeric[i] && i > 0 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
   return [fmt(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(fmt)].join("\n");
 }

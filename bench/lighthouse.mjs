@@ -86,12 +86,22 @@ function summarize(lhr) {
 /** A short, human hint of what an audit flagged (selectors, URLs, explanations). */
 function detailOf(audit) {
   // Tables only: list/tree details (network-dependency-tree) hold prose, not findings.
-  const items = ["table", "opportunity"].includes(audit.details?.type) ? audit.details.items ?? [] : [];
+  const items = ["table", "opportunity"].includes(audit.details?.type) ? (audit.details.items ?? []) : [];
   const out = [];
   for (const item of items.slice(0, 5)) {
     const sub = (item.subItems?.items ?? []).slice(0, 3).map((x) => x.url ?? x.source?.url ?? JSON.stringify(x).slice(0, 160));
     const desc = typeof item.description === "string" ? item.description.slice(0, 240) : undefined;
-    const bits = [item.issueType, item.node?.selector, item.node?.snippet?.slice(0, 120), item.url, item.source?.url, item.sourceLocation?.url, desc, item.explanation, ...sub]
+    const bits = [
+      item.issueType,
+      item.node?.selector,
+      item.node?.snippet?.slice(0, 120),
+      item.url,
+      item.source?.url,
+      item.sourceLocation?.url,
+      desc,
+      item.explanation,
+      ...sub,
+    ]
       .filter(Boolean)
       .map(String);
     if (bits.length) out.push(bits.join(" | "));
@@ -137,7 +147,9 @@ export async function runLighthouse({ targets, runs = DEFAULT_RUNS, presets = ["
         const s = await runOnce(t.url, p, log);
         results[`${p} ${t.name}`].runs.push(s);
         const sc = s.scores ? CATEGORIES.map((c) => s.scores[c] ?? "-").join("/") : "error";
-        log(`[lighthouse ${n}/${total}] run ${r + 1} ${p.padEnd(7)} ${t.name.padEnd(22)} ${sc}  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+        log(
+          `[lighthouse ${n}/${total}] run ${r + 1} ${p.padEnd(7)} ${t.name.padEnd(22)} ${sc}  (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
       }
     }
   }
@@ -155,7 +167,9 @@ export async function runLighthouse({ targets, runs = DEFAULT_RUNS, presets = ["
         const prev = counts.get(key);
         counts.set(key, { ...f, runs: (prev?.runs ?? 0) + 1, minScore: Math.min(prev?.minScore ?? 1, f.score) });
       }
-    entry.persistentFailures = [...counts.values()].filter((f) => f.runs * 2 >= ok.length && ok.length > 0).map(({ score, ...f }) => f);
+    entry.persistentFailures = [...counts.values()]
+      .filter((f) => f.runs * 2 >= ok.length && ok.length > 0)
+      .map(({ score: _score, ...f }) => f);
   }
   return results;
 }
@@ -220,12 +234,18 @@ export function formatLighthouse(results) {
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = parseArgs(process.argv.slice(2), ["json"]);
   if (!args.base) {
-    console.error("usage: node bench/lighthouse.mjs --base URL [--bare URL] [--routes /,/courses] [--runs 3] [--presets mobile,desktop] [--json]");
+    console.error(
+      "usage: node bench/lighthouse.mjs --base URL [--bare URL] [--routes /,/courses] [--runs 3] [--presets mobile,desktop] [--json]",
+    );
     process.exit(2);
   }
   const routes = listArg(args.routes) ?? defaultRoutes();
   const targets = routes.map((r) => ({ name: r, url: new URL(r, args.base).href }));
   if (args.bare) targets.push({ name: "bare /", url: new URL("/", args.bare).href });
-  const results = await runLighthouse({ targets, runs: Number(args.runs ?? DEFAULT_RUNS), presets: listArg(args.presets) ?? ["mobile", "desktop"] });
+  const results = await runLighthouse({
+    targets,
+    runs: Number(args.runs ?? DEFAULT_RUNS),
+    presets: listArg(args.presets) ?? ["mobile", "desktop"],
+  });
   console.log(args.json ? JSON.stringify(results, null, 2) : formatLighthouse(results));
 }

@@ -43,7 +43,14 @@ export const APP_TARGETS = [
     accept: "application/json",
     baseline: "GET /api/noop",
   },
-  { name: "POST /api/v1/logevent", method: "POST", path: "/api/v1/logevent", accept: "application/json", body: logEventBody, baseline: "POST /api/noop" },
+  {
+    name: "POST /api/v1/logevent",
+    method: "POST",
+    path: "/api/v1/logevent",
+    accept: "application/json",
+    body: logEventBody,
+    baseline: "POST /api/noop",
+  },
   {
     name: "POST /api/book-free-demo",
     method: "POST",
@@ -100,7 +107,12 @@ function autocannonRequests(target, origin) {
   if (!target.body) return [requestFor(target, origin, "fixed")];
   const run = randomBytes(4).toString("hex");
   let n = 0;
-  return [{ ...requestFor(target, origin, `${run}-0`), setupRequest: (request) => ({ ...request, ...requestFor(target, origin, `${run}-${++n}`) }) }];
+  return [
+    {
+      ...requestFor(target, origin, `${run}-0`),
+      setupRequest: (request) => ({ ...request, ...requestFor(target, origin, `${run}-${++n}`) }),
+    },
+  ];
 }
 
 /**
@@ -215,7 +227,18 @@ export function formatLoad(result) {
   const row = (server, r, ratios) =>
     r.error
       ? [r.name, server, "ERR", null, null, null, null, null, null, null]
-      : [r.name, server, r.rps.toFixed(0), ms(r.p50), ms(r.p99), r.non2xx, r.errors, r.probe.cache, ratios ? times(r.rpsVsBare) : null, ratios ? times(r.p99VsBare) : null];
+      : [
+          r.name,
+          server,
+          r.rps.toFixed(0),
+          ms(r.p50),
+          ms(r.p99),
+          r.non2xx,
+          r.errors,
+          r.probe.cache,
+          ratios ? times(r.rpsVsBare) : null,
+          ratios ? times(r.p99VsBare) : null,
+        ];
   const rows = (result.bare?.targets ?? []).map((r) => row("bare", r, false));
   const measured = result.apps.filter((a) => a.targets);
   for (const target of APP_TARGETS) {
@@ -232,9 +255,15 @@ export function formatLoad(result) {
     "vs bare: the app's figure over the bare app's: GET / over its create-next-app page, the GET API over GET /api/noop, the POSTs over POST /api/noop.",
   ];
   // Only the figure from before counts: during the load the bench itself keeps every core busy.
-  if (loadAverageBefore > cpus) lines.push(`note: the machine was busy before the load began (load average above ${cpus} cores): absolute figures and ratios are unreliable.`);
+  if (loadAverageBefore > cpus)
+    lines.push(
+      `note: the machine was busy before the load began (load average above ${cpus} cores): absolute figures and ratios are unreliable.`,
+    );
   const builds = new Set(measured.map((a) => a.buildId).filter(Boolean));
-  if (builds.size > 1) lines.push(`note: the servers ran different builds (${measured.map((a) => `${a.db} ${a.buildId}`).join(", ")}): sources changed between them`);
+  if (builds.size > 1)
+    lines.push(
+      `note: the servers ran different builds (${measured.map((a) => `${a.db} ${a.buildId}`).join(", ")}): sources changed between them`,
+    );
   for (const app of result.apps) {
     if (app.skipped) lines.push(`${app.db}: skipped: ${app.skipped}`);
     if (app.error) lines.push(`${app.db}: failed: ${app.error}`);

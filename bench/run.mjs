@@ -51,8 +51,19 @@ const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 
 const args = parseArgs(process.argv.slice(2), ["keepBuild", "help"]);
 if (args.help || args.h) {
-  const header = fs.readFileSync(new URL(import.meta.url), "utf8").split("\n").slice(1);
-  console.log(header.slice(0, header.findIndex((line) => !line.startsWith("//"))).join("\n").replace(/^\/\/ ?/gm, ""));
+  const header = fs
+    .readFileSync(new URL(import.meta.url), "utf8")
+    .split("\n")
+    .slice(1);
+  console.log(
+    header
+      .slice(
+        0,
+        header.findIndex((line) => !line.startsWith("//")),
+      )
+      .join("\n")
+      .replace(/^\/\/ ?/gm, ""),
+  );
   process.exit(0);
 }
 const STEPS = ["js", "lighthouse", "load"];
@@ -187,11 +198,21 @@ async function buildAndStartApp(port, { overrides = {}, name = "app" } = {}) {
     env.AUTH_EMULATOR_PORT = String(p);
   }
   env.AUTH_EMULATOR_DATA_DIR ||= ".data/bench-auth";
+  // Nothing here signs in: start from no accounts. A folder kept from an earlier run could hold the
+  // demo accounts, and a production-mode server refuses to start while one has the README's password.
+  fs.rmSync(path.join(REPO_DIR, env.AUTH_EMULATOR_DATA_DIR), { recursive: true, force: true });
   say(`starting ${name} with scripts/start.mjs on ${appUrl} (builds first when stale; log ${path.relative(REPO_DIR, logFile)})`);
   // Another engineer's `next build` holds Next's build lock: wait for it, then try again.
   for (let attempt = 1; ; attempt++) {
     try {
-      server = await startServer(process.execPath, [startScript], { cwd: REPO_DIR, env, logFile, url: appUrl, label: name, timeoutMs: 900_000 });
+      server = await startServer(process.execPath, [startScript], {
+        cwd: REPO_DIR,
+        env,
+        logFile,
+        url: appUrl,
+        label: name,
+        timeoutMs: 900_000,
+      });
       servers.push(server);
       break;
     } catch (err) {
@@ -237,7 +258,9 @@ async function openPostgresApp() {
     server = (await buildAndStartApp(port, { overrides, name: "app-postgres" })).server;
     const buildId = readBuildId();
     if (expectedBuildId && buildId !== expectedBuildId) {
-      say(`load: scripts/start.mjs rebuilt the app for PostgreSQL (sources changed since the first build): the columns measure different builds`);
+      say(
+        `load: scripts/start.mjs rebuilt the app for PostgreSQL (sources changed since the first build): the columns measure different builds`,
+      );
     }
     if (expectedBuildId) expectedBuildId = buildId;
     return { base: `http://localhost:${port}`, close, buildId };
@@ -261,9 +284,21 @@ function versions() {
     chromium = execFileSync(CHROME_PATH, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {}
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: REPO_DIR,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {}
-  return { node: process.version, next: pkg("next"), lighthouse: pkg("lighthouse"), autocannon: pkg("autocannon"), chromium, commit, cpus: os.cpus().length };
+  return {
+    node: process.version,
+    next: pkg("next"),
+    lighthouse: pkg("lighthouse"),
+    autocannon: pkg("autocannon"),
+    chromium,
+    commit,
+    cpus: os.cpus().length,
+  };
 }
 
 /** The requirement, page by page: 100/100/100 (a11y, SEO, best practices) on both presets,
@@ -277,17 +312,33 @@ function checkRequirement(lh, js) {
         const e = lh[`${preset} ${route}`];
         if (!e) continue;
         const s = e.median.scores;
-        for (const c of ["accessibility", "seo", "best-practices"]) checks.push({ route, preset, check: c, value: s[c], want: 100, pass: s[c] === 100 });
-        if (preset === "desktop") checks.push({ route, preset, check: "performance", value: s.performance, want: 100, pass: s.performance === 100 });
+        for (const c of ["accessibility", "seo", "best-practices"])
+          checks.push({ route, preset, check: c, value: s[c], want: 100, pass: s[c] === 100 });
+        if (preset === "desktop")
+          checks.push({ route, preset, check: "performance", value: s.performance, want: 100, pass: s.performance === 100 });
         if (preset === "mobile") {
           const bare = lh[`mobile bare /`]?.median.scores.performance ?? null;
-          checks.push({ route, preset, check: "performance vs bare", value: s.performance, want: `>= ${bare}`, pass: bare !== null && s.performance !== null && s.performance >= bare });
+          checks.push({
+            route,
+            preset,
+            check: "performance vs bare",
+            value: s.performance,
+            want: `>= ${bare}`,
+            pass: bare !== null && s.performance !== null && s.performance >= bare,
+          });
         }
       }
     }
   }
   if (js?.homeVsBare.ratio !== null && js?.homeVsBare.ratio !== undefined) {
-    checks.push({ route: "/", preset: "-", check: "first-load JS vs bare", value: Number(js.homeVsBare.ratio.toFixed(3)), want: "<= 1.15", pass: js.homeVsBare.pass });
+    checks.push({
+      route: "/",
+      preset: "-",
+      check: "first-load JS vs bare",
+      value: Number(js.homeVsBare.ratio.toFixed(3)),
+      want: "<= 1.15",
+      pass: js.homeVsBare.pass,
+    });
   }
   return checks;
 }
@@ -305,7 +356,9 @@ const readBuildId = () => {
 let expectedBuildId = null;
 function guardBuild() {
   if (expectedBuildId && readBuildId() !== expectedBuildId) {
-    throw new Error(`.next was rebuilt by another process during the bench (BUILD_ID ${expectedBuildId} -> ${readBuildId()}); the measurements are void. Run again when no one else builds, or with --keep-build.`);
+    throw new Error(
+      `.next was rebuilt by another process during the bench (BUILD_ID ${expectedBuildId} -> ${readBuildId()}); the measurements are void. Run again when no one else builds, or with --keep-build.`,
+    );
   }
 }
 
@@ -340,7 +393,8 @@ try {
     guardBuild();
     console.log(`\n${formatFirstLoadJs(report.firstLoadJs)}\n`);
     const home = report.firstLoadJs.app.find((r) => r.route === "/");
-    if (home?.canonical && !home.canonical.startsWith(appBase)) say(`note: "/" declares canonical ${home.canonical} (build made with another APP_URL)`);
+    if (home?.canonical && !home.canonical.startsWith(appBase))
+      say(`note: "/" declares canonical ${home.canonical} (build made with another APP_URL)`);
   }
   if (steps.includes("lighthouse")) {
     if (!process.env.CHROME_PATH) ensureChromium();

@@ -25,9 +25,11 @@ function recordRequests(page: Page) {
 
 /** Script tags whose source is another host. */
 const outsideScripts = (page: Page) =>
-  page.locator("script[src]").evaluateAll((scripts) =>
-    scripts.map((s) => (s as HTMLScriptElement).src).filter((src) => !new URL(src).hostname.match(/^(localhost|127\.0\.0\.1)$/)),
-  );
+  page
+    .locator("script[src]")
+    .evaluateAll((scripts) =>
+      scripts.map((s) => (s as HTMLScriptElement).src).filter((src) => !new URL(src).hostname.match(/^(localhost|127\.0\.0\.1)$/)),
+    );
 
 /** Long enough for lazyOnload widgets (idle callbacks) and PostHog's first requests, had they been allowed. */
 async function settle(page: Page) {
@@ -84,7 +86,10 @@ function pageviewUrls(bodies: string[]): string[] {
 async function firstLoadScripts(context: BrowserContext, origin: string, path = "/") {
   const html = await (await context.request.get(new URL(path, origin).href)).text();
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link[^>]*>/g)].map((m) => m[0]).filter((tag) => /\bas="script"/.test(tag)).map((tag) => tag.match(/\bhref="([^"]+)"/)?.[1] ?? "");
+  const preloads = [...html.matchAll(/<link[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\bas="script"/.test(tag))
+    .map((tag) => tag.match(/\bhref="([^"]+)"/)?.[1] ?? "");
   const sources = [...scripts, ...preloads].filter(Boolean);
   const unique = [...new Set(sources)];
   return Promise.all(
@@ -134,14 +139,23 @@ test.describe("with analytics and every widget configured", () => {
       (url) => isOutside(url.href),
       async (route) => {
         const request = route.request();
-        const cors = { "access-control-allow-origin": configuredBaseURL, "access-control-allow-credentials": "true", "access-control-allow-headers": "*" };
+        const cors = {
+          "access-control-allow-origin": configuredBaseURL,
+          "access-control-allow-credentials": "true",
+          "access-control-allow-headers": "*",
+        };
         if (request.resourceType() === "script" && !request.url().startsWith(FAKE_POSTHOG_HOST)) {
           const body = `(window.__ranWidgets = window.__ranWidgets || []).push(${JSON.stringify(request.url())});`;
           return route.fulfill({ status: 200, contentType: "text/javascript", headers: cors, body });
         }
         if (request.url().startsWith(FAKE_POSTHOG_HOST)) {
           const isScript = request.resourceType() === "script";
-          return route.fulfill({ status: 200, contentType: isScript ? "text/javascript" : "application/json", headers: cors, body: isScript ? "" : "{}" });
+          return route.fulfill({
+            status: 200,
+            contentType: isScript ? "text/javascript" : "application/json",
+            headers: cors,
+            body: isScript ? "" : "{}",
+          });
         }
         return route.fulfill({ status: 404, headers: cors, body: "" });
       },
@@ -168,7 +182,9 @@ test.describe("with analytics and every widget configured", () => {
     const sources = await widgets.evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src));
     expect(sources.sort()).toEqual([...Object.values(FAKE_WIDGET_SCRIPTS)].sort());
     // They ran: the CSP allowed each configured host.
-    await expect.poll(() => page.evaluate(() => (window as { __ranWidgets?: string[] }).__ranWidgets?.length ?? 0), { timeout: 15_000 }).toBe(sources.length);
+    await expect
+      .poll(() => page.evaluate(() => (window as { __ranWidgets?: string[] }).__ranWidgets?.length ?? 0), { timeout: 15_000 })
+      .toBe(sources.length);
 
     await posthogRequest;
     // SPEC 7: the IP comes from this site, not from an outside lookup.
@@ -223,8 +239,14 @@ test.describe("with analytics and every widget configured", () => {
     for (const path of ["/", brandPaths.join, "/book-free-demo/5", "/courses", "/signin"]) {
       const configured = await firstLoadScripts(context, configuredBaseURL, path);
       const plain = await firstLoadScripts(context, baseURL, path);
-      expect(configured.filter((s) => s.hasPostHog), path).toEqual([]);
-      expect(plain.filter((s) => s.hasPostHog), path).toEqual([]);
+      expect(
+        configured.filter((s) => s.hasPostHog),
+        path,
+      ).toEqual([]);
+      expect(
+        plain.filter((s) => s.hasPostHog),
+        path,
+      ).toEqual([]);
       expect(configured.length, path).toBe(plain.length);
       // The same code; only the props in the HTML differ. A margin for build-to-build noise.
       expect(total(configured), path).toBeLessThanOrEqual(total(plain) + 512);

@@ -19,7 +19,9 @@ test.describe("home (SPEC 2)", () => {
     await page.waitForLoadState("networkidle");
     expect(prefetches).toEqual([]);
     const grade = page.getByRole("region", { name: "Book your class" }).getByRole("link", { name: "Grade 3", exact: true });
-    const prefetched = page.waitForRequest((r) => Boolean(r.headers()["next-router-prefetch"]) && new URL(r.url()).pathname === "/book-free-demo/3");
+    const prefetched = page.waitForRequest(
+      (r) => Boolean(r.headers()["next-router-prefetch"]) && new URL(r.url()).pathname === "/book-free-demo/3",
+    );
     await grade.hover();
     await prefetched;
   });
@@ -38,7 +40,10 @@ test.describe("home (SPEC 2)", () => {
     await page.goto("/");
     const categories = page.getByRole("region", { name: "Five ways to learn" });
     for (const name of ["Technical", "Academic", "Language", "Music", "Lifestyle"]) {
-      await expect(categories.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", `/courses/category/${name.toLowerCase()}`);
+      await expect(categories.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute(
+        "href",
+        `/courses/category/${name.toLowerCase()}`,
+      );
     }
     const featured = page.getByRole("region", { name: "Popular courses" });
     await expect(featured.getByRole("article")).not.toHaveCount(0);
@@ -78,11 +83,17 @@ test.describe("home (SPEC 2)", () => {
     await expect.poll(() => isRendered(lastSection)).toBe(true);
   });
 
-  test("the cookie banner is in the page's HTML, and hidden before any script of the app runs once answered", async ({ page, context, baseURL }) => {
+  test("the cookie banner is in the page's HTML, and hidden before any script of the app runs once answered", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // No app JavaScript at all: what shows is the HTML and the banner's own inline script.
     await page.route(/\/_next\/static\/.*\.js$/, (route) => route.abort());
     await page.goto("/");
-    await expect(page.getByRole("region", { name: "Cookie consent" })).toContainText("This website uses cookies to enhance the user experience.");
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toContainText(
+      "This website uses cookies to enhance the user experience.",
+    );
 
     await context.addCookies([{ name: "cookie_consent", value: "true", url: baseURL! }]);
     await page.goto("/courses");

@@ -14,7 +14,9 @@ test.describe("the /join-{slug} form (SPEC 2, 4, 5)", () => {
     await expect(page.getByRole("main").getByRole("link", { name: /\+1/ })).toHaveAttribute("href", /^tel:\+?\d+$/);
   });
 
-  test("has email, optional name, a course select filled from the technical category and class-type radios without default", async ({ page }) => {
+  test("has email, optional name, a course select filled from the technical category and class-type radios without default", async ({
+    page,
+  }) => {
     const form = new DemoForm(page);
     await expect(form.email).toBeVisible();
     await expect(form.name).toBeVisible();
@@ -45,7 +47,9 @@ test.describe("the /join-{slug} form (SPEC 2, 4, 5)", () => {
     expect(posted).toBe(false);
   });
 
-  test("while sending: the button is disabled and a busy overlay shows; then the success dialog opens and the form clears", async ({ page }) => {
+  test("while sending: the button is disabled and a busy overlay shows; then the success dialog opens and the form clears", async ({
+    page,
+  }) => {
     const form = new DemoForm(page);
     await form.email.fill("parent.e2e@example.com");
     await form.name.fill("Dana");
@@ -58,7 +62,12 @@ test.describe("the /join-{slug} form (SPEC 2, 4, 5)", () => {
     await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
     await expect(form.busyOverlay).toBeVisible();
     const request = await requestPromise;
-    expect(request.postDataJSON()).toMatchObject({ userEmail: "parent.e2e@example.com", name: "Dana", type: "Group Classes", sourcePage: JOIN_PATH });
+    expect(request.postDataJSON()).toMatchObject({
+      userEmail: "parent.e2e@example.com",
+      name: "Dana",
+      type: "Group Classes",
+      sourcePage: JOIN_PATH,
+    });
     expect(request.headers()["idempotency-key"]).toBeTruthy();
 
     const responsePromise = page.waitForResponse("**/api/book-free-demo");

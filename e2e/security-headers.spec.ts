@@ -3,11 +3,11 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { baseURL, DEMO_PASSWORD } from "./support/server";
 
 /**
- * Issue 6: the security headers of lib/security/headers.ts on real answers of the production
+ * Issue 6: the security headers of lib/platform/security/headers.ts on real answers of the production
  * build: a page, route handlers (an answer and an error), a static file (from the server's
  * precompressed copies and from Next), a 404 and next.config.ts's own redirects (to which Next
  * applies no headers(); scripts/server.mjs sets them). The e2e server is http://localhost, so it
- * sends no HSTS (lib/security/headers.test.ts covers that rule).
+ * sends no HSTS (lib/platform/security/headers.test.ts covers that rule).
  */
 function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
@@ -46,7 +46,10 @@ test.describe("security headers on every kind of answer (issue 6)", () => {
   });
 
   test("a route handler's error: a cross-site post refused", async ({ request }) => {
-    const response = await request.post("/api/v1/logevent", { headers: { origin: "https://evil.example" }, data: { eventName: "Page View" } });
+    const response = await request.post("/api/v1/logevent", {
+      headers: { origin: "https://evil.example" },
+      data: { eventName: "Page View" },
+    });
     expect(response.status()).toBe(403);
     expect(await response.json()).toEqual({ ok: false, message: "Cross-site requests are not allowed." });
     expectSecurityHeaders(response, "POST /api/v1/logevent (403)");
@@ -54,7 +57,10 @@ test.describe("security headers on every kind of answer (issue 6)", () => {
 
   test("a route handler's error: a body that is not JSON", async ({ request }) => {
     // The log-event endpoint: a refused body counts against the address's limit, and its limit is the larger.
-    const response = await request.post("/api/v1/logevent", { headers: { origin: baseURL, "content-type": "application/json" }, data: Buffer.from("{not json") });
+    const response = await request.post("/api/v1/logevent", {
+      headers: { origin: baseURL, "content-type": "application/json" },
+      data: Buffer.from("{not json"),
+    });
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({ ok: false, message: "The request body is not valid JSON." });
     expectSecurityHeaders(response, "POST /api/v1/logevent (400)");
@@ -99,7 +105,10 @@ test.describe("next-auth's own POST routes (outside lib/http's Origin check)", (
     });
     expect(response.status()).toBeLessThan(500);
     // next-auth sends it back to its sign-in page with csrf=true, and sets no session cookie.
-    const setCookies = response.headersArray().filter(({ name }) => name.toLowerCase() === "set-cookie").map(({ value }) => value);
+    const setCookies = response
+      .headersArray()
+      .filter(({ name }) => name.toLowerCase() === "set-cookie")
+      .map(({ value }) => value);
     expect(setCookies.some((cookie) => /next-auth\.session-token=[^;]/.test(cookie))).toBe(false);
     expect(await (await request.get("/api/auth/session")).json()).toEqual({});
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
@@ -10,13 +11,25 @@ import { baseURL } from "./support/server";
 async function bookDemo(request: APIRequestContext, name: string, email: string) {
   const response = await request.post("/api/book-free-demo", {
     headers: { origin: baseURL, "idempotency-key": `e2e-${randomUUID()}` },
-    data: { name, userEmail: email, number: "+1 555 201 3344", course: "not-sure", text: "Evenings are best.", type: "Group Classes", grade: 6, sourcePage: "/book-free-demo/6" },
+    data: {
+      name,
+      userEmail: email,
+      number: "+1 555 201 3344",
+      course: "not-sure",
+      text: "Evenings are best.",
+      type: "Group Classes",
+      grade: 6,
+      sourcePage: "/book-free-demo/6",
+    },
   });
   expect(response.status()).toBe(201);
 }
 
 test.describe("support lead queue (issue 4)", () => {
-  test("a support agent finds a new request, moves it to contacted with a note, and the queue shows who did it", async ({ page, request }) => {
+  test("a support agent finds a new request, moves it to contacted with a note, and the queue shows who did it", async ({
+    page,
+    request,
+  }) => {
     const email = `queue.${randomUUID().slice(0, 8)}@example.com`;
     await bookDemo(request, "Queue Parent", email);
 
@@ -54,6 +67,20 @@ test.describe("support lead queue (issue 4)", () => {
     await expect(page.getByLabel("Note")).toHaveValue("Called, demo on Tuesday at 5pm.");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    // A parent asked what we hold: the request page exports it as a JSON file, and the export is in the history.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export data (JSON)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^personal-data-[0-9a-f-]+\.json$/);
+    const exported = JSON.parse(await readFile((await download.path()) ?? "", "utf8"));
+    expect(exported).toMatchObject({
+      email,
+      demoRequests: [expect.objectContaining({ userEmail: email, note: "Called, demo on Tuesday at 5pm." })],
+    });
+    await page.screenshot({ path: "test-results/support-request-export.png", fullPage: true });
+    await page.reload();
+    await expect(page.getByText("exported everything held about this email (JSON)")).toBeVisible();
+
     await page.getByRole("link", { name: "Back to the queue" }).click();
     await page.getByLabel("Search email or name").fill(email);
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Contacted" });
@@ -80,6 +107,8 @@ test.describe("support lead queue (issue 4)", () => {
     const csv = await page.request.get("/api/support/demo-requests/export");
     expect(csv.status()).toBe(403);
     expect(await csv.json()).toMatchObject({ ok: false, message: "You are not allowed to do that." });
+    const personal = await page.request.get(`/api/support/demo-requests/${randomUUID()}/export`);
+    expect(personal.status()).toBe(403);
   });
 
   test("the admin sees requests per day and conversion as charts", async ({ page }) => {

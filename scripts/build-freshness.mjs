@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 /** Folders whose contents `next build` compiles or copies. */
-const SOURCE_DIRS = ["app", "components", "lib", "content", "public"];
+const SOURCE_DIRS = ["app", "browser", "components", "lib", "content", "public"];
 
 /** Single files at the root that change the build. */
 const SOURCE_FILES = [
@@ -34,14 +34,21 @@ export const buildDir = (root, env) => path.join(root, distDir(env));
 const recordPath = (env) => path.join(distDir(env), "build-env.json");
 
 /**
- * The configuration a build depends on: the brand (PRODUCT_*, SUPPORT_*), APP_URL
+ * Variables for which empty is a value of its own, not "unset" (lib/env.ts's EMPTY_IS_A_VALUE:
+ * PRACTICE_PYTHON_URL= hides the link, unset shows the default).
+ */
+const EMPTY_IS_A_VALUE = new Set(["PRACTICE_PYTHON_URL"]);
+
+/**
+ * The configuration a build depends on: the brand (PRODUCT_*, SUPPORT_*), the shell's outside
+ * links (SOCIAL_*, PRACTICE_PYTHON_URL: in the static pages' header and footer), APP_URL
  * (canonical URLs in prerendered pages) and NEXT_PUBLIC_* (inlined in client code).
- * Unset and empty count the same.
+ * Unset and empty count the same, except for EMPTY_IS_A_VALUE.
  */
 export function buildEnvSnapshot(env) {
   const keys = Object.keys(env)
-    .filter((key) => /^(PRODUCT_|SUPPORT_|NEXT_PUBLIC_)/.test(key) || key === "APP_URL")
-    .filter((key) => env[key])
+    .filter((key) => /^(PRODUCT_|SUPPORT_|SOCIAL_|NEXT_PUBLIC_)/.test(key) || key === "APP_URL" || key === "PRACTICE_PYTHON_URL")
+    .filter((key) => env[key] || (env[key] === "" && EMPTY_IS_A_VALUE.has(key)))
     .sort();
   return Object.fromEntries(keys.map((key) => [key, env[key]]));
 }
@@ -106,7 +113,8 @@ export function checkBuildFreshness({ root, env }) {
   const now = buildEnvSnapshot(env);
   for (const key of new Set([...Object.keys(before), ...Object.keys(now)])) {
     if (before[key] !== now[key]) {
-      return { stale: true, reason: `${key} changed (${before[key] ?? "unset"} → ${now[key] ?? "unset"})` };
+      const shown = (value) => (value === undefined ? "unset" : value === "" ? "empty" : value);
+      return { stale: true, reason: `${key} changed (${shown(before[key])} → ${shown(now[key])})` };
     }
   }
   // Compared with the build's start, not BUILD_ID's time, so an edit made during the build counts.

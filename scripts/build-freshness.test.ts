@@ -49,14 +49,22 @@ describe("checkBuildFreshness", () => {
     });
   });
 
-  it.each(["app/page.tsx", "lib/brand.ts", "components/shell/site-header.tsx", "content/blog/first.md", "public/logo.svg", "next.config.ts", "package.json", "proxy.ts", ".env.local"])(
-    "builds when %s changed after the build started",
-    (file) => {
-      build();
-      write(file, buildStartedAt + 1_000); // during the build counts too
-      expect(checkBuildFreshness({ root, env })).toEqual({ stale: true, reason: `${file} changed since the last build` });
-    },
-  );
+  it.each([
+    "app/page.tsx",
+    "lib/brand.ts",
+    "browser/toast.ts",
+    "components/shell/site-header.tsx",
+    "content/blog/first.md",
+    "public/logo.svg",
+    "next.config.ts",
+    "package.json",
+    "proxy.ts",
+    ".env.local",
+  ])("builds when %s changed after the build started", (file) => {
+    build();
+    write(file, buildStartedAt + 1_000); // during the build counts too
+    expect(checkBuildFreshness({ root, env })).toEqual({ stale: true, reason: `${file} changed since the last build` });
+  });
 
   it("builds when a page was deleted (its folder changed)", () => {
     write("app/contact/page.tsx");
@@ -80,6 +88,10 @@ describe("checkBuildFreshness", () => {
     ["APP_URL", "https://acme.example", "APP_URL changed (http://localhost:3000 → https://acme.example)"],
     ["SUPPORT_EMAIL", "help@acme.example", "SUPPORT_EMAIL changed (unset → help@acme.example)"],
     ["NEXT_PUBLIC_POSTHOG_KEY", "phc_1", "NEXT_PUBLIC_POSTHOG_KEY changed (unset → phc_1)"],
+    ["SOCIAL_FACEBOOK_URL", "https://www.facebook.com/acme", "SOCIAL_FACEBOOK_URL changed (unset → https://www.facebook.com/acme)"],
+    ["PRACTICE_PYTHON_URL", "https://practice.example/", "PRACTICE_PYTHON_URL changed (unset → https://practice.example/)"],
+    // Empty hides the link where unset shows the default: a build of its own.
+    ["PRACTICE_PYTHON_URL", "", "PRACTICE_PYTHON_URL changed (unset → empty)"],
   ])("builds when %s differs from the build's (brand routes and labels are baked in)", (key, value, reason) => {
     build();
     expect(checkBuildFreshness({ root, env: { ...env, [key]: value } })).toEqual({ stale: true, reason });

@@ -30,11 +30,13 @@ export function startupScripts(distDir) {
     return [];
   }
   const staticDir = path.join(distDir, "static") + path.sep;
-  return (manifest.rootMainFiles ?? [])
-    .filter((file) => typeof file === "string" && file.endsWith(".js"))
-    .map((file) => path.resolve(distDir, file))
-    // The manifest is the build's own, but nothing outside static/ is ever the browser's to run.
-    .filter((file) => file.startsWith(staticDir));
+  return (
+    (manifest.rootMainFiles ?? [])
+      .filter((file) => typeof file === "string" && file.endsWith(".js"))
+      .map((file) => path.resolve(distDir, file))
+      // The manifest is the build's own, but nothing outside static/ is ever the browser's to run.
+      .filter((file) => file.startsWith(staticDir))
+  );
 }
 
 /**

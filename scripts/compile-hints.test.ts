@@ -18,7 +18,10 @@ function makeDist(rootMainFiles: unknown[] = ["static/chunks/runtime.js", "stati
   writeFileSync(path.join(chunks, "framework.js"), RUNTIME);
   writeFileSync(path.join(chunks, "route.js"), ROUTE_CHUNK);
   writeFileSync(path.join(distDir, "server.js"), "secret();");
-  writeFileSync(path.join(distDir, "build-manifest.json"), JSON.stringify({ rootMainFiles, polyfillFiles: ["static/chunks/polyfills.js"] }));
+  writeFileSync(
+    path.join(distDir, "build-manifest.json"),
+    JSON.stringify({ rootMainFiles, polyfillFiles: ["static/chunks/polyfills.js"] }),
+  );
   return distDir;
 }
 

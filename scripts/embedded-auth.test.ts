@@ -1,4 +1,4 @@
-import { emulatorFallbackProblem } from "./embedded-auth.mjs";
+import { demoAccountsDecision, emulatorFallbackProblem, listenHost } from "./embedded-auth.mjs";
 
 const firebaseProject = {
   FIREBASE_PROJECT_ID: "acme-classes",
@@ -22,5 +22,31 @@ describe("the start scripts' fallback to the emulator", () => {
     expect(emulatorFallbackProblem({ DATABASE_URL: "postgres://db.internal/app" })).toMatch(/DATABASE_URL is set/);
     expect(emulatorFallbackProblem({ DATABASE_URL: "postgres://db.internal/app", ALLOW_AUTH_EMULATOR: "true" })).toBeNull();
     expect(emulatorFallbackProblem({ DATABASE_URL: "postgres://db.internal/app", ...firebaseProject })).toBeNull();
+  });
+});
+
+describe("npm start and npm run dev on this machine only (security issue: demo accounts reachable from outside)", () => {
+  it("listen on loopback unless HOST says otherwise", () => {
+    expect(listenHost({})).toBe("127.0.0.1");
+    expect(listenHost({ HOST: "0.0.0.0" })).toBe("0.0.0.0");
+  });
+
+  it("refuse the emulator on a reachable HOST unless explicitly allowed", () => {
+    expect(emulatorFallbackProblem({ HOST: "0.0.0.0" })).toMatch(/HOST=0\.0\.0\.0 makes the server reachable from other machines/);
+    expect(emulatorFallbackProblem({ HOST: "0.0.0.0", ALLOW_AUTH_EMULATOR: "true" })).toBeNull();
+    expect(emulatorFallbackProblem({ HOST: "0.0.0.0", ...firebaseProject })).toBeNull();
+    expect(emulatorFallbackProblem({ HOST: "::1" })).toBeNull();
+  });
+
+  it("make the demo accounts only with the emulator, on loopback, and without NODE_ENV=production, unless SEED_DEMO_ACCOUNTS says so", () => {
+    expect(demoAccountsDecision({})).toMatchObject({ seed: true });
+    expect(demoAccountsDecision({ NODE_ENV: "production" })).toEqual({ seed: false, reason: expect.stringMatching(/NODE_ENV=production/) });
+    expect(demoAccountsDecision({ HOST: "0.0.0.0", ALLOW_AUTH_EMULATOR: "true" })).toEqual({
+      seed: false,
+      reason: expect.stringMatching(/reachable from other machines/),
+    });
+    expect(demoAccountsDecision(firebaseProject)).toMatchObject({ seed: false });
+    expect(demoAccountsDecision({ NODE_ENV: "production", SEED_DEMO_ACCOUNTS: "true" })).toMatchObject({ seed: true });
+    expect(demoAccountsDecision({ SEED_DEMO_ACCOUNTS: "false" })).toMatchObject({ seed: false });
   });
 });

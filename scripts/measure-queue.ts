@@ -6,20 +6,32 @@ import { performance } from "node:perf_hooks";
 const RUNS = 10;
 
 async function main() {
-  const { getOpenDatabase } = await import("../lib/db/client");
+  const { getOpenDatabase } = await import("../lib/platform/db/client");
   const { listLeadQueue } = await import("../lib/demo-requests/queue");
   const { parseLeadFilters } = await import("../lib/demo-requests/queue-schema");
   const { getAdminFigures } = await import("../lib/dashboards/figures");
   const { db, kind, close } = await getOpenDatabase();
   const admin = { id: 0, email: "bench@example.com", role: "admin" as const };
-  const { rows } = (await db.execute("select count(*)::int as n, (select id::text from demo_requests order by created_at desc, id desc offset 50000 limit 1) as deep, (select id::text from courses order by id limit 1) as course from demo_requests")) as unknown as { rows: Array<{ n: number; deep: string | null; course: string | null }> };
+  const { rows } = (await db.execute(
+    "select count(*)::int as n, (select id::text from demo_requests order by created_at desc, id desc offset 50000 limit 1) as deep, (select id::text from courses order by id limit 1) as course from demo_requests",
+  )) as unknown as { rows: Array<{ n: number; deep: string | null; course: string | null }> };
   const info = rows[0]!;
   const cases: Array<[string, () => Promise<unknown>]> = [
     ["first page", () => listLeadQueue(admin, parseLeadFilters({}))],
     ["page at row 50,000 (keyset)", () => listLeadQueue(admin, parseLeadFilters({ after: info.deep ?? undefined }))],
     ["status = overdue", () => listLeadQueue(admin, parseLeadFilters({ status: "overdue" }))],
     ["grade + course", () => listLeadQueue(admin, parseLeadFilters({ grade: "5", course: info.course ?? undefined }))],
-    ["date range (one week)", () => listLeadQueue(admin, parseLeadFilters({ from: new Date(Date.now() - 14 * 864e5).toISOString().slice(0, 10), to: new Date(Date.now() - 7 * 864e5).toISOString().slice(0, 10) }))],
+    [
+      "date range (one week)",
+      () =>
+        listLeadQueue(
+          admin,
+          parseLeadFilters({
+            from: new Date(Date.now() - 14 * 864e5).toISOString().slice(0, 10),
+            to: new Date(Date.now() - 7 * 864e5).toISOString().slice(0, 10),
+          }),
+        ),
+    ],
     ["search 'rao'", () => listLeadQueue(admin, parseLeadFilters({ q: "rao" }))],
     ["admin figures (30 days)", () => getAdminFigures(admin)],
   ];

@@ -19,4 +19,3 @@ export function run(command, args, options = {}) {
     });
   });
 }
-

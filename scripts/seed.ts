@@ -11,8 +11,8 @@ async function main() {
     console.error("usage: npm run seed -- --demo-requests <count> [--days <days back, default 90>]");
     process.exit(2);
   }
-  const { getOpenDatabase } = await import("../lib/db/client");
-  const { courses, demoRequests } = await import("../lib/db/schema");
+  const { getOpenDatabase } = await import("../lib/platform/db/client");
+  const { courses, demoRequests } = await import("../lib/platform/db/schema");
   const { sampleDemoRequests } = await import("../lib/demo-requests/sample-data");
   // Opening the database migrates it and seeds the catalogue.
   const { db, kind, close } = await getOpenDatabase();

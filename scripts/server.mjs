@@ -3,7 +3,7 @@
 // peer's address into X-Forwarded-For only when the request has none, so a visitor talking to it
 // directly could claim any address (and step around the per-address rate limits). This server
 // records the address it really saw in PEER_ADDRESS_HEADER, replacing whatever a client sent under
-// that name; lib/http/client-ip.ts trusts X-Forwarded-For only when that peer is a configured proxy.
+// that name; lib/platform/http/client-ip.ts trusts X-Forwarded-For only when that peer is a configured proxy.
 // Elsewhere (Vercel) the platform's proxy overwrites X-Forwarded-For itself and the header is absent.
 // Second, it compresses with brotli: the build's static files ahead of time, as a CDN would
 // (scripts/static-assets.mjs), and every other answer as it goes.
@@ -14,18 +14,20 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import next from "next";
 
-import { PEER_ADDRESS_HEADER } from "../lib/http/peer-address.mjs";
+import { PEER_ADDRESS_HEADER } from "../lib/platform/http/peer-address.mjs";
 import { buildDir } from "./build-freshness.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
 import { createStaticAssetHandler, loadConfiguredHeaders, precompressStatic } from "./static-assets.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
+// Every interface unless HOST names one; `npm start` sets 127.0.0.1 (this machine only) by default.
+const host = process.env.HOST || undefined;
 
-// Read by lib/env.ts when the app loads: the peer header below is this server's, not a client's.
+// Read by lib/platform/env.ts when the app loads: the peer header below is this server's, not a client's.
 process.env.SERVER_RECORDS_PEER_ADDRESS = "1";
 
-// Listens on every interface, as `next start` does; the hostname only names this server to Next.
+// The hostname only names this server to Next; where it listens is HOST (below).
 const app = next({ dev: false, dir: root, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -43,7 +45,8 @@ const written = await precompressStatic(path.join(distDir, "static"), {
 });
 if (written > 0) console.log(`[server] precompressed ${written} static file copies (brotli, gzip)`);
 const setConfiguredHeaders = loadConfiguredHeaders(distDir);
-if (!setConfiguredHeaders) console.warn("[server] next.config.ts has conditional headers; Next sets them, and serves static files uncompressed ahead of time");
+if (!setConfiguredHeaders)
+  console.warn("[server] next.config.ts has conditional headers; Next sets them, and serves static files uncompressed ahead of time");
 const serveStaticAsset = setConfiguredHeaders ? createStaticAssetHandler({ distDir }) : () => false;
 
 // Everything else is compressed here rather than by Next (next.config.ts sets compress: false):
@@ -68,8 +71,8 @@ server.on("error", (error) => {
 });
 // As `next start`: keep-alive longer than a typical proxy's idle timeout, so the proxy closes first.
 server.keepAliveTimeout = 65_000;
-server.listen(port, () => {
-  console.log(`[server] ready on http://localhost:${port}`);
+server.listen(port, host, () => {
+  console.log(`[server] ready on http://localhost:${port} (listening on ${host ?? "every interface"})`);
 });
 
 // SIGTERM/SIGINT (a deploy, Ctrl-C, Playwright): stop accepting, let requests in flight finish, then exit.

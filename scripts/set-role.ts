@@ -6,7 +6,7 @@ import { embeddedAuthDefaults, isEmulatorUp } from "./embedded-auth.mjs";
 
 async function main() {
   const [email, role] = process.argv.slice(2);
-  const { isRole, ROLES } = await import("../lib/auth/roles");
+  const { isRole, ROLES } = await import("../lib/platform/auth/roles");
   if (!email || !isRole(role)) {
     console.error(`usage: npm run set-role -- <email> <${ROLES.join("|")}>`);
     process.exit(2);
@@ -21,7 +21,7 @@ async function main() {
     }
   }
   try {
-    const { setUserRole } = await import("../lib/auth/accounts");
+    const { setUserRole } = await import("../lib/accounts/accounts");
     const { COMMAND_LINE_ACTOR } = await import("../lib/audit/audit");
     const row = await setUserRole(email, role, { auditAs: COMMAND_LINE_ACTOR });
     console.log(`${email} is now ${row.role} (users.id ${row.id}); they see it at their next page load.`);

@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 
 import { startAuthEmulator } from "./auth-emulator.mjs";
 import { checkBuildFreshness, recordBuild } from "./build-freshness.mjs";
-import { embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp } from "./embedded-auth.mjs";
+import { demoAccountsDecision, embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp, listenHost } from "./embedded-auth.mjs";
+import { isLoopbackHost } from "../lib/platform/loopback.mjs";
 import { run } from "./run-command.mjs";
 import { sessionSecret } from "./session-secret.mjs";
 
@@ -39,14 +40,21 @@ const auth = embeddedAuthDefaults();
 const env = { ...process.env, APP_URL: process.env.APP_URL || `http://localhost:${port}` };
 env.NEXTAUTH_URL ||= env.APP_URL;
 env.NEXTAUTH_SECRET ||= sessionSecret(root);
+// The embedded default is for this machine: it listens on loopback unless HOST says otherwise, and
+// makes the README's demo accounts (an admin among them) only there (embedded-auth.mjs).
+env.HOST = listenHost(process.env);
+const demoAccounts = demoAccountsDecision(process.env);
+env.SEED_DEMO_ACCOUNTS = String(demoAccounts.seed);
+console.log(`[start] demo accounts ${demoAccounts.seed ? "on" : "off"}: ${demoAccounts.reason}`);
 let emulator = null;
 if (auth.usesEmulator) {
   const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT || auth.port);
   const host = `127.0.0.1:${emulatorPort}`;
   env.FIREBASE_PROJECT_ID ||= auth.projectId;
   env.FIREBASE_AUTH_EMULATOR_HOST = host;
-  // Explicitly allowed: the server runs in production mode, and this is the embedded default.
-  env.ALLOW_AUTH_EMULATOR = "true";
+  // The server runs in production mode: the embedded default allows the emulator for itself only on
+  // this machine; on another HOST the operator said ALLOW_AUTH_EMULATOR=true (exitIfEmulatorFallbackRefused).
+  if (isLoopbackHost(env.HOST)) env.ALLOW_AUTH_EMULATOR = "true";
   if (await isEmulatorUp(host)) {
     console.log(`[start] using the Auth Emulator already running at ${host}`);
   } else {

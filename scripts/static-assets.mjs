@@ -29,7 +29,12 @@ const CONTENT_TYPES = {
 const MIN_BYTES = 1024;
 /** Preferred first. */
 const ENCODINGS = [
-  { name: "br", suffix: ".br", compress: (buf) => brotli(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } }) },
+  {
+    name: "br",
+    suffix: ".br",
+    compress: (buf) =>
+      brotli(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } }),
+  },
   { name: "gzip", suffix: ".gz", compress: (buf) => gzip(buf, { level: 9 }) },
 ];
 

@@ -123,7 +123,12 @@ describe("precompressed static assets", () => {
   it("never reads outside the static folder", async () => {
     const br = { "accept-encoding": "br" };
     await precompressStatic(distDir); // gives secret.txt a .br copy, the worst case
-    for (const attempt of ["/_next/static/../secret.txt", "/_next/static/%2e%2e/secret.txt", "/_next/static/chunks/%2E%2E/%2E%2E/secret.txt", "/_next/static/%E0%A4%A"]) {
+    for (const attempt of [
+      "/_next/static/../secret.txt",
+      "/_next/static/%2e%2e/secret.txt",
+      "/_next/static/chunks/%2E%2E/%2E%2E/secret.txt",
+      "/_next/static/%E0%A4%A",
+    ]) {
       const res = await get(`${base}${attempt}`, br);
       expect(res.status).toBe(418);
     }
@@ -162,7 +167,9 @@ describe("loadConfiguredHeaders", () => {
     try {
       writeFileSync(
         path.join(distDir, "routes-manifest.json"),
-        JSON.stringify({ headers: [{ source: "/:path*", headers: SECURITY_HEADERS, regex: "^/.*$", has: [{ type: "host", value: "a.example" }] }] }),
+        JSON.stringify({
+          headers: [{ source: "/:path*", headers: SECURITY_HEADERS, regex: "^/.*$", has: [{ type: "host", value: "a.example" }] }],
+        }),
       );
       expect(loadConfiguredHeaders(distDir)).toBeNull();
     } finally {

@@ -1,11 +1,12 @@
-// `npm test`: unit and integration tests (Jest), then browser tests (Playwright).
-// Both run even when the first fails, so one run shows every failure; the exit code
+// `npm test`: the lint (ESLint with the layers rule, Prettier), unit and integration tests (Jest),
+// then browser tests (Playwright). All run even when the first fails, so one run shows every failure; the exit code
 // is non-zero when either failed. Each runner prints its own summary.
 import { run } from "./run-command.mjs";
 
 const isCI = Boolean(process.env.CI) && !["0", "false"].includes(process.env.CI.toLowerCase());
 
 const suites = [
+  { name: "lint (eslint, prettier)", args: ["run", "lint"] },
   { name: "unit (jest)", args: ["run", "test:unit", ...(isCI ? ["--", "--ci"] : [])] },
   { name: "e2e (playwright)", args: ["run", "test:e2e"] },
 ];

@@ -1,4 +1,4 @@
-import type { SessionUser } from "@/lib/auth/session-user";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
 
 declare module "next-auth" {
   interface Session {
@@ -9,7 +9,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     user?: SessionUser;
-    /** When this session was issued, in ms (compared with users.sessions_valid_after). */
+    /** When this session was signed in, in ms: compared with users.sessions_valid_after, Firebase's tokensValidAfterTime and the absolute max age. */
     issuedAtMs?: number;
   }
 }

@@ -2,15 +2,23 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
 import { SessionLoader } from "@/components/shell/session-loader";
+import { SiteShell } from "@/components/shell/site-shell";
+import { getCurrentUser } from "@/lib/platform/auth/session";
 
 // Staff pages: never indexed.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-export default function DashboardsLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page here reads the session on the server (and sends a signed-out visitor away); the layout
+ * reads the same one (lib/auth/session.ts reads it once per request) and hands it to the shell, so
+ * the role's header is in the HTML and the session is known at the first paint.
+ */
+export default async function DashboardsLayout({ children }: { children: ReactNode }) {
+  const user = await getCurrentUser();
   return (
-    <>
-      <SessionLoader />
+    <SiteShell user={user}>
+      <SessionLoader serverUser={user} />
       <div className="mx-auto max-w-6xl px-4 py-10">{children}</div>
-    </>
+    </SiteShell>
   );
 }

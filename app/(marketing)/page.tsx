@@ -3,9 +3,10 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { CourseGrid } from "@/components/courses/course-grid";
 import { CategoryLinks } from "@/components/marketing/category-links";
 import { GradePicker } from "@/components/marketing/grade-picker";
-import { brand } from "@/lib/brand";
+import { PageSection } from "@/components/marketing/page-section";
+import { brand } from "@/lib/platform/brand";
 import { listFeaturedCourses } from "@/lib/courses/queries";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/platform/seo";
 
 // Static, refreshed from the catalogue every five minutes.
 export const revalidate = 300;
@@ -32,14 +33,20 @@ export default async function HomePage() {
             Live classes that make kids <span className="text-brand-700">love learning</span>
           </h1>
           <p className="mt-4 text-lg text-slate-700">
-            One-on-one and small-group classes for grades 1 to 12 in coding, maths, languages, music and life skills, taught live
-            by teachers who know how children learn.
+            One-on-one and small-group classes for grades 1 to 12 in coding, maths, languages, music and life skills, taught live by
+            teachers who know how children learn.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <IntentLink href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
+            <IntentLink
+              href="/book-free-demo"
+              className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500"
+            >
               Book a free demo
             </IntentLink>
-            <IntentLink href="/courses" className="rounded-xl border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
+            <IntentLink
+              href="/courses"
+              className="rounded-xl border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600"
+            >
               Explore courses
             </IntentLink>
           </div>
@@ -47,33 +54,28 @@ export default async function HomePage() {
         <GradePicker />
       </section>
 
-      <section aria-labelledby="categories" className="render-when-near">
-        <h2 id="categories" className="text-2xl font-bold text-slate-900">
-          Five ways to learn
-        </h2>
+      <PageSection id="categories" title="Five ways to learn" className="render-when-near">
         <div className="mt-5">
           <CategoryLinks />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="featured" className="render-when-near">
-        <div className="flex items-end justify-between gap-4">
-          <h2 id="featured" className="text-2xl font-bold text-slate-900">
-            Popular courses
-          </h2>
+      <PageSection
+        id="featured"
+        title="Popular courses"
+        className="render-when-near"
+        action={
           <IntentLink href="/courses" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
             See all courses
           </IntentLink>
-        </div>
+        }
+      >
         <div className="mt-5">
           <CourseGrid courses={featured} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="how-it-works" className="render-when-near rounded-3xl bg-brand-50 p-8">
-        <h2 id="how-it-works" className="text-2xl font-bold text-slate-900">
-          How the free demo works
-        </h2>
+      <PageSection id="how-it-works" title="How the free demo works" className="render-when-near rounded-3xl bg-brand-50 p-8">
         <ol className="mt-6 grid gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title}>
@@ -83,7 +85,7 @@ export default async function HomePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
     </div>
   );
 }

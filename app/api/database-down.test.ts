@@ -4,14 +4,14 @@ import net from "node:net";
 
 import { inArray, like } from "drizzle-orm";
 
-import { demoRequests, logEvents } from "@/lib/db/schema";
-import { httpRequest } from "@/lib/testing/http-request";
-import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
-import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { demoRequests, logEvents } from "@/lib/platform/db/schema";
+import { httpRequest } from "@/test/http-request";
+import { openChildDatabase, type ChildDatabase } from "@/test/child-database";
+import { routeServerEnv, startRouteServer, type RouteServer } from "@/test/route-server";
 
 /**
  * Issue 6: the database stops under load (PostgreSQL path). A real server process serves the
- * app's route handlers over real HTTP (lib/testing/route-server.ts: the handlers and database
+ * app's route handlers over real HTTP (test/route-server.ts: the handlers and database
  * client of the app, in a child process, no Next build) and reaches PostgreSQL through a TCP
  * proxy this test controls; cutting it drops every connection and refuses new ones, as a crashed
  * or restarting database server would. While it is cut, requests fail with 503 and a JSON
@@ -22,7 +22,7 @@ import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testin
  *
  * This replaces a version that called the handlers inside the Jest process, where "keeps running"
  * could only mean that Jest did not crash; each of its assertions has one here, over HTTP. How
- * errors are told apart (503 or 500) is unit-tested in lib/http/errors.test.ts.
+ * errors are told apart (503 or 500) is unit-tested in lib/platform/errors.test.ts.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -77,7 +77,8 @@ function cuttableProxy(target: URL) {
     client.pipe(upstream).pipe(client);
   });
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
     cut() {
       isUp = false;
       for (const socket of sockets) socket.destroy();
@@ -146,7 +147,10 @@ function cuttableProxy(target: URL) {
   }
 
   const isUnavailable = (answer: Answer) =>
-    answer.status === 503 && answer.retryAfter === "30" && /^application\/json/.test(answer.contentType ?? "") && JSON.stringify(answer.body) === JSON.stringify(UNAVAILABLE);
+    answer.status === 503 &&
+    answer.retryAfter === "30" &&
+    /^application\/json/.test(answer.contentType ?? "") &&
+    JSON.stringify(answer.body) === JSON.stringify(UNAVAILABLE);
 
   /** A request the test itself sends; a failure to answer says whether the process is gone, and what it printed. */
   async function probe(kind: Kind): Promise<Answer> {
@@ -154,7 +158,9 @@ function cuttableProxy(target: URL) {
       return await send(kind, n++);
     } catch (error) {
       const state = exit ? `exited (${JSON.stringify(exit)})` : "is still running";
-      throw new Error(`${kind}: ${error instanceof Error ? error.message : String(error)}; the server process ${state}. Its last output:\n${server.output().slice(-3000)}`);
+      throw new Error(
+        `${kind}: ${error instanceof Error ? error.message : String(error)}; the server process ${state}. Its last output:\n${server.output().slice(-3000)}`,
+      );
     }
   }
 
@@ -197,7 +203,12 @@ function cuttableProxy(target: URL) {
       // While it is down, each route answers 503, JSON, Retry-After, over real HTTP, and the process is there.
       for (const kind of ["demo", "event", "courses"] as const) {
         const answer = await probe(kind);
-        expect({ kind, status: answer.status, retryAfter: answer.retryAfter, body: answer.body }).toEqual({ kind, status: 503, retryAfter: "30", body: UNAVAILABLE });
+        expect({ kind, status: answer.status, retryAfter: answer.retryAfter, body: answer.body }).toEqual({
+          kind,
+          status: 503,
+          retryAfter: "30",
+          body: UNAVAILABLE,
+        });
       }
       expectAlive();
       timings.down = Date.now() - cutAt;
@@ -210,7 +221,8 @@ function cuttableProxy(target: URL) {
         for (;;) {
           const answer = await probe(kind);
           if (answer.status === SUCCESS[kind]) break;
-          if (Date.now() - restoredAt > RECOVERY_BOUND_MS) throw new Error(`${kind} still answers ${answer.status} ${RECOVERY_BOUND_MS} ms after the database came back`);
+          if (Date.now() - restoredAt > RECOVERY_BOUND_MS)
+            throw new Error(`${kind} still answers ${answer.status} ${RECOVERY_BOUND_MS} ms after the database came back`);
           await pause(50);
         }
       }
@@ -227,10 +239,12 @@ function cuttableProxy(target: URL) {
     const byPhase = Object.fromEntries(
       (["up", "down", "back", "settled"] as const).map((p) => [
         p,
-        outcomes.filter((o) => o.phase === p).reduce<Record<string, number>>((acc, o) => {
-          const label = "answer" in o ? String(o.answer.status) : "error";
-          return { ...acc, [label]: (acc[label] ?? 0) + 1 };
-        }, {}),
+        outcomes
+          .filter((o) => o.phase === p)
+          .reduce<Record<string, number>>((acc, o) => {
+            const label = "answer" in o ? String(o.answer.status) : "error";
+            return { ...acc, [label]: (acc[label] ?? 0) + 1 };
+          }, {}),
       ]),
     );
     console.log(`[database-down] ${JSON.stringify(byPhase)}; ms: ${JSON.stringify(timings)}`);
@@ -267,7 +281,11 @@ function cuttableProxy(target: URL) {
       const ids = rowsByEmail.get(lead(o.n).email) ?? [];
       return ids.length !== 1 || ids[0] !== (o.answer.body as { id?: unknown }).id;
     });
-    expect({ notStoredOnce: notStoredOnce.length, first: notStoredOnce.slice(0, 5).map((o) => o.n), of: acknowledged.length }).toEqual({ notStoredOnce: 0, first: [], of: acknowledged.length });
+    expect({ notStoredOnce: notStoredOnce.length, first: notStoredOnce.slice(0, 5).map((o) => o.n), of: acknowledged.length }).toEqual({
+      notStoredOnce: 0,
+      first: [],
+      of: acknowledged.length,
+    });
     expect([...rowsByEmail].filter(([, ids]) => ids.length > 1)).toEqual([]); // no request made two rows
     // And every event acknowledged with 201.
     const eventIds = answered.filter((o) => o.kind === "event" && o.answer.status === 201).map((o) => (o.answer.body as { id: number }).id);

@@ -4,20 +4,20 @@ import path from "node:path";
 
 import { sql } from "drizzle-orm";
 
-import type { SessionUser } from "@/lib/auth/session-user";
-import { registerAccount } from "@/lib/auth/accounts";
-import { adminAuth } from "@/lib/auth/firebase-admin";
-import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+import { registerAccount } from "@/lib/accounts/accounts";
+import { adminAuth } from "@/lib/platform/auth/firebase-admin";
+import { jsonRequest, openTestDatabase } from "@/test/database";
 
 /**
- * Issue 6: every state-changing route handler refuses a cross-site request (lib/http/request.ts's
- * assertSameOrigin, through handleJsonPost) with a 403 and a JSON message, and changes nothing:
+ * Issue 6: every state-changing route handler refuses a cross-site request (lib/platform/http/request.ts's
+ * assertSameOrigin) with a 403 and a JSON message, and changes nothing:
  * no row, no Firebase account, no email. The routes are found on disk, so a new POST, PUT, PATCH
  * or DELETE handler without a case here fails this test until someone decides what it needs.
  *
  * Server actions ("use server") are not route handlers: Next itself refuses a server action whose
  * Origin does not match the Host (serverActions.allowedOrigins is left empty), so they need no
- * check of ours; lib/auth/server-actions.test.ts checks that each establishes its actor.
+ * check of ours; lib/platform/auth/server-actions.test.ts checks that each establishes its actor.
  */
 
 // The session is read from the request's cookie through next-auth, which needs Next's request
@@ -26,7 +26,9 @@ const mockSession: { user: SessionUser | null } = { user: null };
 jest.mock("next-auth", () => ({
   __esModule: true,
   ...jest.requireActual("next-auth"),
-  getServerSession: jest.fn(async () => (mockSession.user ? { user: mockSession.user, expires: new Date(Date.now() + 3_600_000).toISOString() } : null)),
+  getServerSession: jest.fn(async () =>
+    mockSession.user ? { user: mockSession.user, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
+  ),
 }));
 
 const APP_DIR = path.join(__dirname, "..");
@@ -40,7 +42,10 @@ function routeFiles(dir = APP_DIR): Array<{ file: string; urlPath: string }> {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return routeFiles(full);
     if (!/^route\.(ts|tsx|js|mjs)$/.test(entry.name)) return [];
-    const segments = path.relative(APP_DIR, path.dirname(full)).split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment));
+    const segments = path
+      .relative(APP_DIR, path.dirname(full))
+      .split(path.sep)
+      .filter((segment) => !/^\(.*\)$/.test(segment));
     return [{ file: full, urlPath: `/${segments.join("/")}` }];
   });
 }
@@ -60,23 +65,26 @@ interface OriginCase {
 
 /** One entry per state-changing handler: a request that would succeed from our own pages. */
 const CASES: Record<string, OriginCase> = {
-  "/api/account/signup": { method: "POST", signedIn: false, body: ({ freshEmail }) => ({ displayName: "Cross Site", email: freshEmail, password }), acceptedStatus: 201 },
-  "/api/account/profile": { method: "POST", signedIn: true, body: () => ({ displayName: "Renamed Elsewhere" }), acceptedStatus: 200 },
-  "/api/account/password": {
-    method: "POST",
-    signedIn: true,
-    body: () => ({ currentPassword: password, newPassword: "attacker-pass-2", confirmPassword: "attacker-pass-2" }),
-    acceptedStatus: 200,
-  },
-  "/api/account/password-reset": { method: "POST", signedIn: false, body: ({ email }) => ({ email }), acceptedStatus: 200 },
-  "/api/account/delete": { method: "POST", signedIn: true, body: () => ({ password }), acceptedStatus: 200 },
   "/api/book-free-demo": {
     method: "POST",
     signedIn: false,
-    body: ({ email }) => ({ name: "Cross Site", userEmail: email, number: "+1 555 201 3344", course: "not-sure", text: "Hi", type: "Group Classes", grade: 5 }),
+    body: ({ email }) => ({
+      name: "Cross Site",
+      userEmail: email,
+      number: "+1 555 201 3344",
+      course: "not-sure",
+      text: "Hi",
+      type: "Group Classes",
+      grade: 5,
+    }),
     acceptedStatus: 201,
   },
-  "/api/v1/logevent": { method: "POST", signedIn: false, body: ({ email }) => ({ eventName: "Cross Site", userId: email }), acceptedStatus: 201 },
+  "/api/v1/logevent": {
+    method: "POST",
+    signedIn: false,
+    body: ({ email }) => ({ eventName: "Cross Site", userId: email }),
+    acceptedStatus: 201,
+  },
 };
 
 /**
@@ -107,10 +115,14 @@ afterAll(() => database.dispose());
 
 /** Every row of every table of the app, as one comparable value. */
 async function databaseState(): Promise<Record<string, string>> {
-  const { rows } = (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as { rows: Array<{ table_name: string }> };
+  const { rows } = (await database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: Array<{ table_name: string }> };
   const state: Record<string, string> = {};
   for (const { table_name: table } of rows) {
-    const result = (await database.db.execute(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from "${table}" t`))) as unknown as {
+    const result = (await database.db.execute(
+      sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from "${table}" t`),
+    )) as unknown as {
       rows: Array<{ n: number; digest: string }>;
     };
     state[table] = `${result.rows[0]?.n}:${result.rows[0]?.digest}`;
@@ -125,7 +137,14 @@ async function databaseState(): Promise<Record<string, string>> {
 async function identityState(emails: string[]) {
   const { users } = await adminAuth().getUsers(emails.map((email) => ({ email })));
   const accounts = users
-    .map((u) => ({ uid: u.uid, email: u.email, displayName: u.displayName, passwordHash: u.passwordHash, claims: u.customClaims, validAfter: u.tokensValidAfterTime }))
+    .map((u) => ({
+      uid: u.uid,
+      email: u.email,
+      displayName: u.displayName,
+      passwordHash: u.passwordHash,
+      claims: u.customClaims,
+      validAfter: u.tokensValidAfterTime,
+    }))
     .sort((a, b) => a.uid.localeCompare(b.uid));
   const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${process.env.FIREBASE_PROJECT_ID}/oobCodes`;
   const { oobCodes = [] } = (await (await fetch(emulator)).json()) as { oobCodes?: Array<{ email?: string }> };
@@ -136,7 +155,9 @@ const routes = routeFiles();
 
 describe("Origin checks on every state-changing route (issue 6)", () => {
   it("finds the route handlers on disk", () => {
-    expect(routes.map((r) => r.urlPath)).toEqual(expect.arrayContaining(["/api/book-free-demo", "/api/v1/logevent", "/api/account/signup"]));
+    expect(routes.map((r) => r.urlPath)).toEqual(
+      expect.arrayContaining(["/api/book-free-demo", "/api/v1/logevent", "/api/auth/[...nextauth]"]),
+    );
   });
 
   it("has a case, or a stated reason, for every state-changing handler, and none for a handler that is gone", async () => {
@@ -173,7 +194,7 @@ describe("Origin checks on every state-changing route (issue 6)", () => {
       mockSession.user = null;
     });
 
-    /** The request as our own pages send it (lib/testing/database.ts's jsonRequest), with these headers over it. */
+    /** The request as our own pages send it (test/database.ts's jsonRequest), with these headers over it. */
     const send = (headers: Record<string, string>) => {
       const request = jsonRequest(urlPath, originCase.body(emails), { headers });
       const sent = Object.fromEntries(request.headers);

@@ -1,13 +1,13 @@
 import { IntentLink } from "@/components/ui/intent-link";
 
-import { CATEGORY_LABELS } from "@/lib/constants";
+import { CATEGORY_LABELS } from "@/lib/platform/constants";
 import type { CourseSummary } from "@/lib/courses/queries";
 
 export function gradeRangeLabel(course: Pick<CourseSummary, "gradeMin" | "gradeMax">): string {
   return course.gradeMin === course.gradeMax ? `Grade ${course.gradeMin}` : `Grades ${course.gradeMin}–${course.gradeMax}`;
 }
 
-/** A course in a listing; the call to action books a demo at the course's first grade. */
+/** A course in a listing: its title opens the course page; the call to action books a demo at the course's first grade. */
 export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -15,7 +15,11 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
       <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
         {CATEGORY_LABELS[course.category]} · {gradeRangeLabel(course)}
       </p>
-      <Heading className="mt-2 text-lg font-bold text-slate-900">{course.title}</Heading>
+      <Heading className="mt-2 text-lg font-bold text-slate-900">
+        <IntentLink href={`/courses/${course.slug}`} className="underline-offset-4 hover:text-brand-700 hover:underline">
+          {course.title}
+        </IntentLink>
+      </Heading>
       <p className="mt-2 flex-1 text-sm text-slate-700">{course.description}</p>
       <IntentLink
         href={`/book-free-demo/${course.gradeMin}`}

@@ -2,7 +2,7 @@
 
 import { useActionState, useRef, type ReactNode } from "react";
 
-import { toastError, toastSuccess } from "@/lib/toast";
+import { toastError, toastSuccess } from "@/browser/toast";
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 export type FormAction = (previous: ActionResult | null, formData: FormData) => Promise<ActionResult>;

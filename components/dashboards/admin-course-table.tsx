@@ -5,7 +5,15 @@ import { DataTable } from "@/components/dashboards/data-table";
 import type { AdminCourseRow } from "@/lib/courses/admin";
 
 /** One category's courses, published or not, each with an edit link and a publish toggle. */
-export function AdminCourseTable({ courses, caption, setPublished }: { courses: AdminCourseRow[]; caption: string; setPublished: FormAction }) {
+export function AdminCourseTable({
+  courses,
+  caption,
+  setPublished,
+}: {
+  courses: AdminCourseRow[];
+  caption: string;
+  setPublished: FormAction;
+}) {
   if (courses.length === 0) return <p className="text-slate-700">No courses in this category yet.</p>;
   return (
     // Fixed widths line the five category tables up.
@@ -33,16 +41,23 @@ export function AdminCourseTable({ courses, caption, setPublished }: { courses: 
           </td>
           <td className="px-3 py-2">{course.teacherName ?? "—"}</td>
           <td className="px-3 py-2">
-            <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${course.isPublished ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}>
+            <span
+              className={`rounded px-1.5 py-0.5 text-xs font-semibold ${course.isPublished ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}
+            >
               {course.isPublished ? "Published" : "Hidden"}
             </span>
-            {course.isFeatured ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Featured</span> : null}
+            {course.isFeatured ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Featured</span>
+            ) : null}
           </td>
           <td className="px-3 py-2 text-right">
             <ActionForm action={setPublished}>
               <input type="hidden" name="id" value={course.id} />
               <input type="hidden" name="published" value={course.isPublished ? "false" : "true"} />
-              <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold whitespace-nowrap text-brand-700 hover:bg-slate-100">
+              <button
+                type="submit"
+                className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold whitespace-nowrap text-brand-700 hover:bg-slate-100"
+              >
                 {course.isPublished ? "Unpublish" : "Publish"}
                 <span className="sr-only"> {course.title}</span>
               </button>

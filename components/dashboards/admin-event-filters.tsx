@@ -7,7 +7,15 @@ export function AdminEventFilters({ filters, eventNames, action }: { filters: Lo
   return (
     <FilterForm action={action} label="Filter log events" submitLabel="Filter" className="sm:grid-cols-4">
       <FilterField id="event-name" label="Event name" className="sm:col-span-2">
-        <input id="event-name" name="eventName" type="text" list="event-names" defaultValue={filters.eventName ?? ""} maxLength={100} className={inputClass} />
+        <input
+          id="event-name"
+          name="eventName"
+          type="text"
+          list="event-names"
+          defaultValue={filters.eventName ?? ""}
+          maxLength={100}
+          className={inputClass}
+        />
         <datalist id="event-names">
           {eventNames.map((name) => (
             <option key={name} value={name} />

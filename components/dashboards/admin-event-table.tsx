@@ -17,7 +17,10 @@ export function AdminEventTable({ events }: { events: LogEventRow[] }) {
             <time dateTime={event.createdAt.toISOString()}>{formatTime(event.createdAt)}</time>
           </td>
           <td className="px-3 py-2 font-medium text-slate-900">{event.eventName}</td>
-          <td className="px-3 py-2 break-all">{event.userId ?? "—"}</td>
+          <td className="px-3 py-2 break-all">
+            {event.userId ??
+              (event.claimedUserId ? <span title="Sent by a client without a session">{event.claimedUserId} (claimed)</span> : "—")}
+          </td>
           <td className="max-w-64 px-3 py-2 break-all">{event.currentUrl ?? "—"}</td>
           <td className="max-w-md px-3 py-2 font-mono text-xs break-all text-slate-700">{event.additionalInfo ?? "—"}</td>
         </tr>

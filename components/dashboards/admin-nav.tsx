@@ -7,6 +7,7 @@ export const ADMIN_LINKS = [
   { href: "/admin/courses", label: "Courses" },
   { href: "/admin/applications", label: "Teacher applications" },
   { href: "/admin/events", label: "Log events" },
+  { href: "/admin/outbox", label: "Outbox" },
 ] as const;
 
 /** The admin's section links; `current` is the page's path (a course's edit page counts as Courses). */

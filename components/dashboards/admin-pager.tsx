@@ -4,7 +4,8 @@ const linkClass = "rounded-lg border border-slate-300 px-3 py-1.5 font-semibold 
 
 function href(path: string, query: Record<string, string | number | undefined>, after?: number): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "" && key !== "after") params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== "" && key !== "after") params.set(key, String(value));
   if (after !== undefined) params.set("after", String(after));
   const search = params.toString();
   return search ? `${path}?${search}` : path;
@@ -14,7 +15,17 @@ function href(path: string, query: Record<string, string | number | undefined>, 
  * Keyset paging (newest first): "Newest" back to the start and "Older" past the last row shown.
  * `query` is the page's filters, kept in both links.
  */
-export function AdminPager({ path, query, nextAfter, label }: { path: string; query: Record<string, string | number | undefined>; nextAfter: number | null; label: string }) {
+export function AdminPager({
+  path,
+  query,
+  nextAfter,
+  label,
+}: {
+  path: string;
+  query: Record<string, string | number | undefined>;
+  nextAfter: number | null;
+  label: string;
+}) {
   const isFirstPage = query.after === undefined;
   if (isFirstPage && nextAfter === null) return null;
   return (

@@ -1,6 +1,6 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
-import { ROLES } from "@/lib/auth/roles";
-import { formatDateTime } from "@/lib/format";
+import { ROLES } from "@/lib/platform/auth/roles";
+import { formatDateTime } from "@/lib/platform/format";
 import type { UserListRow } from "@/lib/users/queries";
 import { ROLE_LABELS } from "@/lib/users/schema";
 import { DataTable } from "@/components/dashboards/data-table";
@@ -12,9 +12,13 @@ export function AdminUserTable({ users, actorId, changeRole }: { users: UserList
     <DataTable caption="Users, newest first" columns={["Email", "Name", "Role", "Created", "Change role"]}>
       {users.map((user) => (
         <tr key={user.id} className="border-t border-slate-200 align-top">
-          <th scope="row" className="px-3 py-2 font-medium text-slate-900">{user.email}</th>
+          <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+            {user.email}
+          </th>
           <td className="px-3 py-2">{user.displayName ?? "—"}</td>
-          <td className="px-3 py-2" data-testid="user-role">{ROLE_LABELS[user.role]}</td>
+          <td className="px-3 py-2" data-testid="user-role">
+            {ROLE_LABELS[user.role]}
+          </td>
           <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(user.createdAt)}</td>
           <td className="px-3 py-2">
             {user.id === actorId ? (
@@ -25,14 +29,23 @@ export function AdminUserTable({ users, actorId, changeRole }: { users: UserList
                 <label htmlFor={`role-${user.id}`} className="sr-only">
                   Role for {user.email}
                 </label>
-                <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-slate-900">
+                <select
+                  id={`role-${user.id}`}
+                  name="role"
+                  defaultValue={user.role}
+                  className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-slate-900"
+                >
                   {ROLES.map((role) => (
                     <option key={role} value={role}>
                       {ROLE_LABELS[role]}
                     </option>
                   ))}
                 </select>
-                <button type="submit" aria-label={`Change role of ${user.email}`} className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+                <button
+                  type="submit"
+                  aria-label={`Change role of ${user.email}`}
+                  className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700"
+                >
                   Change role
                 </button>
               </ActionForm>

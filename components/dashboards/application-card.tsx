@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 
 import { ApplicationDecision } from "@/components/dashboards/application-decision";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/platform/format";
 import type { ApplicationRow } from "@/lib/teacher-applications/queries";
 import { APPLICATION_STATUS_LABELS } from "@/lib/teacher-applications/schema";
 
@@ -12,7 +12,13 @@ const TONES: Record<ApplicationRow["status"], string> = {
 };
 
 /** One teacher application with every field; a pending one has Approve and Decline. */
-export function ApplicationCard({ application, decide }: { application: ApplicationRow; decide: ComponentProps<typeof ApplicationDecision>["decide"] }) {
+export function ApplicationCard({
+  application,
+  decide,
+}: {
+  application: ApplicationRow;
+  decide: ComponentProps<typeof ApplicationDecision>["decide"];
+}) {
   const headingId = `application-${application.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-5">
@@ -20,7 +26,9 @@ export function ApplicationCard({ application, decide }: { application: Applicat
         <h2 id={headingId} className="text-lg font-bold text-slate-900">
           {application.name}
         </h2>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[application.status]}`}>{APPLICATION_STATUS_LABELS[application.status]}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[application.status]}`}>
+          {APPLICATION_STATUS_LABELS[application.status]}
+        </span>
       </header>
       <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-semibold text-slate-700">Email</dt>
@@ -47,7 +55,9 @@ export function ApplicationCard({ application, decide }: { application: Applicat
           </>
         ) : null}
       </dl>
-      {application.status === "pending" ? <ApplicationDecision applicationId={application.id} applicantName={application.name} decide={decide} /> : null}
+      {application.status === "pending" ? (
+        <ApplicationDecision applicationId={application.id} applicantName={application.name} decide={decide} />
+      ) : null}
     </article>
   );
 }

@@ -25,7 +25,10 @@ export function ApplicationStatus({ application }: { application: OwnApplication
       </p>
       <p className="mt-2 text-slate-700">{EXPLANATIONS[application.status]}</p>
       {application.status === "approved" ? (
-        <Link href="/teacher/dashboard" className="mt-4 inline-block rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <Link
+          href="/teacher/dashboard"
+          className="mt-4 inline-block rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
           Open the teacher dashboard
         </Link>
       ) : null}

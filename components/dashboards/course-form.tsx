@@ -5,9 +5,9 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 
 import { errorProps, FormField, inputClass } from "@/components/forms/form-field";
-import { CATEGORY_LABELS, COURSE_CATEGORIES, GRADES } from "@/lib/constants";
+import { CATEGORY_LABELS, COURSE_CATEGORIES, GRADES } from "@/lib/platform/constants";
 import { COURSE_LIMITS, courseSchema, type CourseFormValues, type CourseInput } from "@/lib/courses/schema";
-import { toastError, toastSuccess } from "@/lib/toast";
+import { toastError, toastSuccess } from "@/browser/toast";
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
@@ -27,7 +27,10 @@ const checkboxClass = "h-5 w-5 rounded border-slate-400 text-brand-600";
 /** The admin's course create / edit form: the same zod schema as the service, server field messages (a taken slug) shown in place. */
 export function CourseForm({ action, defaultValues, teachers, submitLabel, afterSave }: Props) {
   const router = useRouter();
-  const { register, handleSubmit, setError, formState } = useForm<CourseFormValues, unknown, CourseInput>({ resolver: zodResolver(courseSchema), defaultValues });
+  const { register, handleSubmit, setError, formState } = useForm<CourseFormValues, unknown, CourseInput>({
+    resolver: zodResolver(courseSchema),
+    defaultValues,
+  });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: CourseInput) => {
@@ -47,13 +50,34 @@ export function CourseForm({ action, defaultValues, teachers, submitLabel, after
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting} className="grid max-w-3xl gap-5 sm:grid-cols-2">
       <FormField {...field("title")} label="Title">
-        <input type="text" id="course-title" maxLength={COURSE_LIMITS.title} className={inputClass} {...errorProps("course-title", errors.title?.message)} {...register("title")} />
+        <input
+          type="text"
+          id="course-title"
+          maxLength={COURSE_LIMITS.title}
+          className={inputClass}
+          {...errorProps("course-title", errors.title?.message)}
+          {...register("title")}
+        />
       </FormField>
       <FormField {...field("slug")} label="Slug" hint="(lowercase words joined by hyphens)">
-        <input type="text" id="course-slug" maxLength={COURSE_LIMITS.slug} autoCapitalize="none" spellCheck={false} className={inputClass} {...errorProps("course-slug", errors.slug?.message)} {...register("slug")} />
+        <input
+          type="text"
+          id="course-slug"
+          maxLength={COURSE_LIMITS.slug}
+          autoCapitalize="none"
+          spellCheck={false}
+          className={inputClass}
+          {...errorProps("course-slug", errors.slug?.message)}
+          {...register("slug")}
+        />
       </FormField>
       <FormField {...field("category")} label="Category">
-        <select id="course-category" className={inputClass} {...errorProps("course-category", errors.category?.message)} {...register("category")}>
+        <select
+          id="course-category"
+          className={inputClass}
+          {...errorProps("course-category", errors.category?.message)}
+          {...register("category")}
+        >
           {COURSE_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {CATEGORY_LABELS[category]}
@@ -62,7 +86,12 @@ export function CourseForm({ action, defaultValues, teachers, submitLabel, after
         </select>
       </FormField>
       <FormField {...field("teacherId")} label="Teacher">
-        <select id="course-teacherId" className={inputClass} {...errorProps("course-teacherId", errors.teacherId?.message)} {...register("teacherId")}>
+        <select
+          id="course-teacherId"
+          className={inputClass}
+          {...errorProps("course-teacherId", errors.teacherId?.message)}
+          {...register("teacherId")}
+        >
           <option value="">No teacher yet</option>
           {teachers.map((teacher) => (
             <option key={teacher.id} value={teacher.id}>
@@ -89,7 +118,14 @@ export function CourseForm({ action, defaultValues, teachers, submitLabel, after
       ))}
       <div className="sm:col-span-2">
         <FormField {...field("description")} label="Description">
-          <textarea id="course-description" rows={5} maxLength={COURSE_LIMITS.description} className={inputClass} {...errorProps("course-description", errors.description?.message)} {...register("description")} />
+          <textarea
+            id="course-description"
+            rows={5}
+            maxLength={COURSE_LIMITS.description}
+            className={inputClass}
+            {...errorProps("course-description", errors.description?.message)}
+            {...register("description")}
+          />
         </FormField>
       </div>
       <fieldset className="flex flex-wrap gap-6 sm:col-span-2">
@@ -104,7 +140,12 @@ export function CourseForm({ action, defaultValues, teachers, submitLabel, after
         </label>
       </fieldset>
       <div className="sm:col-span-2">
-        <button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+          className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
           {isSubmitting ? "Saving…" : submitLabel}
         </button>
       </div>

@@ -5,9 +5,27 @@ import type { ReactNode } from "react";
  * A dashboard's filters: a plain GET form (a filtered view is a link an agent can share and that
  * works without JavaScript), its fields, a submit button and "Clear" back to the bare page.
  */
-export function FilterForm({ action, label, submitLabel, className = "sm:grid-cols-4", children }: { action: string; label: string; submitLabel: string; className?: string; children: ReactNode }) {
+export function FilterForm({
+  action,
+  label,
+  submitLabel,
+  className = "sm:grid-cols-4",
+  children,
+}: {
+  action: string;
+  label: string;
+  submitLabel: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <form method="get" action={action} role="search" aria-label={label} className={`grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 ${className}`}>
+    <form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+      className={`grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 ${className}`}
+    >
       {children}
       <div className="flex items-end gap-3">
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">

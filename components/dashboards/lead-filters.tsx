@@ -3,10 +3,18 @@ import { inputClass } from "@/components/forms/form-field";
 import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from "@/lib/demo-requests/status";
-import { GRADES } from "@/lib/constants";
+import { GRADES } from "@/lib/platform/constants";
 
 /** The support queue's filters: a plain GET form, so filtered views are links an agent can share. */
-export function LeadFiltersForm({ filters, courses, action }: { filters: LeadFilters; courses: Array<{ id: number; title: string }>; action: string }) {
+export function LeadFiltersForm({
+  filters,
+  courses,
+  action,
+}: {
+  filters: LeadFilters;
+  courses: Array<{ id: number; title: string }>;
+  action: string;
+}) {
   return (
     <FilterForm action={action} label="Filter demo requests" submitLabel="Apply filters" className="sm:grid-cols-3 lg:grid-cols-6">
       <FilterField id="q" label="Search email or name" className="sm:col-span-3 lg:col-span-2">

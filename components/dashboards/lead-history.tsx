@@ -1,11 +1,15 @@
 import type { AuditRow } from "@/lib/audit/audit";
 import { leadStatusLabel } from "@/lib/demo-requests/status";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/platform/format";
 
 function describe(entry: AuditRow): string {
-  const details = (entry.details ?? {}) as { from?: string; to?: string; note?: string };
-  if (entry.action === "lead.status") return `changed the status from ${leadStatusLabel(details.from ?? "")} to ${leadStatusLabel(details.to ?? "")}`;
+  const details = (entry.details ?? {}) as { from?: string; to?: string; note?: string; erased?: boolean };
+  // Account deletion scrubs what an entry quoted (lib/accounts/erase.ts).
+  if (details.erased) return entry.action === "lead.note" ? "wrote a note (erased when the family deleted their account)" : entry.action;
+  if (entry.action === "lead.status")
+    return `changed the status from ${leadStatusLabel(details.from ?? "")} to ${leadStatusLabel(details.to ?? "")}`;
   if (entry.action === "lead.note") return details.note ? `wrote the note “${details.note}”` : "cleared the note";
+  if (entry.action === "lead.data_export") return "exported everything held about this email (JSON)";
   return entry.action;
 }
 

@@ -10,5 +10,9 @@ const TONES: Record<string, string> = {
 };
 
 export function LeadStatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[status] ?? TONES.closed}`}>{leadStatusLabel(status)}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[status] ?? TONES.closed}`}>
+      {leadStatusLabel(status)}
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
 import type { LeadRow } from "@/lib/dashboards/queries";
 import { isOverdue, leadStatusLabel } from "@/lib/demo-requests/status";
-import { formatAge } from "@/lib/format";
+import { formatAge } from "@/lib/platform/format";
 import { DataTable } from "@/components/dashboards/data-table";
 
 /** Demo requests as a table; new ones past 24 hours stand out. */
@@ -15,7 +15,9 @@ export function LeadTable({ leads, caption, showContact = true }: { leads: LeadR
           <tr key={lead.id} className={`border-t border-slate-200 ${overdue ? "bg-amber-50" : ""}`}>
             <td className="px-3 py-2 whitespace-nowrap">
               {formatAge(lead.createdAt, now)} ago
-              {overdue ? <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-900">over 24 h</span> : null}
+              {overdue ? (
+                <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-900">over 24 h</span>
+              ) : null}
             </td>
             {showContact ? (
               <td className="px-3 py-2">

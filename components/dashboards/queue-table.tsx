@@ -2,16 +2,21 @@ import Link from "next/link";
 
 import type { QueueLead } from "@/lib/demo-requests/queue";
 import { isOverdue } from "@/lib/demo-requests/status";
-import { formatAge, formatDateTime } from "@/lib/format";
+import { formatAge, formatDateTime } from "@/lib/platform/format";
 import { DataTable } from "@/components/dashboards/data-table";
 
 import { LeadStatusBadge } from "./lead-status-badge";
 
 /** The support queue: every field of each request; new ones past the 24-hour promise stand out. */
 export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
-  if (leads.length === 0) return <p className="rounded-xl border border-slate-200 p-6 text-slate-700">No demo requests match these filters.</p>;
+  if (leads.length === 0)
+    return <p className="rounded-xl border border-slate-200 p-6 text-slate-700">No demo requests match these filters.</p>;
   return (
-    <DataTable caption="Demo requests, newest first" columns={["Received", "Family", "Course", "Grade", "Class type", "Message", "Status"]} tableClassName="min-w-[56rem]">
+    <DataTable
+      caption="Demo requests, newest first"
+      columns={["Received", "Family", "Course", "Grade", "Class type", "Message", "Status"]}
+      tableClassName="min-w-[56rem]"
+    >
       {leads.map((lead) => {
         const overdue = isOverdue(lead, now);
         return (
@@ -19,7 +24,9 @@ export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
             <td className="px-3 py-2 whitespace-nowrap">
               <span className="block text-slate-900">{formatAge(lead.createdAt, now)} ago</span>
               <span className="block text-xs text-slate-600">{formatDateTime(lead.createdAt)}</span>
-              {overdue ? <span className="mt-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">over 24 h</span> : null}
+              {overdue ? (
+                <span className="mt-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">over 24 h</span>
+              ) : null}
               {lead.sourcePage ? <span className="block text-xs text-slate-600">from {lead.sourcePage}</span> : null}
             </td>
             <td className="px-3 py-2">
@@ -32,7 +39,9 @@ export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
             <td className="px-3 py-2">{lead.courseTitle ?? (lead.course === "not-sure" ? "Not sure yet" : lead.course)}</td>
             <td className="px-3 py-2">{lead.grade ?? "—"}</td>
             <td className="px-3 py-2">{lead.classType ?? "—"}</td>
-            <td className="max-w-xs px-3 py-2 text-slate-700">{lead.message ? <span className="line-clamp-2">{lead.message}</span> : "—"}</td>
+            <td className="max-w-xs px-3 py-2 text-slate-700">
+              {lead.message ? <span className="line-clamp-2">{lead.message}</span> : "—"}
+            </td>
             <td className="px-3 py-2 whitespace-nowrap">
               <LeadStatusBadge status={lead.status} />
               {lead.statusChangedBy && lead.statusChangedAt ? (

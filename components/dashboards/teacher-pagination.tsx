@@ -3,7 +3,17 @@ import Link from "next/link";
 const linkClass = "rounded-lg border border-slate-300 px-3 py-1.5 font-semibold text-brand-700 hover:bg-slate-50";
 
 /** Previous / next links for a paged list; `query` keeps the other parameters of the page. */
-export function TeacherPagination({ path, query, page, hasNextPage }: { path: string; query: Record<string, string>; page: number; hasNextPage: boolean }) {
+export function TeacherPagination({
+  path,
+  query,
+  page,
+  hasNextPage,
+}: {
+  path: string;
+  query: Record<string, string>;
+  page: number;
+  hasNextPage: boolean;
+}) {
   if (page === 1 && !hasNextPage) return null;
   const href = (target: number) => {
     const params = new URLSearchParams(query);

@@ -4,13 +4,14 @@ import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 
 import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
-import { GRADES } from "@/lib/constants";
+import { GRADES } from "@/lib/platform/constants";
 import { HONEYPOT_FIELD } from "@/lib/demo-requests/honeypot";
 import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import type { DemoRequestFormValues, DemoRequestInput } from "@/lib/demo-requests/schema";
-import { newIdempotencyKey, submitDemoRequest } from "@/lib/demo-requests/submit";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { toastError } from "@/lib/toast";
+import type { TimePickerActions } from "@/lib/scheduling/picker";
+import { newIdempotencyKey, submitDemoRequest } from "@/browser/submit-demo-request";
+import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
+import { toastError } from "@/browser/toast";
 
 import { errorProps, FieldError, FormField, inputClass } from "./form-field";
 import { SuccessDialog } from "./success-dialog";
@@ -29,9 +30,11 @@ interface Props {
   /** The grade from /book-free-demo/{grade}; without it the booking form asks. */
   fixedGrade?: number;
   sourcePage: string;
+  /** The time picker's server actions: with them the success dialog offers a time for the demo. */
+  timePicker?: TimePickerActions;
 }
 
-export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Props) {
+export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, timePicker }: Props) {
   const asksGrade = variant === "booking" && fixedGrade === undefined;
   // The same schema as POST /api/book-free-demo, loaded with the first validation (or focus).
   const validation = useMemo(
@@ -60,6 +63,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
     formState: { errors, isSubmitting },
   } = useForm<DemoRequestFormValues, unknown, DemoRequestInput>({ resolver: validation.resolver, defaultValues });
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [leadToken, setLeadToken] = useState<string | null>(null);
   // One key per submission, kept until it succeeds, so a retry cannot store the lead twice.
   const idempotencyKey = useRef<string | null>(null);
   // The honeypot stays outside react-hook-form: the schema would drop it, and its value is only sent.
@@ -67,7 +71,11 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
 
   const onSubmit = async (values: DemoRequestInput) => {
     idempotencyKey.current ??= newIdempotencyKey();
-    const result = await submitDemoRequest({ ...values, grade: fixedGrade ?? values.grade, sourcePage }, idempotencyKey.current, honeypot.current?.value ?? "");
+    const result = await submitDemoRequest(
+      { ...values, grade: fixedGrade ?? values.grade, sourcePage },
+      idempotencyKey.current,
+      honeypot.current?.value ?? "",
+    );
     if (!result.ok) {
       // Unlike the original (which only logged it), the user hears of the failure and keeps what they typed.
       await toastError(result.message);
@@ -75,6 +83,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
     }
     idempotencyKey.current = null;
     reset(defaultValues);
+    setLeadToken(result.bookingToken);
     setIsDialogOpen(true);
   };
 
@@ -83,16 +92,32 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
 
   return (
     <>
+      {/* eslint-disable-next-line react-hooks/refs -- react-hook-form's handleSubmit reads the form state when the form is submitted, not during render */}
       <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-5" aria-busy={isSubmitting}>
         {/* Issue 6: a field people never see or reach (hidden, out of the tab order and of the
             accessibility tree); a bot that fills it is answered like a person and stored nowhere. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={id(HONEYPOT_FIELD)}>Website</label>
-          <input ref={honeypot} id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            ref={honeypot}
+            id={id(HONEYPOT_FIELD)}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         {variant === "booking" ? (
           <FormField id={id("name")} label="Name" hint="(optional)" error={errors.name?.message}>
-            <input id={id("name")} type="text" autoComplete="name" className={inputClass} {...errorProps(id("name"), errors.name?.message)} {...register("name")} />
+            <input
+              id={id("name")}
+              type="text"
+              autoComplete="name"
+              className={inputClass}
+              {...errorProps(id("name"), errors.name?.message)}
+              {...register("name")}
+            />
           </FormField>
         ) : null}
 
@@ -111,11 +136,25 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
 
         {variant === "join" ? (
           <FormField id={id("name")} label="Name" hint="(optional)" error={errors.name?.message}>
-            <input id={id("name")} type="text" autoComplete="name" className={inputClass} {...errorProps(id("name"), errors.name?.message)} {...register("name")} />
+            <input
+              id={id("name")}
+              type="text"
+              autoComplete="name"
+              className={inputClass}
+              {...errorProps(id("name"), errors.name?.message)}
+              {...register("name")}
+            />
           </FormField>
         ) : (
           <FormField id={id("phone")} label="Phone number" hint="(optional)" error={errors.number?.message}>
-            <input id={id("phone")} type="tel" autoComplete="tel" className={inputClass} {...errorProps(id("phone"), errors.number?.message)} {...register("number")} />
+            <input
+              id={id("phone")}
+              type="tel"
+              autoComplete="tel"
+              className={inputClass}
+              {...errorProps(id("phone"), errors.number?.message)}
+              {...register("number")}
+            />
           </FormField>
         )}
 
@@ -171,7 +210,13 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
 
         {variant === "booking" ? (
           <FormField id={id("message")} label="Message" hint="(optional)" error={errors.text?.message}>
-            <textarea id={id("message")} rows={4} className={inputClass} {...errorProps(id("message"), errors.text?.message)} {...register("text")} />
+            <textarea
+              id={id("message")}
+              rows={4}
+              className={inputClass}
+              {...errorProps(id("message"), errors.text?.message)}
+              {...register("text")}
+            />
           </FormField>
         ) : null}
 
@@ -184,7 +229,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage }: Pr
         </button>
       </form>
       {isSubmitting ? <SpinnerOverlay label="Sending your request…" /> : null}
-      <SuccessDialog isOpen={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+      <SuccessDialog isOpen={isDialogOpen} leadToken={leadToken} timePicker={timePicker} onClose={() => setIsDialogOpen(false)} />
     </>
   );
 }

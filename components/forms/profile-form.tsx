@@ -4,20 +4,29 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 
-import { refreshAuthState } from "@/lib/auth/auth-state";
-import { profileSchema } from "@/lib/auth/schema";
-import { postJson } from "@/lib/http/post-json";
-import { toastError, toastSuccess } from "@/lib/toast";
+import { refreshAuthState } from "@/browser/auth/auth-state";
+import { profileSchema } from "@/lib/platform/auth/schema";
+import { callAction } from "@/browser/call-action";
+import type { ActionResult } from "@/lib/platform/http/action-result";
+import { toastError, toastSuccess } from "@/browser/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 type Values = z.infer<typeof profileSchema>;
 
-export function ProfileForm({ displayName, email }: { displayName: string; email: string }) {
+export function ProfileForm({
+  displayName,
+  email,
+  submit,
+}: {
+  displayName: string;
+  email: string;
+  submit: (input: Values) => Promise<ActionResult>;
+}) {
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(profileSchema), defaultValues: { displayName } });
   const onSubmit = async (values: Values) => {
-    const result = await postJson("/api/account/profile", values);
+    const result = await callAction(submit, values);
     if (!result.ok) return toastError(result.message);
     // The header shows the new name at once.
     await refreshAuthState();
@@ -30,7 +39,14 @@ export function ProfileForm({ displayName, email }: { displayName: string; email
         <p className="mt-1 text-slate-700">{email}</p>
       </div>
       <FormField id="profile-name" label="Display name" error={formState.errors.displayName?.message}>
-        <input id="profile-name" type="text" autoComplete="name" className={inputClass} {...errorProps("profile-name", formState.errors.displayName?.message)} {...register("displayName")} />
+        <input
+          id="profile-name"
+          type="text"
+          autoComplete="name"
+          className={inputClass}
+          {...errorProps("profile-name", formState.errors.displayName?.message)}
+          {...register("displayName")}
+        />
       </FormField>
       <SubmitButton isBusy={formState.isSubmitting}>Save profile</SubmitButton>
     </form>

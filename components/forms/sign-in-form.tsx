@@ -4,21 +4,34 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 
-import { afterSignInPath, signInErrorFromUrl, signInWithCredentials } from "@/lib/auth/client-sign-in";
-import type { SignInInput } from "@/lib/auth/schema";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { toastError } from "@/lib/toast";
+import { afterSignInPath, signInErrorFromUrl, signInWithCredentials } from "@/browser/auth/client-sign-in";
+import type { PasswordResetInput, SignInInput } from "@/lib/platform/auth/schema";
+import type { ActionResult } from "@/lib/platform/http/action-result";
+import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
+import { toastError } from "@/browser/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { ForgotPassword } from "./forgot-password";
 import { SubmitButton } from "./submit-button";
 
 // The same schema as the credentials provider, loaded with the first validation (or focus).
-const validation = lazyZodResolver<SignInInput, SignInInput>(async () => (await import("@/lib/auth/schema")).signInSchema);
+const validation = lazyZodResolver<SignInInput, SignInInput>(async () => (await import("@/lib/platform/auth/schema")).signInSchema);
 
-/** `isGoogleEnabled`: Google sign-in is offered only when the server has it configured. */
-export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
-  const { register, handleSubmit, getValues, formState } = useForm<SignInInput>({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
+/**
+ * `isGoogleEnabled`: Google sign-in is offered only when the server has it configured.
+ * `requestReset`: the password-reset server action, for 'Forgot password?'.
+ */
+export function SignInForm({
+  isGoogleEnabled,
+  requestReset,
+}: {
+  isGoogleEnabled: boolean;
+  requestReset: (input: PasswordResetInput) => Promise<ActionResult>;
+}) {
+  const { register, handleSubmit, getValues, formState } = useForm<SignInInput>({
+    resolver: validation.resolver,
+    defaultValues: { email: "", password: "" },
+  });
   const { errors, isSubmitting } = formState;
   const [isResetOpen, setIsResetOpen] = useState(false);
 
@@ -39,15 +52,34 @@ export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
     <div className="space-y-6">
       <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-5">
         <FormField id="signin-email" label="Email" error={errors.email?.message}>
-          <input id="signin-email" type="email" autoComplete="email" className={inputClass} {...errorProps("signin-email", errors.email?.message)} {...register("email")} />
+          <input
+            id="signin-email"
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            {...errorProps("signin-email", errors.email?.message)}
+            {...register("email")}
+          />
         </FormField>
         <FormField id="signin-password" label="Password" error={errors.password?.message}>
-          <input id="signin-password" type="password" autoComplete="current-password" className={inputClass} {...errorProps("signin-password", errors.password?.message)} {...register("password")} />
+          <input
+            id="signin-password"
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            {...errorProps("signin-password", errors.password?.message)}
+            {...register("password")}
+          />
         </FormField>
         <SubmitButton isBusy={isSubmitting}>Log in</SubmitButton>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <button type="button" className="font-semibold text-brand-700 underline underline-offset-4" aria-expanded={isResetOpen} onClick={() => setIsResetOpen((v) => !v)}>
+        <button
+          type="button"
+          className="font-semibold text-brand-700 underline underline-offset-4"
+          aria-expanded={isResetOpen}
+          onClick={() => setIsResetOpen((v) => !v)}
+        >
           Forgot password?
         </button>
         <p className="text-slate-700">
@@ -57,7 +89,7 @@ export function SignInForm({ isGoogleEnabled }: { isGoogleEnabled: boolean }) {
           </IntentLink>
         </p>
       </div>
-      {isResetOpen ? <ForgotPassword initialEmail={getValues("email")} /> : null}
+      {isResetOpen ? <ForgotPassword initialEmail={getValues("email")} requestReset={requestReset} /> : null}
       {isGoogleEnabled ? (
         <button
           type="button"

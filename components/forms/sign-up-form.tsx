@@ -3,20 +3,22 @@
 import { IntentLink } from "@/components/ui/intent-link";
 import { useForm } from "react-hook-form";
 
-import { afterSignInPath, signInWithCredentials } from "@/lib/auth/client-sign-in";
-import { NEW_PASSWORD_HINT } from "@/lib/auth/password-rules";
-import type { SignUpInput } from "@/lib/auth/schema";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { postJson } from "@/lib/http/post-json";
-import { toastError } from "@/lib/toast";
+import { afterSignInPath, signInWithCredentials } from "@/browser/auth/client-sign-in";
+import { NEW_PASSWORD_HINT } from "@/lib/platform/auth/password-rules";
+import type { SignUpInput } from "@/lib/platform/auth/schema";
+import type { ActionResult } from "@/lib/platform/http/action-result";
+import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
+import { callAction } from "@/browser/call-action";
+import { toastError } from "@/browser/toast";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
-// The same schema as POST /api/account/signup, loaded with the first validation (or focus).
-const validation = lazyZodResolver<SignUpInput, SignUpInput>(async () => (await import("@/lib/auth/schema")).signUpSchema);
+// The same schema as the sign-up action (app/(auth)/signup/actions.ts), loaded with the first validation (or focus).
+const validation = lazyZodResolver<SignUpInput, SignUpInput>(async () => (await import("@/lib/platform/auth/schema")).signUpSchema);
 
-export function SignUpForm() {
+/** `submit`: the sign-up server action, handed in by the page. */
+export function SignUpForm({ submit }: { submit: (input: SignUpInput) => Promise<ActionResult> }) {
   const { register, handleSubmit, formState } = useForm<SignUpInput>({
     resolver: validation.resolver,
     defaultValues: { displayName: "", email: "", password: "" },
@@ -24,7 +26,7 @@ export function SignUpForm() {
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: SignUpInput) => {
-    const created = await postJson("/api/account/signup", values);
+    const created = await callAction(submit, values);
     if (!created.ok) return toastError(created.message);
     const signedIn = await signInWithCredentials(values.email, values.password);
     if (!signedIn.ok) return toastError(signedIn.message);
@@ -35,13 +37,34 @@ export function SignUpForm() {
     <div className="space-y-6">
       <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-5">
         <FormField id="signup-name" label="Your name" error={errors.displayName?.message}>
-          <input id="signup-name" type="text" autoComplete="name" className={inputClass} {...errorProps("signup-name", errors.displayName?.message)} {...register("displayName")} />
+          <input
+            id="signup-name"
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+            {...errorProps("signup-name", errors.displayName?.message)}
+            {...register("displayName")}
+          />
         </FormField>
         <FormField id="signup-email" label="Email" error={errors.email?.message}>
-          <input id="signup-email" type="email" autoComplete="email" className={inputClass} {...errorProps("signup-email", errors.email?.message)} {...register("email")} />
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            {...errorProps("signup-email", errors.email?.message)}
+            {...register("email")}
+          />
         </FormField>
         <FormField id="signup-password" label="Password" hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
-          <input id="signup-password" type="password" autoComplete="new-password" className={inputClass} {...errorProps("signup-password", errors.password?.message)} {...register("password")} />
+          <input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...errorProps("signup-password", errors.password?.message)}
+            {...register("password")}
+          />
         </FormField>
         <SubmitButton isBusy={isSubmitting}>Create account</SubmitButton>
       </form>

@@ -4,8 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 
-import type { ActionResult } from "@/lib/http/action-result";
-import { toastError, toastSuccess } from "@/lib/toast";
+import type { ActionResult } from "@/lib/platform/http/action-result";
+import { toastError, toastSuccess } from "@/browser/toast";
 import { APPLICATION_LIMITS, teacherApplicationSchema, type TeacherApplicationInput } from "@/lib/teacher-applications/schema";
 
 import { errorProps, FormField, inputClass } from "./form-field";
@@ -34,7 +34,10 @@ export function TeacherApplicationForm({
   const errors = formState.errors;
 
   const onSubmit = async (values: TeacherApplicationInput) => {
-    const result = await submit(values).catch((): ActionResult => ({ ok: false, message: "We couldn't reach our server. Please check your connection and try again." }));
+    const result = await submit(values).catch((): ActionResult => ({
+      ok: false,
+      message: "We couldn't reach our server. Please check your connection and try again.",
+    }));
     setAnswer(result);
     if (result.ok) return toastSuccess(result.message);
     for (const field of FIELDS) {
@@ -52,7 +55,12 @@ export function TeacherApplicationForm({
   });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={formState.isSubmitting} className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-busy={formState.isSubmitting}
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="application-name" label="Your name" error={errors.name?.message}>
           <input type="text" autoComplete="name" maxLength={APPLICATION_LIMITS.name} {...field("name")} />
@@ -62,15 +70,27 @@ export function TeacherApplicationForm({
         </FormField>
       </div>
       <FormField id="application-subjects" label="Subjects and grades you would like to teach" error={errors.subjects?.message}>
-        <input type="text" maxLength={APPLICATION_LIMITS.subjects} placeholder="e.g. Python and Scratch, grades 4 to 8" {...field("subjects")} />
+        <input
+          type="text"
+          maxLength={APPLICATION_LIMITS.subjects}
+          placeholder="e.g. Python and Scratch, grades 4 to 8"
+          {...field("subjects")}
+        />
       </FormField>
       <FormField id="application-experience" label="Teaching experience with children" error={errors.experience?.message}>
         <textarea rows={5} maxLength={APPLICATION_LIMITS.experience} {...field("experience")} />
       </FormField>
       <FormField id="application-availability" label="Weekly availability and time zone" error={errors.availability?.message}>
-        <input type="text" maxLength={APPLICATION_LIMITS.availability} placeholder="e.g. Weekdays 4–8 pm Eastern" {...field("availability")} />
+        <input
+          type="text"
+          maxLength={APPLICATION_LIMITS.availability}
+          placeholder="e.g. Weekdays 4–8 pm Eastern"
+          {...field("availability")}
+        />
       </FormField>
-      <SubmitButton isBusy={formState.isSubmitting}>{formState.isSubmitting ? "Sending your application…" : "Send application"}</SubmitButton>
+      <SubmitButton isBusy={formState.isSubmitting}>
+        {formState.isSubmitting ? "Sending your application…" : "Send application"}
+      </SubmitButton>
       <p role="status" className={answer ? `text-sm font-medium ${answer.ok ? "text-green-800" : "text-red-700"}` : "sr-only"}>
         {answer?.message ?? ""}
       </p>

@@ -1,6 +1,6 @@
 import { IntentLink } from "@/components/ui/intent-link";
 
-import { CATEGORY_LABELS, COURSE_CATEGORIES, type CourseCategory } from "@/lib/constants";
+import { CATEGORY_LABELS, COURSE_CATEGORIES, type CourseCategory } from "@/lib/platform/constants";
 
 export const CATEGORY_BLURBS: Record<CourseCategory, string> = {
   technical: "Coding, apps, web and AI, from Scratch to Python.",

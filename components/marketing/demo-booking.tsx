@@ -1,7 +1,8 @@
 import { DemoRequestForm } from "@/components/forms/demo-request-form";
-import { brand } from "@/lib/brand";
+import { brand } from "@/lib/platform/brand";
 import { toCourseOptions } from "@/lib/courses/options";
 import { listCourses } from "@/lib/courses/queries";
+import type { TimePickerActions } from "@/lib/scheduling/picker";
 
 const promises = [
   "A live, 1-on-1 trial class with a vetted teacher, free of charge",
@@ -10,7 +11,15 @@ const promises = [
 ];
 
 /** The free demo booking page for a grade (SPEC 2), or with the grade chosen in the form. */
-export async function DemoBooking({ grade, sourcePage }: { grade?: number; sourcePage: string }) {
+export async function DemoBooking({
+  grade,
+  sourcePage,
+  timePicker,
+}: {
+  grade?: number;
+  sourcePage: string;
+  timePicker?: TimePickerActions;
+}) {
   const courses = await listCourses({ grade });
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_28rem]">
@@ -19,13 +28,16 @@ export async function DemoBooking({ grade, sourcePage }: { grade?: number; sourc
           {grade ? `Book a free demo class for Grade ${grade}` : "Book a free demo class"}
         </h1>
         <p className="mt-3 text-lg text-slate-700">
-          Tell us a little about your child and we will match them with a teacher. Our team will reach you within 24 hours to
-          schedule the class at a time that suits you.
+          Tell us a little about your child and we will match them with a teacher. Our team will reach you within 24 hours to schedule the
+          class at a time that suits you.
         </p>
         <ul className="mt-6 space-y-3">
           {promises.map((text) => (
             <li key={text} className="flex gap-3 text-slate-800">
-              <span aria-hidden="true" className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-brand-600 text-xs text-white">
+              <span
+                aria-hidden="true"
+                className="mt-1 grid size-5 shrink-0 place-items-center rounded-full bg-brand-600 text-xs text-white"
+              >
                 ✓
               </span>
               {text}
@@ -41,7 +53,13 @@ export async function DemoBooking({ grade, sourcePage }: { grade?: number; sourc
         </p>
       </div>
       <section aria-label="Demo booking form" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <DemoRequestForm variant="booking" courses={toCourseOptions(courses, { grouped: true })} fixedGrade={grade} sourcePage={sourcePage} />
+        <DemoRequestForm
+          variant="booking"
+          courses={toCourseOptions(courses, { grouped: true })}
+          fixedGrade={grade}
+          sourcePage={sourcePage}
+          timePicker={timePicker}
+        />
       </section>
     </div>
   );

@@ -1,14 +1,17 @@
 import { IntentLink } from "@/components/ui/intent-link";
 
-import { GRADES } from "@/lib/constants";
+import { PageSection } from "@/components/marketing/page-section";
+import { GRADES } from "@/lib/platform/constants";
 
 /** SPEC 2: the home banner 'Book your class' lets a parent pick Grade 1 to 12. */
 export function GradePicker() {
   return (
-    <section aria-labelledby="book-your-class" className="rounded-3xl bg-brand-700 px-6 py-8 text-white">
-      <h2 id="book-your-class" className="text-2xl font-bold">
-        Book your class
-      </h2>
+    <PageSection
+      id="book-your-class"
+      title="Book your class"
+      className="rounded-3xl bg-brand-700 px-6 py-8 text-white"
+      headingClassName="text-2xl font-bold"
+    >
       <p className="mt-1 text-brand-100">Pick your child&apos;s grade to book a free demo class.</p>
       <ul className="mt-5 grid grid-cols-3 gap-3 sm:grid-cols-4">
         {GRADES.map((grade) => (
@@ -22,6 +25,6 @@ export function GradePicker() {
           </li>
         ))}
       </ul>
-    </section>
+    </PageSection>
   );
 }

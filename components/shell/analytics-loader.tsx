@@ -3,11 +3,11 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 
-import { startAnalytics, trackPageview } from "@/lib/analytics/loader";
-import type { PostHogSettings } from "@/lib/analytics/posthog";
+import { startAnalytics, trackPageview } from "@/browser/analytics/loader";
+import type { PostHogSettings } from "@/browser/analytics/posthog";
 
 /**
- * PostHog after consent (lib/analytics/loader.ts) and a page view on every App
+ * PostHog after consent (browser/analytics/loader.ts) and a page view on every App
  * Router navigation. useSearchParams needs the Suspense boundary the root
  * layout puts around this, so static pages stay static.
  */

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-import { grantConsent, HAS_CONSENT_EXPRESSION, hasConsent, scrolledPercent } from "@/lib/consent/consent";
+import { grantConsent, HAS_CONSENT_EXPRESSION, hasConsent, scrolledPercent } from "@/lib/platform/consent";
 
 export const COOKIE_BANNER_TEXT = "This website uses cookies to enhance the user experience.";
 
@@ -25,6 +25,7 @@ export function CookieBanner({ acceptOnScrollPercent = null }: { acceptOnScrollP
   const [isOpen, setIsOpen] = useState(true);
   // After hydration, React's tree follows what the script above decided (for the same cookie).
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie is only readable after hydration; the inline script already hid the banner, so this render changes nothing on screen
     if (hasConsent()) setIsOpen(false);
   }, []);
 

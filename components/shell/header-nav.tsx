@@ -1,23 +1,32 @@
 "use client";
 
-import { IntentLink } from "@/components/ui/intent-link";
 import { useState, type ReactNode } from "react";
 
 import { LinkList } from "@/components/ui/link-list";
-import { useAuthState } from "@/lib/auth/auth-state";
-import { logOut } from "@/lib/auth/logout";
-import type { Role } from "@/lib/auth/roles";
-import type { SessionUser } from "@/lib/auth/session-user";
-import type { RoleBar } from "@/lib/navigation";
+import { NavAnchor } from "@/components/ui/nav-anchor";
+import { useAuthState } from "@/browser/auth/auth-state";
+import { logOut } from "@/browser/auth/logout";
+import type { Role } from "@/lib/platform/auth/roles";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+import type { RoleBar } from "@/lib/platform/auth/navigation";
 
 import { UserAvatar } from "./user-avatar";
 
 /**
- * The header's role-aware part (SPEC 2, Layout by role). The anonymous bar is
- * rendered on the server and shown until the session says otherwise.
+ * The header's role-aware part (SPEC 2, Layout by role). On public pages the anonymous bar is
+ * rendered on the server and shown until the session says otherwise; on signed-in pages the
+ * layout hands over the session the server read (serverUser), so the role's bar is in the HTML.
  */
-export function HeaderNav({ anonymous, bars }: { anonymous: ReactNode; bars: Record<Role, RoleBar> }) {
-  const auth = useAuthState();
+export function HeaderNav({
+  anonymous,
+  bars,
+  serverUser,
+}: {
+  anonymous: ReactNode;
+  bars: Record<Role, RoleBar>;
+  serverUser: SessionUser | null;
+}) {
+  const auth = useAuthState(serverUser);
   if (auth.status === "signed-in") return <SignedInBar user={auth.user} bar={bars[auth.user.role]} />;
   // While a session may exist the anonymous links stay in place but hidden, so nothing shifts.
   return <div className={`flex flex-1 items-center justify-end gap-4 ${auth.status === "loading" ? "invisible" : ""}`}>{anonymous}</div>;
@@ -33,7 +42,11 @@ function SignedInBar({ user, bar }: { user: SessionUser; bar: RoleBar }) {
   return (
     <div className="flex flex-1 items-center justify-end gap-4" data-role={user.role}>
       {bar.links.length > 0 ? (
-        <LinkList links={bar.links} className="hidden items-center gap-5 text-sm font-medium text-slate-700 lg:flex" linkClassName="hover:text-brand-700" />
+        <LinkList
+          links={bar.links}
+          className="hidden items-center gap-5 text-sm font-medium text-slate-700 lg:flex"
+          linkClassName="hover:text-brand-700"
+        />
       ) : null}
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-brand-50">
@@ -43,9 +56,7 @@ function SignedInBar({ user, bar }: { user: SessionUser; bar: RoleBar }) {
         <ul className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label="Account">
           {[...bar.links.map((l) => ({ ...l, small: true })), ...bar.account.map((l) => ({ ...l, small: false }))].map((link) => (
             <li key={`${link.href}-${link.label}`} className={link.small ? "lg:hidden" : ""}>
-              <IntentLink href={link.href} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50">
-                {link.label}
-              </IntentLink>
+              <NavAnchor link={link} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50" />
             </li>
           ))}
           <li>

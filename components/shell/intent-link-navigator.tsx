@@ -3,17 +3,17 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
-import { INTENT_LINK_ATTRIBUTE, isBrowserHandledClick } from "@/lib/dom/link-clicks";
+import { INTENT_LINK_ATTRIBUTE, isBrowserHandledClick } from "@/browser/link-clicks";
+import { sameOriginPath } from "@/lib/platform/auth/guard";
 
 /** The marked link an event happened in, if any. */
 function intentLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
   return target instanceof Element ? target.closest<HTMLAnchorElement>(`a[${INTENT_LINK_ATTRIBUTE}]`) : null;
 }
 
-/** The link's path in this app, or null for another origin (those are left to the browser). */
+/** The link's path in this app, or null for another origin or a path that reads as one (those are left to the browser). */
 function appPathOf(anchor: HTMLAnchorElement): string | null {
-  const url = new URL(anchor.href, location.href);
-  return url.origin === location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  return sameOriginPath(anchor.href, location.origin);
 }
 
 /**

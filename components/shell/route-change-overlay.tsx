@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 
 import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
-import { isBrowserHandledClick } from "@/lib/dom/link-clicks";
+import { isBrowserHandledClick } from "@/browser/link-clicks";
 
 /** A navigation that never changes the pathname (a redirect back here) must not leave the page covered. */
 const MAX_OVERLAY_MS = 8000;
@@ -20,6 +20,7 @@ export function RouteChangeOverlay() {
   const pathname = usePathname();
   const [isNavigating, setIsNavigating] = useState(false);
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a committed route change ends the overlay; the pathname is the outside signal
   useEffect(() => setIsNavigating(false), [pathname]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { SCROLL_THRESHOLD_PX, SCROLL_TOP_STEP_DELAY_MS, SCROLL_TOP_STEP_PX } from "@/lib/constants";
+import { SCROLL_THRESHOLD_PX, SCROLL_TOP_STEP_DELAY_MS, SCROLL_TOP_STEP_PX } from "@/lib/platform/constants";
 
 import { useScrolledPast } from "./use-scrolled-past";
 

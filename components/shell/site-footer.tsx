@@ -1,8 +1,8 @@
 import { LinkList } from "@/components/ui/link-list";
-import { brand } from "@/lib/brand";
-import { footerExplore, footerPolicies } from "@/lib/navigation";
+import { brand } from "@/lib/platform/brand";
+import { footerExplore, footerPolicies } from "@/lib/platform/auth/navigation";
 
-/** SPEC 2: social links, explore links, contact info (USA address, email, phone) and policy links. */
+/** SPEC 2: social links (those configured), explore links, contact info (USA address, email, phone) and policy links. */
 export function SiteFooter() {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
@@ -12,15 +12,18 @@ export function SiteFooter() {
             {brand.name}
           </h2>
           <p className="mt-3 text-sm text-slate-300">{brand.description}</p>
-          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
-            {brand.social.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" className="underline-offset-4 hover:underline">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {/* Only the configured networks (SOCIAL_*_URL); none configured, no list. */}
+          {brand.social.length > 0 ? (
+            <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+              {brand.social.map((s) => (
+                <li key={s.label}>
+                  <a href={s.href} rel="noopener noreferrer" target="_blank" className="underline-offset-4 hover:underline">
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <nav aria-labelledby="footer-explore">
           <h2 id="footer-explore" className="text-sm font-semibold uppercase tracking-wide text-white">

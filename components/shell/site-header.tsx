@@ -1,13 +1,15 @@
 import { IntentLink } from "@/components/ui/intent-link";
 
 import { LinkList } from "@/components/ui/link-list";
-import { brand } from "@/lib/brand";
-import { anonymousActions, anonymousNav, roleBars } from "@/lib/navigation";
+import { brand } from "@/lib/platform/brand";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+import { anonymousActions, anonymousNav, roleBars } from "@/lib/platform/auth/navigation";
 
 import { HeaderNav } from "./header-nav";
 import { StickyHeader } from "./sticky-header";
 
-export function SiteHeader() {
+/** `user`: the session, when the page's layout read it on the server (the signed-in route groups). */
+export function SiteHeader({ user = null }: { user?: SessionUser | null }) {
   return (
     <StickyHeader>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -17,7 +19,7 @@ export function SiteHeader() {
           </span>
           {brand.name}
         </IntentLink>
-        <HeaderNav anonymous={<AnonymousBar />} bars={roleBars} />
+        <HeaderNav anonymous={<AnonymousBar />} bars={roleBars} serverUser={user} />
       </nav>
     </StickyHeader>
   );
@@ -27,12 +29,22 @@ export function SiteHeader() {
 function AnonymousBar() {
   return (
     <>
-      <LinkList links={anonymousNav} className="mr-auto ml-8 hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex" linkClassName="hover:text-brand-700" />
+      <LinkList
+        links={anonymousNav}
+        className="mr-auto ml-8 hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex"
+        linkClassName="hover:text-brand-700"
+      />
       <div className="hidden items-center gap-2 md:flex">
-        <IntentLink href={anonymousActions.signIn.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <IntentLink
+          href={anonymousActions.signIn.href}
+          className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {anonymousActions.signIn.label}
         </IntentLink>
-        <IntentLink href={anonymousActions.signUp.href} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <IntentLink
+          href={anonymousActions.signUp.href}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           {anonymousActions.signUp.label}
         </IntentLink>
       </div>

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 
-import { SCROLL_THRESHOLD_PX } from "@/lib/constants";
+import { SCROLL_THRESHOLD_PX } from "@/lib/platform/constants";
 
 import { useScrolledPast } from "./use-scrolled-past";
 

@@ -2,9 +2,9 @@
 
 import { useEffect } from "react";
 
-import { useThirdPartyReady } from "@/lib/consent/use-third-party-ready";
-import { loadWidget } from "@/lib/widgets/inject";
-import type { ConfiguredWidget } from "@/lib/widgets/registry";
+import { useThirdPartyReady } from "@/browser/use-third-party-ready";
+import { loadWidget } from "@/browser/inject-widget";
+import type { ConfiguredWidget } from "@/lib/platform/security/widgets";
 
 /**
  * SPEC 1's widgets (chat/CRM, ads, session recording, heatmap, popup, '{product} GPT'):

@@ -2,7 +2,7 @@
 
 import { lazy, Suspense } from "react";
 
-import { useThirdPartyReady } from "@/lib/consent/use-third-party-ready";
+import { useThirdPartyReady } from "@/browser/use-third-party-ready";
 
 // Its own chunk, fetched only after consent.
 const Analytics = lazy(() => import("@vercel/analytics/next").then((module) => ({ default: module.Analytics })));

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from "react";
 
-import { INTENT_LINK_ATTRIBUTE } from "@/lib/dom/link-clicks";
+import { INTENT_LINK_ATTRIBUTE } from "@/browser/link-clicks";
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 

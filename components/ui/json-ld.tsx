@@ -1,4 +1,4 @@
-/** Structured data for search engines; `data` comes from lib/seo.ts, already escaped. */
+/** Structured data for search engines; `data` comes from lib/platform/seo.ts, already escaped. */
 export function JsonLd({ data }: { data: string }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: data }} />;
 }

@@ -1,16 +1,14 @@
-import { IntentLink } from "@/components/ui/intent-link";
+import { NavAnchor } from "@/components/ui/nav-anchor";
 
-import type { NavLink } from "@/lib/navigation";
+import type { NavLink } from "@/lib/platform/auth/navigation";
 
-/** A <ul> of internal links: the header bars, the account menu and the footer. */
+/** A <ul> of links (internal, or another site's): the header bars, the account menu and the footer. */
 export function LinkList({ links, className, linkClassName }: { links: NavLink[]; className: string; linkClassName: string }) {
   return (
     <ul className={className}>
       {links.map((link) => (
         <li key={`${link.href}-${link.label}`}>
-          <IntentLink href={link.href} className={linkClassName}>
-            {link.label}
-          </IntentLink>
+          <NavAnchor link={link} className={linkClassName} />
         </li>
       ))}
     </ul>

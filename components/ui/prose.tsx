@@ -13,6 +13,8 @@ const proseClass = [
   "[&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6",
   "[&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
   "[&_li]:pl-1 [&_strong]:font-semibold [&_strong]:text-slate-900",
+  "[&_blockquote]:mt-4 [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-4 [&_blockquote]:italic",
+  "[&_code]:font-mono [&_code]:text-[0.9em] [&_pre]:mt-4 [&_pre]:whitespace-pre-wrap [&_pre]:rounded-md [&_pre]:bg-slate-100 [&_pre]:p-4 [&_hr]:mt-8 [&_hr]:border-slate-200",
   "[&_a]:font-semibold [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:text-brand-800",
 ].join(" ");
 

@@ -2,7 +2,10 @@ import { expect, type Page } from "@playwright/test";
 
 import { DEMO_PASSWORD } from "./server";
 
-export const demoAccount = (role: "student" | "teacher" | "admin" | "support") => ({ email: `${role}@example.com`, password: DEMO_PASSWORD });
+export const demoAccount = (role: "student" | "teacher" | "admin" | "support") => ({
+  email: `${role}@example.com`,
+  password: DEMO_PASSWORD,
+});
 
 /** Signs in through the /signin form, as a person would, and waits for the signed-in bar. */
 export async function signIn(page: Page, email: string, password: string) {

@@ -1,6 +1,6 @@
 /**
  * How the e2e server runs (playwright.config.ts starts it with these values), so that
- * specs derive brand routes from the same constants instead of guessing lib/brand.ts's default.
+ * specs derive brand routes from the same constants instead of guessing lib/platform/brand.ts's default.
  */
 // E2E_PORT moves a whole second instance (port, build folder, database, emulator), so two
 // checkouts' or two people's browser tests can run side by side.
@@ -10,7 +10,7 @@ export const E2E_DIST_DIR = `.next-e2e${instance}`;
 export const baseURL = `http://localhost:${E2E_PORT}`;
 /**
  * Passed explicitly, so a developer's .env with another brand does not change what the tests expect;
- * not lib/brand.ts's default, so a route or label that ignores the configuration fails a test.
+ * not lib/platform/brand.ts's default, so a route or label that ignores the configuration fails a test.
  */
 export const E2E_PRODUCT_NAME = "Maple Grove";
 export const E2E_PRODUCT_SLUG = "maplegrove";
@@ -26,6 +26,32 @@ export const DEMO_PASSWORD = "demo-password-1";
 export const brandPaths = {
   join: `/join-${E2E_PRODUCT_SLUG}`,
   wallet: `/user/${E2E_PRODUCT_SLUG}-coin`,
+} as const;
+
+/**
+ * The shell's outside links. The default server sets a practice site of its own and two of the
+ * four social networks (e2e/shell.spec.ts checks the links go there and the other two are absent);
+ * the configured server sets none and empties PRACTICE_PYTHON_URL, which hides that link.
+ * Hosts under the reserved `.test` domain, which nothing resolves.
+ */
+export const E2E_PRACTICE_PYTHON_URL = "https://practice.e2e.test/python/";
+export const E2E_SOCIAL_LINKS = {
+  Facebook: "https://facebook.e2e.test/maplegrove",
+  YouTube: "https://youtube.e2e.test/@maplegrove",
+} as const;
+export const SHELL_LINKS_ENV_SET = {
+  PRACTICE_PYTHON_URL: E2E_PRACTICE_PYTHON_URL,
+  SOCIAL_FACEBOOK_URL: E2E_SOCIAL_LINKS.Facebook,
+  SOCIAL_INSTAGRAM_URL: "",
+  SOCIAL_YOUTUBE_URL: E2E_SOCIAL_LINKS.YouTube,
+  SOCIAL_LINKEDIN_URL: "",
+} as const;
+export const SHELL_LINKS_ENV_EMPTY = {
+  PRACTICE_PYTHON_URL: "",
+  SOCIAL_FACEBOOK_URL: "",
+  SOCIAL_INSTAGRAM_URL: "",
+  SOCIAL_YOUTUBE_URL: "",
+  SOCIAL_LINKEDIN_URL: "",
 } as const;
 
 /**

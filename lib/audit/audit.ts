@@ -2,12 +2,12 @@ import "server-only";
 
 import { and, desc, eq } from "drizzle-orm";
 
-import { authorize, type Actor, type Permission } from "@/lib/auth/permissions";
-import type { Database } from "@/lib/db/client";
-import { getDb } from "@/lib/db/client";
-import { auditEvents } from "@/lib/db/schema";
+import { authorize, type Actor, type Permission } from "@/lib/platform/auth/permissions";
+import type { Database } from "@/lib/platform/db/client";
+import { getDb } from "@/lib/platform/db/client";
+import { auditEvents } from "@/lib/platform/db/schema";
 
-export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application";
+export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application" | "outbox_message";
 
 export interface AuditEntry {
   action: string;
@@ -50,14 +50,26 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   user: "users.manage",
   course: "courses.manage",
   teacher_application: "applications.decide",
+  outbox_message: "outbox.manage",
 };
 
 /** The history of one thing, newest first. */
-export async function listAuditFor(actor: Actor | null | undefined, targetType: AuditTarget, targetId: string | number, limit = 50): Promise<AuditRow[]> {
+export async function listAuditFor(
+  actor: Actor | null | undefined,
+  targetType: AuditTarget,
+  targetId: string | number,
+  limit = 50,
+): Promise<AuditRow[]> {
   authorize(actor, HISTORY_PERMISSION[targetType]);
   const db = await getDb();
   return db
-    .select({ id: auditEvents.id, actorEmail: auditEvents.actorEmail, action: auditEvents.action, details: auditEvents.details, createdAt: auditEvents.createdAt })
+    .select({
+      id: auditEvents.id,
+      actorEmail: auditEvents.actorEmail,
+      action: auditEvents.action,
+      details: auditEvents.details,
+      createdAt: auditEvents.createdAt,
+    })
     .from(auditEvents)
     .where(and(eq(auditEvents.targetType, targetType), eq(auditEvents.targetId, String(targetId))))
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))

@@ -1,7 +1,7 @@
 import "server-only";
 
-import { brand } from "@/lib/brand";
-import { jsonLd } from "@/lib/seo";
+import { brand } from "@/lib/platform/brand";
+import { jsonLd } from "@/lib/platform/seo";
 
 import type { PostSummary } from "./posts";
 

@@ -1,4 +1,6 @@
-import { fillBlockPlaceholders, fillPlaceholders, isSafeHref, parseFrontmatter, parseInline, parseMarkdown, toPlainText } from "./markdown";
+import { fillBlockPlaceholders, fillPlaceholders, isSafeHref, parseFrontmatter, parseMarkdown, toPlainText } from "./markdown";
+
+const text = (value: string) => ({ type: "text", value });
 
 describe("parseFrontmatter", () => {
   it("reads key: value lines between --- fences and returns the rest as the body", () => {
@@ -22,62 +24,117 @@ describe("parseFrontmatter", () => {
   });
 });
 
-describe("parseMarkdown", () => {
-  it("parses ## and ### headings, joining wrapped paragraph lines", () => {
+describe("parseMarkdown (marked's lexer, reduced to the post tree)", () => {
+  it("parses headings and paragraphs, keeping wrapped lines in one paragraph", () => {
     expect(parseMarkdown("## Title\n\nFirst line\nsecond line\n\n### Sub")).toEqual([
-      { type: "heading", level: 2, children: [{ type: "text", value: "Title" }] },
-      { type: "paragraph", children: [{ type: "text", value: "First line second line" }] },
-      { type: "heading", level: 3, children: [{ type: "text", value: "Sub" }] },
+      { type: "heading", level: 2, children: [text("Title")] },
+      { type: "paragraph", children: [text("First line\nsecond line")] },
+      { type: "heading", level: 3, children: [text("Sub")] },
     ]);
   });
 
   it("never produces an h1 (the page title is the only one) and caps depth at h3", () => {
-    const levels = parseMarkdown("# One\n#### Four").map((b) => (b.type === "heading" ? b.level : null));
-    expect(levels).toEqual([2, 3]);
+    const levels = parseMarkdown("# One\n\nSetext\n===\n\n#### Four\n\n###### Six").map((b) => (b.type === "heading" ? b.level : null));
+    expect(levels).toEqual([2, 2, 3, 3]);
   });
 
-  it("parses bullet lists, continuation lines and numbered lists as separate lists", () => {
-    expect(parseMarkdown("- one\n* two\n  continued\n1. first\n2) second")).toEqual([
+  it("parses bullet and numbered lists, with continuation lines and the number the list starts at", () => {
+    expect(parseMarkdown("- one\n- two\n  continued\n\n3. third\n4. fourth")).toEqual([
       {
         type: "list",
         ordered: false,
-        items: [[{ type: "text", value: "one" }], [{ type: "text", value: "two continued" }]],
+        start: 1,
+        loose: false,
+        items: [[{ type: "paragraph", children: [text("one")] }], [{ type: "paragraph", children: [text("two\ncontinued")] }]],
       },
-      { type: "list", ordered: true, items: [[{ type: "text", value: "first" }], [{ type: "text", value: "second" }]] },
+      {
+        type: "list",
+        ordered: true,
+        start: 3,
+        loose: false,
+        items: [[{ type: "paragraph", children: [text("third")] }], [{ type: "paragraph", children: [text("fourth")] }]],
+      },
     ]);
   });
 
-  it("ends a list at an unindented text line, which starts a paragraph", () => {
-    expect(parseMarkdown("- item\nAfter").map((b) => b.type)).toEqual(["list", "paragraph"]);
+  it("nests an indented list inside its item, and marks a list with blank lines between items as loose", () => {
+    const [nested] = parseMarkdown("- parent\n  - child");
+    expect(nested).toMatchObject({
+      type: "list",
+      items: [[{ type: "paragraph" }, { type: "list", items: [[{ type: "paragraph", children: [text("child")] }]] }]],
+    });
+    expect(parseMarkdown("- a\n\n- b")).toMatchObject([
+      { type: "list", loose: true, items: [[{ type: "paragraph" }], [{ type: "paragraph" }]] },
+    ]);
+  });
+
+  it("ends a list at an unindented line after a blank line, which starts a paragraph", () => {
+    expect(parseMarkdown("- item\n\nAfter").map((b) => b.type)).toEqual(["list", "paragraph"]);
   });
 
   it("does not mistake a bold line for a list item", () => {
     expect(parseMarkdown("**Bold** start")[0]).toMatchObject({ type: "paragraph" });
   });
-});
 
-describe("parseInline", () => {
-  it("parses bold and links, with bold inside link text", () => {
-    expect(parseInline("Read **this** and [the **guide**](/courses).")).toEqual([
-      { type: "text", value: "Read " },
-      { type: "strong", children: [{ type: "text", value: "this" }] },
-      { type: "text", value: " and " },
+  it("parses bold, italic, inline code and links, with bold inside link text", () => {
+    expect(parseMarkdown("Read **this**, *that* and `code` in [the **guide**](/courses).")).toEqual([
       {
-        type: "link",
-        href: "/courses",
-        children: [{ type: "text", value: "the " }, { type: "strong", children: [{ type: "text", value: "guide" }] }],
+        type: "paragraph",
+        children: [
+          text("Read "),
+          { type: "strong", children: [text("this")] },
+          text(", "),
+          { type: "em", children: [text("that")] },
+          text(" and "),
+          { type: "code", value: "code" },
+          text(" in "),
+          { type: "link", href: "/courses", children: [text("the "), { type: "strong", children: [text("guide")] }] },
+          text("."),
+        ],
       },
-      { type: "text", value: "." },
     ]);
   });
 
-  it("leaves unclosed markers and raw HTML as literal text", () => {
-    expect(parseInline("2 ** 3 and [broken](link <b>x</b>")).toEqual([{ type: "text", value: "2 ** 3 and [broken](link <b>x</b>" }]);
+  it("parses blockquotes, fenced code and rules", () => {
+    expect(parseMarkdown("> quoted\n\n```\n<b>as written</b>\n```\n\n---")).toEqual([
+      { type: "blockquote", children: [{ type: "paragraph", children: [text("quoted")] }] },
+      { type: "code", value: "<b>as written</b>" },
+      { type: "rule" },
+    ]);
   });
 
-  it("does not nest links", () => {
-    const [link] = parseInline("[a [b](/x)](/y)");
-    expect(link).toMatchObject({ type: "link" });
+  it("keeps raw HTML as literal text, block and inline, so it can never become markup", () => {
+    expect(parseMarkdown("<script>alert(1)</script>\n\nHi <img src=x onerror=alert(1)> there")).toEqual([
+      { type: "paragraph", children: [text("<script>alert(1)</script>")] },
+      { type: "paragraph", children: [text("Hi "), text("<img src=x onerror=alert(1)>"), text(" there")] },
+    ]);
+  });
+
+  it("keeps link targets as written, unsafe ones included (the renderer refuses them)", () => {
+    const links = parseMarkdown("[a](javascript:alert(1)) [b](//evil.example) [c][ref]\n\n[ref]: https://example.com").flatMap((block) =>
+      block.type === "paragraph" ? block.children.filter((n) => n.type === "link").map((n) => n.href) : [],
+    );
+    expect(links).toEqual(["javascript:alert(1)", "//evil.example", "https://example.com"]);
+  });
+
+  it("turns bare web addresses and emails into links (GFM autolinks)", () => {
+    expect(parseMarkdown("See https://example.com or write to help@example.com")).toEqual([
+      {
+        type: "paragraph",
+        children: [
+          text("See "),
+          { type: "link", href: "https://example.com", children: [text("https://example.com")] },
+          text(" or write to "),
+          { type: "link", href: "mailto:help@example.com", children: [text("help@example.com")] },
+        ],
+      },
+    ]);
+  });
+
+  it("shows an image as its alt text", () => {
+    expect(parseMarkdown("![A *cat*](https://example.com/cat.png)")).toEqual([
+      { type: "paragraph", children: [text("A "), { type: "em", children: [text("cat")] }] },
+    ]);
   });
 });
 
@@ -91,17 +148,23 @@ describe("placeholders", () => {
       {
         type: "paragraph",
         children: [
-          { type: "text", value: "Write to " },
-          { type: "link", href: "mailto:help@acme.test", children: [{ type: "text", value: "help@acme.test" }] },
-          { type: "text", value: " at " },
-          { type: "strong", children: [{ type: "text", value: "Acme" }] },
+          text("Write to "),
+          { type: "link", href: "mailto:help@acme.test", children: [text("help@acme.test")] },
+          text(" at "),
+          { type: "strong", children: [text("Acme")] },
         ],
       },
     ]);
   });
 
+  it("fills inside lists, headings and quotes, and a value is literal text, not markdown", () => {
+    const blocks = fillBlockPlaceholders(parseMarkdown("## {{name}}\n\n- {{name}}\n\n> {{name}}"), { name: "**A** [b](/c)" });
+    expect(toPlainText(blocks)).toBe("**A** [b](/c)\n\n**A** [b](/c)\n\n**A** [b](/c)");
+  });
+
   it("throws on an unknown placeholder so a typo cannot reach a page", () => {
     expect(() => fillPlaceholders("Hi {{nmae}}", { name: "Acme" })).toThrow("Unknown placeholder {{nmae}}");
+    expect(() => fillBlockPlaceholders(parseMarkdown("- Hi {{nmae}}"), { name: "Acme" })).toThrow("Unknown placeholder {{nmae}}");
   });
 });
 
@@ -110,14 +173,20 @@ describe("isSafeHref", () => {
     expect(isSafeHref(href)).toBe(true);
   });
 
-  it.each(["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "data:text/html,x", "//evil.test", "/\\evil.test", "vbscript:x", "relative/path"])(
-    "refuses %s",
-    (href) => {
-      expect(isSafeHref(href)).toBe(false);
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "data:text/html,x",
+    "//evil.example",
+    "/\\evil.example",
+    "vbscript:x",
+    "relative/path",
+  ])("refuses %s", (href) => {
+    expect(isSafeHref(href)).toBe(false);
+  });
 });
 
 it("toPlainText flattens blocks for word counts", () => {
-  expect(toPlainText(parseMarkdown("## Hi\n\n- **a** b\n- [c](/d)"))).toBe("Hi\n\na b\nc");
+  expect(toPlainText(parseMarkdown("## Hi\n\n- **a** b\n- [c](/d)\n\n> *e* `f`"))).toBe("Hi\n\na b\nc\n\ne f");
 });

@@ -1,21 +1,29 @@
 import "server-only";
 
+import { Lexer, type MarkedToken, type Token } from "marked";
+
 /**
- * A deliberately tiny markdown dialect for blog posts: frontmatter, `##`/`###`
- * headings, paragraphs, bullet and numbered lists, **bold** and [links](url).
- * It produces a small tree, not HTML, so nothing in a post can inject markup:
- * React escapes every text node, and links are checked again when rendered.
+ * Blog posts are CommonMark + GFM, parsed by marked's lexer and reduced to a small
+ * tree of what a post may contain. Nothing becomes HTML: render.tsx turns the tree
+ * into React elements (React escapes every text node), raw HTML in a post stays
+ * visible text, and links are checked again when rendered.
  */
 
 export type Inline =
   | { type: "text"; value: string }
-  | { type: "strong"; children: Inline[] }
+  | { type: "strong" | "em"; children: Inline[] }
+  | { type: "code"; value: string }
+  | { type: "break" }
   | { type: "link"; href: string; children: Inline[] };
 
 export type Block =
   | { type: "heading"; level: 2 | 3; children: Inline[] }
   | { type: "paragraph"; children: Inline[] }
-  | { type: "list"; ordered: boolean; items: Inline[][] };
+  /** A tight list's items show their text bare; a loose one's as paragraphs (as CommonMark renders them). */
+  | { type: "list"; ordered: boolean; start: number; loose: boolean; items: Block[][] }
+  | { type: "blockquote"; children: Block[] }
+  | { type: "code"; value: string }
+  | { type: "rule" };
 
 export interface Frontmatter {
   data: Record<string, string>;
@@ -43,96 +51,73 @@ function unquote(value: string): string {
   return value;
 }
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const BULLET = /^\s*[-*+]\s+(.*)$/;
-const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
-
-/**
- * Block structure, line by line. A blank line ends a paragraph or list; an
- * indented line continues the list item above it. `#` headings become `##`
- * (the page title is the only h1) and `####` and deeper become `###`.
- */
+/** The body of a post as a tree. `#` headings become h2 (the page title is the only h1); `###` and deeper, h3. */
 export function parseMarkdown(body: string): Block[] {
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let list: { ordered: boolean; items: string[] } | null = null;
-
-  const flush = () => {
-    if (paragraph.length > 0) blocks.push({ type: "paragraph", children: parseInline(paragraph.join(" ")) });
-    if (list) blocks.push({ type: "list", ordered: list.ordered, items: list.items.map((item) => parseInline(item)) });
-    paragraph = [];
-    list = null;
-  };
-
-  for (const raw of body.replace(/\r\n?/g, "\n").split("\n")) {
-    const line = raw.trimEnd();
-    if (line.trim() === "") {
-      flush();
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      flush();
-      const level = (heading[1] ?? "").length <= 2 ? 2 : 3;
-      blocks.push({ type: "heading", level, children: parseInline(heading[2] ?? "") });
-      continue;
-    }
-    const bullet = BULLET.exec(line);
-    const numbered = bullet ? null : NUMBERED.exec(line);
-    const item = bullet ?? numbered;
-    if (item) {
-      const ordered = numbered !== null;
-      if (paragraph.length > 0 || (list && list.ordered !== ordered)) flush();
-      list ??= { ordered, items: [] };
-      list.items.push((item[1] ?? "").trim());
-      continue;
-    }
-    if (list && /^\s/.test(line)) {
-      const last = list.items.length - 1;
-      list.items[last] = `${list.items[last] ?? ""} ${line.trim()}`;
-      continue;
-    }
-    if (list) flush();
-    paragraph.push(line.trim());
-  }
-  flush();
-  return blocks;
+  return toBlocks(Lexer.lex(body, { gfm: true }));
 }
 
-/** `**bold**` and `[text](href)`; an unclosed marker stays literal text. Links do not nest. */
-export function parseInline(text: string, allowLinks = true): Inline[] {
-  const out: Inline[] = [];
-  let buffer = "";
-  const pushText = () => {
-    if (buffer) out.push({ type: "text", value: buffer });
-    buffer = "";
-  };
-  let i = 0;
-  while (i < text.length) {
-    if (text.startsWith("**", i)) {
-      const end = text.indexOf("**", i + 2);
-      if (end > i + 2) {
-        pushText();
-        out.push({ type: "strong", children: parseInline(text.slice(i + 2, end), allowLinks) });
-        i = end + 2;
-        continue;
+function toBlocks(tokens: Token[]): Block[] {
+  return tokens.flatMap((token): Block[] => {
+    const t = token as MarkedToken;
+    switch (t.type) {
+      case "heading":
+        return [{ type: "heading", level: t.depth <= 2 ? 2 : 3, children: toInlines(t.tokens) }];
+      case "paragraph":
+        return [{ type: "paragraph", children: toInlines(t.tokens) }];
+      // A tight list item's text: its inline tokens, or its own text when it has none.
+      case "text":
+        return [{ type: "paragraph", children: t.tokens ? toInlines(t.tokens) : [{ type: "text", value: t.text }] }];
+      case "list":
+        return [
+          {
+            type: "list",
+            ordered: t.ordered,
+            start: typeof t.start === "number" ? t.start : 1,
+            loose: t.loose,
+            items: t.items.map((item) => toBlocks(item.tokens)),
+          },
+        ];
+      case "blockquote":
+        return [{ type: "blockquote", children: toBlocks(t.tokens) }];
+      case "code":
+        return [{ type: "code", value: t.text }];
+      case "hr":
+        return [{ type: "rule" }];
+      case "space":
+      case "def":
+      case "checkbox":
+        return [];
+      default: {
+        // Raw HTML, tables and anything newer: shown as the text the author wrote, never as markup.
+        const text = token.raw.trim();
+        return text ? [{ type: "paragraph", children: [{ type: "text", value: text }] }] : [];
       }
     }
-    if (allowLinks && text[i] === "[") {
-      const middle = text.indexOf("](", i + 1);
-      const end = middle === -1 ? -1 : text.indexOf(")", middle + 2);
-      if (middle > i + 1 && end > middle + 2) {
-        pushText();
-        out.push({ type: "link", href: text.slice(middle + 2, end).trim(), children: parseInline(text.slice(i + 1, middle), false) });
-        i = end + 1;
-        continue;
-      }
+  });
+}
+
+function toInlines(tokens: Token[]): Inline[] {
+  return tokens.flatMap((token): Inline[] => {
+    const t = token as MarkedToken;
+    switch (t.type) {
+      case "text":
+      case "escape":
+      case "html":
+        return [{ type: "text", value: t.text }];
+      case "strong":
+      case "em":
+        return [{ type: t.type, children: toInlines(t.tokens) }];
+      case "codespan":
+        return [{ type: "code", value: t.text }];
+      case "br":
+        return [{ type: "break" }];
+      case "link":
+        return [{ type: "link", href: t.href, children: toInlines(t.tokens) }];
+      default:
+        // Images show their alt text, strikethrough its text; anything else, what was written.
+        return "tokens" in t && Array.isArray(t.tokens) ? toInlines(t.tokens) : [{ type: "text", value: token.raw }];
     }
-    buffer += text[i];
-    i += 1;
-  }
-  pushText();
-  return out;
+  });
 }
 
 /**
@@ -147,16 +132,36 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
   });
 }
 
+/** Fills placeholders after parsing, so a configured value is always literal text, never markdown. */
 export function fillBlockPlaceholders(blocks: Block[], values: Record<string, string>): Block[] {
-  const fillInline = (nodes: Inline[]): Inline[] =>
-    nodes.map((node) => {
-      if (node.type === "text") return { ...node, value: fillPlaceholders(node.value, values) };
-      if (node.type === "strong") return { ...node, children: fillInline(node.children) };
-      return { ...node, href: fillPlaceholders(node.href, values), children: fillInline(node.children) };
-    });
-  return blocks.map((block) =>
-    block.type === "list" ? { ...block, items: block.items.map(fillInline) } : { ...block, children: fillInline(block.children) },
-  );
+  const fillInline = (node: Inline): Inline => {
+    switch (node.type) {
+      case "text":
+      case "code":
+        return { ...node, value: fillPlaceholders(node.value, values) };
+      case "break":
+        return node;
+      case "link":
+        return { ...node, href: fillPlaceholders(node.href, values), children: node.children.map(fillInline) };
+      default:
+        return { ...node, children: node.children.map(fillInline) };
+    }
+  };
+  const fillBlock = (block: Block): Block => {
+    switch (block.type) {
+      case "code":
+        return { ...block, value: fillPlaceholders(block.value, values) };
+      case "rule":
+        return block;
+      case "list":
+        return { ...block, items: block.items.map((item) => item.map(fillBlock)) };
+      case "blockquote":
+        return { ...block, children: block.children.map(fillBlock) };
+      default:
+        return { ...block, children: block.children.map(fillInline) };
+    }
+  };
+  return blocks.map(fillBlock);
 }
 
 /** Site paths, fragments, http(s), mailto and tel. Anything else (javascript:, data:, //host) is refused. */
@@ -172,8 +177,27 @@ export function isSafeHref(href: string): boolean {
 
 /** Plain text of a tree, for word counts and summaries. */
 export function toPlainText(blocks: Block[]): string {
-  const inlineText = (nodes: Inline[]): string => nodes.map((n) => (n.type === "text" ? n.value : inlineText(n.children))).join("");
-  return blocks
-    .map((block) => (block.type === "list" ? block.items.map(inlineText).join("\n") : inlineText(block.children)))
-    .join("\n\n");
+  const inlineText = (nodes: Inline[]): string =>
+    nodes
+      .map((n) => {
+        if (n.type === "text" || n.type === "code") return n.value;
+        if (n.type === "break") return "\n";
+        return inlineText(n.children);
+      })
+      .join("");
+  const blockText = (block: Block): string => {
+    switch (block.type) {
+      case "code":
+        return block.value;
+      case "rule":
+        return "";
+      case "list":
+        return block.items.map((item) => item.map(blockText).join("\n")).join("\n");
+      case "blockquote":
+        return block.children.map(blockText).join("\n\n");
+      default:
+        return inlineText(block.children);
+    }
+  };
+  return blocks.map(blockText).join("\n\n");
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { brand } from "@/lib/brand";
+import { brand } from "@/lib/platform/brand";
 
 import { formatPostDate, getPost, listPosts, parsePost } from "./posts";
 

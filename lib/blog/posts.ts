@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
-import { brand } from "@/lib/brand";
+import { brand } from "@/lib/platform/brand";
 
 import { fillBlockPlaceholders, fillPlaceholders, parseFrontmatter, parseMarkdown, toPlainText, type Block } from "./markdown";
 

@@ -34,3 +34,41 @@ describe("renderMarkdown", () => {
     expect(out).toContain("<span>click</span>");
   });
 });
+
+describe("renderMarkdown: what marked adds", () => {
+  it("renders # as h2 and deeper headings as h3, so the page title stays the only h1", () => {
+    expect(html("# One\n\n#### Four")).toBe("<h2>One</h2><h3>Four</h3>");
+  });
+
+  it("renders italic, inline code, blockquotes, code blocks and rules", () => {
+    expect(html("An *easy* `start`.\n\n> A **quote**\n\n```\nlet x = 1 < 2;\n```\n\n---")).toBe(
+      "<p>An <em>easy</em> <code>start</code>.</p><blockquote><p>A <strong>quote</strong></p></blockquote><pre><code>let x = 1 &lt; 2;</code></pre><hr/>",
+    );
+  });
+
+  it("renders nested lists inside their item, loose items as paragraphs, and a numbered list's start", () => {
+    expect(html("- parent\n  - child\n\n3. three\n\n4. four")).toBe(
+      '<ul><li>parent<ul><li>child</li></ul></li></ul><ol start="3"><li><p>three</p></li><li><p>four</p></li></ol>',
+    );
+  });
+
+  it("renders raw HTML blocks and tags as visible text, never as elements", () => {
+    const out = html('<script>alert(1)</script>\n\n<div onclick="x()">hi</div>\n\nA <b>tag</b> and <img src=x onerror=alert(1)>');
+    expect(out).not.toMatch(/<(script|div|b|img)[\s>]/);
+    expect(out).toContain("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+    expect(out).toContain("<p>A &lt;b&gt;tag&lt;/b&gt; and &lt;img src=x onerror=alert(1)&gt;</p>");
+  });
+
+  it("renders protocol-relative, reference and autolinked unsafe targets as text only", () => {
+    const out = html("[a](//evil.example) [b][bad] [c](/\\evil.example) <javascript:alert(1)>\n\n[bad]: javascript:alert(1)");
+    expect(out).not.toContain("<a");
+    expect(out).toContain("<span>a</span>");
+    expect(out).toContain("<span>b</span>");
+  });
+
+  it("links bare web addresses and emails", () => {
+    expect(html("Visit https://example.com or help@example.com")).toBe(
+      '<p>Visit <a href="https://example.com" rel="noopener noreferrer">https://example.com</a> or <a href="mailto:help@example.com">help@example.com</a></p>',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import "server-only";
 
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 
 import { isSafeHref, type Block, type Inline } from "./markdown";
 
@@ -11,38 +11,71 @@ import { isSafeHref, type Block, type Inline } from "./markdown";
  * link whose target is not safe is rendered as its text alone.
  */
 export function renderMarkdown(blocks: Block[]): ReactNode {
-  return blocks.map((block, index) => {
-    switch (block.type) {
-      case "heading":
-        return block.level === 2 ? <h2 key={index}>{renderInline(block.children)}</h2> : <h3 key={index}>{renderInline(block.children)}</h3>;
-      case "paragraph":
-        return <p key={index}>{renderInline(block.children)}</p>;
-      case "list": {
-        const items = block.items.map((item, i) => <li key={i}>{renderInline(item)}</li>);
-        return block.ordered ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;
-      }
+  return blocks.map((block, index) => renderBlock(block, index, false));
+}
+
+/** `bare`: a paragraph inside a tight list item shows as its text, without a <p>. */
+function renderBlock(block: Block, key: number, bare: boolean): ReactNode {
+  switch (block.type) {
+    case "heading":
+      return block.level === 2 ? <h2 key={key}>{renderInline(block.children)}</h2> : <h3 key={key}>{renderInline(block.children)}</h3>;
+    case "paragraph":
+      return bare ? <Fragment key={key}>{renderInline(block.children)}</Fragment> : <p key={key}>{renderInline(block.children)}</p>;
+    case "list": {
+      const items = block.items.map((item, i) => <li key={i}>{item.map((child, j) => renderBlock(child, j, !block.loose))}</li>);
+      return block.ordered ? (
+        <ol key={key} start={block.start === 1 ? undefined : block.start}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key}>{items}</ul>
+      );
     }
-  });
+    case "blockquote":
+      return <blockquote key={key}>{block.children.map((child, i) => renderBlock(child, i, false))}</blockquote>;
+    case "code":
+      return (
+        <pre key={key}>
+          <code>{block.value}</code>
+        </pre>
+      );
+    case "rule":
+      return <hr key={key} />;
+  }
 }
 
 function renderInline(nodes: Inline[]): ReactNode {
   return nodes.map((node, index) => {
-    if (node.type === "text") return node.value;
-    if (node.type === "strong") return <strong key={index}>{renderInline(node.children)}</strong>;
-    const children = renderInline(node.children);
-    if (!isSafeHref(node.href)) return <span key={index}>{children}</span>;
-    if (node.href.startsWith("/")) {
-      return (
-        <Link key={index} href={node.href}>
-          {children}
-        </Link>
-      );
+    switch (node.type) {
+      case "text":
+        return node.value;
+      case "strong":
+        return <strong key={index}>{renderInline(node.children)}</strong>;
+      case "em":
+        return <em key={index}>{renderInline(node.children)}</em>;
+      case "code":
+        return <code key={index}>{node.value}</code>;
+      case "break":
+        return <br key={index} />;
+      case "link":
+        return renderLink(node.href, renderInline(node.children), index);
     }
-    const isWeb = /^https?:/i.test(node.href);
-    return (
-      <a key={index} href={node.href} rel={isWeb ? "noopener noreferrer" : undefined}>
-        {children}
-      </a>
-    );
   });
+}
+
+function renderLink(href: string, children: ReactNode, key: number): ReactNode {
+  if (!isSafeHref(href)) return <span key={key}>{children}</span>;
+  if (href.startsWith("/")) {
+    return (
+      <Link key={key} href={href}>
+        {children}
+      </Link>
+    );
+  }
+  const isWeb = /^https?:/i.test(href);
+  return (
+    <a key={key} href={href} rel={isWeb ? "noopener noreferrer" : undefined}>
+      {children}
+    </a>
+  );
 }

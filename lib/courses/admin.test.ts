@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 
-import type { Actor } from "@/lib/auth/permissions";
-import type { Role } from "@/lib/auth/roles";
-import { auditEvents, courses, users } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/testing/database";
+import type { Actor } from "@/lib/platform/auth/permissions";
+import type { Role } from "@/lib/platform/auth/roles";
+import { auditEvents, courses, users } from "@/lib/platform/db/schema";
+import { openTestDatabase } from "@/test/database";
 
 import { createCourse, getCourseForEdit, listCoursesForAdmin, setCoursePublished, updateCourse } from "./admin";
 import { listCoursesByCategory } from "./queries";
@@ -14,7 +14,10 @@ const actors = {} as Record<Role, Actor>;
 beforeAll(async () => {
   database = await openTestDatabase();
   for (const role of ["admin", "support", "teacher", "student"] as const) {
-    const [row] = await database.db.insert(users).values({ firebaseUid: `uid-${role}`, email: `${role}@school.test`, displayName: `The ${role}`, role }).returning();
+    const [row] = await database.db
+      .insert(users)
+      .values({ firebaseUid: `uid-${role}`, email: `${role}@school.test`, displayName: `The ${role}`, role })
+      .returning();
     actors[role] = { id: row!.id, email: row!.email, role };
   }
 });
@@ -34,28 +37,52 @@ const form = (overrides: Partial<CourseFormValues> = {}): CourseFormValues => ({
 });
 
 const stored = async (slug: string) => (await database.db.select().from(courses).where(eq(courses.slug, slug)))[0];
-const auditOf = (id: number) => database.db.select().from(auditEvents).where(eq(auditEvents.targetId, String(id))).orderBy(auditEvents.id);
+const auditOf = (id: number) =>
+  database.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.targetId, String(id)))
+    .orderBy(auditEvents.id);
 const titlesIn = async (category: "technical" | "music") => (await listCoursesByCategory(category)).map((c) => c.title);
 
 describe("the admin's course catalogue (issue 4)", () => {
   it("creates a course with a teacher, shows it in its category and records who did it", async () => {
     const created = await createCourse(actors.admin, form({ slug: " Robotics-Lab ", teacherId: String(actors.teacher.id) }));
-    expect(await stored("robotics-lab")).toMatchObject({ id: created.id, title: "Robotics Lab", gradeMin: 4, gradeMax: 8, teacherId: actors.teacher.id, isPublished: true });
+    expect(await stored("robotics-lab")).toMatchObject({
+      id: created.id,
+      title: "Robotics Lab",
+      gradeMin: 4,
+      gradeMax: 8,
+      teacherId: actors.teacher.id,
+      isPublished: true,
+    });
     expect(await titlesIn("technical")).toContain("Robotics Lab");
     expect(await auditOf(created.id)).toEqual([
-      expect.objectContaining({ action: "course.create", targetType: "course", actorEmail: "admin@school.test", details: expect.objectContaining({ slug: "robotics-lab", title: "Robotics Lab" }) }),
+      expect.objectContaining({
+        action: "course.create",
+        targetType: "course",
+        actorEmail: "admin@school.test",
+        details: expect.objectContaining({ slug: "robotics-lab", title: "Robotics Lab" }),
+      }),
     ]);
   });
 
   it("edits a course and records what changed, from and to", async () => {
     const { id } = await createCourse(actors.admin, form({ slug: "ukulele-club", title: "Ukulele Club", category: "music" }));
-    await updateCourse(actors.admin, id, form({ slug: "ukulele-club", title: "Ukulele Club for Beginners", category: "music", gradeMax: 12 }));
+    await updateCourse(
+      actors.admin,
+      id,
+      form({ slug: "ukulele-club", title: "Ukulele Club for Beginners", category: "music", gradeMax: 12 }),
+    );
     expect(await getCourseForEdit(actors.admin, id)).toMatchObject({ title: "Ukulele Club for Beginners", gradeMax: 12, gradeMin: 4 });
     expect(await titlesIn("music")).toContain("Ukulele Club for Beginners");
     const [, update] = await auditOf(id);
     expect(update).toMatchObject({
       action: "course.update",
-      details: { slug: "ukulele-club", changes: { title: { from: "Ukulele Club", to: "Ukulele Club for Beginners" }, gradeMax: { from: 8, to: 12 } } },
+      details: {
+        slug: "ukulele-club",
+        changes: { title: { from: "Ukulele Club", to: "Ukulele Club for Beginners" }, gradeMax: { from: 8, to: 12 } },
+      },
     });
   });
 
@@ -77,7 +104,7 @@ describe("the admin's course catalogue (issue 4)", () => {
     const slugTaken = { name: "ZodError", issues: [expect.objectContaining({ path: ["slug"], message: COURSE_MESSAGES.slugTaken })] };
     // "chess-strategy" is in the seeded catalogue.
     await expect(createCourse(actors.admin, form({ slug: "chess-strategy", title: "Chess Again" }))).rejects.toMatchObject(slugTaken);
-    expect((await database.db.select().from(courses).where(eq(courses.title, "Chess Again")))).toHaveLength(0);
+    expect(await database.db.select().from(courses).where(eq(courses.title, "Chess Again"))).toHaveLength(0);
     const { id } = await createCourse(actors.admin, form({ slug: "knitting", title: "Knitting", category: "music" }));
     await expect(updateCourse(actors.admin, id, form({ slug: "chess-strategy", title: "Knitting" }))).rejects.toMatchObject(slugTaken);
     expect((await getCourseForEdit(actors.admin, id))?.slug).toBe("knitting");
@@ -100,7 +127,9 @@ describe("the admin's course catalogue (issue 4)", () => {
     const [course] = await database.db.select().from(courses).where(eq(courses.slug, "scratch-game-design"));
     const before = (await database.db.select().from(auditEvents)).length;
     await expect(createCourse(actors[role], form({ slug: `by-${role}` }))).rejects.toMatchObject({ status: 403 });
-    await expect(updateCourse(actors[role], course!.id, form({ slug: "scratch-game-design", title: "Hacked" }))).rejects.toMatchObject({ status: 403 });
+    await expect(updateCourse(actors[role], course!.id, form({ slug: "scratch-game-design", title: "Hacked" }))).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(setCoursePublished(actors[role], course!.id, false)).rejects.toMatchObject({ status: 403 });
     await expect(listCoursesForAdmin(actors[role])).rejects.toMatchObject({ status: 403 });
     await expect(getCourseForEdit(actors[role], course!.id)).rejects.toMatchObject({ status: 403 });

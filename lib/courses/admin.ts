@@ -4,12 +4,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import { ZodError } from "zod";
 
 import { recordAudit } from "@/lib/audit/audit";
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import type { CourseCategory } from "@/lib/constants";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import type { CourseCategory } from "@/lib/platform/constants";
 import { COURSE_MESSAGES, courseIdSchema, coursePublishSchema, courseSchema, type CourseInput } from "@/lib/courses/schema";
-import { getDb, type Database } from "@/lib/db/client";
-import { courses, users } from "@/lib/db/schema";
-import { HttpError } from "@/lib/http/errors";
+import { getDb, type Database } from "@/lib/platform/db/client";
+import { courses, users } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -70,7 +70,10 @@ export async function listCoursesForAdmin(actor: Actor | null | undefined): Prom
 export async function getCourseForEdit(actor: Actor | null | undefined, id: number): Promise<(CourseInput & { id: number }) | null> {
   authorize(actor, "courses.manage");
   const db = await getDb();
-  const [row] = await db.select({ ...editable, id: courses.id }).from(courses).where(eq(courses.id, id));
+  const [row] = await db
+    .select({ ...editable, id: courses.id })
+    .from(courses)
+    .where(eq(courses.id, id));
   return row ?? null;
 }
 
@@ -81,7 +84,13 @@ function fieldError(field: keyof CourseInput, message: string, input: unknown): 
 /** A duplicate slug is the form's field message, not a 500 (the unique index decides races). */
 function isSlugTaken(error: unknown): boolean {
   const causes = [error, (error as { cause?: unknown } | null)?.cause];
-  return causes.some((e) => typeof e === "object" && e !== null && (e as { code?: unknown }).code === "23505" && String((e as { constraint?: unknown }).constraint ?? (e as Error).message).includes("courses_slug_key"));
+  return causes.some(
+    (e) =>
+      typeof e === "object" &&
+      e !== null &&
+      (e as { code?: unknown }).code === "23505" &&
+      String((e as { constraint?: unknown }).constraint ?? (e as Error).message).includes("courses_slug_key"),
+  );
 }
 
 /** The teacher must have the teacher role, unless it is the course's current teacher (kept as is). */
@@ -119,11 +128,16 @@ export async function updateCourse(actor: Actor | null | undefined, courseId: nu
   authorize(actor, "courses.manage");
   return writing(async (tx) => {
     const [before] = await tx.select(editable).from(courses).where(eq(courses.id, id)).for("update");
-    if (!before) throw new HttpError(404, COURSE_MESSAGES.unknownCourse);
+    if (!before) throw new AppError("not-found", COURSE_MESSAGES.unknownCourse);
     await checkTeacher(tx, course.teacherId, before.teacherId);
-    await tx.update(courses).set({ ...course, updatedAt: new Date() }).where(eq(courses.id, id));
+    await tx
+      .update(courses)
+      .set({ ...course, updatedAt: new Date() })
+      .where(eq(courses.id, id));
     const changes = Object.fromEntries(
-      (Object.keys(course) as Array<keyof CourseInput>).filter((key) => before[key] !== course[key]).map((key) => [key, { from: before[key], to: course[key] }]),
+      (Object.keys(course) as Array<keyof CourseInput>)
+        .filter((key) => before[key] !== course[key])
+        .map((key) => [key, { from: before[key], to: course[key] }]),
     );
     await recordAudit(tx, actor, { action: "course.update", targetType: "course", targetId: id, details: { slug: course.slug, changes } });
     return { id, slug: course.slug, category: course.category };
@@ -140,8 +154,13 @@ export async function setCoursePublished(actor: Actor | null | undefined, id: nu
       .set({ isPublished: input.published, updatedAt: new Date() })
       .where(eq(courses.id, input.id))
       .returning({ id: courses.id, slug: courses.slug, category: courses.category });
-    if (!row) throw new HttpError(404, COURSE_MESSAGES.unknownCourse);
-    await recordAudit(tx, actor, { action: "course.publish", targetType: "course", targetId: row.id, details: { slug: row.slug, published: input.published } });
+    if (!row) throw new AppError("not-found", COURSE_MESSAGES.unknownCourse);
+    await recordAudit(tx, actor, {
+      action: "course.publish",
+      targetType: "course",
+      targetId: row.id,
+      details: { slug: row.slug, published: input.published },
+    });
     return row;
   });
 }

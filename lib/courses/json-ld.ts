@@ -1,6 +1,6 @@
-import { brand } from "@/lib/brand";
+import { brand } from "@/lib/platform/brand";
 import type { CourseSummary } from "@/lib/courses/queries";
-import { jsonLd } from "@/lib/seo";
+import { jsonLd } from "@/lib/platform/seo";
 
 /** schema.org ItemList of Course for a listing page. */
 export function courseListJsonLd(courses: CourseSummary[]): string {

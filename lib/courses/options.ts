@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS } from "@/lib/constants";
+import { CATEGORY_LABELS } from "@/lib/platform/constants";
 import type { CourseSummary } from "@/lib/courses/queries";
 
 /** Course select options; grouped by category when the list spans several. */

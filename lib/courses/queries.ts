@@ -2,9 +2,9 @@ import "server-only";
 
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 
-import type { CourseCategory } from "@/lib/constants";
-import { getDb } from "@/lib/db/client";
-import { courses } from "@/lib/db/schema";
+import type { CourseCategory } from "@/lib/platform/constants";
+import { getDb } from "@/lib/platform/db/client";
+import { courses } from "@/lib/platform/db/schema";
 
 /** What pages and the course API may show of a course: never the whole row. */
 export interface CourseSummary {

@@ -1,6 +1,6 @@
-import { z } from "@/lib/zod";
+import { z } from "@/lib/platform/zod";
 
-import { COURSE_CATEGORIES } from "@/lib/constants";
+import { COURSE_CATEGORIES } from "@/lib/platform/constants";
 
 export const COURSE_MESSAGES = {
   slugRequired: "Slug is required.",
@@ -20,7 +20,13 @@ export const COURSE_LIMITS = { slug: 80, title: 120, description: 2000 } as cons
 const grade = z
   .union([z.number(), z.string()])
   .transform((v) => (v === "" ? Number.NaN : Number(v)))
-  .pipe(z.number({ error: COURSE_MESSAGES.gradeInvalid }).int(COURSE_MESSAGES.gradeInvalid).min(1, COURSE_MESSAGES.gradeInvalid).max(12, COURSE_MESSAGES.gradeInvalid));
+  .pipe(
+    z
+      .number({ error: COURSE_MESSAGES.gradeInvalid })
+      .int(COURSE_MESSAGES.gradeInvalid)
+      .min(1, COURSE_MESSAGES.gradeInvalid)
+      .max(12, COURSE_MESSAGES.gradeInvalid),
+  );
 
 /**
  * A catalogue course as the admin creates or edits it (issue 4), written once for the form's
@@ -62,7 +68,10 @@ export const courseSchema = z
 export type CourseFormValues = z.input<typeof courseSchema>;
 export type CourseInput = z.output<typeof courseSchema>;
 
-export const courseIdSchema = z.coerce.number({ error: COURSE_MESSAGES.unknownCourse }).int(COURSE_MESSAGES.unknownCourse).positive(COURSE_MESSAGES.unknownCourse);
+export const courseIdSchema = z.coerce
+  .number({ error: COURSE_MESSAGES.unknownCourse })
+  .int(COURSE_MESSAGES.unknownCourse)
+  .positive(COURSE_MESSAGES.unknownCourse);
 
 /** The catalogue list's publish toggle (FormData sends "true" / "false"). */
 export const coursePublishSchema = z.object({

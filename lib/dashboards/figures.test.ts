@@ -1,7 +1,7 @@
-import { courses, demoRequests } from "@/lib/db/schema";
+import { courses, demoRequests } from "@/lib/platform/db/schema";
 import { getAdminFigures, splitTopGroups } from "@/lib/dashboards/figures";
-import { openTestDatabase } from "@/lib/testing/database";
-import { insertActor, insertDemoRequests } from "@/lib/testing/fixtures";
+import { openTestDatabase } from "@/test/database";
+import { insertActor, insertDemoRequests } from "@/test/fixtures";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -19,9 +19,23 @@ describe("admin figures (issue 4)", () => {
     const [course] = await database.db.select({ id: courses.id, title: courses.title }).from(courses).limit(1);
     await insertDemoRequests(database.db, [
       // Contacted after 2 hours, converted.
-      { createdAt: at("2026-11-18T10:00:00Z"), firstContactedAt: at("2026-11-18T12:00:00Z"), status: "converted", grade: 3, courseId: course!.id, course: String(course!.id) },
+      {
+        createdAt: at("2026-11-18T10:00:00Z"),
+        firstContactedAt: at("2026-11-18T12:00:00Z"),
+        status: "converted",
+        grade: 3,
+        courseId: course!.id,
+        course: String(course!.id),
+      },
       // Contacted after 30 hours: late.
-      { createdAt: at("2026-11-18T23:59:00Z"), firstContactedAt: at("2026-11-20T05:59:00Z"), status: "contacted", grade: 3, courseId: course!.id, course: String(course!.id) },
+      {
+        createdAt: at("2026-11-18T23:59:00Z"),
+        firstContactedAt: at("2026-11-20T05:59:00Z"),
+        status: "contacted",
+        grade: 3,
+        courseId: course!.id,
+        course: String(course!.id),
+      },
       // Never contacted, and over 24 hours old: overdue.
       { createdAt: at("2026-11-17T08:00:00Z"), grade: 5 },
       // Spam: left out of the share and the conversion.

@@ -2,8 +2,8 @@ import "server-only";
 
 import { sql } from "drizzle-orm";
 
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
 
 export const FIGURES_DAYS = 30;
 
@@ -93,7 +93,9 @@ export async function getAdminFigures(actor: Actor, now = new Date()): Promise<A
       from demo_requests r
       where r.created_at >= ${since.toISOString()}::timestamptz and r.status <> 'spam' and r.grade is not null
       group by r.grade order by r.grade`),
-    db.execute(sql`select count(*)::int as n from demo_requests where status = 'new' and created_at < ${nowIso}::timestamptz - interval '24 hours'`),
+    db.execute(
+      sql`select count(*)::int as n from demo_requests where status = 'new' and created_at < ${nowIso}::timestamptz - interval '24 hours'`,
+    ),
     db.execute(sql`select role, count(*)::int as n from users group by role`),
     db.execute(sql`select count(*)::int as n from courses where is_published`),
   ]);

@@ -1,9 +1,9 @@
 import "server-only";
 
-import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 
-import { getDb } from "@/lib/db/client";
-import { courses, demoRequests, users } from "@/lib/db/schema";
+import { getDb } from "@/lib/platform/db/client";
+import { courses, demoRequests } from "@/lib/platform/db/schema";
 
 /** A demo request as the dashboards show it. */
 export interface LeadRow {
@@ -34,14 +34,26 @@ const leadColumns = {
   createdAt: demoRequests.createdAt,
 };
 
-/** A user's own demo requests, matched by their account email. */
-export async function listLeadsForEmail(email: string): Promise<LeadRow[]> {
+/** Who asks for their demo requests: the session's users.id, email and whether the email is verified. */
+export interface LeadOwner {
+  databaseId: number;
+  email: string;
+  emailVerified: boolean;
+}
+
+/**
+ * A user's own demo requests: those made while signed in to the account, and, once its email is
+ * verified, those made with that email (before sign-up, or signed out). An unverified email
+ * matches nothing: anyone can sign up with another family's address (security issue: account squatting).
+ */
+export async function listLeadsForAccount(owner: LeadOwner): Promise<LeadRow[]> {
   const db = await getDb();
+  const sameEmail = owner.emailVerified ? sql`lower(${demoRequests.userEmail}) = lower(${owner.email})` : undefined;
   return db
     .select(leadColumns)
     .from(demoRequests)
     .leftJoin(courses, eq(courses.id, demoRequests.courseId))
-    .where(sql`lower(${demoRequests.userEmail}) = lower(${email})`)
+    .where(or(eq(demoRequests.userId, owner.databaseId), sameEmail))
     .orderBy(desc(demoRequests.createdAt))
     .limit(50);
 }

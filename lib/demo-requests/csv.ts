@@ -1,8 +1,8 @@
 import "server-only";
 
 import { recordAudit } from "@/lib/audit/audit";
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
 import { iterateLeads, type QueueLead } from "@/lib/demo-requests/queue";
 import { leadStatusLabel } from "@/lib/demo-requests/status";

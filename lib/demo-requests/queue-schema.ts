@@ -1,4 +1,4 @@
-import { z } from "@/lib/zod";
+import { z } from "@/lib/platform/zod";
 
 import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import { LEAD_STATUSES } from "@/lib/demo-requests/status";
@@ -12,7 +12,11 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
  * dropped rather than refused, so a hand-edited URL still shows a queue.
  */
 export const leadFiltersSchema = z.object({
-  status: param.transform((v) => (v === "overdue" || (LEAD_STATUSES as readonly string[]).includes(v ?? "") ? (v as (typeof LEAD_STATUSES)[number] | "overdue") : undefined)),
+  status: param.transform((v) =>
+    v === "overdue" || (LEAD_STATUSES as readonly string[]).includes(v ?? "")
+      ? (v as (typeof LEAD_STATUSES)[number] | "overdue")
+      : undefined,
+  ),
   grade: param.transform((v) => (v && /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 12 ? Number(v) : undefined)),
   /** A course id, or "not-sure". */
   course: param.transform((v) => (v === COURSE_NOT_SURE || (v && /^\d{1,9}$/.test(v)) ? v : undefined)),

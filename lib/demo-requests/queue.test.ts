@@ -1,13 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 
-import { auditEvents, demoRequests } from "@/lib/db/schema";
+import { auditEvents, demoRequests } from "@/lib/platform/db/schema";
 import { csvField, exportLeads, leadsCsvStream } from "@/lib/demo-requests/csv";
 import { listLeadQueue, QUEUE_PAGE_SIZE } from "@/lib/demo-requests/queue";
 import { parseLeadFilters } from "@/lib/demo-requests/queue-schema";
 import { changeLeadStatus, saveLeadNote } from "@/lib/demo-requests/workflow";
-import { openTestDatabase } from "@/lib/testing/database";
-import { insertActor, insertDemoRequests } from "@/lib/testing/fixtures";
-import type { Actor } from "@/lib/auth/permissions";
+import { openTestDatabase } from "@/test/database";
+import { insertActor, insertDemoRequests } from "@/test/fixtures";
+import type { Actor } from "@/lib/platform/auth/permissions";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let support: Actor;
@@ -36,13 +36,28 @@ const filters = (params: Record<string, string> = {}) => parseLeadFilters(params
 describe("the support queue (issue 4)", () => {
   it("lists requests newest first with every field, and counts the new ones past 24 hours", async () => {
     await insertDemoRequests(database.db, [
-      { name: "Old New", createdAt: hoursAgo(30), grade: 4, phone: "+1 555 0100", message: "Hi", classType: "Group Classes", sourcePage: "/book-free-demo/4" },
+      {
+        name: "Old New",
+        createdAt: hoursAgo(30),
+        grade: 4,
+        phone: "+1 555 0100",
+        message: "Hi",
+        classType: "Group Classes",
+        sourcePage: "/book-free-demo/4",
+      },
       { name: "Fresh", createdAt: hoursAgo(2) },
       { name: "Old Contacted", createdAt: hoursAgo(50), status: "contacted" },
     ]);
     const page = await listLeadQueue(support, filters(), NOW);
     expect(page.leads.map((l) => l.name)).toEqual(["Fresh", "Old New", "Old Contacted"]);
-    expect(page.leads[1]).toMatchObject({ grade: 4, phone: "+1 555 0100", message: "Hi", classType: "Group Classes", sourcePage: "/book-free-demo/4", status: "new" });
+    expect(page.leads[1]).toMatchObject({
+      grade: 4,
+      phone: "+1 555 0100",
+      message: "Hi",
+      classType: "Group Classes",
+      sourcePage: "/book-free-demo/4",
+      status: "new",
+    });
     expect(page.overdue).toBe(1);
     expect(page.total).toBe(3);
   });
@@ -147,7 +162,9 @@ describe("the status workflow", () => {
     const [id] = await insertDemoRequests(database.db, [{}]);
     await expect(changeLeadStatus(support, { id, status: "won" })).rejects.toThrow("Please choose a status.");
     await expect(changeLeadStatus(support, { id: "1 or 1=1", status: "closed" })).rejects.toThrow("Unknown demo request.");
-    await expect(changeLeadStatus(support, { id: "00000000-0000-4000-8000-000000000000", status: "closed" })).rejects.toMatchObject({ status: 404 });
+    await expect(changeLeadStatus(support, { id: "00000000-0000-4000-8000-000000000000", status: "closed" })).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(saveLeadNote(support, { id, note: "x".repeat(2001) })).rejects.toThrow("at most 2000");
   });
 });
@@ -155,12 +172,14 @@ describe("the status workflow", () => {
 describe("CSV export", () => {
   it("exports the filtered queue with a header and every field, quoting and defusing formulas", async () => {
     await insertDemoRequests(database.db, [
-      { name: "=HYPERLINK(\"http://evil\")", userEmail: "a@example.com", grade: 3, message: "Line one\nline, two" },
+      { name: '=HYPERLINK("http://evil")', userEmail: "a@example.com", grade: 3, message: "Line one\nline, two" },
       { name: "Other", userEmail: "b@example.com", grade: 9 },
     ]);
     const text = await new Response(leadsCsvStream(support, filters({ grade: "3" }))).text();
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,received_at,name,email,phone,course,grade,class_type,message,source_page,status,status_changed_at,status_changed_by,first_contacted_at,note");
+    expect(lines[0]).toBe(
+      "id,received_at,name,email,phone,course,grade,class_type,message,source_page,status,status_changed_at,status_changed_by,first_contacted_at,note",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain('"Line one\nline, two"');
@@ -170,13 +189,25 @@ describe("CSV export", () => {
   it("records who exported which filters, and refuses a teacher", async () => {
     const stream = await exportLeads(support, filters({ grade: "3" }));
     await new Response(stream).text();
-    const [record] = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "lead.export")).orderBy(desc(auditEvents.id)).limit(1);
-    expect(record).toMatchObject({ actorId: support.id, actorEmail: support.email, details: { filters: expect.objectContaining({ grade: 3 }) } });
+    const [record] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "lead.export"))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(record).toMatchObject({
+      actorId: support.id,
+      actorEmail: support.email,
+      details: { filters: expect.objectContaining({ grade: 3 }) },
+    });
     await expect(exportLeads(teacher, filters())).rejects.toMatchObject({ status: 403 });
   });
 
   it("streams every row past the batch size", async () => {
-    await insertDemoRequests(database.db, Array.from({ length: 1203 }, (_, i) => ({ name: `Lead ${i}` })));
+    await insertDemoRequests(
+      database.db,
+      Array.from({ length: 1203 }, (_, i) => ({ name: `Lead ${i}` })),
+    );
     const text = await new Response(leadsCsvStream(support, filters())).text();
     expect(text.trimEnd().split("\r\n")).toHaveLength(1204);
   });

@@ -2,9 +2,9 @@ import "server-only";
 
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import { getDb, type Database } from "@/lib/db/client";
-import { courses, demoRequests, users } from "@/lib/db/schema";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb, type Database } from "@/lib/platform/db/client";
+import { courses, demoRequests, users } from "@/lib/platform/db/schema";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
 import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import { RESPONSE_PROMISE_MS } from "@/lib/demo-requests/status";
@@ -58,7 +58,12 @@ const leadColumns = {
  * (created_at, id) indexes; a join first would sort the whole table at volume.
  */
 async function selectLeads(db: Database, where: SQL | undefined, limit: number): Promise<QueueLead[]> {
-  const rows = await db.select(leadColumns).from(demoRequests).where(where).orderBy(desc(demoRequests.createdAt), desc(demoRequests.id)).limit(limit);
+  const rows = await db
+    .select(leadColumns)
+    .from(demoRequests)
+    .where(where)
+    .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+    .limit(limit);
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])))];
   const agentIds = [...new Set(rows.flatMap((r) => (r.statusChangedById === null ? [] : [r.statusChangedById])))];
   const [titles, agents] = await Promise.all([
@@ -95,7 +100,9 @@ export function leadFilterConditions(filters: LeadFilters, now = new Date()): SQ
   if (filters.to) conditions.push(lt(demoRequests.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)));
   if (filters.q) {
     // The same expression as the trigram index demo_requests_search_idx, so the index serves it.
-    conditions.push(sql`(lower(${demoRequests.userEmail}) || ' ' || lower(coalesce(${demoRequests.name}, ''))) like ${likeTerm(filters.q)}`);
+    conditions.push(
+      sql`(lower(${demoRequests.userEmail}) || ' ' || lower(coalesce(${demoRequests.name}, ''))) like ${likeTerm(filters.q)}`,
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -125,7 +132,14 @@ export async function listLeadQueue(actor: Actor, filters: LeadFilters, now = ne
   const where = leadFilterConditions(filters, now);
   const [rows, [totals], overdue] = await Promise.all([
     selectLeads(db, and(where, afterCursor(filters.after)), QUEUE_PAGE_SIZE + 1),
-    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(demoRequests).where(where).limit(QUEUE_COUNT_CAP + 1).as("capped")),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(demoRequests)
+        .where(where)
+        .limit(QUEUE_COUNT_CAP + 1)
+        .as("capped"),
+    ),
     countOverdueLeads(now),
   ]);
   const hasMore = rows.length > QUEUE_PAGE_SIZE;

@@ -1,5 +1,5 @@
-import { brandRoutes } from "@/lib/brand";
-import type { demoRequests } from "@/lib/db/schema";
+import { brandRoutes } from "@/lib/platform/brand";
+import type { demoRequests } from "@/lib/platform/db/schema";
 import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import type { LeadStatus } from "@/lib/demo-requests/status";
 
@@ -7,8 +7,55 @@ import type { LeadStatus } from "@/lib/demo-requests/status";
  * Realistic demo requests for volume tests and demos (`npm run seed -- --demo-requests N`):
  * a deterministic generator, so two seeds of the same size are the same data.
  */
-const FIRST = ["Asha", "Ben", "Chloe", "Diego", "Emma", "Farah", "Gabriel", "Hana", "Isaac", "Jade", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya", "Quinn", "Rosa", "Sam", "Tara", "Uma", "Victor", "Wei", "Yara", "Zane"];
-const LAST = ["Rao", "Okafor", "Martin", "Garcia", "Kim", "Nguyen", "Smith", "Haddad", "Cohen", "Silva", "Mensah", "Novak", "Patel", "Larsen", "Ito", "Brown", "Khan", "Rossi", "Dubois", "Walker"];
+const FIRST = [
+  "Asha",
+  "Ben",
+  "Chloe",
+  "Diego",
+  "Emma",
+  "Farah",
+  "Gabriel",
+  "Hana",
+  "Isaac",
+  "Jade",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nia",
+  "Omar",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sam",
+  "Tara",
+  "Uma",
+  "Victor",
+  "Wei",
+  "Yara",
+  "Zane",
+];
+const LAST = [
+  "Rao",
+  "Okafor",
+  "Martin",
+  "Garcia",
+  "Kim",
+  "Nguyen",
+  "Smith",
+  "Haddad",
+  "Cohen",
+  "Silva",
+  "Mensah",
+  "Novak",
+  "Patel",
+  "Larsen",
+  "Ito",
+  "Brown",
+  "Khan",
+  "Rossi",
+  "Dubois",
+  "Walker",
+];
 const DOMAINS = ["example.com", "example.org", "example.net", "mail.example.com"];
 const MESSAGES = [
   "My daughter loves drawing on the tablet, could coding be a fit?",
@@ -53,7 +100,13 @@ export interface SampleCourse {
 type Row = typeof demoRequests.$inferInsert;
 
 /** `count` requests spread over the last `days` days before `now`, busier in the afternoons. */
-export function* sampleDemoRequests(options: { count: number; courses: SampleCourse[]; days: number; now: Date; seed?: number }): Generator<Row> {
+export function* sampleDemoRequests(options: {
+  count: number;
+  courses: SampleCourse[];
+  days: number;
+  now: Date;
+  seed?: number;
+}): Generator<Row> {
   const next = random(options.seed ?? 42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   for (let i = 0; i < options.count; i += 1) {
@@ -69,7 +122,9 @@ export function* sampleDemoRequests(options: { count: number; courses: SampleCou
     const status = statusFor(ageHours, next());
     const isContact = status === "contacted" || status === "demo_scheduled" || status === "converted";
     const contactAfterHours = next() < 0.8 ? 1 + next() * 20 : 24 + next() * 48;
-    const firstContactedAt = isContact ? new Date(Math.min(createdAt.getTime() + contactAfterHours * 3_600_000, options.now.getTime())) : null;
+    const firstContactedAt = isContact
+      ? new Date(Math.min(createdAt.getTime() + contactAfterHours * 3_600_000, options.now.getTime()))
+      : null;
     yield {
       name: next() < 0.9 ? `${first} ${last}` : null,
       userEmail: `${first}.${last}${i}@${pick(DOMAINS)}`.toLowerCase(),

@@ -1,5 +1,5 @@
 import { CLASS_TYPES, type ClassType } from "@/lib/demo-requests/constants";
-import * as z from "@/lib/zod-mini";
+import * as z from "@/lib/platform/zod-mini";
 
 /**
  * The demo request payload of SPEC.md sections 3 and 7 (name, userEmail, number,
@@ -41,9 +41,7 @@ export const demoRequestSchema = z.object({
     z.refine((v) => v === undefined || /^\+?[0-9 ().-]{6,29}$/.test(v), DEMO_MESSAGES.phoneInvalid),
   ),
   // SPEC 5: registered as required with this message, whatever the label says.
-  course: z
-    .string({ error: DEMO_MESSAGES.courseRequired })
-    .check(z.trim(), z.minLength(1, DEMO_MESSAGES.courseRequired), z.maxLength(100)),
+  course: z.string({ error: DEMO_MESSAGES.courseRequired }).check(z.trim(), z.minLength(1, DEMO_MESSAGES.courseRequired), z.maxLength(100)),
   text: optionalText(2000, "Message"),
   // SPEC 5: the radios have no default, so no choice is a valid answer.
   type: z.pipe(
@@ -56,19 +54,11 @@ export const demoRequestSchema = z.object({
       z.transform((v: number | string | null | undefined) => (v == null || v === "" ? undefined : Number(v))),
     ),
     z.optional(
-      z
-        .number()
-        .check(
-          z.int(DEMO_MESSAGES.gradeRequired),
-          z.gte(1, DEMO_MESSAGES.gradeRequired),
-          z.lte(12, DEMO_MESSAGES.gradeRequired),
-        ),
+      z.number().check(z.int(DEMO_MESSAGES.gradeRequired), z.gte(1, DEMO_MESSAGES.gradeRequired), z.lte(12, DEMO_MESSAGES.gradeRequired)),
     ),
   ),
   /** The path of the page the form was on, for the support team. */
-  sourcePage: optionalText(200, "Source page").check(
-    z.refine((v) => v === undefined || v.startsWith("/"), "Source page must be a path."),
-  ),
+  sourcePage: optionalText(200, "Source page").check(z.refine((v) => v === undefined || v.startsWith("/"), "Source page must be a path.")),
 });
 
 /** What a form holds before parsing (strings everywhere). */
@@ -84,6 +74,4 @@ export const demoRequestWithGradeSchema = demoRequestSchema.check(
 );
 
 /** An Idempotency-Key header: the form sends one per submission, kept across retries. */
-export const idempotencyKeySchema = z
-  .string()
-  .check(z.trim(), z.minLength(8), z.maxLength(128), z.regex(/^[A-Za-z0-9._:-]+$/));
+export const idempotencyKeySchema = z.string().check(z.trim(), z.minLength(8), z.maxLength(128), z.regex(/^[A-Za-z0-9._:-]+$/));

@@ -3,17 +3,19 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import { findPublishedCourseId } from "@/lib/courses/queries";
-import { getDb, type Database } from "@/lib/db/client";
-import { demoRequests } from "@/lib/db/schema";
-import { DEMO_REQUEST_TOPIC, httpForwarder } from "@/lib/demo-requests/forward";
+import { getDb } from "@/lib/platform/db/client";
+import { demoRequests } from "@/lib/platform/db/schema";
+import { DEMO_REQUEST_TOPIC } from "@/lib/demo-requests/forward";
 import type { DemoRequestInput } from "@/lib/demo-requests/schema";
-import { env } from "@/lib/env";
-import { deliverDue, enqueue, type Sender } from "@/lib/outbox/outbox";
+import { env } from "@/lib/platform/env";
+import { enqueue } from "@/lib/platform/outbox/outbox";
 
 export interface DemoRequestMeta {
   idempotencyKey?: string;
   ipAddress?: string | null;
   userAgent?: string | null;
+  /** users.id of the account signed in when the request was made: it sees the request before its email is verified. */
+  userId?: number | null;
 }
 
 export interface CreatedDemoRequest {
@@ -52,6 +54,7 @@ export async function createDemoRequest(input: DemoRequestInput, meta: DemoReque
         idempotencyKey: meta.idempotencyKey,
         ipAddress: meta.ipAddress ?? null,
         userAgent: meta.userAgent ?? null,
+        userId: meta.userId ?? null,
       })
       .onConflictDoNothing({ target: demoRequests.idempotencyKey })
       .returning({ id: demoRequests.id, createdAt: demoRequests.createdAt });
@@ -85,16 +88,4 @@ export async function createDemoRequest(input: DemoRequestInput, meta: DemoReque
     }
     return { id: inserted.id, isNew: true };
   });
-}
-
-function demoSenders(): Record<string, Sender> {
-  if (!env.DEMO_FORWARD_URL) return {};
-  return { [DEMO_REQUEST_TOPIC]: httpForwarder(env.DEMO_FORWARD_URL, env.DEMO_FORWARD_TOKEN) };
-}
-
-/** Works the outbox once; called after each new request and on a timer (instrumentation.ts). */
-export async function forwardPendingDemoRequests(db?: Database) {
-  const senders = demoSenders();
-  if (Object.keys(senders).length === 0) return { delivered: 0, failed: 0 };
-  return deliverDue(db ?? (await getDb()), senders);
 }

@@ -3,12 +3,12 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
-import { demoRequests } from "@/lib/db/schema";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { demoRequests } from "@/lib/platform/db/schema";
 import { leadNoteSchema, leadStatusChangeSchema } from "@/lib/demo-requests/queue-schema";
 import { CONTACT_STATUSES, leadStatusLabel } from "@/lib/demo-requests/status";
-import { HttpError } from "@/lib/http/errors";
+import { AppError } from "@/lib/platform/errors";
 
 /**
  * Moves a demo request to another status, recording who and when; the first move to a contact
@@ -21,7 +21,7 @@ export async function changeLeadStatus(actor: Actor | null, input: unknown): Pro
   return db.transaction(async (tx) => {
     // Row lock: two agents saving at once are applied one after the other, each recorded.
     const [current] = await tx.select({ status: demoRequests.status }).from(demoRequests).where(eq(demoRequests.id, id)).for("update");
-    if (!current) throw new HttpError(404, "This demo request no longer exists.");
+    if (!current) throw new AppError("not-found", "This demo request no longer exists.");
     if (current.status === status) return `Already ${leadStatusLabel(status).toLowerCase()}.`;
     const isContact = CONTACT_STATUSES.includes(status);
     await tx
@@ -34,7 +34,12 @@ export async function changeLeadStatus(actor: Actor | null, input: unknown): Pro
         ...(isContact ? { firstContactedAt: sql`coalesce(${demoRequests.firstContactedAt}, now())` } : {}),
       })
       .where(eq(demoRequests.id, id));
-    await recordAudit(tx, actor, { action: "lead.status", targetType: "demo_request", targetId: id, details: { from: current.status, to: status } });
+    await recordAudit(tx, actor, {
+      action: "lead.status",
+      targetType: "demo_request",
+      targetId: id,
+      details: { from: current.status, to: status },
+    });
     return `Status changed to ${leadStatusLabel(status)}.`;
   });
 }
@@ -50,7 +55,7 @@ export async function saveLeadNote(actor: Actor | null, input: unknown): Promise
       .set({ note: note || null, updatedAt: sql`now()` })
       .where(eq(demoRequests.id, id))
       .returning({ id: demoRequests.id });
-    if (!updated) throw new HttpError(404, "This demo request no longer exists.");
+    if (!updated) throw new AppError("not-found", "This demo request no longer exists.");
     await recordAudit(tx, actor, { action: "lead.note", targetType: "demo_request", targetId: id, details: { note } });
     return note ? "Note saved." : "Note cleared.";
   });

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 
-import { logEvents } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/testing/database";
+import { logEvents } from "@/lib/platform/db/schema";
+import { openTestDatabase } from "@/test/database";
 
-import type { Actor } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/auth/permissions";
 
 import { ADDITIONAL_INFO_PREVIEW, listEventNames, listLogEvents, parseLogEventFilters } from "./queries";
 
@@ -25,7 +25,9 @@ beforeAll(async () => {
   );
   // Microseconds a JavaScript Date cannot hold.
   await database.db.execute(sql`update log_events set created_at = created_at + interval '0.000123 seconds' where id % 5 = 0`);
-  await database.db.insert(logEvents).values({ eventName: "Share Click", additionalInfo: { text: "x".repeat(500) }, createdAt: new Date(base - 60_000) });
+  await database.db
+    .insert(logEvents)
+    .values({ eventName: "Share Click", additionalInfo: { text: "x".repeat(500) }, createdAt: new Date(base - 60_000) });
 });
 afterAll(() => database.dispose());
 
@@ -62,11 +64,17 @@ describe("listLogEvents (the admin's log events page)", () => {
     expect((await listLogEvents(admin, parseLogEventFilters({ eventName: "Nothing" }))).events).toEqual([]);
   });
 
+  it("the user filter also finds what a client without a session claimed, marked as a claim (security issue item 8)", async () => {
+    await database.db.insert(logEvents).values({ eventName: "Log Out", claimedUserId: "uid-claimed-7" });
+    const { events } = await listLogEvents(admin, parseLogEventFilters({ userId: "uid-claimed-7" }));
+    expect(events).toEqual([expect.objectContaining({ eventName: "Log Out", userId: null, claimedUserId: "uid-claimed-7" })]);
+  });
+
   it("sends a shortened additional info and no request metadata", async () => {
     const [long] = (await listLogEvents(admin, parseLogEventFilters({ eventName: "Share Click" }))).events;
     expect(long?.additionalInfo).toHaveLength(ADDITIONAL_INFO_PREVIEW + 1);
     expect(long?.additionalInfo?.endsWith("…")).toBe(true);
-    expect(Object.keys(long!).sort()).toEqual(["additionalInfo", "createdAt", "currentUrl", "eventName", "id", "userId"]);
+    expect(Object.keys(long!).sort()).toEqual(["additionalInfo", "claimedUserId", "createdAt", "currentUrl", "eventName", "id", "userId"]);
     const [first] = (await listLogEvents(admin, parseLogEventFilters({}), 1)).events;
     expect(first).toMatchObject({ eventName: "Log Out", additionalInfo: '{"index": 69}', currentUrl: "/page-69" });
   });

@@ -1,11 +1,11 @@
 import "server-only";
 
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 
-import { getDb } from "@/lib/db/client";
-import { logEvents } from "@/lib/db/schema";
-import { z } from "@/lib/zod";
-import { authorize, type Actor } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { logEvents } from "@/lib/platform/db/schema";
+import { z } from "@/lib/platform/zod";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 
 export const EVENTS_PAGE_SIZE = 50;
 /** How much of additional_info leaves the database: the list shows a summary, not the payload. */
@@ -32,7 +32,10 @@ export function parseLogEventFilters(searchParams: Record<string, string | strin
 export interface LogEventRow {
   id: number;
   eventName: string;
+  /** The session's user: vouched for. */
   userId: string | null;
+  /** What a client without a session claimed; not vouched for. */
+  claimedUserId: string | null;
   currentUrl: string | null;
   /** additional_info as JSON text, cut to ADDITIONAL_INFO_PREVIEW characters (with "…" when cut). */
   additionalInfo: string | null;
@@ -49,20 +52,30 @@ export interface LogEventPage {
  * Newest first. The cursor is the last row's id and its created_at is read back in SQL, so the
  * comparison keeps PostgreSQL's microseconds (a JavaScript Date would drop them and skip rows).
  */
-export async function listLogEvents(actor: Actor | null | undefined, filters: LogEventFilters, limit = EVENTS_PAGE_SIZE): Promise<LogEventPage> {
+export async function listLogEvents(
+  actor: Actor | null | undefined,
+  filters: LogEventFilters,
+  limit = EVENTS_PAGE_SIZE,
+): Promise<LogEventPage> {
   authorize(actor, "events.read");
   const db = await getDb();
   const where: SQL[] = [];
   if (filters.eventName) where.push(eq(logEvents.eventName, filters.eventName));
-  if (filters.userId) where.push(eq(logEvents.userId, filters.userId));
+  if (filters.userId) {
+    const either = or(eq(logEvents.userId, filters.userId), eq(logEvents.claimedUserId, filters.userId));
+    if (either) where.push(either);
+  }
   if (filters.after !== undefined) {
-    where.push(sql`(${logEvents.createdAt}, ${logEvents.id}) < (select c.created_at, c.id from ${logEvents} c where c.id = ${filters.after})`);
+    where.push(
+      sql`(${logEvents.createdAt}, ${logEvents.id}) < (select c.created_at, c.id from ${logEvents} c where c.id = ${filters.after})`,
+    );
   }
   const rows = await db
     .select({
       id: logEvents.id,
       eventName: logEvents.eventName,
       userId: logEvents.userId,
+      claimedUserId: logEvents.claimedUserId,
       currentUrl: logEvents.currentUrl,
       additionalInfo: sql<string | null>`left(${logEvents.additionalInfo}::text, ${ADDITIONAL_INFO_PREVIEW + 1})`,
       createdAt: logEvents.createdAt,

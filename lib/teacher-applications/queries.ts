@@ -2,9 +2,9 @@ import "server-only";
 
 import { desc, eq, sql } from "drizzle-orm";
 
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
-import { teacherApplications, users } from "@/lib/db/schema";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { teacherApplications, users } from "@/lib/platform/db/schema";
 import type { ApplicationStatus } from "@/lib/teacher-applications/schema";
 
 /** An application as the admin list shows it. */
@@ -58,7 +58,12 @@ export interface OwnApplication {
 export async function findOwnApplication(actorId: number): Promise<OwnApplication | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: teacherApplications.id, status: teacherApplications.status, createdAt: teacherApplications.createdAt, decidedAt: teacherApplications.decidedAt })
+    .select({
+      id: teacherApplications.id,
+      status: teacherApplications.status,
+      createdAt: teacherApplications.createdAt,
+      decidedAt: teacherApplications.decidedAt,
+    })
     .from(teacherApplications)
     .where(eq(teacherApplications.userId, actorId))
     .orderBy(desc(teacherApplications.createdAt), desc(teacherApplications.id))

@@ -1,8 +1,8 @@
-import * as z from "@/lib/zod-mini";
+import * as z from "@/lib/platform/zod-mini";
 
 /**
  * The teacher application of /become-a-teacher (issue 4), written once for the form's resolver
- * and the server action. zod/mini, as it ships to the browser (see lib/zod-mini.ts).
+ * and the server action. zod/mini, as it ships to the browser (see lib/platform/zod-mini.ts).
  */
 export const APPLICATION_LIMITS = { name: 80, email: 254, subjects: 200, experienceMin: 20, experience: 2000, availability: 500 } as const;
 
@@ -24,7 +24,11 @@ export const teacherApplicationSchema = z.object({
   email: z.pipe(
     z
       .string({ error: APPLICATION_MESSAGES.emailRequired })
-      .check(z.trim(), z.minLength(1, APPLICATION_MESSAGES.emailRequired), z.maxLength(APPLICATION_LIMITS.email, APPLICATION_MESSAGES.emailInvalid)),
+      .check(
+        z.trim(),
+        z.minLength(1, APPLICATION_MESSAGES.emailRequired),
+        z.maxLength(APPLICATION_LIMITS.email, APPLICATION_MESSAGES.emailInvalid),
+      ),
     z.email(APPLICATION_MESSAGES.emailInvalid),
   ),
   subjects: text(APPLICATION_LIMITS.subjects, APPLICATION_MESSAGES.subjectsRequired, "Subjects"),
@@ -46,7 +50,9 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 
 export const applicationDecisionSchema = z.object({
-  applicationId: z.coerce.number({ error: "Unknown application." }).check(z.int("Unknown application."), z.positive("Unknown application.")),
+  applicationId: z.coerce
+    .number({ error: "Unknown application." })
+    .check(z.int("Unknown application."), z.positive("Unknown application.")),
   decision: z.enum(["approve", "decline"], { error: "Please choose approve or decline." }),
 });
 

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
-import { registerAccount } from "@/lib/auth/accounts";
-import { adminAuth } from "@/lib/auth/firebase-admin";
-import type { Actor } from "@/lib/auth/permissions";
-import type { Role } from "@/lib/auth/roles";
-import { auditEvents, teacherApplications, users } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/testing/database";
+import { registerAccount } from "@/lib/accounts/accounts";
+import { adminAuth } from "@/lib/platform/auth/firebase-admin";
+import type { Actor } from "@/lib/platform/auth/permissions";
+import type { Role } from "@/lib/platform/auth/roles";
+import { auditEvents, teacherApplications, users } from "@/lib/platform/db/schema";
+import { openTestDatabase } from "@/test/database";
 
 import { findOwnApplication, listApplications } from "./queries";
 import { APPLICATION_MESSAGES } from "./schema";
@@ -69,7 +69,10 @@ describe("submitting a teacher application", () => {
   it("refuses a second application while one is pending", async () => {
     const student = await actorWithRole("student");
     await submitApplication(student, application(student.email));
-    await expect(submitApplication(student, application(student.email))).rejects.toMatchObject({ status: 409, message: APPLICATION_MESSAGES.alreadyPending });
+    await expect(submitApplication(student, application(student.email))).rejects.toMatchObject({
+      status: 409,
+      message: APPLICATION_MESSAGES.alreadyPending,
+    });
     expect(await applicationsOf(student.id)).toHaveLength(1);
   });
 
@@ -89,8 +92,14 @@ describe("submitting a teacher application", () => {
   it("tells a teacher or an admin they need not apply, and a visitor to sign in", async () => {
     const teacher = await actorWithRole("teacher");
     const admin = await actorWithRole("admin");
-    await expect(submitApplication(teacher, application(teacher.email))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/already a teacher/) });
-    await expect(submitApplication(admin, application(admin.email))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/admin role/) });
+    await expect(submitApplication(teacher, application(teacher.email))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/already a teacher/),
+    });
+    await expect(submitApplication(admin, application(admin.email))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/admin role/),
+    });
     await expect(submitApplication(null, application("x@example.com"))).rejects.toMatchObject({ status: 401 });
     expect([...(await applicationsOf(teacher.id)), ...(await applicationsOf(admin.id))]).toHaveLength(0);
   });
@@ -101,7 +110,9 @@ describe("deciding a teacher application", () => {
     const student = await actorWithRole("student");
     const id = await pendingApplicationOf(student);
     for (const role of ["support", "teacher", "student"] as const) {
-      await expect(decideApplication(await actorWithRole(role), { applicationId: id, decision: "approve" })).rejects.toMatchObject({ status: 403 });
+      await expect(decideApplication(await actorWithRole(role), { applicationId: id, decision: "approve" })).rejects.toMatchObject({
+        status: 403,
+      });
     }
     await expect(listApplications(await actorWithRole("support"))).rejects.toMatchObject({ status: 403 });
     const [row] = await applicationsOf(student.id);
@@ -116,7 +127,9 @@ describe("deciding a teacher application", () => {
     const applicant = await registeredApplicant();
     const id = await pendingApplicationOf(applicant);
 
-    await expect(decideApplication(admin, { applicationId: String(id), decision: "approve" })).resolves.toBe("Asha Applicant is now a teacher.");
+    await expect(decideApplication(admin, { applicationId: String(id), decision: "approve" })).resolves.toBe(
+      "Asha Applicant is now a teacher.",
+    );
 
     const [row] = await applicationsOf(applicant.id);
     expect(row).toMatchObject({ status: "approved", decidedById: admin.id, decidedAt: expect.any(Date) });
@@ -124,7 +137,12 @@ describe("deciding a teacher application", () => {
     expect(account?.role).toBe("teacher");
     expect((await adminAuth().getUser(applicant.uid)).customClaims).toEqual({ role: "teacher", databaseId: applicant.id });
     expect(await auditFor(id)).toEqual([
-      expect.objectContaining({ action: "teacher_application.approve", actorId: admin.id, actorEmail: admin.email, details: { userId: applicant.id, email: applicant.email } }),
+      expect.objectContaining({
+        action: "teacher_application.approve",
+        actorId: admin.id,
+        actorEmail: admin.email,
+        details: { userId: applicant.id, email: applicant.email },
+      }),
     ]);
     expect((await listApplications(admin, { status: "approved" })).map((a) => a.id)).toContain(id);
   });
@@ -152,7 +170,10 @@ describe("deciding a teacher application", () => {
     const id = await pendingApplicationOf(applicant);
     await decideApplication(admin, { applicationId: id, decision: "decline" });
 
-    await expect(decideApplication(admin, { applicationId: id, decision: "approve" })).rejects.toMatchObject({ status: 409, message: "This application was already declined." });
+    await expect(decideApplication(admin, { applicationId: id, decision: "approve" })).rejects.toMatchObject({
+      status: 409,
+      message: "This application was already declined.",
+    });
     const [account] = await database.db.select({ role: users.role }).from(users).where(eq(users.id, applicant.id));
     expect(account?.role).toBe("student");
     expect(await auditFor(id)).toHaveLength(1);
@@ -171,7 +192,10 @@ describe("deciding a teacher application", () => {
     await database.db.update(users).set({ role: "support" }).where(eq(users.id, staff.id));
     await expect(decideApplication(admin, { applicationId: staffApplication, decision: "approve" })).rejects.toMatchObject({ status: 409 });
 
-    for (const [person, id, role] of [[orphan, orphanApplication, "student"], [staff, staffApplication, "support"]] as const) {
+    for (const [person, id, role] of [
+      [orphan, orphanApplication, "student"],
+      [staff, staffApplication, "support"],
+    ] as const) {
       const [row] = await applicationsOf(person.id);
       expect(row).toMatchObject({ status: "pending", decidedById: null });
       const [account] = await database.db.select({ role: users.role }).from(users).where(eq(users.id, person.id));

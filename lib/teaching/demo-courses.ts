@@ -2,8 +2,8 @@ import "server-only";
 
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 
-import { getDb } from "@/lib/db/client";
-import { courses } from "@/lib/db/schema";
+import { getDb } from "@/lib/platform/db/client";
+import { courses } from "@/lib/platform/db/schema";
 
 export const DEMO_TEACHER_COURSE_COUNT = 3;
 
@@ -28,7 +28,15 @@ export async function assignDemoTeacherCourses(teacherId: number): Promise<numbe
     const assigned = await tx
       .update(courses)
       .set({ teacherId, updatedAt: new Date() })
-      .where(and(inArray(courses.id, free.map((c) => c.id)), isNull(courses.teacherId)))
+      .where(
+        and(
+          inArray(
+            courses.id,
+            free.map((c) => c.id),
+          ),
+          isNull(courses.teacherId),
+        ),
+      )
       .returning({ id: courses.id });
     return assigned.length;
   });

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 
 import { eq, inArray } from "drizzle-orm";
 
-import type { Actor } from "@/lib/auth/permissions";
-import type { Role } from "@/lib/auth/roles";
-import { courses, demoRequests, users } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/testing/database";
+import type { Actor } from "@/lib/platform/auth/permissions";
+import type { Role } from "@/lib/platform/auth/roles";
+import { courses, demoRequests, users } from "@/lib/platform/db/schema";
+import { openTestDatabase } from "@/test/database";
 
 import { assignDemoTeacherCourses } from "./demo-courses";
 import { findTeacherCourse, listTeacherCourses, listTeacherRequests } from "./queries";
@@ -25,7 +25,15 @@ async function actorWithRole(role: Role): Promise<Actor> {
 async function newCourse(teacherId: number | null, title: string) {
   const [row] = await database.db
     .insert(courses)
-    .values({ slug: `test-${randomUUID().slice(0, 8)}`, title, category: "academic", description: "A test course.", gradeMin: 3, gradeMax: 6, teacherId })
+    .values({
+      slug: `test-${randomUUID().slice(0, 8)}`,
+      title,
+      category: "academic",
+      description: "A test course.",
+      gradeMin: 3,
+      gradeMax: 6,
+      teacherId,
+    })
     .returning({ id: courses.id });
   return row!.id;
 }
@@ -33,7 +41,17 @@ async function newCourse(teacherId: number | null, title: string) {
 async function newRequest(courseId: number, overrides: Partial<typeof demoRequests.$inferInsert> = {}) {
   const [row] = await database.db
     .insert(demoRequests)
-    .values({ userEmail: "family@example.com", phone: "555 0100", name: "A Parent", course: String(courseId), courseId, grade: 4, classType: "Group Classes", message: "Hello", ...overrides })
+    .values({
+      userEmail: "family@example.com",
+      phone: "555 0100",
+      name: "A Parent",
+      course: String(courseId),
+      courseId,
+      grade: 4,
+      classType: "Group Classes",
+      message: "Hello",
+      ...overrides,
+    })
     .returning({ id: demoRequests.id });
   return row!.id;
 }
@@ -72,6 +90,9 @@ describe("a teacher's courses and requests (issue 4)", () => {
     expect(page.rows[0]).not.toHaveProperty("userEmail");
     expect(page.rows[0]).not.toHaveProperty("phone");
     expect(page.rows[0]).not.toHaveProperty("name");
+    // Security issue item 7: the family's free text may hold contact details; teachers never get it.
+    for (const row of page.rows) expect(row).not.toHaveProperty("message");
+    expect(JSON.stringify(page)).not.toContain("Hello");
     // Another teacher's course is out of reach, as a list and as a course page.
     expect((await listTeacherRequests(teacher, { courseId: otherCourse })).rows).toEqual([]);
     expect(await findTeacherCourse(teacher, otherCourse)).toBeNull();
@@ -119,7 +140,10 @@ describe("the demo teacher's courses", () => {
     const second = await actorWithRole("teacher");
     await assignDemoTeacherCourses(second.id);
     const secondOwned = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, second.id));
-    const firstStill = await database.db.select({ id: courses.id }).from(courses).where(inArray(courses.teacherId, [teacher.id]));
+    const firstStill = await database.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(inArray(courses.teacherId, [teacher.id]));
     expect(firstStill).toHaveLength(3);
     expect(secondOwned.every((c) => !firstStill.some((f) => f.id === c.id))).toBe(true);
   });

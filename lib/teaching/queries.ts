@@ -2,10 +2,10 @@ import "server-only";
 
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import type { CourseCategory } from "@/lib/constants";
-import { getDb } from "@/lib/db/client";
-import { courses, demoRequests } from "@/lib/db/schema";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import type { CourseCategory } from "@/lib/platform/constants";
+import { getDb } from "@/lib/platform/db/client";
+import { courses, demoRequests } from "@/lib/platform/db/schema";
 
 /** Requests still being worked on: the family has not been converted, closed or marked spam. */
 export const OPEN_REQUEST_STATUSES = ["new", "contacted", "demo_scheduled"] as const;
@@ -67,7 +67,11 @@ export async function findTeacherCourse(actor: Actor | null, courseId: number): 
   return row ?? null;
 }
 
-/** A demo request as a teacher sees it: no name, email or phone (the support team contacts families). */
+/**
+ * A demo request as a teacher sees it: no name, email or phone (the support team contacts families),
+ * and no free-text message either: families write contact details and private notes there, and the
+ * privacy note promises teachers see none of it (security issue, item 7). Support reads the message.
+ */
 export interface TeacherRequestRow {
   id: string;
   createdAt: Date;
@@ -75,7 +79,6 @@ export interface TeacherRequestRow {
   courseTitle: string;
   grade: number | null;
   classType: string | null;
-  message: string | null;
   status: string;
 }
 
@@ -103,7 +106,6 @@ export async function listTeacherRequests(
         courseTitle: courses.title,
         grade: demoRequests.grade,
         classType: demoRequests.classType,
-        message: demoRequests.message,
         status: demoRequests.status,
       })
       .from(demoRequests)

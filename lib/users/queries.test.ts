@@ -1,7 +1,7 @@
-import { openTestDatabase } from "@/lib/testing/database";
-import { users } from "@/lib/db/schema";
+import { openTestDatabase } from "@/test/database";
+import { users } from "@/lib/platform/db/schema";
 
-import type { Actor } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/auth/permissions";
 
 import { listTeacherOptions, listUsers } from "./queries";
 import { parseUserFilters } from "./schema";
@@ -10,7 +10,9 @@ let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
   database = await openTestDatabase();
   // 60 students, then a few named people with other roles.
-  await database.db.insert(users).values(Array.from({ length: 60 }, (_, i) => ({ firebaseUid: `uid-${i}`, email: `pupil${i}@example.com`, displayName: `Pupil ${i}` })));
+  await database.db
+    .insert(users)
+    .values(Array.from({ length: 60 }, (_, i) => ({ firebaseUid: `uid-${i}`, email: `pupil${i}@example.com`, displayName: `Pupil ${i}` })));
   await database.db.insert(users).values([
     { firebaseUid: "uid-t1", email: "ada@school.test", displayName: "Ada Teacher", role: "teacher" },
     { firebaseUid: "uid-t2", email: "grace@school.test", displayName: null, role: "teacher" },
@@ -44,7 +46,10 @@ describe("listUsers (the admin's users page)", () => {
   });
 
   it("filters by role, and ignores a role that does not exist", async () => {
-    expect((await listUsers(admin, parseUserFilters({ role: "teacher" }))).users.map((u) => u.email)).toEqual(["grace@school.test", "ada@school.test"]);
+    expect((await listUsers(admin, parseUserFilters({ role: "teacher" }))).users.map((u) => u.email)).toEqual([
+      "grace@school.test",
+      "ada@school.test",
+    ]);
     expect((await listUsers(admin, parseUserFilters({ role: "owner" }))).users).toHaveLength(50);
     expect((await listUsers(admin, parseUserFilters({ role: "student", q: "pupil5" }))).users.map((u) => u.email).sort()).toEqual(
       ["pupil5@example.com", ...Array.from({ length: 10 }, (_, i) => `pupil5${i}@example.com`)].sort(),

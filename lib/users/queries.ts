@@ -2,11 +2,11 @@ import "server-only";
 
 import { and, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 
-import type { Role } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
+import type { Role } from "@/lib/platform/auth/roles";
+import { getDb } from "@/lib/platform/db/client";
+import { users } from "@/lib/platform/db/schema";
 import type { UserFilters } from "@/lib/users/schema";
-import { authorize, type Actor } from "@/lib/auth/permissions";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 
 export const USERS_PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
-import { z } from "@/lib/zod";
+import { z } from "@/lib/platform/zod";
 
-import { ROLES, type Role } from "@/lib/auth/roles";
+import { ROLES, type Role } from "@/lib/platform/auth/roles";
 
 export const ROLE_LABELS: Record<Role, string> = {
   student: "Student",

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
-import { registerAccount } from "@/lib/auth/accounts";
-import { adminAuth } from "@/lib/auth/firebase-admin";
-import type { Actor } from "@/lib/auth/permissions";
-import type { Role } from "@/lib/auth/roles";
-import { auditEvents, users } from "@/lib/db/schema";
-import { HttpError } from "@/lib/http/errors";
-import { openTestDatabase } from "@/lib/testing/database";
+import { registerAccount } from "@/lib/accounts/accounts";
+import { adminAuth } from "@/lib/platform/auth/firebase-admin";
+import type { Actor } from "@/lib/platform/auth/permissions";
+import type { Role } from "@/lib/platform/auth/roles";
+import { auditEvents, users } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { openTestDatabase } from "@/test/database";
 import { USER_MESSAGES } from "@/lib/users/schema";
 
 import { changeUserRole } from "./service";
@@ -29,7 +29,11 @@ async function account(role: Role = "student") {
 }
 
 const rowOf = async (id: number) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
-const auditOf = (id: number) => database.db.select().from(auditEvents).where(eq(auditEvents.targetId, String(id)));
+const auditOf = (id: number) =>
+  database.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.targetId, String(id)));
 const claimsOf = async (uid: string) => (await adminAuth().getUser(uid)).customClaims;
 
 describe("changeUserRole (issue 4: an admin changes roles)", () => {
@@ -42,7 +46,13 @@ describe("changeUserRole (issue 4: an admin changes roles)", () => {
     expect((await rowOf(user.databaseId))?.role).toBe("teacher");
     expect(await claimsOf(user.id)).toEqual({ role: "teacher", databaseId: user.databaseId });
     expect(await auditOf(user.databaseId)).toEqual([
-      expect.objectContaining({ actorId: admin.id, actorEmail: admin.email, action: "user.role", targetType: "user", details: { email: user.email, from: "student", to: "teacher" } }),
+      expect.objectContaining({
+        actorId: admin.id,
+        actorEmail: admin.email,
+        action: "user.role",
+        targetType: "user",
+        details: { email: user.email, from: "student", to: "teacher" },
+      }),
     ]);
   });
 
@@ -50,7 +60,7 @@ describe("changeUserRole (issue 4: an admin changes roles)", () => {
     const { actor } = await account(role);
     const { user } = await account();
     const attempt = changeUserRole(actor, { userId: user.databaseId, role: "admin" });
-    await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ status: 403 });
     expect((await rowOf(user.databaseId))?.role).toBe("student");
     expect(await claimsOf(user.id)).toEqual({ role: "student", databaseId: user.databaseId });

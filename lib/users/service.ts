@@ -1,10 +1,10 @@
 import "server-only";
 
-import { setUserRoleById } from "@/lib/auth/accounts";
-import { authorize, type Actor } from "@/lib/auth/permissions";
-import type { Role } from "@/lib/auth/roles";
+import { setUserRoleById } from "@/lib/accounts/accounts";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import type { Role } from "@/lib/platform/auth/roles";
 import { recordAudit } from "@/lib/audit/audit";
-import { HttpError } from "@/lib/http/errors";
+import { AppError } from "@/lib/platform/errors";
 import { roleChangeSchema, USER_MESSAGES } from "@/lib/users/schema";
 
 export interface RoleChangeResult {
@@ -23,11 +23,16 @@ export async function changeUserRole(actor: Actor | null | undefined, input: unk
   const { userId, role } = roleChangeSchema.parse(input);
   authorize(actor, "users.manage");
   // An admin locking themselves out would leave nobody to undo it.
-  if (userId === actor.id && role !== "admin") throw new HttpError(409, USER_MESSAGES.selfDemotion);
+  if (userId === actor.id && role !== "admin") throw new AppError("conflict", USER_MESSAGES.selfDemotion);
   const change = await setUserRoleById(userId, role, async (tx, { row, from }) => {
     if (from === role) return;
-    await recordAudit(tx, actor, { action: "user.role", targetType: "user", targetId: row.id, details: { email: row.email, from, to: role } });
+    await recordAudit(tx, actor, {
+      action: "user.role",
+      targetType: "user",
+      targetId: row.id,
+      details: { email: row.email, from, to: role },
+    });
   });
-  if (!change) throw new HttpError(404, USER_MESSAGES.unknownUser);
+  if (!change) throw new AppError("not-found", USER_MESSAGES.unknownUser);
   return { userId: change.row.id, email: change.row.email, from: change.from, to: role };
 }

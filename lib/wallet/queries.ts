@@ -2,8 +2,8 @@ import "server-only";
 
 import { desc, eq, sum } from "drizzle-orm";
 
-import { getDb } from "@/lib/db/client";
-import { walletEntries } from "@/lib/db/schema";
+import { getDb } from "@/lib/platform/db/client";
+import { walletEntries } from "@/lib/platform/db/schema";
 
 export interface WalletSummary {
   balanceCents: number;
@@ -13,9 +13,17 @@ export interface WalletSummary {
 /** The signed-in user's own ledger: ownership is in the where clause. */
 export async function getWallet(userId: number): Promise<WalletSummary> {
   const db = await getDb();
-  const [total] = await db.select({ balance: sum(walletEntries.amountCents) }).from(walletEntries).where(eq(walletEntries.userId, userId));
+  const [total] = await db
+    .select({ balance: sum(walletEntries.amountCents) })
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, userId));
   const entries = await db
-    .select({ id: walletEntries.id, amountCents: walletEntries.amountCents, reason: walletEntries.reason, createdAt: walletEntries.createdAt })
+    .select({
+      id: walletEntries.id,
+      amountCents: walletEntries.amountCents,
+      reason: walletEntries.reason,
+      createdAt: walletEntries.createdAt,
+    })
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId))
     .orderBy(desc(walletEntries.createdAt))

@@ -1,21 +1,26 @@
 import Link from "next/link";
 
 import { LeadTable } from "@/components/dashboards/lead-table";
-import { requireUser } from "@/lib/auth/session";
-import { listLeadsForEmail } from "@/lib/dashboards/queries";
+import { VerifyEmailNotice } from "@/components/forms/verify-email-notice";
+import { requireUser } from "@/lib/platform/auth/session";
+import { listLeadsForAccount } from "@/lib/dashboards/queries";
+
+import { resendVerificationEmailAction } from "./actions";
 
 export const metadata = { title: "My courses" };
 
 export default async function MyCoursesPage() {
   const user = await requireUser("/my-courses");
-  const requests = await listLeadsForEmail(user.email);
+  // Requests made with the email show once it is verified; before, only those made signed in (security issue: account squatting).
+  const requests = await listLeadsForAccount(user);
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">My courses</h1>
       <p className="mt-2 text-slate-700">
-        Every course starts with a free demo class. Here are the demo classes you have asked for with {user.email}; our team moves
-        each one along and enrols you after the demo.
+        Every course starts with a free demo class. Here are the demo classes you have asked for
+        {user.emailVerified ? ` with ${user.email}` : " while signed in"}; our team moves each one along and enrols you after the demo.
       </p>
+      {user.emailVerified ? null : <VerifyEmailNotice email={user.email} resend={resendVerificationEmailAction} />}
       <section aria-labelledby="my-demos" className="mt-8">
         <h2 id="my-demos" className="mb-3 text-xl font-bold text-slate-900">
           Your demo requests

@@ -1,8 +1,10 @@
 import { SignInForm } from "@/components/forms/sign-in-form";
 import { AuthCard } from "@/components/ui/auth-card";
-import { identityConfig } from "@/lib/auth/config";
-import { brand } from "@/lib/brand";
-import { pageMetadata } from "@/lib/seo";
+import { identityConfig } from "@/lib/platform/auth/config";
+import { brand } from "@/lib/platform/brand";
+import { pageMetadata } from "@/lib/platform/seo";
+
+import { requestPasswordResetAction } from "./actions";
 
 export const metadata = pageMetadata({
   title: "Log in",
@@ -13,7 +15,7 @@ export const metadata = pageMetadata({
 export default function SignInPage() {
   return (
     <AuthCard title="Log in" intro={`Welcome back to ${brand.name}.`}>
-      <SignInForm isGoogleEnabled={identityConfig.google !== null} />
+      <SignInForm isGoogleEnabled={identityConfig.google !== null} requestReset={requestPasswordResetAction} />
     </AuthCard>
   );
 }

@@ -1,7 +1,9 @@
 import { SignUpForm } from "@/components/forms/sign-up-form";
 import { AuthCard } from "@/components/ui/auth-card";
-import { brand } from "@/lib/brand";
-import { pageMetadata } from "@/lib/seo";
+import { brand } from "@/lib/platform/brand";
+import { pageMetadata } from "@/lib/platform/seo";
+
+import { signUpAction } from "./actions";
 
 export const metadata = pageMetadata({
   title: "Sign up",
@@ -12,7 +14,7 @@ export const metadata = pageMetadata({
 export default function SignUpPage() {
   return (
     <AuthCard title="Create your account" intro="It takes a minute. You can book a free demo class right after.">
-      <SignUpForm />
+      <SignUpForm submit={signUpAction} />
     </AuthCard>
   );
 }

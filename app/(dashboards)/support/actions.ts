@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 
-import { requireActor } from "@/lib/auth/session";
+import { requireActor } from "@/lib/platform/auth/session";
 import { changeLeadStatus, saveLeadNote } from "@/lib/demo-requests/workflow";
-import { formObject, runAction, type ActionResult } from "@/lib/http/action-result";
+import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 
 // Server actions are public endpoints: each checks the session and role itself (STYLE).
 

@@ -1,13 +1,14 @@
+import { timePicker } from "@/app/(marketing)/book-free-demo/time-picker";
 import { notFound } from "next/navigation";
 
 import { DemoRequestForm } from "@/components/forms/demo-request-form";
-import { brand, brandLabels, brandRoutes } from "@/lib/brand";
+import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { toCourseOptions } from "@/lib/courses/options";
 import { listCoursesByCategory } from "@/lib/courses/queries";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const revalidate = 300;
-// The only page at this level is /join-{slug}; the slug comes from lib/brand.ts.
+// The only page at this level is /join-{slug}; the slug comes from lib/platform/brand.ts.
 export const dynamicParams = false;
 
 export function generateStaticParams() {
@@ -30,8 +31,8 @@ export default async function JoinPage({ params }: { params: Promise<{ joinSlug:
       <div>
         <h1 className="text-4xl font-extrabold text-slate-900">{brandLabels.welcome}</h1>
         <p className="mt-4 text-lg text-slate-700">
-          Leave your email and we will set up a free demo class with one of our teachers. Tell us whether your child would like
-          1-on-1 classes or a small group, or let us suggest what fits.
+          Leave your email and we will set up a free demo class with one of our teachers. Tell us whether your child would like 1-on-1
+          classes or a small group, or let us suggest what fits.
         </p>
         <div className="mt-8 rounded-2xl bg-brand-50 p-5">
           <h2 className="font-semibold text-slate-900">Rather talk to someone?</h2>
@@ -45,7 +46,12 @@ export default async function JoinPage({ params }: { params: Promise<{ joinSlug:
         </div>
       </div>
       <section aria-label="Demo request form" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <DemoRequestForm variant="join" courses={toCourseOptions(courses, { grouped: false })} sourcePage={brandRoutes.join} />
+        <DemoRequestForm
+          variant="join"
+          courses={toCourseOptions(courses, { grouped: false })}
+          sourcePage={brandRoutes.join}
+          timePicker={timePicker}
+        />
       </section>
     </div>
   );

@@ -2,9 +2,10 @@ import { IntentLink } from "@/components/ui/intent-link";
 
 import { DemoCta } from "@/components/marketing/demo-cta";
 import { PageIntro } from "@/components/marketing/page-intro";
+import { PageSection } from "@/components/marketing/page-section";
 import { Prose } from "@/components/ui/prose";
-import { brand } from "@/lib/brand";
-import { pageMetadata } from "@/lib/seo";
+import { brand } from "@/lib/platform/brand";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const metadata = pageMetadata({
   title: "After-School Activities",
@@ -40,15 +41,12 @@ export default function AfterSchoolActivitiesPage() {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <PageIntro eyebrow="ASA" title="After-School Activities">
         <p>
-          After-School Activities (ASA) are live, small-group classes that fit into the hours after school. Children learn chess,
-          music, art or coding with a teacher and a group of children of a similar age, from home and without the drive to a club.
+          After-School Activities (ASA) are live, small-group classes that fit into the hours after school. Children learn chess, music, art
+          or coding with a teacher and a group of children of a similar age, from home and without the drive to a club.
         </p>
       </PageIntro>
 
-      <section aria-labelledby="activities" className="mt-12">
-        <h2 id="activities" className="text-2xl font-bold text-slate-900">
-          Four activities to choose from
-        </h2>
+      <PageSection id="activities" title="Four activities to choose from" className="mt-12">
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {activities.map((activity) => (
             <li key={activity.title} className="flex flex-col rounded-2xl border border-slate-200 p-6">
@@ -62,15 +60,15 @@ export default function AfterSchoolActivitiesPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-2">
         <Prose>
           <h2>A typical schedule</h2>
           <p>
-            Groups meet once or twice a week on weekday afternoons and early evenings, usually starting between 3:30pm and 6:30pm
-            in your time zone, so classes fit between the end of school and dinner. A session lasts 45 to 60 minutes, depending on
-            age. The exact days and times are agreed with you when your child joins a group.
+            Groups meet once or twice a week on weekday afternoons and early evenings, usually starting between 3:30pm and 6:30pm in your
+            time zone, so classes fit between the end of school and dinner. A session lasts 45 to 60 minutes, depending on age. The exact
+            days and times are agreed with you when your child joins a group.
           </p>
           <ul>
             <li>A short warm-up and a recap of last week</li>
@@ -83,8 +81,8 @@ export default function AfterSchoolActivitiesPage() {
           <h2>Why families choose ASA</h2>
           <ul>
             <li>
-              <strong>Social, not solitary.</strong> Children learn alongside others of a similar age and grade, with a teacher who
-              makes sure everyone takes part.
+              <strong>Social, not solitary.</strong> Children learn alongside others of a similar age and grade, with a teacher who makes
+              sure everyone takes part.
             </li>
             <li>
               <strong>Structured progress.</strong> Each group follows a plan across the term, so skills build week by week.
@@ -102,8 +100,8 @@ export default function AfterSchoolActivitiesPage() {
 
       <DemoCta title="Find the right group">
         <p>
-          Start with a free demo class. The teacher gets to know your child and suggests a level, and our team then finds an
-          after-school group at a time that works for you.
+          Start with a free demo class. The teacher gets to know your child and suggests a level, and our team then finds an after-school
+          group at a time that works for you.
         </p>
       </DemoCta>
     </div>

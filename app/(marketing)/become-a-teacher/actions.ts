@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 
-import { getActor } from "@/lib/auth/session";
-import { runAction, type ActionResult } from "@/lib/http/action-result";
+import { getActor } from "@/lib/platform/auth/session";
+import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { submitApplication } from "@/lib/teacher-applications/service";
 
 // A server action is a public endpoint: submitApplication refuses a visitor without a session.

@@ -3,10 +3,11 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { ApplicationStatus } from "@/components/dashboards/application-status";
 import { TeacherApplicationForm } from "@/components/forms/teacher-application-form";
 import { PageIntro } from "@/components/marketing/page-intro";
+import { PageSection } from "@/components/marketing/page-section";
 import { Prose } from "@/components/ui/prose";
-import { requireUser } from "@/lib/auth/session";
-import { brand } from "@/lib/brand";
-import { pageMetadata } from "@/lib/seo";
+import { requireUser } from "@/lib/platform/auth/session";
+import { brand } from "@/lib/platform/brand";
+import { pageMetadata } from "@/lib/platform/seo";
 import { findOwnApplication } from "@/lib/teacher-applications/queries";
 
 import { applyToTeachAction } from "./actions";
@@ -29,8 +30,8 @@ export default async function BecomeATeacherPage() {
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageIntro eyebrow="Teach with us" title="Become a teacher">
         <p>
-          Do you love your subject and enjoy helping children understand it? {brand.name} teachers run live online classes in
-          coding, academics, languages, music and life skills, one-on-one and in small groups, for students in grades 1 to 12.
+          Do you love your subject and enjoy helping children understand it? {brand.name} teachers run live online classes in coding,
+          academics, languages, music and life skills, one-on-one and in small groups, for students in grades 1 to 12.
         </p>
       </PageIntro>
 
@@ -43,16 +44,16 @@ export default async function BecomeATeacherPage() {
           <li>A computer with a webcam and headset, a reliable broadband connection and a quiet, well-lit place to teach.</li>
           <li>Availability for at least a few hours a week, including after-school hours in US time zones.</li>
           <li>
-            Willingness to complete a background check and follow our child-safety and conduct standards. Our students are
-            children, and their safety comes first.
+            Willingness to complete a background check and follow our child-safety and conduct standards. Our students are children, and
+            their safety comes first.
           </li>
         </ul>
 
         <h2>What we offer</h2>
         <ul>
           <li>
-            <strong>Students come to you.</strong> Families find us, take a free demo class and are matched with a teacher who
-            suits them, so you can focus on teaching.
+            <strong>Students come to you.</strong> Families find us, take a free demo class and are matched with a teacher who suits them,
+            so you can focus on teaching.
           </li>
           <li>
             <strong>A flexible schedule.</strong> You tell us when you are available, and classes are arranged within those hours.
@@ -61,28 +62,28 @@ export default async function BecomeATeacherPage() {
             <strong>Teach from anywhere.</strong> All classes are online and live.
           </li>
           <li>
-            <strong>Support behind you.</strong> Our support team handles scheduling and most parent communication, and is there
-            when something goes wrong.
+            <strong>Support behind you.</strong> Our support team handles scheduling and most parent communication, and is there when
+            something goes wrong.
           </li>
           <li>
-            <strong>Clear terms.</strong> Pay, class load and expectations are discussed openly during the interview and confirmed
-            in writing before you start.
+            <strong>Clear terms.</strong> Pay, class load and expectations are discussed openly during the interview and confirmed in
+            writing before you start.
           </li>
         </ul>
 
         <h2>How to apply</h2>
         <p>
-          Fill in the application below with the subjects and grades you would like to teach, your experience and your weekly
-          availability. We will ask for your resume and references by email if we invite you to the next step.
+          Fill in the application below with the subjects and grades you would like to teach, your experience and your weekly availability.
+          We will ask for your resume and references by email if we invite you to the next step.
         </p>
         <ol>
           <li>
-            <strong>Application review.</strong> We read every application and reply to let you know whether we are inviting you to
-            the next step.
+            <strong>Application review.</strong> We read every application and reply to let you know whether we are inviting you to the next
+            step.
           </li>
           <li>
-            <strong>Interview and sample lesson.</strong> A video call with our team, including a short lesson as you would teach it
-            to a student.
+            <strong>Interview and sample lesson.</strong> A video call with our team, including a short lesson as you would teach it to a
+            student.
           </li>
           <li>
             <strong>Checks.</strong> Background check and references.
@@ -94,10 +95,12 @@ export default async function BecomeATeacherPage() {
         </ol>
       </Prose>
 
-      <section aria-labelledby="application" className="mt-10">
-        <h2 id="application" className="text-2xl font-bold tracking-tight text-slate-900">
-          Your application
-        </h2>
+      <PageSection
+        id="application"
+        title="Your application"
+        className="mt-10"
+        headingClassName="text-2xl font-bold tracking-tight text-slate-900"
+      >
         <div className="mt-4 space-y-6">
           {application ? <ApplicationStatus application={application} /> : null}
           {showsStaffNote ? (
@@ -110,9 +113,15 @@ export default async function BecomeATeacherPage() {
               ) : null}
             </p>
           ) : null}
-          {canApply ? <TeacherApplicationForm defaultName={user.displayName ?? user.name ?? ""} defaultEmail={user.email} submit={applyToTeachAction} /> : null}
+          {canApply ? (
+            <TeacherApplicationForm
+              defaultName={user.displayName ?? user.name ?? ""}
+              defaultEmail={user.email}
+              submit={applyToTeachAction}
+            />
+          ) : null}
         </div>
-      </section>
+      </PageSection>
 
       <Prose className="mt-10">
         <p>

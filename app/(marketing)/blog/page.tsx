@@ -2,9 +2,9 @@ import { IntentLink } from "@/components/ui/intent-link";
 
 import { DemoCta } from "@/components/marketing/demo-cta";
 import { PageIntro } from "@/components/marketing/page-intro";
-import { brand } from "@/lib/brand";
+import { brand } from "@/lib/platform/brand";
 import { formatPostDate, listPosts } from "@/lib/blog/posts";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const metadata = pageMetadata({
   title: "Blog",

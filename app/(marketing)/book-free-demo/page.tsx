@@ -1,14 +1,16 @@
+import { timePicker } from "@/app/(marketing)/book-free-demo/time-picker";
 import { DemoBooking } from "@/components/marketing/demo-booking";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const revalidate = 300;
 
 export const metadata = pageMetadata({
   title: "Book a free demo class",
-  description: "Book a free live demo class for your child in coding, maths, languages, music or life skills. Our team will reach you within 24 hours.",
+  description:
+    "Book a free live demo class for your child in coding, maths, languages, music or life skills. Our team will reach you within 24 hours.",
   path: "/book-free-demo",
 });
 
 export default function BookFreeDemoPage() {
-  return <DemoBooking sourcePage="/book-free-demo" />;
+  return <DemoBooking sourcePage="/book-free-demo" timePicker={timePicker} />;
 }

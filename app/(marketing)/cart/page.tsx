@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { IntentLink } from "@/components/ui/intent-link";
 
 import { PageIntro } from "@/components/marketing/page-intro";
-import { brand } from "@/lib/brand";
-import { pageMetadata } from "@/lib/seo";
+import { PageSection } from "@/components/marketing/page-section";
+import { brand } from "@/lib/platform/brand";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const metadata: Metadata = {
   ...pageMetadata({
@@ -26,15 +27,12 @@ export default function CartPage() {
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageIntro title="Your cart">
         <p>
-          Your cart is empty, and that is expected: at {brand.name}, enrollment does not start with a checkout. It starts with a
-          free demo class, and after it our team helps you enroll in the course that suits your child.
+          Your cart is empty, and that is expected: at {brand.name}, enrollment does not start with a checkout. It starts with a free demo
+          class, and after it our team helps you enroll in the course that suits your child.
         </p>
       </PageIntro>
 
-      <section aria-labelledby="how-to-enroll" className="mt-10">
-        <h2 id="how-to-enroll" className="text-2xl font-bold text-slate-900">
-          How to enroll
-        </h2>
+      <PageSection id="how-to-enroll" title="How to enroll" className="mt-10">
         <ol className="mt-6 space-y-6">
           {steps.map((step, index) => (
             <li key={step.title} className="flex gap-4">
@@ -48,13 +46,16 @@ export default function CartPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
 
       <div className="mt-10 flex flex-wrap gap-3">
         <IntentLink href="/book-free-demo" className="rounded-xl bg-accent-400 px-5 py-3 font-semibold text-slate-900 hover:bg-accent-500">
           Book a free demo
         </IntentLink>
-        <IntentLink href="/courses" className="rounded-xl border border-slate-400 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600">
+        <IntentLink
+          href="/courses"
+          className="rounded-xl border border-slate-400 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600"
+        >
           Explore courses
         </IntentLink>
       </div>

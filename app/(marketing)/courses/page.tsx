@@ -1,16 +1,18 @@
 import { CourseGrid } from "@/components/courses/course-grid";
 import { CategoryLinks } from "@/components/marketing/category-links";
+import { PageSection } from "@/components/marketing/page-section";
 import { JsonLd } from "@/components/ui/json-ld";
-import { CATEGORY_LABELS, COURSE_CATEGORIES } from "@/lib/constants";
+import { CATEGORY_LABELS, COURSE_CATEGORIES } from "@/lib/platform/constants";
 import { courseListJsonLd } from "@/lib/courses/json-ld";
 import { listCourses } from "@/lib/courses/queries";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const revalidate = 300;
 
 export const metadata = pageMetadata({
   title: "All courses",
-  description: "Browse live online courses for grades 1 to 12: technical, academic, language, music and lifestyle classes, one-on-one or in groups.",
+  description:
+    "Browse live online courses for grades 1 to 12: technical, academic, language, music and lifestyle classes, one-on-one or in groups.",
   path: "/courses",
 });
 
@@ -29,12 +31,11 @@ export default async function CoursesPage() {
         const inCategory = courses.filter((c) => c.category === category);
         if (inCategory.length === 0) return null;
         return (
-          <section key={category} aria-labelledby={`category-${category}`} className="render-when-near mt-12">
-            <h2 id={`category-${category}`} className="mb-4 text-2xl font-bold text-slate-900">
-              {CATEGORY_LABELS[category]}
-            </h2>
-            <CourseGrid courses={inCategory} />
-          </section>
+          <PageSection key={category} id={`category-${category}`} title={CATEGORY_LABELS[category]} className="render-when-near mt-12">
+            <div className="mt-4">
+              <CourseGrid courses={inCategory} />
+            </div>
+          </PageSection>
         );
       })}
       <JsonLd data={courseListJsonLd(courses)} />

@@ -2,12 +2,12 @@ import http from "node:http";
 
 import { count, inArray } from "drizzle-orm";
 
-import type { Database } from "@/lib/db/client";
-import { demoRequests } from "@/lib/db/schema";
-import { httpRequest } from "@/lib/testing/http-request";
-import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
-import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
-import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import type { Database } from "@/lib/platform/db/client";
+import { demoRequests } from "@/lib/platform/db/schema";
+import { httpRequest } from "@/test/http-request";
+import { openChildDatabase, type ChildDatabase } from "@/test/child-database";
+import { jsonRequest, openTestDatabase } from "@/test/database";
+import { routeServerEnv, startRouteServer, type RouteServer } from "@/test/route-server";
 
 import { POST } from "./route";
 
@@ -15,11 +15,11 @@ import { POST } from "./route";
  * Issue 6: 2,000 demo requests fired at once (PGlite here, PostgreSQL with TEST_DATABASE_URL).
  * 1,600 distinct submissions, 400 of them retried with the same Idempotency-Key while the first
  * is in flight: every submission answered 2xx is stored exactly once, and nothing is a 5xx.
- * Rate limits are off (lib/testing/jest-env.ts, routeServerEnv): every request comes from one address.
+ * Rate limits are off (test/jest-env.ts, routeServerEnv): every request comes from one address.
  *
  * Twice, with the same requests and the same assertions: calling the route handler in this
  * process, and over real HTTP at a server process serving the same handler on its own database
- * (lib/testing/route-server.ts), where 2,000 connections are open at once.
+ * (test/route-server.ts), where 2,000 connections are open at once.
  */
 const TOTAL = 2000;
 const DISTINCT = 1600;
@@ -94,13 +94,17 @@ describe("calling the route handler in this process", () => {
   });
   afterAll(() => database.dispose());
 
-  it(title, async () => {
-    const outcomes = await fireAll(`in process on ${database.kind}`, async (sent) => {
-      const response = await POST(jsonRequest("/api/book-free-demo", sent.body, { headers: { "idempotency-key": sent.key } }));
-      return { status: response.status, text: await response.text() };
-    });
-    await expectEachSubmissionStoredOnce(outcomes, database.db);
-  }, 120_000);
+  it(
+    title,
+    async () => {
+      const outcomes = await fireAll(`in process on ${database.kind}`, async (sent) => {
+        const response = await POST(jsonRequest("/api/book-free-demo", sent.body, { headers: { "idempotency-key": sent.key } }));
+        return { status: response.status, text: await response.text() };
+      });
+      await expectEachSubmissionStoredOnce(outcomes, database.db);
+    },
+    120_000,
+  );
 });
 
 describe("over HTTP at a server process", () => {
@@ -141,19 +145,23 @@ describe("over HTTP at a server process", () => {
         }),
     });
 
-  it(title, async () => {
-    const started = await startRouteServer({
-      routes: { "/api/book-free-demo": "app/api/book-free-demo/route.ts" },
-      env: routeServerEnv(process.env, database.env),
-      ports: { from: 3460, to: 3499 },
-    });
-    server = started;
-    const outcomes = await fireAll(`over HTTP on ${database.kind}`, (sent) => post(started.origin, sent));
-    console.log(`[concurrency] ${connections} connections, at most ${peakOpen} open at once`);
-    // All at once: a connection of its own for each request, none waiting for a socket another answer freed.
-    expect(connections).toBe(TOTAL);
-    // Counted with the server stopped (PGlite: its directory is free again), as an app shuts down.
-    await started.stop();
-    await expectEachSubmissionStoredOnce(outcomes, (await database.read()).db);
-  }, 180_000);
+  it(
+    title,
+    async () => {
+      const started = await startRouteServer({
+        routes: { "/api/book-free-demo": "app/api/book-free-demo/route.ts" },
+        env: routeServerEnv(process.env, database.env),
+        ports: { from: 3460, to: 3499 },
+      });
+      server = started;
+      const outcomes = await fireAll(`over HTTP on ${database.kind}`, (sent) => post(started.origin, sent));
+      console.log(`[concurrency] ${connections} connections, at most ${peakOpen} open at once`);
+      // All at once: a connection of its own for each request, none waiting for a socket another answer freed.
+      expect(connections).toBe(TOTAL);
+      // Counted with the server stopped (PGlite: its directory is free again), as an app shuts down.
+      await started.stop();
+      await expectEachSubmissionStoredOnce(outcomes, (await database.read()).db);
+    },
+    180_000,
+  );
 });

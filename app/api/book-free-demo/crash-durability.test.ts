@@ -3,23 +3,23 @@ import http from "node:http";
 
 import { like, or } from "drizzle-orm";
 
-import { demoRequests } from "@/lib/db/schema";
-import { httpRequest } from "@/lib/testing/http-request";
-import { openChildDatabase, type ChildDatabase } from "@/lib/testing/child-database";
-import { routeServerEnv, startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { demoRequests } from "@/lib/platform/db/schema";
+import { httpRequest } from "@/test/http-request";
+import { openChildDatabase, type ChildDatabase } from "@/test/child-database";
+import { routeServerEnv, startRouteServer, type RouteServer } from "@/test/route-server";
 
 /**
  * Issue 6: the server is killed with SIGKILL in the middle of load and started again on the same
  * data; every demo request it had answered 201 is stored, exactly once, and it serves again.
  *
- * Why a child process serving the real route handler (lib/testing/route-server.ts) rather than
+ * Why a child process serving the real route handler (test/route-server.ts) rather than
  * `next start` under Playwright: what a hard kill can lose is decided by the handler's
  * commit-before-answer and by what the database has on disk, not by Next's HTTP layer. This runs
- * the same POST on the same database client (lib/db/client.ts, migrated and seeded at open) in
+ * the same POST on the same database client (lib/platform/db/client.ts, migrated and seeded at open) in
  * its own process, over real HTTP on loopback, from Jest, with no 40 s `next build`: the whole
  * test takes about 10 s on PGlite (5 s of it creating the directory) and 2 s on PostgreSQL.
  *
- * The database is the one this Jest run uses (lib/testing/child-database.ts): PGlite in a
+ * The database is the one this Jest run uses (test/child-database.ts): PGlite in a
  * directory on disk by default (the embedded default), PostgreSQL when TEST_DATABASE_URL is set
  * (a fresh database there, read through a second connection). PGlite takes no checkpoint under this load, so every row of the
  * run is only in its WAL when the process dies: the restart must replay it. A PGlite whose
@@ -160,7 +160,11 @@ it("keeps every demo request answered 201 before a SIGKILL under load, once each
 
   // Every 201 before the kill: stored, with the id it was answered with, and only once.
   const lost = answered.filter((o) => rowsByKey.get(o.key)?.[0]?.id !== o.id);
-  expect({ lost: lost.length, of: answered.length, first: lost.slice(0, 5).map((o) => o.key) }).toEqual({ lost: 0, of: answered.length, first: [] });
+  expect({ lost: lost.length, of: answered.length, first: lost.slice(0, 5).map((o) => o.key) }).toEqual({
+    lost: 0,
+    of: answered.length,
+    first: [],
+  });
   // The in-flight ones: stored once after the retry, under the id the retry answered.
   expect(retried.filter((o) => rowsByKey.get(o.key)?.length !== 1 || rowsByKey.get(o.key)![0]!.id !== o.id).map((o) => o.key)).toEqual([]);
   // No request made two rows, under its key or otherwise (each request has its own email).

@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { count } from "drizzle-orm";
 
-import { demoRequests } from "@/lib/db/schema";
+import { demoRequests } from "@/lib/platform/db/schema";
 import { isHoneypotFilled } from "@/lib/demo-requests/honeypot";
-import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
-import { hostileHeaderValue, hostileObject, hostileRawBody, isPrototypeClean } from "@/lib/testing/hostile-payloads";
+import { jsonRequest, openTestDatabase } from "@/test/database";
+import { hostileHeaderValue, hostileObject, hostileRawBody, isPrototypeClean } from "@/test/hostile-payloads";
 
 import { POST } from "./route";
 
 /**
  * Issue 6: thousands of generated payloads against the real route and a real database. Every
  * answer is 2xx or 4xx with a JSON message, never 5xx; a refused request stores nothing.
- * Rate limits are off in Jest (lib/testing/jest-env.ts) on purpose: every request comes from one address.
+ * Rate limits are off in Jest (test/jest-env.ts) on purpose: every request comes from one address.
  */
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -45,7 +45,9 @@ describe("POST /api/book-free-demo under generated hostile input", () => {
     await fc.assert(
       fc.asyncProperty(demoBody, fc.option(hostileHeaderValue, { freq: 3 }), async (raw, key) => {
         const before = await countLeads();
-        const response = await POST(jsonRequest("/api/book-free-demo", null, { raw, headers: key === null ? {} : { "idempotency-key": key } }));
+        const response = await POST(
+          jsonRequest("/api/book-free-demo", null, { raw, headers: key === null ? {} : { "idempotency-key": key } }),
+        );
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         expect(response.status).toBeLessThan(500);
         expect(response.headers.get("content-type")).toMatch(/^application\/json/);

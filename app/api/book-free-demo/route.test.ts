@@ -1,9 +1,25 @@
 import { eq } from "drizzle-orm";
 
-import { demoRequests } from "@/lib/db/schema";
-import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+import { demoRequests, users } from "@/lib/platform/db/schema";
+import { jsonRequest, openTestDatabase } from "@/test/database";
+
+import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
 
 import { POST } from "./route";
+
+// next-auth reads the session through Next's request scope; here the test chooses who is signed in.
+const mockSession: { user: SessionUser | null } = { user: null };
+jest.mock("next-auth", () => ({
+  __esModule: true,
+  ...jest.requireActual("next-auth"),
+  getServerSession: jest.fn(async () =>
+    mockSession.user ? { user: mockSession.user, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
+  ),
+}));
+afterEach(() => {
+  mockSession.user = null;
+});
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -50,10 +66,43 @@ describe("POST /api/book-free-demo", () => {
       sourcePage: "/book-free-demo/5",
       status: "new",
     });
+    // The time picker's proof of this lead: a signed token that verifies to the stored id.
+    expect(verifyLeadToken(body.bookingToken)).toBe(row!.id);
+  });
+
+  it("records the signed-in account on a request made with a session, and none without (security issue: account squatting)", async () => {
+    const [account] = await database.db
+      .insert(users)
+      .values({ firebaseUid: `uid-${Date.now()}`, email: "signed.in@example.com", displayName: "Signed In", role: "student" })
+      .returning({ id: users.id });
+    mockSession.user = {
+      id: "uid",
+      name: "Signed In",
+      email: "signed.in@example.com",
+      displayName: "Signed In",
+      photoURL: null,
+      role: "student",
+      databaseId: account!.id,
+      emailVerified: false,
+    };
+    const cookie = { headers: { cookie: "next-auth.session-token=x" } };
+    expect((await POST(jsonRequest("/api/book-free-demo", valid, cookie))).status).toBe(201);
+    mockSession.user = null;
+    expect((await POST(jsonRequest("/api/book-free-demo", { ...valid, userEmail: "signed.out@example.com" }))).status).toBe(201);
+    const stored = await database.db.select({ userEmail: demoRequests.userEmail, userId: demoRequests.userId }).from(demoRequests);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { userEmail: "asha.parent@example.com", userId: account!.id },
+        { userEmail: "signed.out@example.com", userId: null },
+      ]),
+    );
+    expect(stored).toHaveLength(2);
   });
 
   it("accepts the join form's minimal payload: email and course only", async () => {
-    const response = await POST(jsonRequest("/api/book-free-demo", { userEmail: "min@example.com", course: "not-sure", name: "", type: "" }));
+    const response = await POST(
+      jsonRequest("/api/book-free-demo", { userEmail: "min@example.com", course: "not-sure", name: "", type: "" }),
+    );
     expect(response.status).toBe(201);
     const [row] = await rows();
     expect(row).toMatchObject({ userEmail: "min@example.com", course: "not-sure", courseId: null, name: null, classType: null });
@@ -102,7 +151,9 @@ describe("POST /api/book-free-demo", () => {
   it("answers malformed JSON with 400, an oversized body with 413 and a bad key with 400", async () => {
     expect((await POST(jsonRequest("/api/book-free-demo", null, { raw: "{ not json" }))).status).toBe(400);
     expect((await POST(jsonRequest("/api/book-free-demo", { ...valid, text: "x".repeat(40_000) }))).status).toBe(413);
-    expect((await POST(jsonRequest("/api/book-free-demo", valid, { headers: { "idempotency-key": "no spaces allowed" } }))).status).toBe(400);
+    expect((await POST(jsonRequest("/api/book-free-demo", valid, { headers: { "idempotency-key": "no spaces allowed" } }))).status).toBe(
+      400,
+    );
     expect((await POST(jsonRequest("/api/book-free-demo", [valid]))).status).toBe(400);
     expect(await rows()).toHaveLength(0);
   });
@@ -111,7 +162,13 @@ describe("POST /api/book-free-demo", () => {
     const response = await POST(jsonRequest("/api/book-free-demo", { ...valid, website: "https://cheap-pills.example" }));
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body).toEqual({ ok: true, message: "Your demo request has been received.", id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // A person's answer carries a booking token for the time picker; so does the bot's (for an id never stored).
+    expect(body).toEqual({
+      ok: true,
+      message: "Your demo request has been received.",
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      bookingToken: expect.stringMatching(/^[0-9a-f-]{36}\.\d+\.[\w-]{43}$/),
+    });
     expect(await rows()).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 
-import { requireUser } from "@/lib/auth/session";
-import { brandLabels, brandRoutes } from "@/lib/brand";
+import { requireUser } from "@/lib/platform/auth/session";
+import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { formatCents, getWallet } from "@/lib/wallet/queries";
 
 export const metadata = { title: brandLabels.cash };
@@ -26,8 +26,8 @@ export default async function WalletPage({ params }: { params: Promise<{ walletS
         </h2>
         {wallet.entries.length === 0 ? (
           <p className="mt-2 text-slate-700">
-            No {brandLabels.cash} yet. Credits our team adds to your account, such as refunds or gifts, appear here and can be used
-            towards classes.
+            No {brandLabels.cash} yet. Credits our team adds to your account, such as refunds or gifts, appear here and can be used towards
+            classes.
           </p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">

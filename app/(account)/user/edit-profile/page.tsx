@@ -1,5 +1,9 @@
 import { ProfileForm } from "@/components/forms/profile-form";
-import { requireUser } from "@/lib/auth/session";
+import { SignOutEverywhere } from "@/components/forms/sign-out-everywhere";
+import { requireUser } from "@/lib/platform/auth/session";
+
+import { signOutEverywhereAction } from "./sign-out-everywhere-action";
+import { updateProfileAction } from "./actions";
 
 export const metadata = { title: "Edit profile" };
 
@@ -9,7 +13,10 @@ export default async function EditProfilePage() {
     <div className="max-w-md">
       <h1 className="text-3xl font-extrabold text-slate-900">Edit profile</h1>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <ProfileForm displayName={user.displayName ?? ""} email={user.email} />
+        <ProfileForm displayName={user.displayName ?? ""} email={user.email} submit={updateProfileAction} />
+      </div>
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <SignOutEverywhere userId={user.id} action={signOutEverywhereAction} />
       </div>
     </div>
   );

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 
-import { requireActor } from "@/lib/auth/session";
-import { formObject, runAction, type ActionResult } from "@/lib/http/action-result";
+import { requireActor } from "@/lib/platform/auth/session";
+import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { decideApplication } from "@/lib/teacher-applications/service";
 
 // A server action is a public endpoint: it checks the session and role itself (STYLE).

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ApplicationCard } from "@/components/dashboards/application-card";
 import { inputClass } from "@/components/forms/form-field";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listApplications } from "@/lib/teacher-applications/queries";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, parseApplicationStatus } from "@/lib/teacher-applications/schema";
 
@@ -14,7 +14,11 @@ export const metadata = { title: "Teacher applications" };
 const PATH = "/admin/applications";
 
 /** Issue 4: the admin reads applications from /become-a-teacher and approves or declines them. */
-export default async function AdminApplicationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminApplicationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePagePermission("applications.decide", PATH);
   const status = parseApplicationStatus((await searchParams).status);
   const applications = await listApplications(actor, { status });
@@ -22,9 +26,17 @@ export default async function AdminApplicationsPage({ searchParams }: { searchPa
     <>
       <AdminNav current={PATH} />
       <h1 className="text-3xl font-extrabold text-slate-900">Teacher applications</h1>
-      <p className="mt-2 text-slate-700">Approving an application gives the applicant the teacher role at once; both decisions are recorded.</p>
+      <p className="mt-2 text-slate-700">
+        Approving an application gives the applicant the teacher role at once; both decisions are recorded.
+      </p>
 
-      <form method="get" action={PATH} role="search" aria-label="Filter applications" className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <form
+        method="get"
+        action={PATH}
+        role="search"
+        aria-label="Filter applications"
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+      >
         <div>
           <label htmlFor="status" className="block text-sm font-semibold text-slate-800">
             Status

@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 
-import { requireActor } from "@/lib/auth/session";
+import { requireActor } from "@/lib/platform/auth/session";
 import { createCourse, setCoursePublished, updateCourse } from "@/lib/courses/admin";
-import { runAction, type ActionResult } from "@/lib/http/action-result";
+import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 
 /**
  * The pages and the API that show the catalogue, cached for 300 s: refreshed at their next visit.

@@ -2,8 +2,8 @@ import Link from "next/link";
 
 import { AdminCourseTable } from "@/components/dashboards/admin-course-table";
 import { AdminNav } from "@/components/dashboards/admin-nav";
-import { requirePagePermission } from "@/lib/auth/session";
-import { CATEGORY_LABELS, COURSE_CATEGORIES } from "@/lib/constants";
+import { requirePagePermission } from "@/lib/platform/auth/session";
+import { CATEGORY_LABELS, COURSE_CATEGORIES } from "@/lib/platform/constants";
 import { listCoursesForAdmin } from "@/lib/courses/admin";
 
 import { setCoursePublishedAction } from "./actions";
@@ -22,7 +22,9 @@ export default async function AdminCoursesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold text-slate-900">Course catalogue</h1>
-          <p className="mt-2 max-w-2xl text-slate-700">Hidden courses stay here but leave the course pages, the booking forms and the course API.</p>
+          <p className="mt-2 max-w-2xl text-slate-700">
+            Hidden courses stay here but leave the course pages, the booking forms and the course API.
+          </p>
         </div>
         <Link href="/admin/courses/new" className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
           New course

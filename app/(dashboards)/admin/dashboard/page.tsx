@@ -4,8 +4,8 @@ import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ConversionBars } from "@/components/dashboards/conversion-bars";
 import { DayBarChart } from "@/components/dashboards/day-bar-chart";
 import { ShareMeter } from "@/components/dashboards/share-meter";
-import { ROLES } from "@/lib/auth/roles";
-import { requirePagePermission } from "@/lib/auth/session";
+import { ROLES } from "@/lib/platform/auth/roles";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/figures";
 
 export const metadata = { title: "Admin dashboard" };
@@ -62,13 +62,25 @@ export default async function AdminDashboardPage() {
           <h2 id="by-course" className="mb-3 text-xl font-bold text-slate-900">
             Conversion by course
           </h2>
-          <ConversionBars id="course-chart" rows={figures.byCourse.top} rest={figures.byCourse.rest} restLabel="other courses" caption={`Conversion by course, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Course" />
+          <ConversionBars
+            id="course-chart"
+            rows={figures.byCourse.top}
+            rest={figures.byCourse.rest}
+            restLabel="other courses"
+            caption={`Conversion by course, last ${FIGURES_DAYS} days (spam left out)`}
+            groupLabel="Course"
+          />
         </section>
         <section aria-labelledby="by-grade" className="rounded-2xl border border-slate-200 p-5">
           <h2 id="by-grade" className="mb-3 text-xl font-bold text-slate-900">
             Conversion by grade
           </h2>
-          <ConversionBars id="grade-chart" rows={figures.byGrade} caption={`Conversion by grade, last ${FIGURES_DAYS} days (spam left out)`} groupLabel="Grade" />
+          <ConversionBars
+            id="grade-chart"
+            rows={figures.byGrade}
+            caption={`Conversion by grade, last ${FIGURES_DAYS} days (spam left out)`}
+            groupLabel="Grade"
+          />
         </section>
       </div>
       <section aria-labelledby="accounts" className="mt-10">

@@ -2,7 +2,7 @@ import { AdminEventFilters } from "@/components/dashboards/admin-event-filters";
 import { AdminEventTable } from "@/components/dashboards/admin-event-table";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { AdminPager } from "@/components/dashboards/admin-pager";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listEventNames, listLogEvents, parseLogEventFilters } from "@/lib/events/queries";
 
 export const metadata = { title: "Log events" };

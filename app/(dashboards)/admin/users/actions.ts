@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 
-import { requireActor } from "@/lib/auth/session";
-import { runAction, formObject, type ActionResult } from "@/lib/http/action-result";
+import { requireActor } from "@/lib/platform/auth/session";
+import { runAction, formObject, type ActionResult } from "@/lib/platform/http/action-result";
 import { changeUserRole } from "@/lib/users/service";
 import { ROLE_LABELS } from "@/lib/users/schema";
 

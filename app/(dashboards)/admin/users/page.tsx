@@ -2,7 +2,7 @@ import { AdminNav } from "@/components/dashboards/admin-nav";
 import { AdminPager } from "@/components/dashboards/admin-pager";
 import { AdminUserFilters } from "@/components/dashboards/admin-user-filters";
 import { AdminUserTable } from "@/components/dashboards/admin-user-table";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listUsers } from "@/lib/users/queries";
 import { parseUserFilters } from "@/lib/users/schema";
 
@@ -21,7 +21,9 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
     <>
       <AdminNav current={PATH} />
       <h1 className="text-3xl font-extrabold text-slate-900">Users</h1>
-      <p className="mt-2 max-w-2xl text-slate-700">A new role takes effect at the user&apos;s next page load. Every change is recorded with who made it.</p>
+      <p className="mt-2 max-w-2xl text-slate-700">
+        A new role takes effect at the user&apos;s next page load. Every change is recorded with who made it.
+      </p>
       <div className="mt-6">
         <AdminUserFilters filters={filters} action={PATH} />
       </div>

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import { LeadFiltersForm } from "@/components/dashboards/lead-filters";
 import { QueueTable } from "@/components/dashboards/queue-table";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { leadFiltersQuery, parseLeadFilters } from "@/lib/demo-requests/queue-schema";
 import { listCourseFilterOptions, listLeadQueue, QUEUE_COUNT_CAP } from "@/lib/demo-requests/queue";
 
@@ -11,7 +11,11 @@ export const metadata = { title: "Support dashboard" };
 const PATH = "/support/dashboard";
 
 /** The lead queue (issue 4): 'Our team will reach you in 24hrs.' made visible. */
-export default async function SupportDashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SupportDashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePagePermission("leads.read", PATH);
   const filters = parseLeadFilters(await searchParams);
   const now = new Date();
@@ -35,9 +39,16 @@ export default async function SupportDashboardPage({ searchParams }: { searchPar
       <section aria-labelledby="queue" className="mt-8">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="queue" className="text-xl font-bold text-slate-900">
-            Demo requests <span className="text-base font-normal text-slate-700">({page.total > QUEUE_COUNT_CAP ? `${QUEUE_COUNT_CAP.toLocaleString("en-US")}+` : page.total.toLocaleString("en-US")} matching)</span>
+            Demo requests{" "}
+            <span className="text-base font-normal text-slate-700">
+              ({page.total > QUEUE_COUNT_CAP ? `${QUEUE_COUNT_CAP.toLocaleString("en-US")}+` : page.total.toLocaleString("en-US")} matching)
+            </span>
           </h2>
-          <a href={exportHref} className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" download>
+          <a
+            href={exportHref}
+            className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            download
+          >
             Export CSV
           </a>
         </div>
@@ -52,7 +63,10 @@ export default async function SupportDashboardPage({ searchParams }: { searchPar
             </Link>
           ) : null}
           {page.nextAfter ? (
-            <Link href={`${PATH}${leadFiltersQuery(filters, { after: page.nextAfter })}`} className="font-semibold text-brand-700 underline underline-offset-2">
+            <Link
+              href={`${PATH}${leadFiltersQuery(filters, { after: page.nextAfter })}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
               Older requests
             </Link>
           ) : null}

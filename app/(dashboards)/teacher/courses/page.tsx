@@ -5,7 +5,7 @@ import { CourseDemand } from "@/components/dashboards/course-demand";
 import { TeacherPagination } from "@/components/dashboards/teacher-pagination";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findTeacherCourse, listTeacherCourses, listTeacherRequests, parsePage } from "@/lib/teaching/queries";
 
 export const metadata = { title: "Teacher courses" };

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { CourseDemand } from "@/components/dashboards/course-demand";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teaching/queries";
 
 export const metadata = { title: "Teacher dashboard" };
@@ -24,7 +24,9 @@ export default async function TeacherDashboardPage() {
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">Teacher dashboard</h1>
       <p className="mt-2 text-slate-700">
-        {isAdmin ? "Every course and the demo requests families have sent for it." : "Your courses and the demo requests families have sent for them."}
+        {isAdmin
+          ? "Every course and the demo requests families have sent for it."
+          : "Your courses and the demo requests families have sent for them."}
       </p>
       <TeacherPrivacyNote />
       <dl className="mt-8 grid gap-4 sm:grid-cols-3">

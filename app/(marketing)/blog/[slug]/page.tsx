@@ -7,7 +7,7 @@ import { Prose } from "@/components/ui/prose";
 import { blogPostingJsonLd } from "@/lib/blog/json-ld";
 import { formatPostDate, getPost, listPosts } from "@/lib/blog/posts";
 import { renderMarkdown } from "@/lib/blog/render";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/platform/seo";
 
 // Every post is built ahead from content/blog; any other slug is a 404.
 export const dynamicParams = false;

@@ -1,8 +1,9 @@
+import { timePicker } from "@/app/(marketing)/book-free-demo/time-picker";
 import { notFound } from "next/navigation";
 
 import { DemoBooking } from "@/components/marketing/demo-booking";
-import { GRADES, isGrade } from "@/lib/constants";
-import { pageMetadata } from "@/lib/seo";
+import { GRADES, isGrade } from "@/lib/platform/constants";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const revalidate = 300;
 // SPEC 2 and 9: grades 1 to 12; anything else is a 404.
@@ -32,5 +33,5 @@ export async function generateMetadata({ params }: Props) {
 export default async function BookFreeDemoForGradePage({ params }: Props) {
   const grade = parseGrade((await params).grade);
   if (grade === null) notFound();
-  return <DemoBooking grade={grade} sourcePage={`/book-free-demo/${grade}`} />;
+  return <DemoBooking grade={grade} sourcePage={`/book-free-demo/${grade}`} timePicker={timePicker} />;
 }

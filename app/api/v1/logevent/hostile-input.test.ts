@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { count } from "drizzle-orm";
 
-import { logEvents } from "@/lib/db/schema";
-import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
-import { hostileObject, hostileRawBody, isPrototypeClean } from "@/lib/testing/hostile-payloads";
+import { logEvents } from "@/lib/platform/db/schema";
+import { jsonRequest, openTestDatabase } from "@/test/database";
+import { hostileObject, hostileRawBody, isPrototypeClean } from "@/test/hostile-payloads";
 
 import { POST } from "./route";
 
 /**
  * Issue 6: thousands of generated payloads against the real route and a real database: 201 or
  * 4xx with a JSON message, never 5xx, and a refused event stores nothing. Rate limits are off in
- * Jest (lib/testing/jest-env.ts) on purpose: every request comes from one address.
+ * Jest (test/jest-env.ts) on purpose: every request comes from one address.
  */
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {

@@ -1,7 +1,21 @@
-import { logEvents } from "@/lib/db/schema";
-import { jsonRequest, openTestDatabase } from "@/lib/testing/database";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+import { logEvents } from "@/lib/platform/db/schema";
+import { jsonRequest, openTestDatabase } from "@/test/database";
 
 import { POST } from "./route";
+
+// next-auth reads the session through Next's request scope; here the test chooses who is signed in.
+const mockSession: { user: SessionUser | null } = { user: null };
+jest.mock("next-auth", () => ({
+  __esModule: true,
+  ...jest.requireActual("next-auth"),
+  getServerSession: jest.fn(async () =>
+    mockSession.user ? { user: mockSession.user, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
+  ),
+}));
+afterEach(() => {
+  mockSession.user = null;
+});
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -30,7 +44,9 @@ describe("POST /api/v1/logevent", () => {
     const [row] = await stored();
     expect(row).toMatchObject({
       eventName: "Log Out",
-      userId: "42",
+      // No session: the body's userId is only a claim (security issue item 8).
+      userId: null,
+      claimedUserId: "42",
       currentUrl: "http://localhost:3000/my-courses",
       additionalInfo: { from: "header" },
       userAgent: "jest-agent",
@@ -42,7 +58,41 @@ describe("POST /api/v1/logevent", () => {
   it("accepts a numeric userId and a missing additionalInfo", async () => {
     const response = await POST(jsonRequest("/api/v1/logevent", { eventName: "Page View", userId: 7 }));
     expect(response.status).toBe(201);
-    expect((await stored())[0]).toMatchObject({ userId: "7", additionalInfo: null, currentUrl: null });
+    expect((await stored())[0]).toMatchObject({ userId: null, claimedUserId: "7", additionalInfo: null, currentUrl: null });
+  });
+
+  it("with a session, stores the session's user whatever the body claims (security issue item 8)", async () => {
+    mockSession.user = {
+      id: "firebase-uid-1",
+      name: null,
+      email: "signed.in@example.com",
+      displayName: null,
+      photoURL: null,
+      role: "student",
+      databaseId: 314,
+      emailVerified: true,
+    };
+    const claims = [{ userId: "42" }, { userId: 9 }, {}];
+    for (const claim of claims) {
+      const response = await POST(
+        jsonRequest("/api/v1/logevent", { eventName: "Page View", ...claim }, { headers: { cookie: "next-auth.session-token=x" } }),
+      );
+      expect(response.status).toBe(201);
+    }
+    const rows = await stored();
+    expect(rows).toHaveLength(claims.length);
+    for (const row of rows) expect(row).toMatchObject({ userId: "314", claimedUserId: null });
+  });
+
+  it("refuses additionalInfo over 2 KB as JSON with a 400 and a clear message, and stores nothing", async () => {
+    const atLimit = { note: "x".repeat(2048 - '{"note":""}'.length) };
+    expect((await POST(jsonRequest("/api/v1/logevent", { eventName: "Fits", additionalInfo: atLimit }))).status).toBe(201);
+    // One byte more (a two-byte character counts as two).
+    const over = { note: `${"x".repeat(2048 - '{"note":""}'.length - 1)}é` };
+    const response = await POST(jsonRequest("/api/v1/logevent", { eventName: "Too big", additionalInfo: over }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, message: "additionalInfo must be at most 2 KB as JSON." });
+    expect((await stored()).map((row) => row.eventName)).toEqual(["Fits"]);
   });
 
   it.each([

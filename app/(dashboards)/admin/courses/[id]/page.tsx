@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { CourseForm } from "@/components/dashboards/course-form";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { getCourseForEdit } from "@/lib/courses/admin";
 import { courseIdSchema } from "@/lib/courses/schema";
 import { listTeacherOptions } from "@/lib/users/queries";
@@ -33,7 +33,12 @@ export default async function EditCoursePage({ params }: { params: Promise<{ id:
         action={updateCourseAction.bind(null, courseId)}
         teachers={teachers}
         submitLabel="Save course"
-        defaultValues={{ ...fields, gradeMin: String(gradeMin), gradeMax: String(gradeMax), teacherId: teacherId === null ? "" : String(teacherId) }}
+        defaultValues={{
+          ...fields,
+          gradeMin: String(gradeMin),
+          gradeMax: String(gradeMax),
+          teacherId: teacherId === null ? "" : String(teacherId),
+        }}
       />
     </>
   );

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { CourseForm } from "@/components/dashboards/course-form";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listTeacherOptions } from "@/lib/users/queries";
 
 import { createCourseAction } from "../actions";
@@ -28,7 +28,17 @@ export default async function NewCoursePage() {
         teachers={teachers}
         submitLabel="Create course"
         afterSave="/admin/courses"
-        defaultValues={{ slug: "", title: "", category: "technical", description: "", gradeMin: "1", gradeMax: "12", isFeatured: false, isPublished: true, teacherId: "" }}
+        defaultValues={{
+          slug: "",
+          title: "",
+          category: "technical",
+          description: "",
+          gradeMin: "1",
+          gradeMax: "12",
+          isFeatured: false,
+          isPublished: true,
+          teacherId: "",
+        }}
       />
     </>
   );

@@ -5,11 +5,11 @@ import { LeadHistory } from "@/components/dashboards/lead-history";
 import { LeadNoteForm, LeadStatusForm } from "@/components/dashboards/lead-forms";
 import { LeadStatusBadge } from "@/components/dashboards/lead-status-badge";
 import { listAuditFor } from "@/lib/audit/audit";
-import { requirePagePermission } from "@/lib/auth/session";
+import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findQueueLead } from "@/lib/demo-requests/queue";
 import { isOverdue } from "@/lib/demo-requests/status";
-import { formatAge, formatDateTime } from "@/lib/format";
-import { z } from "@/lib/zod";
+import { formatAge, formatDateTime } from "@/lib/platform/format";
+import { z } from "@/lib/platform/zod";
 
 import { changeLeadStatusAction, saveLeadNoteAction } from "../../actions";
 
@@ -42,7 +42,9 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
       <h1 className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-extrabold text-slate-900">
         {lead.name ?? lead.userEmail} <LeadStatusBadge status={lead.status} />
       </h1>
-      {isOverdue(lead, now) ? <p className="mt-3 rounded-xl bg-amber-100 p-3 font-semibold text-amber-950">Waiting more than 24 hours for contact.</p> : null}
+      {isOverdue(lead, now) ? (
+        <p className="mt-3 rounded-xl bg-amber-100 p-3 font-semibold text-amber-950">Waiting more than 24 hours for contact.</p>
+      ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="request">
           <h2 id="request" className="text-xl font-bold text-slate-900">
@@ -53,13 +55,36 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
               <div key={label} className="contents">
                 <dt className="font-semibold text-slate-700">{label}</dt>
                 <dd className="break-words text-slate-900">
-                  {label === "Email" ? <a href={`mailto:${value}`} className="text-brand-700 underline">{value}</a> : label === "Phone" && lead.phone ? <a href={`tel:${lead.phone}`} className="text-brand-700 underline">{value}</a> : value}
+                  {label === "Email" ? (
+                    <a href={`mailto:${value}`} className="text-brand-700 underline">
+                      {value}
+                    </a>
+                  ) : label === "Phone" && lead.phone ? (
+                    <a href={`tel:${lead.phone}`} className="text-brand-700 underline">
+                      {value}
+                    </a>
+                  ) : (
+                    value
+                  )}
                 </dd>
               </div>
             ))}
           </dl>
           <h3 className="mt-6 font-bold text-slate-900">Message</h3>
           <p className="mt-1 whitespace-pre-wrap text-slate-900">{lead.message ?? "No message."}</p>
+          <h3 className="mt-6 font-bold text-slate-900">Family&rsquo;s data</h3>
+          <p className="mt-1 text-sm text-slate-700">
+            When a parent asks what we hold about them: every record for this email, as a file to send them. The export is recorded in the
+            history.
+          </p>
+          {/* A file download from a route handler (GET), like the queue's CSV export; it checks leads.read and audits. */}
+          <a
+            href={`/api/support/demo-requests/${lead.id}/export`}
+            download
+            className="mt-2 inline-block rounded-lg border border-brand-700 px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Export data (JSON)
+          </a>
         </section>
         <section aria-labelledby="handling" className="space-y-6">
           <h2 id="handling" className="text-xl font-bold text-slate-900">

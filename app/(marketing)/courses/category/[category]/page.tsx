@@ -4,10 +4,10 @@ import { notFound } from "next/navigation";
 import { CourseGrid } from "@/components/courses/course-grid";
 import { CATEGORY_BLURBS } from "@/components/marketing/category-links";
 import { JsonLd } from "@/components/ui/json-ld";
-import { CATEGORY_LABELS, COURSE_CATEGORIES, isCourseCategory } from "@/lib/constants";
+import { CATEGORY_LABELS, COURSE_CATEGORIES, isCourseCategory } from "@/lib/platform/constants";
 import { courseListJsonLd } from "@/lib/courses/json-ld";
 import { listCoursesByCategory } from "@/lib/courses/queries";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/platform/seo";
 
 export const revalidate = 300;
 // Only the five categories exist; anything else is a 404.

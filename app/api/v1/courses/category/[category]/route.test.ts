@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
-import { courses } from "@/lib/db/schema";
-import { openTestDatabase } from "@/lib/testing/database";
+import { courses } from "@/lib/platform/db/schema";
+import { openTestDatabase } from "@/test/database";
 
 import { GET } from "./route";
 

@@ -1,6 +1,6 @@
-import { COURSE_CATEGORIES, isCourseCategory } from "@/lib/constants";
+import { COURSE_CATEGORIES, isCourseCategory } from "@/lib/platform/constants";
 import { listCoursesByCategory } from "@/lib/courses/queries";
-import { errorResponse, jsonMessage } from "@/lib/http/responses";
+import { errorResponse, jsonMessage } from "@/lib/platform/http/responses";
 
 /** Cached like the pages that show the same catalogue. */
 export const revalidate = 300;

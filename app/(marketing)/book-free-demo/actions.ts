@@ -1,0 +1,42 @@
+"use server";
+
+import { runAction } from "@/lib/platform/http/action-result";
+import { bookSlotForLead, describeBookedTime, listSlotsForLead } from "@/lib/wiring/demo-booking";
+import type { DataResult, PickerDay } from "@/lib/scheduling/picker";
+import { timezoneSchema } from "@/lib/scheduling/schema";
+
+async function runForData<T>(context: string, work: () => Promise<T>): Promise<DataResult<T>> {
+  let data: { value: T } | undefined;
+  const result = await runAction(context, async () => {
+    data = { value: await work() };
+    return "";
+  });
+  return result.ok && data ? { ok: true, data: data.value } : { ok: false, message: result.ok ? "Something went wrong." : result.message };
+}
+
+/**
+ * The time picker's open slots for the lead just sent. The signed lead token (from POST
+ * /api/book-free-demo) is the proof: this action is public, and a signed-out family uses it.
+ */
+export async function listSlotsAction(input: { leadToken: string; timezone: string }): Promise<DataResult<PickerDay[]>> {
+  return runForData("list-demo-slots", async () => await listSlotsForLead(input));
+}
+
+/** Books the picked slot for the lead at once; a slot someone took first answers SCHEDULING_MESSAGES.slotTaken. */
+export async function bookSlotAction(input: {
+  leadToken: string;
+  teacherId: number;
+  startsAt: string;
+  timezone: string;
+}): Promise<DataResult<{ token: string; startsAt: string; when: string }>> {
+  return runForData("book-demo-slot", async () => {
+    // The lead token is checked first (bookSlotForLead); the zone only words the answer.
+    const booking = await bookSlotForLead(input);
+    const zone = timezoneSchema.safeParse(input.timezone);
+    return {
+      token: booking.token,
+      startsAt: booking.startsAt,
+      when: describeBookedTime(booking.startsAt, zone.success ? zone.data : "UTC"),
+    };
+  });
+}

@@ -1,0 +1,122 @@
+import { notFound } from "next/navigation";
+
+import { gradeRangeLabel } from "@/components/courses/course-card";
+import { LocalWeeklyTimes } from "@/components/scheduling/local-weekly-times";
+import { IntentLink } from "@/components/ui/intent-link";
+import { JsonLd } from "@/components/ui/json-ld";
+import { CATEGORY_LABELS } from "@/lib/platform/constants";
+import { isBuildCopy } from "@/lib/platform/db/client";
+import { pageMetadata } from "@/lib/platform/seo";
+import { courseJsonLd } from "@/lib/scheduling/course-json-ld";
+import { findCoursePage, listPublishedCourseSlugs } from "@/lib/scheduling/course-page";
+
+export const revalidate = 300;
+
+export async function generateStaticParams() {
+  // The embedded default's build reads a throwaway copy without the schedules seeded at start: its
+  // course pages are rendered at their first visit instead (then cached and revalidated alike).
+  if (isBuildCopy()) return [];
+  return (await listPublishedCourseSlugs()).map((slug) => ({ slug }));
+}
+
+type Props = { params: Promise<{ slug: string }> };
+
+const CLASS_TYPE_LABELS = { one_on_one: "1-on-1 classes", group: "Group classes" } as const;
+
+export async function generateMetadata({ params }: Props) {
+  const { slug } = await params;
+  const course = await findCoursePage(slug);
+  if (!course) return {};
+  return pageMetadata({
+    title: course.title,
+    description: `${course.description} Live online classes for ${gradeRangeLabel(course).toLowerCase()}. Book a free demo class.`,
+    path: `/courses/${course.slug}`,
+  });
+}
+
+export default async function CoursePage({ params }: Props) {
+  const { slug } = await params;
+  const course = await findCoursePage(slug);
+  if (!course) notFound();
+  const demoLink = (
+    <IntentLink
+      href="/book-free-demo"
+      className="inline-flex w-fit rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+      aria-label={`Book a free demo of ${course.title}`}
+    >
+      Book a free demo
+    </IntentLink>
+  );
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <p className="text-sm">
+        <IntentLink
+          href={`/courses/category/${course.category}`}
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          {CATEGORY_LABELS[course.category]} courses
+        </IntentLink>
+      </p>
+      <h1 className="mt-2 text-3xl font-extrabold text-slate-900 sm:text-4xl">{course.title}</h1>
+      <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
+        {gradeRangeLabel(course)}
+        {course.classTypes.length > 0 ? ` · ${course.classTypes.map((type) => CLASS_TYPE_LABELS[type]).join(" · ")}` : ""}
+      </p>
+      <p className="mt-4 max-w-2xl text-lg text-slate-700">{course.description}</p>
+      <div className="mt-6">{demoLink}</div>
+
+      {course.teachers.length > 0 && (
+        <section aria-labelledby="teachers" className="mt-10">
+          <h2 id="teachers" className="text-2xl font-bold text-slate-900">
+            {course.teachers.length === 1 ? "Your teacher" : "Teachers"}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {course.teachers.map((teacher) => (
+              <li key={teacher.name} className="rounded-2xl border border-slate-200 bg-white p-5">
+                <h3 className="font-bold text-slate-900">{teacher.name}</h3>
+                {teacher.bio && <p className="mt-1 text-sm text-slate-700">{teacher.bio}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="classes" className="mt-10">
+        <h2 id="classes" className="text-2xl font-bold text-slate-900">
+          Upcoming classes
+        </h2>
+        {course.sections.length === 0 ? (
+          <p className="mt-4 max-w-2xl text-slate-700">
+            No classes are scheduled for this course yet. Book a free demo and we will find a teacher and a time that suit your child.
+          </p>
+        ) : (
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {course.sections.map((section) => (
+              <li key={section.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+                  {CLASS_TYPE_LABELS[section.classType]} · {section.durationMinutes} minutes
+                </p>
+                <h3 className="mt-2 font-bold text-slate-900">With {section.teacherName}</h3>
+                <p className="mt-2 text-sm text-slate-800">
+                  <LocalWeeklyTimes instants={section.weekInstants} serverLabel={section.weeklyTimes} />
+                </p>
+                <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                  <div className="flex gap-1">
+                    <dt className="text-slate-700">Price</dt>
+                    <dd className="font-semibold text-slate-900">{section.price}</dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt className="text-slate-700">Seats left</dt>
+                    <dd className="font-semibold text-slate-900">{section.seatsLeft}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-6">{demoLink}</div>
+      </section>
+      <JsonLd data={courseJsonLd(course)} />
+    </div>
+  );
+}

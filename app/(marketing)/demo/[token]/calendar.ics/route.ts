@@ -1,0 +1,26 @@
+import { brand } from "@/lib/platform/brand";
+import { errorResponse } from "@/lib/platform/http/responses";
+import { demoCalendarFile, findDemoStatus } from "@/lib/wiring/demo-booking";
+
+export const dynamic = "force-dynamic";
+
+/** "Add to calendar": the demo booking as an .ics file (no login; the token is the key). */
+export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
+  try {
+    const { token } = await params;
+    const status = await findDemoStatus(token);
+    if (!status) return new Response("Not found", { status: 404 });
+    const statusUrl = `${brand.siteUrl}/demo/${token}`;
+    const body = demoCalendarFile(status, new URL(brand.siteUrl).host, statusUrl);
+    return new Response(body, {
+      headers: {
+        "content-type": "text/calendar; charset=utf-8",
+        "content-disposition": 'attachment; filename="free-demo.ics"',
+        "cache-control": "private, no-store",
+        "x-robots-tag": "noindex",
+      },
+    });
+  } catch (error) {
+    return errorResponse(error, "demo-calendar");
+  }
+}

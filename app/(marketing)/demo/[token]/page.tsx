@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+
+import { DemoBookingControls } from "@/components/demo/demo-booking-controls";
+import { LocalTime } from "@/components/demo/local-time";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+import { findDemoStatus } from "@/lib/wiring/demo-booking";
+
+import { cancelDemoAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
+
+const controls = { cancel: cancelDemoAction, reschedule: rescheduleDemoAction, rescheduleSlots: rescheduleSlotsAction };
+
+// A family's own booking at an unguessable address: never indexed, never cached.
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Your free demo", robots: { index: false, follow: false } };
+
+const STATUS_TEXT: Record<string, string> = {
+  held: "Held for you",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  attended: "Attended",
+  no_show: "Missed",
+};
+
+/** Issue: the no-login status page of a demo booking (shown after booking); works without an account. */
+export default async function DemoStatusPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const status = await findDemoStatus(token);
+  if (!status) notFound();
+  const { booking, courseTitle } = status;
+  const isCancelled = booking.status === "cancelled";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Your free demo</h1>
+      <dl className="mt-6 space-y-3 text-slate-800">
+        <div>
+          <dt className="text-sm text-slate-500">Course</dt>
+          <dd className="font-semibold">{courseTitle}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">When</dt>
+          <dd className="font-semibold">
+            {/* The server knows no viewer's zone: UTC, named, until the browser shows its own. */}
+            <LocalTime instant={booking.startsAt} fallback={formatInstantInZone(booking.startsAt, "UTC")} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">Status</dt>
+          <dd className="font-semibold">{STATUS_TEXT[booking.status] ?? booking.status}</dd>
+        </div>
+      </dl>
+      {isCancelled ? null : (
+        <a
+          href={`/demo/${token}/calendar.ics`}
+          download="free-demo.ics"
+          className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
+        >
+          Add to calendar
+        </a>
+      )}
+      <DemoBookingControls token={token} isCancelled={isCancelled} actions={controls} />
+    </div>
+  );
+}

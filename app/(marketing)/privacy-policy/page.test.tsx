@@ -1,0 +1,19 @@
+import { renderToStaticMarkup } from "react-dom/server";
+
+import PrivacyPolicyPage from "./page";
+
+// Periods unlike the defaults, so a page that wrote its own numbers would fail.
+jest.mock("@/lib/privacy/config", () => ({
+  ...jest.requireActual("@/lib/privacy/config"),
+  RETENTION: { leadMonths: 7, eventMonths: 5, networkDataDays: 45 },
+}));
+
+/** Security issue (retention): the policy states the periods the retention job uses, from the same configuration. */
+describe("the privacy policy's retention section", () => {
+  it("states the configured periods", () => {
+    const text = renderToStaticMarkup(<PrivacyPolicyPage />).replace(/<[^>]+>/g, "");
+    expect(text).toContain("Demo requests that do not lead to enrollment: 7 months after our last contact");
+    expect(text).toContain("Event logs: 5 months, then deleted.");
+    expect(text).toContain("browser details stored with demo requests and event logs: 45 days, then erased.");
+  });
+});

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/**
+ * The header, the page and the footer of the signed-in route groups ((account), (dashboards)): their
+ * layouts read the session on the server and pass it, so the role's bar is in the HTML and the
+ * session is known at the first paint. Every other page gets the root layout's static shell
+ * (components/shell/shell-frame.tsx), so the public pages stay static.
+ */
+export function SiteShell({ user = null, children }: { user?: SessionUser | null; children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader user={user} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+
+import { scanPage } from "./support/a11y";
+
+// The viewer's zone: the seeded Python section meets in New York at 16:00, 1:00 PM in Los Angeles.
+test.use({ timezoneId: "America/Los_Angeles" });
+
+test.describe("course page (Schedules and booking)", () => {
+  test("a seeded course's page from the catalogue: teacher, a section's local times with the zone, price, seats left, free demo", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/courses");
+    await page.getByRole("link", { name: "Python for Young Coders", exact: true }).click();
+    await expect(page).toHaveURL(/\/courses\/python-for-young-coders$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Python for Young Coders");
+
+    const teachers = page.getByRole("region", { name: "Your teacher" });
+    await expect(teachers.getByRole("heading", { name: "Ms. Rivera" })).toBeVisible();
+    await expect(teachers).toContainText("coding clubs");
+
+    const section = page.getByRole("region", { name: "Upcoming classes" }).getByRole("listitem").first();
+    await expect(section).toContainText("With Ms. Rivera");
+    // After hydration, in the viewer's zone with its name (the server rendered New York's).
+    await expect(section.getByTestId("weekly-times")).toHaveText("Tuesdays and Thursdays 1:00 PM (America/Los_Angeles)");
+    await expect(section.getByRole("definition").first()).toHaveText("$149.00");
+    await expect(section).toContainText("Seats left6");
+
+    const demo = page.getByRole("link", { name: "Book a free demo of Python for Young Coders" }).first();
+    await expect(demo).toHaveAttribute("href", "/book-free-demo");
+
+    const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const jsonLd = scripts.map((text) => JSON.parse(text)).find((data) => data["@type"] === "Course");
+    expect(jsonLd).toMatchObject({ "@type": "Course", hasCourseInstance: [{ "@type": "CourseInstance", courseMode: "online" }] });
+
+    await page.getByRole("button", { name: "I Understand" }).click();
+    await page.screenshot({ path: testInfo.outputPath("course-page-desktop.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath("course-page-phone.png"), fullPage: true });
+  });
+
+  test("has no serious accessibility violations, and an unknown course is a 404", async ({ page }) => {
+    const { status, violations } = await scanPage(page, "/courses/python-for-young-coders");
+    expect(status).toBe(200);
+    expect(violations).toEqual([]);
+    const missing = await page.goto("/courses/no-such-course");
+    expect(missing?.status()).toBe(404);
+  });
+});

@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+
+import { eq } from "drizzle-orm";
+import type { JWT } from "next-auth/jwt";
+
+import { ACCOUNT_STATUS_TTL_MS, forgetAccountStatus } from "@/lib/platform/auth/account-status";
+import { adminAuth } from "@/lib/platform/auth/firebase-admin";
+import { authOptions, SESSION_ABSOLUTE_MAX_AGE_MS } from "@/lib/platform/auth/options";
+import { signInWithEmailPassword } from "@/lib/platform/auth/sign-in";
+import { users } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { openTestDatabase } from "@/test/database";
+
+import { registerAccount, requestPasswordReset } from "./accounts";
+import { signOutEverywhere } from "./sessions";
+
+/**
+ * Issue 3: sessions end when the account's sign-in is ended anywhere, not only by the in-app
+ * password change: a reset through the emailed link, a disable in Firebase, "Sign out everywhere",
+ * and the absolute maximum age. Against the real Auth Emulator; the jwt callback is what next-auth
+ * runs on every session read, and a throw there is a signed-out visitor.
+ */
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+afterEach(() => {
+  jest.restoreAllMocks();
+  forgetAccountStatus();
+});
+
+const password = "correct-horse-1";
+const jwt = authOptions.callbacks!.jwt!;
+const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+const project = process.env.FIREBASE_PROJECT_ID;
+
+async function newAccount() {
+  const email = `sessions.${randomUUID().slice(0, 8)}@example.com`;
+  const user = await registerAccount({ displayName: "Session Test", email, password });
+  return { email, user };
+}
+
+/** A session as next-auth makes it at sign-in, then read once (as the first page does). */
+async function signIn(email: string, pass = password): Promise<JWT> {
+  const user = await signInWithEmailPassword(email, pass);
+  const token = await jwt({ token: {}, user: user as never, account: null, trigger: "signIn" } as never);
+  return read(token);
+}
+
+const read = (token: JWT) => jwt({ token } as never) as Promise<JWT>;
+
+/** The clock the jwt callback and the status cache read, moved on by `ms`. */
+function advanceClock(ms: number) {
+  const now = Date.now.bind(Date);
+  jest.spyOn(Date, "now").mockImplementation(() => now() + ms);
+}
+
+/** Firebase keeps revocation times in whole seconds: let the next second begin. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+/** The emailed link, followed: the reset's out-of-band code from the emulator, applied with a new password. */
+async function resetThroughEmailedLink(email: string, newPassword: string) {
+  await requestPasswordReset(email, "http://localhost:3000/signin");
+  const { oobCodes } = (await (await fetch(`${emulator}/emulator/v1/projects/${project}/oobCodes`)).json()) as {
+    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+  };
+  const code = oobCodes.filter((c) => c.email === email && c.requestType === "PASSWORD_RESET").at(-1);
+  const answer = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=any`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ oobCode: code!.oobCode, newPassword }),
+  });
+  expect(answer.ok).toBe(true);
+}
+
+describe("sessions end when the sign-in is ended elsewhere (issue 3)", () => {
+  it("a password reset through the emailed link ends older sessions once the cached status expires", async () => {
+    const { email, user } = await newAccount();
+    // The cache serves verified accounts; an unverified one is read every time (account-status.ts).
+    await adminAuth().updateUser(user.id, { emailVerified: true });
+    const older = await signIn(email);
+    await nextSecond();
+    await resetThroughEmailedLink(email, "reset-password-2");
+
+    // Within the cache's minute the older session still reads (the delay the cache allows)...
+    await expect(read(older)).resolves.toMatchObject({ user: { email } });
+    // ...and after it, it is over.
+    advanceClock(ACCOUNT_STATUS_TTL_MS + 1000);
+    await expect(read(older)).rejects.toThrow("session revoked");
+    // A sign-in with the new password is a working session.
+    await expect(signIn(email, "reset-password-2")).resolves.toMatchObject({ user: { email } });
+  });
+
+  it("a user disabled in Firebase is signed out", async () => {
+    const { email, user } = await newAccount();
+    const session = await signIn(email);
+    await adminAuth().updateUser(user.id, { disabled: true });
+    advanceClock(ACCOUNT_STATUS_TTL_MS + 1000);
+    await expect(read(session)).rejects.toThrow("session revoked");
+  });
+
+  it("a user deleted from Firebase is signed out", async () => {
+    const { email, user } = await newAccount();
+    const session = await signIn(email);
+    await adminAuth().deleteUser(user.id);
+    forgetAccountStatus(user.id);
+    await expect(read(session)).rejects.toThrow("session revoked");
+  });
+
+  it("a session ends at the absolute maximum age, however much it is used", async () => {
+    const { email } = await newAccount();
+    const session = await signIn(email);
+    advanceClock(SESSION_ABSOLUTE_MAX_AGE_MS - 60_000);
+    await expect(read(session)).resolves.toMatchObject({ user: { email } });
+    jest.restoreAllMocks();
+    advanceClock(SESSION_ABSOLUTE_MAX_AGE_MS + 1000);
+    await expect(read(session)).rejects.toThrow("session expired");
+    // A token without its sign-in time predates the rule: over.
+    const { issuedAtMs: _omitted, ...undated } = session;
+    jest.restoreAllMocks();
+    await expect(read(undated)).rejects.toThrow("session expired");
+  });
+
+  it('"Sign out everywhere" ends every session of the account at once, and revokes its Firebase tokens', async () => {
+    const { email, user } = await newAccount();
+    const other = await newAccount();
+    const [phone, laptop, someoneElse] = [await signIn(email), await signIn(email), await signIn(other.email)];
+    await nextSecond();
+
+    await signOutEverywhere({ id: user.databaseId, email, role: "student" });
+
+    await expect(read(phone)).rejects.toThrow("session revoked");
+    await expect(read(laptop)).rejects.toThrow("session revoked");
+    await expect(read(someoneElse)).resolves.toMatchObject({ user: { email: other.email } });
+    const [row] = await database.db
+      .select({ sessionsValidAfter: users.sessionsValidAfter })
+      .from(users)
+      .where(eq(users.id, user.databaseId));
+    expect(row!.sessionsValidAfter!.getTime()).toBeGreaterThan(phone.issuedAtMs!);
+    const record = await adminAuth().getUser(user.id);
+    expect(Date.parse(record.tokensValidAfterTime!)).toBeGreaterThan(laptop.issuedAtMs!);
+    // Signing in again works.
+    await expect(signIn(email)).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('"Sign out everywhere" needs a session', async () => {
+    await expect(signOutEverywhere(null)).rejects.toEqual(new AppError("unauthenticated", "Please sign in first."));
+  });
+});

@@ -1,0 +1,42 @@
+import { AppError } from "@/lib/platform/errors";
+import type { Role } from "@/lib/platform/auth/roles";
+
+/**
+ * What each staff action needs (issue 4), as data: pages, server actions and route handlers all
+ * ask `authorize(actor, permission)`, so a rule changes in one place.
+ */
+export const PERMISSIONS = {
+  /** The support lead queue: read, export. */
+  "leads.read": ["support", "admin"],
+  /** Status, notes. */
+  "leads.update": ["support", "admin"],
+  "users.manage": ["admin"],
+  "courses.manage": ["admin"],
+  "events.read": ["admin"],
+  "figures.read": ["admin"],
+  "applications.decide": ["admin"],
+  /** Dead-lettered outbox messages: list (without payloads) and retry. */
+  "outbox.manage": ["admin"],
+  /** A teacher's own courses and the requests for them (an admin sees every course). */
+  "teaching.read": ["teacher", "admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** The signed-in person doing something: enough to check and to record who did it. */
+export interface Actor {
+  /** users.id */
+  id: number;
+  email: string;
+  role: Role;
+}
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** Throws 401 for no actor and 403 for the wrong role; the message is safe to show. */
+export function authorize(actor: Actor | null | undefined, permission: Permission): asserts actor is Actor {
+  if (!actor) throw new AppError("unauthenticated", "Please sign in first.");
+  if (!can(actor.role, permission)) throw new AppError("forbidden", "You are not allowed to do that.");
+}

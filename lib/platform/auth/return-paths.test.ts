@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { NextRequest } from "next/server";
+
+import { afterSignInPath } from "@/browser/auth/client-sign-in";
+import { proxy } from "@/proxy";
+import { HOSTILE_RETURN_PATHS } from "@/test/hostile-return-paths";
+
+import { safeCallbackUrl } from "./guard";
+import { authOptions } from "./options";
+import { requireUser } from "./session";
+
+/**
+ * Issue 1: every place that takes a return path (a callbackUrl or returnTo) keeps the visitor on
+ * this site, judged on the value after the URL parser has normalised it. The places are found in
+ * the source, so a new reader of a return path fails this test until it has a case below that
+ * drives the whole hostile class (test/hostile-return-paths.ts) through it.
+ */
+
+// requireUser reads the session through next-auth, which needs Next's request scope: here nobody is signed in.
+jest.mock("next-auth", () => ({ __esModule: true, ...jest.requireActual("next-auth"), getServerSession: jest.fn(async () => null) }));
+
+const ROOT = path.join(__dirname, "..", "..", "..");
+const ORIGIN = "http://localhost:3000";
+/** A file takes a return path when it names one, or navigates anywhere but to a fixed string. */
+const RETURN_PATH = /callbackUrl|returnTo/;
+const NAVIGATION = /\b(?:redirect|location\.assign|router\.push|router\.replace)\((?!\s*["'`][^"'`$]*["'`]\s*\))/;
+/** The functions that apply the rule; a file that reads a return path must call one of them. */
+const SAFE_FUNCTIONS = /\b(safeCallbackUrl|sameOriginPath|signUpPathFor|afterSignInPath|guardRedirect)\(/;
+
+/** Every source file (not a test) under the app's folders, and proxy.ts. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** What a browser does with a Location or a path: the origin it lands on. */
+const landsOn = (target: string, base = ORIGIN) => new URL(target, base).origin;
+
+/** Each place that takes a return path, by file, and how the hostile class is tried against it. */
+const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = {
+  // The one rule, and the guard's own use of it.
+  "lib/platform/auth/guard.ts": (hostile) => {
+    expect(safeCallbackUrl(hostile)).toBe("/");
+    expect(safeCallbackUrl(hostile, ORIGIN)).toBe("/");
+  },
+  // The route guard: a hostile callbackUrl on a guarded path is not passed on to /signup.
+  "proxy.ts": async (hostile) => {
+    const response = await proxy(new NextRequest(`${ORIGIN}/my-courses?callbackUrl=${encodeURIComponent(hostile)}`));
+    const location = new URL(response.headers.get("location")!);
+    expect(location.origin).toBe(ORIGIN);
+    expect(location.pathname).toBe("/signup");
+    const callbackUrl = location.searchParams.get("callbackUrl")!;
+    expect(callbackUrl).toBe("/my-courses");
+    expect(landsOn(callbackUrl)).toBe(ORIGIN);
+  },
+  // next-auth's redirect callback: the callbackUrl of signIn("google", ...), of its query and of its cookie.
+  "lib/platform/auth/options.ts": async (hostile) => {
+    const target = await authOptions.callbacks!.redirect!({ url: hostile, baseUrl: ORIGIN });
+    expect(target).toBe(`${ORIGIN}/`);
+    expect(landsOn(target)).toBe(ORIGIN);
+  },
+  // requireUser's returnTo, the callbackUrl of its redirect to /signup.
+  "lib/platform/auth/session.ts": async (hostile) => {
+    const redirect = await requireUser(hostile).then(
+      () => null,
+      (error: { digest?: string }) => error.digest ?? null,
+    );
+    // next/navigation's redirect throws "NEXT_REDIRECT;<type>;<url>;<status>;".
+    const target = new URL(redirect!.split(";")[2]!, ORIGIN);
+    expect(target.pathname).toBe("/signup");
+    expect(target.searchParams.get("callbackUrl")).toBe("/");
+  },
+  // Where the sign-in and sign-up forms go after signing in.
+  "browser/auth/client-sign-in.ts": (hostile) => {
+    const target = afterSignInPath({ search: `?callbackUrl=${encodeURIComponent(hostile)}`, origin: ORIGIN });
+    expect(target).toBe("/");
+    expect(landsOn(target)).toBe(ORIGIN);
+  },
+  // The forms take their return path from afterSignInPath alone (checked below), so its case covers them.
+  "components/forms/sign-in-form.tsx": () => undefined,
+  "components/forms/sign-up-form.tsx": () => undefined,
+  // Navigations that take no return path: their targets are set in code ("/" after logging out, the
+  // page's afterSave), or, for links, pass the same rule (sameOriginPath, the case of guard.ts).
+  "browser/auth/logout.ts": () => undefined,
+  "components/dashboards/course-form.tsx": () => undefined,
+  "components/shell/intent-link-navigator.tsx": () => undefined,
+};
+/** Files that navigate to a target set in code, so need not call the rule. */
+const FIXED_TARGETS = ["browser/auth/logout.ts", "components/dashboards/course-form.tsx"];
+
+describe("every place that takes a return path keeps the visitor on this site (issue 1)", () => {
+  const found = [
+    ...["app", "browser", "components", "lib"].flatMap((dir) => sourceFiles(path.join(ROOT, dir))),
+    path.join(ROOT, "proxy.ts"),
+  ]
+    .filter((file) => RETURN_PATH.test(readFileSync(file, "utf8")) || NAVIGATION.test(readFileSync(file, "utf8")))
+    .map((file) => path.relative(ROOT, file).split(path.sep).join("/"));
+
+  it("finds the places in the source, and each has a case here", () => {
+    expect(found.sort()).toEqual(Object.keys(ENTRY_POINTS).sort());
+  });
+
+  it.each(found.filter((file) => !FIXED_TARGETS.includes(file)))("%s applies the rule", (file) => {
+    const source = readFileSync(path.join(ROOT, file), "utf8");
+    expect(source).toMatch(SAFE_FUNCTIONS);
+  });
+
+  it("the forms go only where afterSignInPath says", () => {
+    for (const file of ["components/forms/sign-in-form.tsx", "components/forms/sign-up-form.tsx"]) {
+      const source = readFileSync(path.join(ROOT, file), "utf8");
+      for (const use of source.match(/location\.assign\([^)]*\)|callbackUrl:[^}]*/g) ?? []) expect(use).toMatch(/afterSignInPath\(\)/);
+      // No reading of the query's callbackUrl of their own.
+      expect(source).not.toMatch(/["'`]callbackUrl["'`]/);
+    }
+  });
+
+  it.each(Object.keys(ENTRY_POINTS).flatMap((file) => HOSTILE_RETURN_PATHS.map((hostile) => [file, hostile] as const)))(
+    "%s keeps %j on this site",
+    async (file, hostile) => {
+      await ENTRY_POINTS[file]!(hostile);
+    },
+  );
+});

@@ -1,0 +1,228 @@
+import { isIP } from "node:net";
+
+import { z } from "zod";
+
+import { COOKIE_CONSENT_ACCEPT_ON_SCROLL_PERCENT } from "./constants";
+
+/** The demo accounts' password that the README publishes: never valid on a reachable server. */
+export const DOCUMENTED_DEMO_PASSWORD = "demo-password-1";
+
+/**
+ * The only reader of process.env. Validated once, at first import, so a bad
+ * variable fails the start with a message that names it.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+/**
+ * A browser-loaded URL (widget script, analytics host): https, or http on this
+ * machine only (local tests), so a typo cannot make a page load mixed content.
+ */
+const browserUrl = optionalUrl.refine(
+  (value) => value === undefined || /^https:\/\//.test(value) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(`${value}/`),
+  "must be an https URL (http only for localhost)",
+);
+
+/** A link the site shows to another site (footer, header): https only. */
+const linkUrl = z.url({ protocol: /^https$/, error: "must be an https URL" });
+const optionalLinkUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(linkUrl.optional())
+  .optional();
+
+/** The default of PRACTICE_PYTHON_URL (SPEC 2's 'Practice Python' link to an outside practice site). */
+export const DEFAULT_PRACTICE_PYTHON_URL = "https://www.practicepython.org/";
+
+/**
+ * Variables for which "set but empty" is a value of its own: PRACTICE_PYTHON_URL= hides the link,
+ * where unset gives the default. For every other variable, empty means unset.
+ */
+export const EMPTY_IS_A_VALUE: ReadonlySet<string> = new Set(["PRACTICE_PYTHON_URL"]);
+
+/** Comma-separated IP addresses or CIDR ranges (10.0.0.0/8, 2001:db8::/32). */
+const ipList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .refine((items) => items.every(isAddressOrRange), "must be comma-separated IP addresses or CIDR ranges")
+  .optional();
+
+function isAddressOrRange(item: string): boolean {
+  const [address = "", prefix, extra] = item.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Set: PostgreSQL through `pg`. Unset: PGlite persisted under PGLITE_DIR. */
+  DATABASE_URL: optionalUrl,
+  /** Where the embedded database lives; `memory://` keeps it in memory (tests). */
+  PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+  /** Public origin of the site: canonical URLs, sitemap, Origin checks. */
+  APP_URL: z.url().default("http://localhost:3000"),
+  PRODUCT_NAME: z.string().trim().min(1).max(40).default("Brightside"),
+  /** URL-safe brand slug used in /join-{slug} and /user/{slug}-coin. */
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single dashes")
+    .optional(),
+  SUPPORT_EMAIL: z.email().default("support@example.com"),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, "must be a phone number such as +1 (555) 010-0199")
+    .default("+1 (555) 010-0199"),
+  SUPPORT_ADDRESS: z.string().min(1).default("548 Market Street, Suite 300, San Francisco, CA 94104, USA"),
+  /**
+   * SPEC 2's 'Practice Python' link (the full bar and the anonymous bar): an https URL; set empty
+   * to hide the link. Read at build for the static pages (npm start rebuilds when it changes).
+   */
+  PRACTICE_PYTHON_URL: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(""), linkUrl]))
+    .default(DEFAULT_PRACTICE_PYTHON_URL),
+  /** The footer's social links (SPEC 2): each shows only when set, as an https URL of the brand's own page. */
+  SOCIAL_FACEBOOK_URL: optionalLinkUrl,
+  SOCIAL_INSTAGRAM_URL: optionalLinkUrl,
+  SOCIAL_YOUTUBE_URL: optionalLinkUrl,
+  SOCIAL_LINKEDIN_URL: optionalLinkUrl,
+  /** Optional CRM / legacy backend that receives every demo request via the outbox (https in production). */
+  DEMO_FORWARD_URL: optionalUrl,
+  DEMO_FORWARD_TOKEN: z.string().optional(),
+  // --- Identity (Firebase Auth; the Auth Emulator is the embedded default) ---
+  /** host:port of the Firebase Auth Emulator; the start scripts set it when they run one. */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, "must be host:port")
+    .optional(),
+  /** Production needs ALLOW_AUTH_EMULATOR=true to run against the emulator (the embedded default sets it). */
+  ALLOW_AUTH_EMULATOR: z.stringbool().default(false),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id")
+    .optional(),
+  /** Service account of the Firebase project (production). */
+  FIREBASE_CLIENT_EMAIL: z.email().optional(),
+  FIREBASE_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Web API key for the Identity Toolkit REST API (production). */
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  /** next-auth's public origin for callback URLs (next-auth reads it itself); the start scripts default it to APP_URL. */
+  NEXTAUTH_URL: optionalUrl,
+  /** Signs the session cookie; required in production. */
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Password of the demo accounts the embedded default creates (one per role). */
+  DEMO_ACCOUNT_PASSWORD: z.string().min(8).default(DOCUMENTED_DEMO_PASSWORD),
+  /**
+   * Create the demo accounts at start. Unset: only with the Auth Emulator on a loopback HOST (and
+   * `npm start` without NODE_ENV=production); "true" is the explicit flag that seeds anywhere.
+   */
+  SEED_DEMO_ACCOUNTS: z.stringbool().optional(),
+  /**
+   * The interface the server listens on. `npm start` and `npm run dev` default to 127.0.0.1 (this
+   * machine only); `npm run serve` to every interface. scripts/server.mjs and the start scripts read it.
+   */
+  HOST: z.string().trim().min(1).optional(),
+  /** Google sign-in through Firebase, shown only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // --- Abuse limits (issue 6; lib/platform/http/rate-limit.ts) ---
+  /** Per-address limits on the demo and log-event endpoints; "off" only for tests and load benchmarks. */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  // --- Retention (lib/privacy/retention.ts; the privacy policy page states the same numbers) ---
+  /** Days an IP address or user agent is kept on demo requests and log events. */
+  NETWORK_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Months an unconverted demo request (new, contacted, scheduled, closed, spam) is kept after its last change. */
+  LEAD_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Months a log event is kept. */
+  EVENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  // --- Scheduling (lib/scheduling) ---
+  /** Length of a demo slot, in minutes; slots lie on this grid of the teacher's wall clock. */
+  DEMO_SLOT_MINUTES: z.coerce.number().int().min(10).max(120).default(30),
+  /** The earliest demo slot offered is at least this many hours ahead. */
+  DEMO_LEAD_TIME_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(12),
+  // --- Analytics, consent and third-party widgets (all off unless set; NEXT_PUBLIC_* are baked in at build) ---
+  /** PostHog project key; unset: no analytics code is loaded and no request is made. */
+  NEXT_PUBLIC_POSTHOG_KEY: z.string().trim().min(1).optional(),
+  /** PostHog ingestion host (a reverse proxy of your own works too). */
+  NEXT_PUBLIC_POSTHOG_HOST: browserUrl.default("https://us.i.posthog.com"),
+  /** An outside IP lookup answering JSON { ip }; unset: this site's own /api/v1/ip. */
+  NEXT_PUBLIC_IP_LOOKUP_URL: browserUrl,
+  /**
+   * SPEC 9's accept-on-scroll: scrolling down a page counts as consent. Off unless "on": a scroll
+   * is a weak sign of consent from a child or a parent.
+   */
+  NEXT_PUBLIC_CONSENT_ON_SCROLL: z.enum(["on", "off"]).default("off"),
+  /** How far down, in percent of the page; SPEC 9's default is 25. */
+  NEXT_PUBLIC_CONSENT_ON_SCROLL_PERCENT: z.coerce.number().int().min(1).max(100).default(COOKIE_CONSENT_ACCEPT_ON_SCROLL_PERCENT),
+  /** Third-party widgets (lib/platform/security/widgets.ts): script URLs, or the ads client id. */
+  NEXT_PUBLIC_CHAT_WIDGET_URL: browserUrl,
+  NEXT_PUBLIC_ADS_CLIENT_ID: z
+    .string()
+    .regex(/^ca-pub-\d{10,20}$/, "must be an AdSense client id such as ca-pub-1234567890123456")
+    .optional(),
+  NEXT_PUBLIC_SESSION_RECORDING_URL: browserUrl,
+  NEXT_PUBLIC_HEATMAP_URL: browserUrl,
+  NEXT_PUBLIC_POPUP_WIDGET_URL: browserUrl,
+  NEXT_PUBLIC_ASSISTANT_WIDGET_URL: browserUrl,
+  /**
+   * Proxies in front of the app (IPs or CIDRs) whose X-Forwarded-For entries are skipped to find
+   * the visitor: for /api/v1/ip, the address stored with leads and events, and the rate limits.
+   */
+  TRUSTED_PROXIES: ipList,
+  /**
+   * Set by scripts/server.mjs for its own process, never by hand: the server records each
+   * request's socket peer in a header (lib/platform/http/peer-address.mjs) that lib/platform/http/client-ip.ts may trust.
+   */
+  SERVER_RECORDS_PEER_ADDRESS: z.enum(["1"]).optional(),
+  /** Set to "1" by Vercel (build and runtime): Vercel Analytics is mounted only there. */
+  VERCEL: z.string().optional(),
+  /** Set by Next during `next build`. */
+  NEXT_PHASE: z.string().optional(),
+});
+
+/** Rules between variables, checked after each is valid on its own. */
+const configSchema = envSchema.superRefine((config, context) => {
+  // A lead's personal data never crosses the network in clear text from production.
+  if (config.NODE_ENV === "production" && config.DEMO_FORWARD_URL && !config.DEMO_FORWARD_URL.startsWith("https://")) {
+    context.addIssue({ code: "custom", path: ["DEMO_FORWARD_URL"], message: "must be an https URL in production" });
+  }
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Every variable this app reads; `.env.example` documents each (lib/platform/env.test.ts checks it). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable (FOO= in a file or a shell) means "not set", as for every default above,
+  // except where empty is a value of its own (EMPTY_IS_A_VALUE).
+  const given = Object.fromEntries(Object.entries(source).filter(([key, value]) => value !== "" || EMPTY_IS_A_VALUE.has(key)));
+  const result = configSchema.safeParse(given);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid configuration (see .env.example):\n${problems}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+export const isBuildPhase = env.NEXT_PHASE === "phase-production-build";

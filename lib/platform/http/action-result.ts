@@ -1,0 +1,54 @@
+import "server-only";
+
+import { $ZodError } from "zod/v4/core";
+
+import { IDENTITY_MESSAGES, IdentityError } from "@/lib/platform/auth/errors";
+import { AppError, isDatabaseUnavailable } from "@/lib/platform/errors";
+
+/**
+ * What a server action answers (STYLE: errors that reach users are values). `retryAfterSeconds`
+ * is a route's Retry-After: set when a limit refused the action (its message says when, too).
+ */
+export type ActionResult =
+  { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number };
+
+/**
+ * Runs a server action's work and turns what it throws into a message safe to show: AppError and
+ * IdentityError as themselves, a zod error as field messages, an unreachable database as "try again"; anything else is
+ * logged and answered with a generic message.
+ */
+export async function runAction(context: string, work: () => Promise<string>): Promise<ActionResult> {
+  try {
+    return { ok: true, message: await work() };
+  } catch (error) {
+    if (error instanceof AppError) {
+      return error.retryAfterSeconds
+        ? { ok: false, message: error.message, retryAfterSeconds: error.retryAfterSeconds }
+        : { ok: false, message: error.message };
+    }
+    // SPEC 8's catalogue, as the account routes answered it; an unreachable provider gets the catch-all.
+    if (error instanceof IdentityError) {
+      if (error.code === "IDENTITY_UNAVAILABLE") console.error(`[${context}] identity provider unavailable:`, error);
+      return { ok: false, message: error.code === "IDENTITY_UNAVAILABLE" ? IDENTITY_MESSAGES.unknown : error.message };
+    }
+    // $ZodError: the base of classic zod's ZodError and of zod/mini's errors alike.
+    if (error instanceof $ZodError) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.issues) fieldErrors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+      return { ok: false, message: error.issues[0]?.message ?? "Please check the form.", fieldErrors };
+    }
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[${context}] database unavailable:`, error);
+      return { ok: false, message: "The service is briefly unavailable. Please try again in a minute." };
+    }
+    console.error(`[${context}] unexpected error:`, error);
+    return { ok: false, message: "Something went wrong. Please try again" };
+  }
+}
+
+/** FormData as a plain object for a zod schema (repeated keys keep the last value). */
+export function formObject(formData: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) if (typeof value === "string" && !key.startsWith("$ACTION")) out[key] = value;
+  return out;
+}

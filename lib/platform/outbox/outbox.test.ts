@@ -1,0 +1,294 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { eq, isNull } from "drizzle-orm";
+
+import { demoRequests, outbox } from "@/lib/platform/db/schema";
+import { httpForwarder } from "@/lib/demo-requests/forward";
+import { jsonRequest, type openTestDatabase } from "@/test/database";
+
+import { backoffMs, deliverDue, LEASE_MS, listDeadLetters, MAX_ATTEMPTS, retryDeadLetter } from "./outbox";
+
+/** A stand-in CRM on loopback that can be switched down and up and counts what it received. */
+function fakeCrm() {
+  const received: Array<{ key: string | undefined; body: { userEmail: string } }> = [];
+  let isUp = false;
+  const server: Server = createServer((req, res) => {
+    let data = "";
+    req.on("data", (c) => (data += c));
+    req.on("end", () => {
+      if (!isUp) {
+        res.writeHead(503).end("down for maintenance");
+        return;
+      }
+      received.push({ key: req.headers["idempotency-key"] as string | undefined, body: JSON.parse(data) });
+      res.writeHead(202).end("{}");
+    });
+  });
+  return {
+    received,
+    setUp: (up: boolean) => (isUp = up),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`)),
+      ),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const crm = fakeCrm();
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let crmUrl: string;
+
+beforeAll(async () => {
+  crmUrl = await crm.start();
+  // lib/platform/env.ts reads the environment once, at import: load the app's modules afresh after setting it.
+  process.env.DEMO_FORWARD_URL = crmUrl;
+  jest.resetModules();
+  database = await (await import("@/test/database")).openTestDatabase();
+});
+afterAll(async () => {
+  await database.dispose();
+  await crm.stop();
+  delete process.env.DEMO_FORWARD_URL;
+});
+
+describe("the outbox", () => {
+  it("backs off 15 s, 30 s, 1 min ... up to an hour", () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([15_000, 30_000, 60_000, 120_000]);
+    expect(backoffMs(30)).toBe(60 * 60_000);
+  });
+
+  it("keeps demo requests while the forward target is down and delivers each exactly once when it is back", async () => {
+    const { POST } = await import("@/app/api/book-free-demo/route");
+    for (const email of ["one@example.com", "two@example.com", "three@example.com"]) {
+      const response = await POST(jsonRequest("/api/book-free-demo", { userEmail: email, course: "not-sure" }));
+      expect(response.status).toBe(201);
+    }
+    expect(await database.db.select().from(demoRequests)).toHaveLength(3);
+    const send = httpForwarder(crmUrl);
+    const senders = { "demo_request.forward": send };
+    let now = new Date();
+
+    // The target is down: every attempt fails, nothing is lost, each row waits for its backoff.
+    crm.setUp(false);
+    expect(await deliverDue(database.db, senders, { now })).toEqual({ delivered: 0, failed: 3 });
+    let rows = await database.db.select().from(outbox);
+    expect(rows.every((r) => r.deliveredAt === null && r.attempts === 1 && r.lastError?.includes("503"))).toBe(true);
+    // Not due yet: nothing is retried before the backoff has passed.
+    expect(await deliverDue(database.db, senders, { now })).toEqual({ delivered: 0, failed: 0 });
+
+    now = new Date(now.getTime() + backoffMs(1) + 1);
+    expect(await deliverDue(database.db, senders, { now })).toEqual({ delivered: 0, failed: 3 });
+
+    // Back up: all three arrive, once each, with their idempotency keys.
+    crm.setUp(true);
+    now = new Date(now.getTime() + backoffMs(2) + 1);
+    expect(await deliverDue(database.db, senders, { now })).toEqual({ delivered: 3, failed: 0 });
+    now = new Date(now.getTime() + 24 * 60 * 60_000);
+    expect(await deliverDue(database.db, senders, { now })).toEqual({ delivered: 0, failed: 0 });
+
+    expect(crm.received.map((r) => r.body.userEmail).sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
+    expect(new Set(crm.received.map((r) => r.key)).size).toBe(3);
+    rows = await database.db.select().from(outbox);
+    expect(rows.every((r) => r.deliveredAt !== null && r.attempts === 3)).toBe(true);
+  });
+
+  it("does not hand a leased row to a second worker until the lease runs out", async () => {
+    await database.db.delete(outbox);
+    await database.db.insert(outbox).values({ topic: "t", dedupeKey: "lease-1", payload: { n: 1 } });
+    const now = new Date(Date.now() + 1000);
+    let release: () => void = () => undefined;
+    const slow = () => new Promise<void>((resolve) => (release = resolve));
+    const first = deliverDue(database.db, { t: slow }, { now });
+    // Let the first worker claim the row before the second looks.
+    await new Promise((r) => setTimeout(r, 50));
+    const calls: string[] = [];
+    expect(await deliverDue(database.db, { t: async (m) => void calls.push(m.dedupeKey) }, { now })).toEqual({ delivered: 0, failed: 0 });
+    release();
+    expect(await first).toEqual({ delivered: 1, failed: 0 });
+    expect(
+      await deliverDue(database.db, { t: async (m) => void calls.push(m.dedupeKey) }, { now: new Date(now.getTime() + LEASE_MS + 1) }),
+    ).toEqual({ delivered: 0, failed: 0 });
+    expect(calls).toEqual([]);
+  });
+
+  it("delivers every message exactly once when two workers race against a slow target", async () => {
+    await database.db.delete(outbox);
+    const target = slowTarget(120);
+    const url = await target.start();
+    try {
+      const keys = Array.from({ length: 12 }, (_, i) => `race-${i}`);
+      await database.db
+        .insert(outbox)
+        .values(keys.map((dedupeKey) => ({ topic: "t", dedupeKey, payload: { dedupeKey }, nextAttemptAt: new Date(Date.now() - 1000) })));
+      const senders = { t: httpForwarder(url) };
+      // A lease shorter than a whole batch (12 sends of 120 ms) but longer than one send: a worker
+      // that claimed the batch at once would lose the tail of it to the other worker mid-round.
+      const worker = async () => {
+        let delivered = 0;
+        for (let round = 0; round < 50; round += 1) {
+          const report = await deliverDue(database.db, senders, { leaseMs: 800 });
+          delivered += report.delivered;
+          const [left] = await database.db.select({ id: outbox.id }).from(outbox).where(isNull(outbox.deliveredAt)).limit(1);
+          if (!left) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return delivered;
+      };
+      const [first, second] = await Promise.all([worker(), worker()]);
+      expect(first + second).toBe(keys.length);
+      // Both took part, and the target saw each message once.
+      expect(first).toBeGreaterThan(0);
+      expect(second).toBeGreaterThan(0);
+      expect([...target.received].sort()).toEqual([...keys].sort());
+      const rows = await database.db.select().from(outbox);
+      expect(rows.every((r) => r.deliveredAt !== null && r.attempts === 1 && r.leaseToken === null)).toBe(true);
+    } finally {
+      await target.stop();
+    }
+  });
+
+  it("records nothing when the lease was lost during the send: the new holder's claim stands", async () => {
+    await database.db.delete(outbox);
+    // Due a second ago (see "backs off" below: PostgreSQL's now() has microseconds).
+    await database.db.insert(outbox).values({ topic: "t", dedupeKey: "lost-1", payload: {}, nextAttemptAt: new Date(Date.now() - 1000) });
+    const otherLease = new Date(Date.now() + LEASE_MS);
+    // While this worker sends, its lease runs out and another worker claims the row.
+    const send = async () => {
+      await database.db.update(outbox).set({ leaseToken: "another-worker", lockedUntil: otherLease }).where(eq(outbox.dedupeKey, "lost-1"));
+    };
+    expect(await deliverDue(database.db, { t: send })).toEqual({ delivered: 0, failed: 0 });
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ deliveredAt: null, attempts: 0, leaseToken: "another-worker", lockedUntil: otherLease });
+    // The same for a failure: it does not push back the other worker's row.
+    const fail = async () => {
+      await send();
+      throw new Error("boom");
+    };
+    await database.db.update(outbox).set({ leaseToken: null, lockedUntil: null });
+    expect(await deliverDue(database.db, { t: fail })).toEqual({ delivered: 0, failed: 0 });
+    expect((await database.db.select().from(outbox))[0]).toMatchObject({ attempts: 0, lastError: null, leaseToken: "another-worker" });
+  });
+
+  it("dead-letters a message after MAX_ATTEMPTS failures and does not retry it until an admin does", async () => {
+    await database.db.delete(outbox);
+    await database.db
+      .insert(outbox)
+      .values({ topic: "t", dedupeKey: "dead-1", payload: { userEmail: "dead@example.com" }, attempts: MAX_ATTEMPTS - 1 });
+    const calls: string[] = [];
+    const failing = async (m: { dedupeKey: string }) => {
+      calls.push(m.dedupeKey);
+      throw new Error("forward target answered 500");
+    };
+    let now = new Date(Date.now() + 1000);
+    expect(await deliverDue(database.db, { t: failing }, { now })).toEqual({ delivered: 0, failed: 1 });
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, deadAt: now, deliveredAt: null, lastError: "forward target answered 500" });
+
+    // Days later, still not retried.
+    now = new Date(now.getTime() + 7 * 24 * 60 * 60_000);
+    expect(await deliverDue(database.db, { t: failing }, { now })).toEqual({ delivered: 0, failed: 0 });
+    expect(calls).toEqual(["dead-1"]);
+
+    // Listed for admins, without the payload.
+    const dead = await listDeadLetters(database.db);
+    expect(dead).toEqual([
+      {
+        id: row?.id,
+        topic: "t",
+        attempts: MAX_ATTEMPTS,
+        lastError: "forward target answered 500",
+        createdAt: expect.any(Date),
+        deadAt: expect.any(Date),
+      },
+    ]);
+    expect(JSON.stringify(dead)).not.toContain("dead@example.com");
+
+    // An admin retries it: due at once, with a fresh count of attempts, and then delivered.
+    expect(await retryDeadLetter(database.db, row?.id ?? 0, now)).toEqual({ topic: "t" });
+    expect(await retryDeadLetter(database.db, row?.id ?? 0, now)).toBeNull();
+    expect(await listDeadLetters(database.db)).toEqual([]);
+    const delivered: string[] = [];
+    expect(await deliverDue(database.db, { t: async (m) => void delivered.push(m.dedupeKey) }, { now })).toEqual({
+      delivered: 1,
+      failed: 0,
+    });
+    expect(delivered).toEqual(["dead-1"]);
+    expect((await database.db.select().from(outbox))[0]).toMatchObject({ attempts: 1, deadAt: null, deliveredAt: expect.any(Date) });
+  });
+
+  it("backs off from when the attempt failed, not from when the round began", async () => {
+    await database.db.delete(outbox);
+    // Due a second ago: PostgreSQL's default now() has microseconds, so a row made in this very
+    // millisecond could still be in the future for a JavaScript Date and not be claimed at all.
+    await database.db.insert(outbox).values({ topic: "t", dedupeKey: "late-1", payload: {}, nextAttemptAt: new Date(Date.now() - 1000) });
+    const slowFailure = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      throw new Error("timeout");
+    };
+    const startedAt = Date.now();
+    await deliverDue(database.db, { t: slowFailure });
+    const [row] = await database.db.select().from(outbox);
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(startedAt + 300 + backoffMs(1) - 5);
+  });
+
+  it("fails a delivery whose target redirects, and sends nothing to where it pointed", async () => {
+    await database.db.delete(outbox);
+    const target = slowTarget(0, { redirectTo: "/elsewhere" });
+    const url = await target.start();
+    try {
+      await database.db.insert(outbox).values({
+        topic: "t",
+        dedupeKey: "redirect-1",
+        payload: { userEmail: "lead@example.com" },
+        nextAttemptAt: new Date(Date.now() - 1000),
+      });
+      expect(await deliverDue(database.db, { t: httpForwarder(url) })).toEqual({ delivered: 0, failed: 1 });
+      const [row] = await database.db.select().from(outbox);
+      expect(row).toMatchObject({ deliveredAt: null, attempts: 1 });
+      expect(row?.lastError).toMatch(/redirect/);
+      expect(target.redirected).toEqual([]);
+    } finally {
+      await target.stop();
+    }
+  });
+});
+
+/**
+ * A forward target on loopback that answers each POST after `delayMs` and records the
+ * Idempotency-Keys it took; with `redirectTo`, it answers 307 there instead and records what
+ * arrives at that path.
+ */
+function slowTarget(delayMs: number, options: { redirectTo?: string } = {}) {
+  const received: string[] = [];
+  const redirected: string[] = [];
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const key = String(req.headers["idempotency-key"]);
+      if (options.redirectTo && req.url === options.redirectTo) {
+        redirected.push(key);
+        res.writeHead(202).end("{}");
+        return;
+      }
+      if (options.redirectTo) {
+        res.writeHead(307, { location: options.redirectTo }).end();
+        return;
+      }
+      setTimeout(() => {
+        received.push(key);
+        res.writeHead(202).end("{}");
+      }, delayMs);
+    });
+  });
+  return {
+    received,
+    redirected,
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`)),
+      ),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

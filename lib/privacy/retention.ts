@@ -1,0 +1,128 @@
+import "server-only";
+
+import { and, inArray, sql } from "drizzle-orm";
+
+import { getDb, type Database } from "@/lib/platform/db/client";
+import { auditEvents, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
+import { RETENTION, type RetentionPolicy } from "@/lib/privacy/config";
+
+export const RETENTION_JOB = "privacy-retention";
+/** Less than a day, so a timer that fires a little early the next day still runs. */
+const MIN_HOURS_BETWEEN_RUNS = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionResult {
+  /** False when another run (another instance, or this one earlier today) has the day. */
+  ran: boolean;
+  networkDataCleared: number;
+  leadsDeleted: number;
+  eventsDeleted: number;
+  outboxPayloadsCleared: number;
+}
+
+function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Claims today's run: moves last_run_at to `now` unless a run happened less than 20 hours before. */
+async function claimRun(tx: Transaction, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - MIN_HOURS_BETWEEN_RUNS * 3_600_000);
+  const claimed = await tx
+    .insert(jobRuns)
+    .values({ name: RETENTION_JOB, lastRunAt: now })
+    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now }, setWhere: sql`${jobRuns.lastRunAt} <= ${since}` })
+    .returning({ name: jobRuns.name });
+  return claimed.length === 1;
+}
+
+/**
+ * The daily retention job. Everything in one transaction, together with the claim of the day: a
+ * failure leaves the day unclaimed for the next try, and a second instance (or a second timer)
+ * waits on the claim's row lock and then finds the day taken. `now` is a parameter so tests can
+ * move the clock.
+ */
+export async function runRetention(now: Date = new Date(), policy: RetentionPolicy = RETENTION): Promise<RetentionResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (!(await claimRun(tx, now)))
+      return { ran: false, networkDataCleared: 0, leadsDeleted: 0, eventsDeleted: 0, outboxPayloadsCleared: 0 };
+
+    // Unconverted leads past their period, with the notes in their history and their deliveries.
+    const leadCutoff = monthsBefore(now, policy.leadMonths);
+    const expired = await tx
+      .delete(demoRequests)
+      .where(sql`${demoRequests.status} <> 'converted' and ${demoRequests.updatedAt} < ${leadCutoff}`)
+      .returning({ id: demoRequests.id });
+    const expiredIds = expired.map((row) => row.id);
+    if (expiredIds.length > 0) {
+      await tx
+        .delete(auditEvents)
+        .where(and(sql`${auditEvents.targetType} = 'demo_request'`, inArray(auditEvents.targetId, expiredIds.map(String))));
+      await tx.delete(outbox).where(
+        inArray(
+          outbox.dedupeKey,
+          expiredIds.map((id) => `demo_request:${id}`),
+        ),
+      );
+    }
+
+    const eventCutoff = monthsBefore(now, policy.eventMonths);
+    const events = await tx
+      .delete(logEvents)
+      .where(sql`${logEvents.createdAt} < ${eventCutoff}`)
+      .returning({ id: logEvents.id });
+
+    // IP addresses and user agents past their period (security issue: 30 days by default).
+    const networkCutoff = new Date(now.getTime() - policy.networkDataDays * DAY_MS);
+    const leadsCleared = await tx
+      .update(demoRequests)
+      .set({ ipAddress: null, userAgent: null })
+      .where(
+        sql`${demoRequests.createdAt} < ${networkCutoff} and (${demoRequests.ipAddress} is not null or ${demoRequests.userAgent} is not null)`,
+      )
+      .returning({ id: demoRequests.id });
+    const eventsCleared = await tx
+      .update(logEvents)
+      .set({ ipAddress: null, userAgent: null })
+      .where(sql`${logEvents.createdAt} < ${networkCutoff} and (${logEvents.ipAddress} is not null or ${logEvents.userAgent} is not null)`)
+      .returning({ id: logEvents.id });
+
+    // A delivered message's copy of the lead is no longer needed: the row stays (its dedupe key
+    // keeps a repeat from being sent), its payload goes.
+    const delivered = await tx
+      .update(outbox)
+      .set({ payload: {} })
+      .where(sql`${outbox.deliveredAt} is not null and ${outbox.payload} <> '{}'::jsonb`)
+      .returning({ id: outbox.id });
+
+    return {
+      ran: true,
+      networkDataCleared: leadsCleared.length + eventsCleared.length,
+      leadsDeleted: expiredIds.length,
+      eventsDeleted: events.length,
+      outboxPayloadsCleared: delivered.length,
+    };
+  });
+}
+
+/**
+ * Runs the job now and then every hour: the claim makes it once a day across every instance,
+ * and an hourly check means a restart or a failed run is made up within the hour.
+ */
+export function startRetentionTimer(intervalMs = 60 * 60 * 1000): () => void {
+  const tick = () => {
+    runRetention()
+      .then((result) => {
+        if (result.ran) console.log("[privacy] retention job:", JSON.stringify(result));
+      })
+      .catch((error: unknown) => console.error("[privacy] retention job failed:", error instanceof Error ? error.message : error));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,147 @@
+import "server-only";
+
+import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+
+import type { CourseCategory } from "@/lib/platform/constants";
+import { getDb } from "@/lib/platform/db/client";
+import { bookings, courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
+
+import { parseWeeklyRule, sectionSessions } from "./sessions";
+import { LIVE_BOOKING_STATUSES } from "./slots";
+import { minuteToClock } from "./time";
+import { formatPrice, weeklyTimesLabel } from "./weekly-times";
+
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+
+export interface CoursePageSection {
+  id: number;
+  classType: "one_on_one" | "group";
+  teacherName: string;
+  /** One week of sessions from now (UTC ISO instants): the weekly times, for the viewer's zone. */
+  weekInstants: string[];
+  /** The same in the section's zone, with its name, as the server renders it. */
+  weeklyTimes: string;
+  timezone: string;
+  /** The recurrence in the section's wall clock (schema.org Schedule): ISO weekdays, "16:00", dates. */
+  weekdays: number[];
+  startTime: string;
+  startsOn: string;
+  endsOn: string | null;
+  durationMinutes: number;
+  nextStartsAt: string;
+  price: string;
+  priceMinor: number;
+  currency: string;
+  seatsLeft: number;
+}
+
+export interface CoursePage {
+  slug: string;
+  title: string;
+  category: CourseCategory;
+  description: string;
+  gradeMin: number;
+  gradeMax: number;
+  classTypes: Array<"one_on_one" | "group">;
+  teachers: Array<{ name: string; bio: string }>;
+  sections: CoursePageSection[];
+}
+
+/** ISO weekdays (1 = Monday) of a stored weekly rule. */
+function weekdaysOf(rrule: string): number[] {
+  const days = parseWeeklyRule(rrule).byweekday;
+  const list = days === undefined || days === null ? [] : Array.isArray(days) ? days : [days];
+  return list
+    .map(
+      (day) =>
+        (typeof day === "number" ? day : typeof day === "string" ? ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].indexOf(day) : day.weekday) +
+        1,
+    )
+    .sort((a, b) => a - b);
+}
+
+/** Slugs of the published courses (the course pages built ahead). */
+export async function listPublishedCourseSlugs(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.isPublished, true)).orderBy(asc(courses.slug));
+  return rows.map((row) => row.slug);
+}
+
+/**
+ * What /courses/{slug} shows of a published course, or null: its open sections with sessions still
+ * to come, taught by approved teachers only (an unapproved profile is not public), each with its
+ * weekly times, price and seats left (capacity minus seats held or confirmed).
+ */
+export async function findCoursePage(slug: string, now = new Date()): Promise<CoursePage | null> {
+  const db = await getDb();
+  const [course] = await db
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      category: courses.category,
+      description: courses.description,
+      gradeMin: courses.gradeMin,
+      gradeMax: courses.gradeMax,
+    })
+    .from(courses)
+    .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)));
+  if (!course) return null;
+
+  const rows = await db
+    .select({ section: sections, teacherName: teacherProfiles.publicName, teacherBio: teacherProfiles.bio })
+    .from(sections)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
+    .where(and(eq(sections.courseId, course.id), eq(sections.status, "open"), isNotNull(teacherProfiles.approvedAt)))
+    .orderBy(asc(sections.startsOn), asc(sections.id));
+
+  const ids = rows.map((row) => row.section.id);
+  const booked =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ sectionId: bookings.sectionId, n: count() })
+          .from(bookings)
+          .where(and(inArray(bookings.sectionId, ids), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
+          .groupBy(bookings.sectionId);
+  const bookedOf = new Map(booked.map((row) => [row.sectionId, row.n]));
+
+  const list: CoursePageSection[] = [];
+  const teachers = new Map<string, { name: string; bio: string }>();
+  for (const { section, teacherName, teacherBio } of rows) {
+    // Sessions from now: the first week gives the weekly times; a section with none left is not shown.
+    const upcoming = sectionSessions(section, now, new Date(now.getTime() + WEEK_MS * 2));
+    const first = upcoming[0];
+    if (!first) continue;
+    // Six and a half days: each weekday once, even when a clock change moves next week's first session an hour earlier.
+    const weekEnd = Date.parse(first.startsAt) + WEEK_MS - DAY_MS / 2;
+    const weekInstants = upcoming.filter((s) => Date.parse(s.startsAt) < weekEnd).map((s) => s.startsAt);
+    teachers.set(teacherName, { name: teacherName, bio: teacherBio });
+    list.push({
+      id: section.id,
+      classType: section.classType,
+      teacherName,
+      weekInstants,
+      weeklyTimes: weeklyTimesLabel(weekInstants, section.timezone),
+      timezone: section.timezone,
+      weekdays: weekdaysOf(section.rrule),
+      startTime: minuteToClock(section.startMinute),
+      startsOn: section.startsOn,
+      endsOn: section.endsOn,
+      durationMinutes: section.durationMinutes,
+      nextStartsAt: first.startsAt,
+      price: formatPrice(section.priceMinor, section.currency),
+      priceMinor: section.priceMinor,
+      currency: section.currency,
+      seatsLeft: Math.max(0, section.capacity - (bookedOf.get(section.id) ?? 0)),
+    });
+  }
+  const { id: _id, ...summary } = course;
+  return {
+    ...summary,
+    classTypes: [...new Set(list.map((s) => s.classType))].sort(),
+    teachers: [...teachers.values()],
+    sections: list,
+  };
+}

@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+
+import { bookings, users } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { openTestDatabase } from "@/test/database";
+import { EVERY_DAY, newCourse, newDemoRequest, newParent, newTeacher } from "@/test/scheduling-fixtures";
+
+import { bookDemoSlot } from "./bookings";
+import { attachDemoBookingToParent, listLearners } from "./learners";
+import { SCHEDULING_MESSAGES } from "./schema";
+import { approveTeacherProfile, findPublicTeacherProfile, saveTeacherProfile, setUserTimezone } from "./teachers";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe("teacher profiles and time zones", () => {
+  it("keeps a profile private until an admin approves it, and refuses an unknown zone", async () => {
+    const userId = await newParent(database.db);
+    const bad = await refusal(saveTeacherProfile(userId, { publicName: "Ms. Ada", timezone: "Mars/Olympus" }));
+    expect(bad.fieldErrors).toEqual({ timezone: SCHEDULING_MESSAGES.timezoneInvalid });
+    await saveTeacherProfile(userId, { publicName: "Ms. Ada", bio: "Hi", subjects: ["Math"], timezone: "Europe/London" });
+    expect(await findPublicTeacherProfile(userId)).toBeNull();
+    await approveTeacherProfile(userId);
+    expect(await findPublicTeacherProfile(userId)).toEqual({
+      userId,
+      publicName: "Ms. Ada",
+      bio: "Hi",
+      subjects: ["Math"],
+      timezone: "Europe/London",
+    });
+  });
+
+  it("stores a user's zone, defaulting to UTC, and refuses one that does not exist", async () => {
+    const [row] = await database.db.insert(users).values({ firebaseUid: "tz-user", email: "tz@example.com" }).returning();
+    expect(row!.timezone).toBe("UTC");
+    await setUserTimezone(row!.id, "America/Los_Angeles");
+    const error = await refusal(setUserTimezone(row!.id, "PST8PDT-ish"));
+    expect(error.message).toBe(SCHEDULING_MESSAGES.timezoneInvalid);
+    const [stored] = await database.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, row!.id));
+    expect(stored!.timezone).toBe("America/Los_Angeles");
+  });
+});
+
+describe("a signed-out family's demo, attached at sign-up", () => {
+  it("adds the child (first name, the request's grade) to the account and gives the booking its learner", async () => {
+    const db = database.db;
+    const teacherId = await newTeacher(db, "UTC", EVERY_DAY(9 * 60, 17 * 60));
+    const courseId = await newCourse(db, teacherId);
+    const demoRequestId = await newDemoRequest(db, courseId);
+    const booking = await bookDemoSlot(
+      { courseId, teacherId, startsAt: "2026-03-05T10:00:00Z", demoRequestId },
+      { actorId: null, now: new Date("2026-03-02T00:00:00Z"), slotMinutes: 30, leadTimeHours: 12 },
+    );
+    expect(booking.learnerId).toBeNull();
+    const parent = await newParent(db);
+    const learnerId = await attachDemoBookingToParent(demoRequestId, parent, "Mia");
+    expect(await listLearners(parent)).toEqual([{ id: learnerId, firstName: "Mia", grade: 4, birthYear: null }]);
+    const [stored] = await db.select({ learnerId: bookings.learnerId }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(stored!.learnerId).toBe(learnerId);
+    // Twice: nothing more to attach, no second child.
+    expect(await attachDemoBookingToParent(demoRequestId, parent, "Mia")).toBeNull();
+    expect(await listLearners(parent)).toHaveLength(1);
+  });
+});

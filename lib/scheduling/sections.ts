@@ -1,0 +1,101 @@
+import "server-only";
+
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+
+import { getDb } from "@/lib/platform/db/client";
+import { bookings, sections } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { parseInput } from "@/lib/platform/http/responses";
+
+import { SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
+import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
+import { LIVE_BOOKING_STATUSES } from "./slots";
+
+export type SectionRow = typeof sections.$inferSelect;
+
+function rowValues(input: SectionInput) {
+  const data = parseInput(sectionSchema, input);
+  const values = {
+    courseId: data.courseId,
+    teacherId: data.teacherId,
+    classType: data.classType,
+    capacity: data.capacity,
+    priceMinor: data.priceMinor,
+    currency: data.currency,
+    startsOn: data.startsOn,
+    endsOn: data.endsOn ?? null,
+    startMinute: data.startTime,
+    timezone: data.timezone,
+    rrule: weeklyRule(data.weekdays),
+    durationMinutes: data.durationMinutes,
+    meetingUrl: data.meetingUrl ?? null,
+    status: data.status,
+  };
+  // A section whose days never fall between its dates has no session: it ends before it starts.
+  if (!firstSession(values)) {
+    throw new AppError("invalid", SCHEDULING_MESSAGES.sectionEndsBeforeStart, {
+      fieldErrors: { endsOn: SCHEDULING_MESSAGES.sectionEndsBeforeStart },
+    });
+  }
+  return values;
+}
+
+/** Seats held or confirmed in a section. */
+export async function seatsBooked(sectionId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.sectionId, sectionId), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])));
+  return row?.n ?? 0;
+}
+
+export async function createSection(input: SectionInput): Promise<SectionRow> {
+  const values = rowValues(input);
+  const db = await getDb();
+  const [row] = await db.insert(sections).values(values).returning();
+  if (!row) throw new Error("insert returned no section");
+  return row;
+}
+
+/** Changes a section; its capacity may not go below the seats already booked (nothing is changed then). */
+export async function updateSection(id: number, input: SectionInput): Promise<SectionRow> {
+  const values = rowValues(input);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // Lock the section so a seat booked meanwhile is counted (PostgreSQL; PGlite runs one transaction at a time).
+    const [current] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.id, id)).for("update");
+    if (!current) throw new AppError("not-found", "That section does not exist.");
+    const [booked] = await tx
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.sectionId, id), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])));
+    const seats = booked?.n ?? 0;
+    if (values.capacity < seats) {
+      const message = SCHEDULING_MESSAGES.capacityBelowBooked(seats);
+      throw new AppError("invalid", message, { fieldErrors: { capacity: message } });
+    }
+    const [row] = await tx
+      .update(sections)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(sections.id, id))
+      .returning();
+    if (!row) throw new AppError("not-found", "That section does not exist.");
+    return row;
+  });
+}
+
+/** The open sections of a course, first starting first. */
+export async function listOpenSections(courseId: number): Promise<SectionRow[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(sections)
+    .where(and(eq(sections.courseId, courseId), eq(sections.status, "open")))
+    .orderBy(asc(sections.startsOn), asc(sections.id));
+}
+
+/** A section's sessions in [from, to), UTC instants (see sessions.ts). */
+export function sessionsOf(section: SectionRow, from: Date, to: Date): SessionTimes[] {
+  return sectionSessions(section, from, to);
+}

@@ -1,0 +1,38 @@
+import { sectionSessions, weeklyRule } from "./sessions";
+
+describe("a section's sessions (rrule in the section's wall clock)", () => {
+  const section = {
+    startsOn: "2026-03-16",
+    endsOn: "2026-04-10",
+    startMinute: 16 * 60,
+    timezone: "Europe/London",
+    rrule: weeklyRule([4, 2]),
+    durationMinutes: 60,
+  };
+
+  it("stays at 16:00 London time across the clock change, so its UTC instant moves", () => {
+    const sessions = sectionSessions(section, new Date("2026-03-20T00:00:00Z"), new Date("2026-04-06T00:00:00Z"));
+    expect(sessions).toEqual([
+      { startsAt: "2026-03-24T16:00:00.000Z", endsAt: "2026-03-24T17:00:00.000Z" },
+      { startsAt: "2026-03-26T16:00:00.000Z", endsAt: "2026-03-26T17:00:00.000Z" },
+      { startsAt: "2026-03-31T15:00:00.000Z", endsAt: "2026-03-31T16:00:00.000Z" },
+      { startsAt: "2026-04-02T15:00:00.000Z", endsAt: "2026-04-02T16:00:00.000Z" },
+    ]);
+  });
+
+  it("starts on its first day and ends on its last", () => {
+    const all = sectionSessions(section, new Date("2026-01-01T00:00:00Z"), new Date("2026-12-31T00:00:00Z"));
+    expect(all[0]?.startsAt).toBe("2026-03-17T16:00:00.000Z");
+    expect(all.at(-1)?.startsAt).toBe("2026-04-09T15:00:00.000Z");
+    expect(all).toHaveLength(8);
+    expect(weeklyRule([4, 2])).toBe("FREQ=WEEKLY;BYDAY=TU,TH");
+  });
+
+  it("keeps a late-evening class on its own date in a zone ahead of UTC", () => {
+    const kolkata = { ...section, timezone: "Asia/Kolkata", startMinute: 2 * 60, endsOn: null, rrule: weeklyRule([1]) };
+    // Monday 02:00 in Kolkata is Sunday 20:30 UTC.
+    expect(sectionSessions(kolkata, new Date("2026-03-20T00:00:00Z"), new Date("2026-03-30T00:00:00Z"))[0]?.startsAt).toBe(
+      "2026-03-22T20:30:00.000Z",
+    );
+  });
+});

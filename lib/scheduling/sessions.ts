@@ -1,0 +1,92 @@
+import { DateTime } from "luxon";
+import { RRule, Frequency } from "rrule";
+
+import { MINUTES_PER_DAY, wallClock, type WallClocks } from "./time";
+
+/** What a section's sessions are computed from (a sections row, or a section being written). */
+export interface SectionRecurrence {
+  startsOn: string;
+  endsOn: string | null;
+  startMinute: number;
+  timezone: string;
+  /** An RRULE without DTSTART, e.g. FREQ=WEEKLY;BYDAY=TU,TH. */
+  rrule: string;
+  durationMinutes: number;
+}
+
+export interface SessionTimes {
+  startsAt: string;
+  endsAt: string;
+}
+
+/**
+ * rrule works in "floating" time when no TZID is given: a Date whose UTC fields are the wall time
+ * (its README, "Timezone support"). Sessions are expanded so, in the section's wall clock, and each
+ * occurrence is then placed in the section's zone by Luxon: a class at 16:00 in London stays at
+ * 16:00 London time across the clock changes, and its UTC instant moves.
+ */
+function floating(local: DateTime): Date {
+  return local.setZone("utc", { keepLocalTime: true }).toJSDate();
+}
+
+function fromFloating(date: Date, zone: string): DateTime {
+  return DateTime.fromJSDate(date, { zone: "utc" }).setZone(zone, { keepLocalTime: true });
+}
+
+/** The RRULE options of a stored rule; throws on text rrule cannot read. */
+export function parseWeeklyRule(text: string): ReturnType<typeof RRule.parseString> {
+  if (/DTSTART/i.test(text)) throw new Error("the rule must not carry DTSTART");
+  const options = RRule.parseString(text.replace(/^RRULE:/i, ""));
+  if (options.freq !== Frequency.WEEKLY) throw new Error("the rule must be weekly");
+  return options;
+}
+
+function ruleOf(section: SectionRecurrence): RRule {
+  const options = parseWeeklyRule(section.rrule);
+  const first = DateTime.fromISO(section.startsOn, { zone: "utc" }).set({
+    hour: Math.floor(section.startMinute / 60),
+    minute: section.startMinute % 60,
+  });
+  let until = options.until ?? null;
+  if (section.endsOn) {
+    const lastDay = DateTime.fromISO(section.endsOn, { zone: "utc" })
+      .plus({ minutes: MINUTES_PER_DAY - 1 })
+      .toJSDate();
+    if (!until || lastDay < until) until = lastDay;
+  }
+  return new RRule({ ...options, dtstart: first.toJSDate(), until, tzid: null });
+}
+
+/** The sessions of a section that start in [from, to), as UTC instants; `clocks` shares zone lookups between sections. */
+export function sectionSessions(section: SectionRecurrence, from: Date, to: Date, clocks?: WallClocks): SessionTimes[] {
+  const rule = ruleOf(section);
+  // The window in floating time, a day wider on each side (a zone is at most 14 hours from UTC).
+  const after = floating(DateTime.fromJSDate(from).setZone(section.timezone)).getTime() - 86_400_000;
+  const before = floating(DateTime.fromJSDate(to).setZone(section.timezone)).getTime() + 86_400_000;
+  const clock = clocks ? clocks.of(section.timezone) : wallClock(section.timezone);
+  const sessions: SessionTimes[] = [];
+  for (const occurrence of rule.between(new Date(after), new Date(before), true)) {
+    // The occurrence's UTC fields are its wall time (floating); Luxon places it in the zone.
+    const wall = DateTime.fromJSDate(occurrence, { zone: "utc" });
+    const start = clock(wall.toISODate() ?? "", wall.hour * 60 + wall.minute, { lenient: true });
+    if (start === null || start < from.getTime() || start >= to.getTime()) continue;
+    const end = DateTime.fromMillis(start, { zone: "utc" }).plus({ minutes: section.durationMinutes });
+    sessions.push({ startsAt: new Date(start).toISOString(), endsAt: end.toJSDate().toISOString() });
+  }
+  return sessions;
+}
+
+/** The first session of a section, or null if its rule yields none. */
+export function firstSession(section: SectionRecurrence): SessionTimes | null {
+  const occurrence = ruleOf(section).after(new Date(0), true);
+  if (!occurrence) return null;
+  const start = fromFloating(occurrence, section.timezone);
+  return { startsAt: start.toJSDate().toISOString(), endsAt: start.plus({ minutes: section.durationMinutes }).toJSDate().toISOString() };
+}
+
+/** The RRULE for sessions on these ISO weekdays (1 = Monday). */
+export function weeklyRule(weekdays: number[]): string {
+  const codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+  const days = [...new Set(weekdays)].sort((a, b) => a - b).map((day) => codes[day - 1]);
+  return `FREQ=WEEKLY;BYDAY=${days.join(",")}`;
+}

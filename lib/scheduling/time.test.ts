@@ -1,0 +1,87 @@
+import fc from "fast-check";
+import { DateTime } from "luxon";
+
+import { computeOpenSlots } from "./slot-grid";
+import { clockToMinute, formatInstantInZone, minuteToClock, wallClock, wallTimeToInstant } from "./time";
+
+const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+
+describe("wall times and instants (Luxon)", () => {
+  it("skips a wall time that does not exist and takes the earlier of one that happens twice", () => {
+    // Los Angeles: 2026-03-08 02:00 jumps to 03:00; 2026-11-01 01:00-02:00 happens twice.
+    expect(wallTimeToInstant("2026-03-08", 2 * 60 + 30, "America/Los_Angeles")).toBeNull();
+    expect(wallTimeToInstant("2026-03-08", 2 * 60 + 30, "America/Los_Angeles", { lenient: true })?.toISO()).toBe(
+      "2026-03-08T10:30:00.000Z",
+    );
+    expect(wallTimeToInstant("2026-11-01", 90, "America/Los_Angeles")?.toISO()).toBe("2026-11-01T08:30:00.000Z");
+    expect(wallTimeToInstant("2026-03-09", 1440, "Asia/Kolkata")?.toISO()).toBe("2026-03-09T18:30:00.000Z");
+  });
+
+  it("wallClock agrees with wallTimeToInstant on every date and minute, clock changes included (property)", () => {
+    const zones = ["America/Los_Angeles", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe", "America/Sao_Paulo"];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 730 }),
+        fc.integer({ min: 0, max: 1440 }),
+        (zone, dayIndex, minute) => {
+          const date = DateTime.fromISO("2025-01-01", { zone: "utc" }).plus({ days: dayIndex }).toISODate()!;
+          const clock = wallClock(zone);
+          expect(iso(clock(date, minute))).toBe(wallTimeToInstant(date, minute, zone)?.toISO() ?? null);
+          expect(iso(clock(date, minute, { lenient: true }))).toBe(
+            wallTimeToInstant(date, minute, zone, { lenient: true })?.toISO() ?? null,
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("shows an instant in the viewer's zone with the zone's name", () => {
+    expect(formatInstantInZone("2026-03-10T16:00:00Z", "America/Los_Angeles")).toBe("Tue, Mar 10, 2026, 9:00 AM PDT (America/Los_Angeles)");
+    expect(formatInstantInZone("2026-03-10T16:00:00Z", "Asia/Kolkata")).toBe("Tue, Mar 10, 2026, 9:30 PM GMT+5:30 (Asia/Kolkata)");
+  });
+
+  it("reads and writes clock times", () => {
+    expect(clockToMinute("09:30")).toBe(570);
+    expect(clockToMinute("24:00")).toBe(1440);
+    expect(clockToMinute("24:30")).toBeNull();
+    expect(clockToMinute("9:30")).toBeNull();
+    expect(minuteToClock(570)).toBe("09:30");
+  });
+});
+
+describe("the slot grid on clock-change days", () => {
+  const schedule = (weekly: Array<[number, number, number]>) => [
+    {
+      teacherId: 1,
+      timezone: "America/Los_Angeles",
+      weekly: weekly.map(([weekday, startMinute, endMinute]) => ({ weekday, startMinute, endMinute })),
+      exceptions: [],
+      busy: [],
+    },
+  ];
+  const options = { now: new Date("2026-01-01T00:00:00Z"), slotMinutes: 30, leadTimeHours: 12 };
+  const wall = (slots: Array<{ startsAt: string }>) =>
+    slots.map((s) => DateTime.fromISO(s.startsAt, { zone: "America/Los_Angeles" }).toFormat("HH:mm ZZZZ"));
+
+  it("offers no slot in the skipped hour, and real 30-minute slots on both sides", () => {
+    // Sunday 2026-03-08, hours 00:00-04:00: only three real hours that night.
+    const slots = computeOpenSlots(schedule([[7, 0, 240]]), {
+      ...options,
+      from: new Date("2026-03-08T00:00:00Z"),
+      to: new Date("2026-03-09T00:00:00Z"),
+    });
+    expect(wall(slots)).toEqual(["00:00 PST", "00:30 PST", "01:00 PST", "01:30 PST", "03:00 PDT", "03:30 PDT"]);
+  });
+
+  it("offers the repeated hour twice when clocks go back, each its own instant", () => {
+    const slots = computeOpenSlots(schedule([[7, 0, 180]]), {
+      ...options,
+      from: new Date("2026-11-01T00:00:00Z"),
+      to: new Date("2026-11-02T00:00:00Z"),
+    });
+    expect(wall(slots)).toEqual(["00:00 PDT", "00:30 PDT", "01:00 PDT", "01:30 PDT", "01:00 PST", "01:30 PST", "02:00 PST", "02:30 PST"]);
+    expect(new Set(slots.map((s) => s.startsAt)).size).toBe(slots.length);
+  });
+});

@@ -1,0 +1,140 @@
+import "server-only";
+
+import { eq } from "drizzle-orm";
+import { createEvent } from "ics";
+import { DateTime } from "luxon";
+
+import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
+import { getDb } from "@/lib/platform/db/client";
+import { courses, demoRequests } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { z } from "@/lib/platform/zod";
+import {
+  bookDemoSlot,
+  bookingHistoryOf,
+  cancelBooking,
+  findBookingByToken,
+  rescheduleBooking,
+  type BookingView,
+} from "@/lib/scheduling/bookings";
+import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
+import { openDemoSlots } from "@/lib/scheduling/slots";
+import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+
+export type { PickerDay, PickerSlot } from "@/lib/scheduling/picker";
+
+/** Issue: the parent is offered the open slots of the next two weeks. */
+export const PICKER_DAYS = 14;
+
+export const DEMO_BOOKING_MESSAGES = {
+  noCourse: "We could not match a course to your request, so we will call you to find a time.",
+} as const;
+
+const leadTokenSchema = z.string().min(1).max(200);
+export const listSlotsSchema = z.object({ leadToken: leadTokenSchema, timezone: timezoneSchema });
+export const bookSlotSchema = z.object({
+  leadToken: leadTokenSchema,
+  teacherId: z.coerce.number().int().positive(),
+  startsAt: instantSchema,
+});
+export const rescheduleSlotsSchema = z.object({ bookingToken: z.string().min(1).max(80), timezone: timezoneSchema });
+
+async function leadCourseId(leadId: string): Promise<number | null> {
+  const db = await getDb();
+  const [lead] = await db.select({ courseId: demoRequests.courseId }).from(demoRequests).where(eq(demoRequests.id, leadId));
+  if (!lead) throw new AppError("not-found", "That demo request does not exist.");
+  return lead.courseId;
+}
+
+async function slotsOfCourse(courseId: number, zone: string, now: Date, options: { teacherId?: number; ignoreBookingId?: string } = {}) {
+  const to = DateTime.fromJSDate(now).plus({ days: PICKER_DAYS }).toJSDate();
+  const slots = await openDemoSlots({ courseId, from: now, to, now, ...options });
+  return groupSlotsByDay(slots, zone);
+}
+
+/** The time picker's slots for the lead the token proves the caller made; none when its course is unknown. */
+export async function listSlotsForLead(input: unknown, now = new Date()): Promise<PickerDay[]> {
+  const { leadToken, timezone } = listSlotsSchema.parse(input);
+  const courseId = await leadCourseId(verifyLeadToken(leadToken, now));
+  if (courseId === null) return [];
+  return slotsOfCourse(courseId, timezone, now);
+}
+
+/** Books a slot for the caller's lead at once (issue: "picking one books it for that lead"). */
+export async function bookSlotForLead(input: unknown, now = new Date()): Promise<BookingView> {
+  const { leadToken, teacherId, startsAt } = bookSlotSchema.parse(input);
+  const leadId = verifyLeadToken(leadToken, now);
+  const courseId = await leadCourseId(leadId);
+  if (courseId === null) throw new AppError("invalid", DEMO_BOOKING_MESSAGES.noCourse);
+  return bookDemoSlot({ courseId, teacherId, startsAt, demoRequestId: leadId }, { actorId: null, now });
+}
+
+export interface DemoStatus {
+  booking: BookingView;
+  courseTitle: string;
+  /** How many times it moved (the .ics SEQUENCE). */
+  reschedules: number;
+}
+
+/** The no-login status page's view of a booking; null for an unknown token. */
+export async function findDemoStatus(token: string): Promise<DemoStatus | null> {
+  const booking = await findBookingByToken(token);
+  if (!booking || booking.kind !== "demo") return null;
+  const db = await getDb();
+  const [course] =
+    booking.courseId === null ? [] : await db.select({ title: courses.title }).from(courses).where(eq(courses.id, booking.courseId));
+  const history = await bookingHistoryOf(booking.id);
+  const reschedules = history.filter((h) => h.fromStartsAt !== null && h.toStartsAt !== null).length;
+  return { booking, courseTitle: course?.title ?? "Free demo class", reschedules };
+}
+
+/** Other open times for a booking's reschedule: the same teacher and course, its own time not counted as busy. */
+export async function listRescheduleSlots(input: unknown, now = new Date()): Promise<PickerDay[]> {
+  const { bookingToken, timezone } = rescheduleSlotsSchema.parse(input);
+  const booking = await findBookingByToken(bookingToken);
+  if (!booking || booking.kind !== "demo" || booking.courseId === null) throw new AppError("not-found", "That booking does not exist.");
+  const days = await slotsOfCourse(booking.courseId, timezone, now, { teacherId: booking.teacherId, ignoreBookingId: booking.id });
+  return days
+    .map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.startsAt !== booking.startsAt) }))
+    .filter((day) => day.slots.length > 0);
+}
+
+export async function rescheduleDemo(token: string, startsAt: string, now = new Date()): Promise<BookingView> {
+  return rescheduleBooking({ token, startsAt }, { actorId: null, now });
+}
+
+export async function cancelDemo(token: string): Promise<BookingView> {
+  return cancelBooking({ token }, { actorId: null });
+}
+
+export function describeBookedTime(startsAt: string, zone: string): string {
+  return formatInstantInZone(startsAt, zone);
+}
+
+/**
+ * The booking as an iCalendar file: DTSTART in UTC, a UID stable across reschedules (booking id at
+ * our host) and SEQUENCE counting them, so a calendar updates the event it has instead of adding one.
+ */
+export function demoCalendarFile(status: DemoStatus, host: string, statusUrl: string): string {
+  const { booking } = status;
+  const start = DateTime.fromISO(booking.startsAt, { zone: "utc" });
+  const end = DateTime.fromISO(booking.endsAt, { zone: "utc" });
+  const result = createEvent({
+    uid: `${booking.id}@${host}`,
+    sequence: status.reschedules,
+    title: `Free demo: ${status.courseTitle}`,
+    description: `Your free demo class. See, move or cancel it: ${statusUrl}`,
+    url: statusUrl,
+    start: start.toMillis(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: end.toMillis(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    status: booking.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
+    method: "PUBLISH",
+  });
+  if (result.error || !result.value) throw result.error ?? new Error("ics produced nothing");
+  return result.value;
+}

@@ -1,0 +1,35 @@
+import { ensureDemoAccounts } from "@/lib/wiring/demo-accounts";
+import { seedSchedules } from "@/lib/wiring/seed-schedules";
+
+import { seedDemoData } from "./start";
+
+jest.mock("@/lib/wiring/demo-accounts", () => ({ ensureDemoAccounts: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed-schedules", () => ({ seedSchedules: jest.fn(async () => undefined) }));
+
+describe("the embedded default's demo data at start (seedDemoData)", () => {
+  beforeEach(() => {
+    jest.clearAllMocks();
+    jest.spyOn(console, "log").mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it("seeds the demo accounts and then the demo teachers and sections when the demo accounts are seeded", async () => {
+    await seedDemoData(true);
+    expect(ensureDemoAccounts).toHaveBeenCalledTimes(1);
+    expect(seedSchedules).toHaveBeenCalledTimes(1);
+  });
+
+  it("seeds nothing otherwise (production, or a server others can reach)", async () => {
+    await seedDemoData(false);
+    expect(ensureDemoAccounts).not.toHaveBeenCalled();
+    expect(seedSchedules).not.toHaveBeenCalled();
+  });
+
+  it("still seeds the schedules when the demo accounts could not be created, and does not throw", async () => {
+    jest.mocked(ensureDemoAccounts).mockRejectedValueOnce(new Error("emulator down"));
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(seedDemoData(true)).resolves.toBeUndefined();
+    expect(seedSchedules).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+});

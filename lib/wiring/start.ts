@@ -1,0 +1,71 @@
+import "server-only";
+
+import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/config";
+import { env, isBuildPhase } from "@/lib/platform/env";
+import { startOutboxWorker } from "@/lib/platform/outbox/worker";
+import { startRetentionTimer } from "@/lib/privacy/retention";
+import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
+
+/** What a server instance does once at start (instrumentation.ts). */
+export async function startServer(): Promise<void> {
+  if (isBuildPhase) return;
+  const problems = identityConfigProblems();
+  if (problems.length > 0) {
+    console.error(`Refusing to start:\n  ${problems.join("\n  ")}`);
+    process.exit(1);
+  }
+  if (env.NODE_ENV === "production" && !identityConfig.seedDemoAccounts) await refuseDemoPasswords();
+  // Migrations apply at start, not at the first request. An unreachable database is logged, not
+  // fatal: static pages still serve, and getDb() tries again on the next request (503 until then).
+  const { getOpenDatabase } = await import("@/lib/platform/db/client");
+  await getOpenDatabase()
+    .then((opened) => console.log(`[db] ${opened.kind} database migrated and ready`))
+    .catch((error: unknown) => console.error("[db] could not open the database at start:", error instanceof Error ? error.message : error));
+  registerOutboxSenders();
+  startOutboxWorker();
+  // Daily retention (IP addresses, old leads, old events, delivered payloads); once a day across instances.
+  startRetentionTimer();
+  await seedDemoData(identityConfig.seedDemoAccounts);
+}
+
+/**
+ * The embedded default's demo data (only when the demo accounts are seeded: on loopback, never in
+ * production): the demo accounts, then the teachers and open sections that fill the course pages.
+ * Awaited, so they exist before the first request; a failure is logged, not fatal.
+ */
+export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
+  if (!seedDemoAccounts) return;
+  const { ensureDemoAccounts } = await import("@/lib/wiring/demo-accounts");
+  await ensureDemoAccounts()
+    .then(() => console.log("[auth] demo accounts ready: student, teacher, admin, support @example.com"))
+    .catch((error: unknown) => console.error("[auth] could not create the demo accounts:", error instanceof Error ? error.message : error));
+  const { seedSchedules } = await import("@/lib/wiring/seed-schedules");
+  await seedSchedules()
+    .then(() => console.log("[scheduling] demo teachers and sections ready"))
+    .catch((error: unknown) =>
+      console.error("[scheduling] could not seed the demo schedules:", error instanceof Error ? error.message : error),
+    );
+}
+
+/**
+ * A server others can reach (production, demo accounts not seeded) must not let anyone in with the
+ * README's password: the demo accounts include an admin. Ends the process when one still does.
+ * When identity cannot answer, the check is logged as not done and the start goes on (sign-ins
+ * fail then anyway, and nobody outside can cause it).
+ */
+async function refuseDemoPasswords(): Promise<void> {
+  const { findAccountsWithDemoPassword } = await import("@/lib/wiring/demo-accounts");
+  let found: string[];
+  try {
+    found = await findAccountsWithDemoPassword();
+  } catch (error) {
+    console.error("[auth] could not check the demo accounts' passwords:", error instanceof Error ? error.message : error);
+    return;
+  }
+  if (found.length === 0) return;
+  console.error(
+    `Refusing to start: ${found.join(", ")} still ${found.length === 1 ? "has" : "have"} the demo password published in the README. ` +
+      "Change the password of each, or delete the account, then start again (demo accounts belong on this machine only: `npm start`).",
+  );
+  process.exit(1);
+}

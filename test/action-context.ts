@@ -1,0 +1,39 @@
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+
+/**
+ * What a server action sees of its request in Jest, where Next's request scope does not exist: the
+ * headers and cookies next/headers answers, and the session next-auth's getServerSession answers.
+ * A test file mocks both at that boundary and sets these per case:
+ *
+ *   jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
+ *   jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
+ */
+export const actionContext: { headers: Record<string, string>; cookies: Record<string, string>; user: SessionUser | null } = {
+  headers: {},
+  cookies: {},
+  user: null,
+};
+
+/** The visitor's address, as the proxy in front would forward it (lib/platform/http/client-ip.ts). */
+export function actingFrom(address: string, user: SessionUser | null = actionContext.user) {
+  actionContext.headers = { "x-forwarded-for": address };
+  actionContext.user = user;
+}
+
+export const nextHeadersMock = {
+  headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000", ...actionContext.headers }),
+  cookies: async () => {
+    const all = () => Object.entries(actionContext.cookies).map(([name, value]) => ({ name, value }));
+    return { getAll: all, get: (name: string) => all().find((c) => c.name === name), has: (name: string) => name in actionContext.cookies };
+  },
+};
+
+export function nextAuthMock() {
+  return {
+    __esModule: true,
+    ...jest.requireActual("next-auth"),
+    getServerSession: jest.fn(async () =>
+      actionContext.user ? { user: actionContext.user, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
+    ),
+  };
+}

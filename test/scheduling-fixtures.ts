@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+
+import type { Database } from "@/lib/platform/db/client";
+import { courses, demoRequests, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema";
+
+/** Rows for the scheduling tests: an approved teacher with weekly hours, a course, a parent, a demo request. */
+export async function newTeacher(
+  db: Database,
+  timezone: string,
+  hours: Array<[weekday: number, start: number, end: number]>,
+  approved = true,
+) {
+  const [user] = await db
+    .insert(users)
+    .values({ firebaseUid: `test-${randomUUID()}`, email: `t-${randomUUID().slice(0, 8)}@example.com`, role: "teacher" })
+    .returning({ id: users.id });
+  const teacherId = user!.id;
+  await db.insert(teacherProfiles).values({ userId: teacherId, publicName: "Teacher", timezone, approvedAt: approved ? new Date() : null });
+  if (hours.length > 0) {
+    await db
+      .insert(teacherAvailability)
+      .values(hours.map(([weekday, startMinute, endMinute]) => ({ teacherId, weekday, startMinute, endMinute })));
+  }
+  return teacherId;
+}
+
+export const EVERY_DAY = (start: number, end: number): Array<[number, number, number]> => [1, 2, 3, 4, 5, 6, 7].map((d) => [d, start, end]);
+
+export async function newCourse(db: Database, teacherId: number | null) {
+  const [row] = await db
+    .insert(courses)
+    .values({
+      slug: `s-${randomUUID().slice(0, 8)}`,
+      title: "Test course",
+      category: "academic",
+      description: "A test.",
+      gradeMin: 1,
+      gradeMax: 12,
+      teacherId,
+    })
+    .returning({ id: courses.id });
+  return row!.id;
+}
+
+export async function newParent(db: Database) {
+  const [row] = await db
+    .insert(users)
+    .values({ firebaseUid: `test-${randomUUID()}`, email: `p-${randomUUID().slice(0, 8)}@example.com`, timezone: "America/Los_Angeles" })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function newDemoRequest(db: Database, courseId: number | null) {
+  const [row] = await db
+    .insert(demoRequests)
+    .values({ userEmail: "family@example.com", course: String(courseId), courseId, grade: 4, name: "Parent" })
+    .returning({ id: demoRequests.id });
+  return row!.id;
+}
