@@ -31,15 +31,25 @@ export function DemoBookingControls({
   const [isPicking, setIsPicking] = useState(false);
   const load = useCallback((timezone: string) => rescheduleSlots({ bookingToken: token, timezone }), [rescheduleSlots, token]);
 
+  // Kept across the refresh that follows an action, which may swap the controls for the cancelled note.
+  const status = message ? (
+    <p role="status" className="mt-3 text-slate-800">
+      {message}
+    </p>
+  ) : null;
+
   if (isCancelled) {
     return (
-      <p className="mt-6 text-slate-700">
-        This booking was cancelled and cannot be rescheduled.{" "}
-        <Link href="/book-free-demo" className="text-brand-700 underline">
-          Book a new time
-        </Link>
-        .
-      </p>
+      <div className="mt-6">
+        {status}
+        <p className="mt-3 text-slate-700">
+          This booking was cancelled and cannot be rescheduled.{" "}
+          <Link href="/book-free-demo" className="text-brand-700 underline">
+            Book a new time
+          </Link>
+          .
+        </p>
+      </div>
     );
   }
 
@@ -75,11 +85,7 @@ export function DemoBookingControls({
           Cancel
         </button>
       </div>
-      {message ? (
-        <p role="status" className="mt-3 text-slate-800">
-          {message}
-        </p>
-      ) : null}
+      {status}
       {isPicking ? <SlotPicker load={load} onPick={move} emptyText="No other open times in the next two weeks." /> : null}
     </div>
   );

@@ -142,6 +142,11 @@ const envSchema = z.object({
   // --- Abuse limits (issue 6; lib/platform/http/rate-limit.ts) ---
   /** Per-address limits on the demo and log-event endpoints; "off" only for tests and load benchmarks. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /**
+   * Demo requests one address may send in 10 minutes. A school or library whose families share
+   * one network address may need more; the browser tests, every one from 127.0.0.1, set more too.
+   */
+  DEMO_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(10),
   // --- Retention (lib/privacy/retention.ts; the privacy policy page states the same numbers) ---
   /** Days an IP address or user agent is kept on demo requests and log events. */
   NETWORK_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -26,9 +26,10 @@ export interface RateLimitRule {
 export const RATE_LIMITS = {
   /**
    * A lead form takes a person half a minute; 10 in 10 minutes leaves room for a family with
-   * several children, a typo corrected and a retry or two, and stops a script after 10 rows.
+   * several children, a typo corrected and a retry or two, and stops a script after 10 rows
+   * (DEMO_REQUESTS_PER_ADDRESS).
    */
-  demoRequest: { name: "demo", limit: 10, windowSeconds: 10 * 60 },
+  demoRequest: { name: "demo", limit: env.DEMO_REQUESTS_PER_ADDRESS, windowSeconds: 10 * 60 },
   /** The client sends a few events per page; 2 a second for a minute covers tabs and shared NATs, not a flood. */
   logEvent: { name: "logevent", limit: 120, windowSeconds: 60 },
   /**
