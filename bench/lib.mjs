@@ -21,9 +21,12 @@ export function brandSlug(env = process.env) {
   return slug || "classes";
 }
 
-/** The pages the requirement names, in report order. */
+/** A course page of the starting catalogue (migration 0007), with the seeded sections on it. */
+export const COURSE_PAGE = "/courses/python-for-young-coders";
+
+/** The pages the requirement names, in report order. /book-free-demo/5 is also the booking step: its picker loads on click. */
 export function defaultRoutes(env = process.env) {
-  return ["/", `/join-${brandSlug(env)}`, "/book-free-demo/5", "/courses", "/signin"];
+  return ["/", `/join-${brandSlug(env)}`, "/book-free-demo/5", "/courses", COURSE_PAGE, "/signin"];
 }
 
 /** Tiny argv parser: --flag value, --flag=value, --bool. Repeated or comma lists stay strings. */

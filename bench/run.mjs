@@ -34,6 +34,7 @@ import {
   NEXT_BIN,
   REPO_DIR,
   brandSlug,
+  COURSE_PAGE,
   defaultRoutes,
   freePort,
   isPortFree,
@@ -304,7 +305,7 @@ function versions() {
 /** The requirement, page by page: 100/100/100 (a11y, SEO, best practices) on both presets,
  *  desktop performance 100, mobile performance >= the bare page's, first-load JS <= 1.15x. */
 function checkRequirement(lh, js) {
-  const required = ["/", `/join-${brandSlug()}`, "/book-free-demo/5", "/courses"];
+  const required = ["/", `/join-${brandSlug()}`, "/book-free-demo/5", "/courses", COURSE_PAGE];
   const checks = [];
   if (lh) {
     for (const route of required) {

@@ -1,4 +1,4 @@
-import { DateTime, FixedOffsetZone, IANAZone } from "luxon";
+import { DateTime, IANAZone } from "luxon";
 
 /**
  * Time helpers on Luxon, the one timezone library (ARCHITECTURE: Time). Instants cross the wire as
@@ -71,10 +71,10 @@ export function clockToMinute(clock: string): number | null {
 }
 
 /**
- * wallTimeToInstant for many wall times of one zone, fast: Luxon reads each date's offset at its
- * midnight and the next one (once per date, cached); on a date with one offset all day (every date
- * but the two clock-change days of a year) the wall time is read in that fixed offset, which costs
- * no zone lookup. Clock-change dates take wallTimeToInstant's full path.
+ * wallTimeToInstant for many wall times of one zone, fast: each date's offset is read once, at its
+ * midnight and the next one; on a date with one offset all day (every date but the two clock-change
+ * days of a year) a wall time is that midnight plus its minutes, with no zone lookup at all.
+ * Clock-change dates take wallTimeToInstant's full path.
  */
 export type WallClock = (date: string, minute: number, options?: { lenient?: boolean }) => number | null;
 
@@ -88,38 +88,44 @@ export class WallClocks {
   }
 }
 
+/** A date's midnight in a zone, when the date keeps one offset all day (null on a clock-change date). */
+type FixedMidnight = number | null;
+
+/**
+ * The dates' midnights by zone, kept between requests: they depend only on the time zone database,
+ * so every slot computation after the first skips Luxon for them. Bounded, as a zone is whatever a
+ * client sent (validated) and dates roll on.
+ */
+const fixedMidnights = new Map<string, Map<string, FixedMidnight>>();
+const MAX_DATES_PER_ZONE = 5000;
+
+function fixedMidnightsOf(zone: string): Map<string, FixedMidnight> {
+  let dates = fixedMidnights.get(zone);
+  if (!dates) fixedMidnights.set(zone, (dates = new Map()));
+  else if (dates.size > MAX_DATES_PER_ZONE) dates.clear();
+  return dates;
+}
+
 export function wallClock(zone: string): WallClock {
-  const midnights = new Map<string, DateTime>();
-  const midnightOf = (date: string): DateTime => {
-    let midnight = midnights.get(date);
-    if (!midnight) midnights.set(date, (midnight = DateTime.fromISO(date, { zone })));
-    return midnight;
-  };
-  const fixedZones = new Map<string, FixedOffsetZone | null>();
-  const fixedZoneOf = (date: string): FixedOffsetZone | null => {
-    let fixed = fixedZones.get(date);
+  const dates = fixedMidnightsOf(zone);
+  const fixedMidnightOf = (date: string): FixedMidnight => {
+    let fixed = dates.get(date);
     if (fixed === undefined) {
-      const midnight = midnightOf(date);
-      const next = midnightOf(DateTime.fromISO(date, { zone: "utc" }).plus({ days: 1 }).toISODate() ?? "");
-      fixed =
-        midnight.isValid && next.isValid && midnight.offset === next.offset && midnight.hour === 0
-          ? FixedOffsetZone.instance(midnight.offset)
-          : null;
-      fixedZones.set(date, fixed);
+      const midnight = DateTime.fromISO(date, { zone });
+      const next = midnight.isValid ? midnight.plus({ days: 1 }).startOf("day") : midnight;
+      fixed = midnight.isValid && next.isValid && midnight.offset === next.offset && midnight.hour === 0 ? midnight.toMillis() : null;
+      dates.set(date, fixed);
     }
     return fixed;
   };
   const instants = new Map<string, number | null>();
   return (date, minute, options = {}) => {
+    const midnight = minute < MINUTES_PER_DAY ? fixedMidnightOf(date) : null;
+    if (midnight !== null) return midnight + minute * 60_000;
     const key = `${date}|${minute}|${options.lenient === true}`;
     let instant = instants.get(key);
     if (instant === undefined) {
-      const fixed = minute < MINUTES_PER_DAY ? fixedZoneOf(date) : null;
-      instant = fixed
-        ? DateTime.fromISO(date, { zone: fixed })
-            .set({ hour: Math.floor(minute / 60), minute: minute % 60 })
-            .toMillis()
-        : (wallTimeToInstant(date, minute, zone, options)?.toMillis() ?? null);
+      instant = wallTimeToInstant(date, minute, zone, options)?.toMillis() ?? null;
       instants.set(key, instant);
     }
     return instant;
