@@ -19,8 +19,11 @@ async function signInAsTeacher(page: Page) {
 
 test("a family books a demo of the teacher's course and the teacher sees it on the dashboard, without the family's details", async ({
   browser,
+  page,
 }, testInfo) => {
-  const family = await browser.newPage({ timezoneId: "Europe/Berlin" });
+  // The family in its own browser (and zone); the teacher is the test's page (axe needs a page of a context).
+  const familyContext = await browser.newContext({ timezoneId: "Europe/Berlin" });
+  const family = await familyContext.newPage();
   await family.goto("/book-free-demo/3");
   const form = new DemoForm(family);
   await form.email.fill("scratch-family@example.com");
@@ -32,14 +35,16 @@ test("a family books a demo of the teacher's course and the teacher sees it on t
   await expect(firstTime, "the demo teacher is the course's only teacher, so the times are theirs").toBeVisible();
   await firstTime.click();
   await expect(form.dialog.getByRole("status")).toContainText("Your free demo is booked for");
-  await family.close();
+  await familyContext.close();
 
-  const page = await browser.newPage();
   await signInAsTeacher(page);
   await page.goto("/teacher/dashboard");
   const upcoming = page.getByRole("region", { name: "Upcoming" });
   await expect(upcoming).toContainText("in America/Chicago");
-  const demo = upcoming.getByRole("listitem").filter({ hasText: `Free demo · ${COURSE}` }).filter({ hasText: "grade 3" });
+  const demo = upcoming
+    .getByRole("listitem")
+    .filter({ hasText: `Free demo · ${COURSE}` })
+    .filter({ hasText: "grade 3" });
   await expect(demo.first()).toBeVisible();
   await expect(demo.first()).toContainText("(America/Chicago)");
   await expect(page.getByText("scratch-family@example.com")).toHaveCount(0);
@@ -80,7 +85,9 @@ test("the teacher edits weekly hours: an overlap answers beside the row and noth
   await expect(page.getByText("Thu, Dec 24, 2099 · Day off")).toBeVisible();
 });
 
-test("the teacher creates a section, the rules answer beside the fields, and the section shows on the course page", async ({ page }, testInfo) => {
+test("the teacher creates a section, the rules answer beside the fields, and the section shows on the course page", async ({
+  page,
+}, testInfo) => {
   await signInAsTeacher(page);
   const { violations } = await scanPage(page, "/teacher/sections/new");
   expect(violations).toEqual([]);
