@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
 import { teacherAvailability, teacherAvailabilityExceptions, teacherProfiles, users } from "@/lib/platform/db/schema";
@@ -101,11 +101,14 @@ export async function addAvailabilityException(teacherId: number, input: Availab
   return row;
 }
 
-export async function removeAvailabilityException(teacherId: number, id: number): Promise<void> {
+/** Removes one of the teacher's own exceptions; false when they have none by that id (someone else's included). */
+export async function removeAvailabilityException(teacherId: number, id: number): Promise<boolean> {
   const db = await getDb();
-  await db
+  const removed = await db
     .delete(teacherAvailabilityExceptions)
-    .where(and(eq(teacherAvailabilityExceptions.id, id), eq(teacherAvailabilityExceptions.teacherId, teacherId)));
+    .where(and(eq(teacherAvailabilityExceptions.id, id), eq(teacherAvailabilityExceptions.teacherId, teacherId)))
+    .returning({ id: teacherAvailabilityExceptions.id });
+  return removed.length > 0;
 }
 
 /** A user's own time zone (set from the browser at first, changeable on the profile). */
@@ -113,4 +116,47 @@ export async function setUserTimezone(userId: number, timezone: string): Promise
   const zone = parseInput(z.object({ timezone: timezoneSchema }), { timezone }).timezone;
   const db = await getDb();
   await db.update(users).set({ timezone: zone, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** A teacher's own profile as they edit it (approved or not); null before they have saved one. */
+export async function findOwnTeacherProfile(userId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      publicName: teacherProfiles.publicName,
+      bio: teacherProfiles.bio,
+      subjects: teacherProfiles.subjects,
+      timezone: teacherProfiles.timezone,
+      approvedAt: teacherProfiles.approvedAt,
+    })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.userId, userId));
+  return row ?? null;
+}
+
+/** The zone a teacher's hours and sessions are read in: their profile's, else their account's. */
+export async function teacherTimezone(userId: number): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ profile: teacherProfiles.timezone, account: users.timezone })
+    .from(users)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row?.profile ?? row?.account ?? "UTC";
+}
+
+/** A teacher's exceptions on or after `fromDate` (yyyy-MM-dd in their zone), soonest first. */
+export async function listUpcomingExceptions(teacherId: number, fromDate: string) {
+  const db = await getDb();
+  return db
+    .select({
+      id: teacherAvailabilityExceptions.id,
+      date: teacherAvailabilityExceptions.date,
+      kind: teacherAvailabilityExceptions.kind,
+      startMinute: teacherAvailabilityExceptions.startMinute,
+      endMinute: teacherAvailabilityExceptions.endMinute,
+    })
+    .from(teacherAvailabilityExceptions)
+    .where(and(eq(teacherAvailabilityExceptions.teacherId, teacherId), gte(teacherAvailabilityExceptions.date, fromDate)))
+    .orderBy(asc(teacherAvailabilityExceptions.date), asc(teacherAvailabilityExceptions.startMinute));
 }

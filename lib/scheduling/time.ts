@@ -131,3 +131,21 @@ export function wallClock(zone: string): WallClock {
     return instant;
   };
 }
+
+/** Today's date (yyyy-MM-dd) in `zone`. */
+export function todayIn(zone: string, now = new Date()): string {
+  return DateTime.fromJSDate(now).setZone(zone).toISODate() ?? "";
+}
+
+/** The IANA zones a person may choose (this runtime's list, with UTC), for a select rendered on the server. */
+export function listTimeZones(): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes("UTC") ? zones : ["UTC", ...zones];
+}
+
+/** "Mon, Mar 9, 2026" for a date (yyyy-MM-dd) of any zone: a calendar date, read as itself. */
+export function formatDate(date: string, locale = "en-US"): string {
+  return DateTime.fromISO(date, { zone: "utc" })
+    .setLocale(locale)
+    .toLocaleString({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
+}

@@ -1,10 +1,12 @@
 import { ensureDemoAccounts } from "@/lib/wiring/demo-accounts";
+import { seedDemoTeacherSchedule } from "@/lib/wiring/seed-demo-teacher";
 import { seedSchedules } from "@/lib/wiring/seed-schedules";
 
 import { seedDemoData } from "./start";
 
 jest.mock("@/lib/wiring/demo-accounts", () => ({ ensureDemoAccounts: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed-schedules", () => ({ seedSchedules: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed-demo-teacher", () => ({ seedDemoTeacherSchedule: jest.fn(async () => undefined) }));
 
 describe("the embedded default's demo data at start (seedDemoData)", () => {
   beforeEach(() => {
@@ -17,12 +19,18 @@ describe("the embedded default's demo data at start (seedDemoData)", () => {
     await seedDemoData(true);
     expect(ensureDemoAccounts).toHaveBeenCalledTimes(1);
     expect(seedSchedules).toHaveBeenCalledTimes(1);
+    // After the seeded teachers' sections, so the demo teacher's section goes to a course of its own.
+    expect(seedDemoTeacherSchedule).toHaveBeenCalledWith("teacher@example.com");
+    expect(jest.mocked(seedDemoTeacherSchedule).mock.invocationCallOrder[0]).toBeGreaterThan(
+      jest.mocked(seedSchedules).mock.invocationCallOrder[0] ?? Infinity,
+    );
   });
 
   it("seeds nothing otherwise (production, or a server others can reach)", async () => {
     await seedDemoData(false);
     expect(ensureDemoAccounts).not.toHaveBeenCalled();
     expect(seedSchedules).not.toHaveBeenCalled();
+    expect(seedDemoTeacherSchedule).not.toHaveBeenCalled();
   });
 
   it("still seeds the schedules when the demo accounts could not be created, and does not throw", async () => {

@@ -45,6 +45,10 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
     .catch((error: unknown) =>
       console.error("[scheduling] could not seed the demo schedules:", error instanceof Error ? error.message : error),
     );
+  const { seedDemoTeacherSchedule } = await import("@/lib/wiring/seed-demo-teacher");
+  await seedDemoTeacherSchedule("teacher@example.com").catch((error: unknown) =>
+    console.error("[scheduling] could not seed the demo teacher's schedule:", error instanceof Error ? error.message : error),
+  );
 }
 
 /**

@@ -75,7 +75,13 @@ export const roleBars: Record<Role, RoleBar> = {
   // The full bar; the Teacher Dashboard is for teacher and admin, Dashboard for admin only.
   teacher: {
     links: [...anonymousNav, teacherDashboard],
-    account: [{ label: "My Courses", href: "/teacher/courses" }, editProfile, editPassword],
+    account: [
+      { label: "My Courses", href: "/teacher/courses" },
+      { label: "My Sections", href: "/teacher/sections" },
+      { label: "Availability", href: "/teacher/availability" },
+      editProfile,
+      editPassword,
+    ],
   },
   admin: {
     links: [...anonymousNav, teacherDashboard, { label: "Dashboard", href: "/admin/dashboard" }],

@@ -19,6 +19,10 @@ export const PERMISSIONS = {
   "outbox.manage": ["admin"],
   /** A teacher's own courses and the requests for them (an admin sees every course). */
   "teaching.read": ["teacher", "admin"],
+  /** Sections: a teacher's own, for the courses assigned to them (checked in the query); an admin's, any. */
+  "sections.manage": ["teacher", "admin"],
+  /** A teacher's own profile, weekly hours and exceptions. */
+  "availability.manage": ["teacher"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -18,6 +18,20 @@ describe("runAction: what a server action answers", () => {
     ).resolves.toEqual({ ok: false, message: "You are not allowed to do that." });
   });
 
+  it("answers an AppError's field messages too, so a form shows a domain rule beside its field", async () => {
+    await expect(
+      runAction("test", async () => {
+        throw new AppError("invalid", "Capacity cannot be below the 2 seats already booked.", {
+          fieldErrors: { capacity: "Capacity cannot be below the 2 seats already booked." },
+        });
+      }),
+    ).resolves.toEqual({
+      ok: false,
+      message: "Capacity cannot be below the 2 seats already booked.",
+      fieldErrors: { capacity: "Capacity cannot be below the 2 seats already booked." },
+    });
+  });
+
   it("answers a limit's refusal with its message and when to retry (a route's Retry-After)", async () => {
     await expect(
       runAction("test", async () => {

@@ -22,8 +22,10 @@ export async function runAction(context: string, work: () => Promise<string>): P
     return { ok: true, message: await work() };
   } catch (error) {
     if (error instanceof AppError) {
-      return error.retryAfterSeconds
-        ? { ok: false, message: error.message, retryAfterSeconds: error.retryAfterSeconds }
+      if (error.retryAfterSeconds) return { ok: false, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+      // A domain rule's field messages (parseInput, "capacity below seats booked") reach the form's fields.
+      return error.fieldErrors
+        ? { ok: false, message: error.message, fieldErrors: error.fieldErrors }
         : { ok: false, message: error.message };
     }
     // SPEC 8's catalogue, as the account routes answered it; an unreachable provider gets the catch-all.

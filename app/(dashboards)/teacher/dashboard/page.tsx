@@ -1,9 +1,13 @@
 import Link from "next/link";
 
 import { CourseDemand } from "@/components/dashboards/course-demand";
+import { TeacherNav } from "@/components/dashboards/teacher-nav";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
+import { AgendaList } from "@/components/scheduling/agenda-list";
 import { requirePagePermission } from "@/lib/platform/auth/session";
+import { AGENDA_DAYS, listTeacherAgenda } from "@/lib/scheduling/teacher-agenda";
+import { teacherTimezone } from "@/lib/scheduling/teachers";
 import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teaching/queries";
 
 export const metadata = { title: "Teacher dashboard" };
@@ -13,7 +17,12 @@ const LATEST_COUNT = 10;
 /** Issue 4: a teacher's own courses and the demo requests for them (an admin sees every course). */
 export default async function TeacherDashboardPage() {
   const actor = await requirePagePermission("teaching.read", "/teacher/dashboard");
-  const [courses, latest] = await Promise.all([listTeacherCourses(actor), listTeacherRequests(actor, { pageSize: LATEST_COUNT })]);
+  const [courses, latest, agenda, timezone] = await Promise.all([
+    listTeacherCourses(actor),
+    listTeacherRequests(actor, { pageSize: LATEST_COUNT }),
+    listTeacherAgenda(actor),
+    teacherTimezone(actor.id),
+  ]);
   const isAdmin = actor.role === "admin";
   const cards = [
     { label: isAdmin ? "Courses" : "Your courses", value: courses.length },
@@ -29,6 +38,19 @@ export default async function TeacherDashboardPage() {
           : "Your courses and the demo requests families have sent for them."}
       </p>
       <TeacherPrivacyNote />
+      <div className="mt-6">
+        <TeacherNav current="/teacher/dashboard" isAdmin={isAdmin} />
+      </div>
+      <section aria-labelledby="upcoming">
+        <h2 id="upcoming" className="mb-1 text-xl font-bold text-slate-900">
+          Upcoming
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"} in the next {AGENDA_DAYS} days, in {timezone}
+          .
+        </p>
+        <AgendaList items={agenda} timezone={timezone} days={AGENDA_DAYS} />
+      </section>
       <dl className="mt-8 grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (
           <div key={card.label} className="rounded-2xl border border-slate-200 p-5">

@@ -1,0 +1,39 @@
+import { notFound } from "next/navigation";
+
+import { AdminNav } from "@/components/dashboards/admin-nav";
+import { SectionForm } from "@/components/scheduling/section-form";
+import { requirePagePermission } from "@/lib/platform/auth/session";
+import { findSectionForEdit, sectionFormSetup } from "@/lib/scheduling/section-admin";
+import { sectionFormValues } from "@/lib/scheduling/section-form";
+import { listTimeZones } from "@/lib/scheduling/time";
+
+import { updateSectionAction } from "../../../teacher/sections/actions";
+
+export const metadata = { title: "Edit section" };
+
+const LIST = "/admin/sections";
+
+export default async function EditAdminSectionPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await requirePagePermission("courses.manage", `${LIST}/${encodeURIComponent(id)}`);
+  const section = /^\d{1,9}$/.test(id) ? await findSectionForEdit(actor, Number(id)) : null;
+  if (!section) notFound();
+  const setup = await sectionFormSetup(actor);
+  return (
+    <>
+      <AdminNav current={LIST} />
+      <h1 className="mb-6 text-3xl font-extrabold text-slate-900">
+        Edit section {section.id}: {section.courseSlug}
+      </h1>
+      <SectionForm
+        action={updateSectionAction.bind(null, section.id)}
+        defaultValues={sectionFormValues(section)}
+        courses={setup.courses}
+        teachers={setup.teachers}
+        zones={listTimeZones()}
+        submitLabel="Save section"
+        afterSave={LIST}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+
+import { requireActor } from "@/lib/platform/auth/session";
+import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { createSectionAs, updateSectionAs } from "@/lib/scheduling/section-admin";
+import { sectionFormField, sectionInputFromForm } from "@/lib/scheduling/section-form";
+
+/** The section lists and every course page (a section's price, times and seats show there; the pages are cached 300 s). */
+function revalidateSections() {
+  revalidatePath("/teacher/sections");
+  revalidatePath("/admin/sections");
+  revalidatePath("/teacher/dashboard");
+  revalidatePath("/(marketing)/courses/[slug]", "page");
+}
+
+/** sectionSchema's field names as the form's (the price is entered as an amount). */
+function onFormFields(result: ActionResult): ActionResult {
+  if (result.ok || !result.fieldErrors) return result;
+  const fieldErrors: Record<string, string> = {};
+  for (const [key, message] of Object.entries(result.fieldErrors)) fieldErrors[sectionFormField(key)] ??= message;
+  return { ...result, fieldErrors };
+}
+
+/** A teacher's section of an assigned course, or an admin's of any course and teacher (lib/scheduling/section-admin.ts checks which). */
+export async function createSectionAction(data: FormData): Promise<ActionResult> {
+  const result = await runAction("sections.create", async () => {
+    const actor = await requireActor("sections.manage");
+    const section = await createSectionAs(actor, sectionInputFromForm(data));
+    revalidateSections();
+    return `Section ${section.id} is saved.`;
+  });
+  return onFormFields(result);
+}
+
+export async function updateSectionAction(id: number, data: FormData): Promise<ActionResult> {
+  const result = await runAction("sections.update", async () => {
+    const actor = await requireActor("sections.manage");
+    const section = await updateSectionAs(actor, id, sectionInputFromForm(data));
+    revalidateSections();
+    return `Section ${section.id} is saved.`;
+  });
+  return onFormFields(result);
+}

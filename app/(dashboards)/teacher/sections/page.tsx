@@ -1,0 +1,29 @@
+import Link from "next/link";
+
+import { TeacherNav } from "@/components/dashboards/teacher-nav";
+import { SectionTable } from "@/components/scheduling/section-table";
+import { requirePagePermission } from "@/lib/platform/auth/session";
+import { listSectionsFor } from "@/lib/scheduling/section-admin";
+
+export const metadata = { title: "Sections" };
+
+const PATH = "/teacher/sections";
+
+/** Issue 17: the teacher's sections (every section for an admin), with seats and the next session. */
+export default async function TeacherSectionsPage() {
+  const actor = await requirePagePermission("sections.manage", PATH);
+  const rows = await listSectionsFor(actor);
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold text-slate-900">{actor.role === "admin" ? "Sections" : "Your sections"}</h1>
+      <p className="mt-2 mb-6 text-slate-700">The weekly classes of your courses. Open sections show on the course pages.</p>
+      <TeacherNav current={PATH} isAdmin={actor.role === "admin"} />
+      <p className="mb-4">
+        <Link href={`${PATH}/new`} className="inline-block rounded-xl bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          New section
+        </Link>
+      </p>
+      <SectionTable rows={rows} editPath={PATH} showTeacher={actor.role === "admin"} />
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+
+import { FieldError, FormField, errorProps, inputClass } from "@/components/forms/form-field";
+import { useSubmitAction } from "@/components/forms/use-submit-action";
+import type { ActionResult } from "@/lib/platform/http/action-result";
+import type { SectionFormValues } from "@/lib/scheduling/section-form";
+
+import { TimezoneSelect } from "./timezone-select";
+import { WEEKDAY_NAMES } from "./weekly-hours-editor";
+
+const CLASS_TYPES = [
+  ["one_on_one", "1-on-1"],
+  ["group", "Group"],
+] as const;
+const STATUSES = [
+  ["draft", "Draft (not shown to families)"],
+  ["open", "Open"],
+  ["full", "Full"],
+  ["closed", "Closed"],
+] as const;
+
+interface Props {
+  action: (data: FormData) => Promise<ActionResult>;
+  defaultValues: SectionFormValues;
+  courses: Array<{ id: number; title: string }>;
+  /** An admin picks the teacher; a teacher's sections are their own (the server checks it too). */
+  teachers: Array<{ id: number; label: string }> | null;
+  zones: string[];
+  submitLabel: string;
+  afterSave: string;
+}
+
+/** Create or edit a section; the server applies sectionSchema's and updateSection's rules and answers beside each field. */
+export function SectionForm({ action, defaultValues: v, courses, teachers, zones, submitLabel, afterSave }: Props) {
+  const router = useRouter();
+  const { onSubmit, isPending, errorOf } = useSubmitAction(action, () => {
+    router.push(afterSave);
+    router.refresh();
+  });
+  const field = (name: string, label: string, hint?: string) => ({ id: `section-${name}`, label, hint, error: errorOf(name) });
+  const aria = (name: string) => errorProps(`section-${name}`, errorOf(name));
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isPending} className="grid max-w-3xl gap-5 sm:grid-cols-2">
+      <FormField {...field("courseId", "Course")}>
+        <select id="section-courseId" name="courseId" defaultValue={v.courseId} className={inputClass} {...aria("courseId")}>
+          {courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.title}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {teachers ? (
+        <FormField {...field("teacherId", "Teacher")}>
+          <select id="section-teacherId" name="teacherId" defaultValue={v.teacherId} className={inputClass} {...aria("teacherId")}>
+            {teachers.map((teacher) => (
+              <option key={teacher.id} value={teacher.id}>
+                {teacher.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      ) : (
+        <div>
+          <input type="hidden" name="teacherId" value={v.teacherId} />
+          <FieldError id="section-teacherId-error" message={errorOf("teacherId")} />
+        </div>
+      )}
+      <FormField {...field("classType", "Class type")}>
+        <select id="section-classType" name="classType" defaultValue={v.classType} className={inputClass} {...aria("classType")}>
+          {CLASS_TYPES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField {...field("capacity", "Capacity", "(seats; 1 for 1-on-1)")}>
+        <input
+          id="section-capacity"
+          name="capacity"
+          type="number"
+          min={1}
+          defaultValue={v.capacity}
+          className={inputClass}
+          {...aria("capacity")}
+        />
+      </FormField>
+      <FormField {...field("price", "Price", "(for the whole section, e.g. 149.00)")}>
+        <input id="section-price" name="price" inputMode="decimal" defaultValue={v.price} className={inputClass} {...aria("price")} />
+      </FormField>
+      <FormField {...field("currency", "Currency", "(three letters)")}>
+        <input id="section-currency" name="currency" maxLength={3} defaultValue={v.currency} className={inputClass} {...aria("currency")} />
+      </FormField>
+      <FormField {...field("startsOn", "First day")}>
+        <input id="section-startsOn" name="startsOn" type="date" defaultValue={v.startsOn} className={inputClass} {...aria("startsOn")} />
+      </FormField>
+      <FormField {...field("endsOn", "Last day", "(optional)")}>
+        <input id="section-endsOn" name="endsOn" type="date" defaultValue={v.endsOn} className={inputClass} {...aria("endsOn")} />
+      </FormField>
+      <fieldset className="sm:col-span-2" aria-describedby={errorOf("weekdays") ? "section-weekdays-error" : undefined}>
+        <legend className="text-sm font-semibold text-slate-800">Days of the week</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {WEEKDAY_NAMES.map((name, index) => (
+            <label key={name} className="flex items-center gap-2 text-slate-800">
+              <input
+                type="checkbox"
+                name="weekdays"
+                value={index + 1}
+                defaultChecked={v.weekdays.includes(String(index + 1))}
+                className="h-5 w-5 rounded border-slate-400"
+              />
+              {name}
+            </label>
+          ))}
+        </div>
+        <FieldError id="section-weekdays-error" message={errorOf("weekdays")} />
+      </fieldset>
+      <FormField {...field("startTime", "Start time")}>
+        <input
+          id="section-startTime"
+          name="startTime"
+          type="time"
+          defaultValue={v.startTime}
+          className={inputClass}
+          {...aria("startTime")}
+        />
+      </FormField>
+      <FormField {...field("timezone", "Time zone")}>
+        <TimezoneSelect id="section-timezone" name="timezone" zones={zones} defaultValue={v.timezone} error={errorOf("timezone")} />
+      </FormField>
+      <FormField {...field("durationMinutes", "Duration", "(minutes)")}>
+        <input
+          id="section-durationMinutes"
+          name="durationMinutes"
+          type="number"
+          min={15}
+          max={240}
+          step={5}
+          defaultValue={v.durationMinutes}
+          className={inputClass}
+          {...aria("durationMinutes")}
+        />
+      </FormField>
+      <FormField {...field("status", "Status")}>
+        <select id="section-status" name="status" defaultValue={v.status} className={inputClass} {...aria("status")}>
+          {STATUSES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField {...field("meetingUrl", "Meeting link", "(optional, https)")}>
+          <input
+            id="section-meetingUrl"
+            name="meetingUrl"
+            type="url"
+            defaultValue={v.meetingUrl}
+            className={inputClass}
+            {...aria("meetingUrl")}
+          />
+        </FormField>
+      </div>
+      <div className="sm:col-span-2">
+        <button
+          type="submit"
+          disabled={isPending}
+          className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {isPending ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

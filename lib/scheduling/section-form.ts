@@ -1,0 +1,121 @@
+import { AppError } from "@/lib/platform/errors";
+
+import type { SectionInput } from "./schema";
+import { minuteToClock } from "./time";
+
+/** What the section form sends and shows: the price as an amount in the currency ("149.00"), not in minor units. */
+export interface SectionFormValues {
+  courseId: string;
+  teacherId: string;
+  classType: string;
+  capacity: string;
+  price: string;
+  currency: string;
+  startsOn: string;
+  endsOn: string;
+  weekdays: string[];
+  startTime: string;
+  timezone: string;
+  durationMinutes: string;
+  meetingUrl: string;
+  status: string;
+}
+
+export const PRICE_AMOUNT_MESSAGE = "Enter the price as an amount, like 149.00.";
+
+function decimalsOf(currency: string): number | null {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "149.00" USD as 14900: digits only, no float arithmetic (149.10 * 100 is 14909.999…), at most the
+ * currency's own decimals. Null for anything else; an unknown currency uses 2 (its own message says so).
+ */
+export function amountToMinor(amount: string, currency: string): number | null {
+  const digits = decimalsOf(currency.trim().toUpperCase()) ?? 2;
+  const match = /^(\d{1,9})(?:\.(\d*))?$/.exec(amount.trim().replace(/,/g, ""));
+  if (!match) return null;
+  const fraction = match[2] ?? "";
+  if (fraction.length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+/** Integer minor units as the amount the form shows: 14900 USD is "149.00". */
+export function minorToAmount(minor: number, currency: string): string {
+  const digits = decimalsOf(currency) ?? 2;
+  const text = String(minor).padStart(digits + 1, "0");
+  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** The form's fields as sectionSchema's input; a price that is not an amount is refused here, beside its field. */
+export function sectionInputFromForm(form: FormData): SectionInput {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const priceMinor = amountToMinor(text("price"), text("currency"));
+  if (priceMinor === null) throw new AppError("invalid", PRICE_AMOUNT_MESSAGE, { fieldErrors: { price: PRICE_AMOUNT_MESSAGE } });
+  const endsOn = text("endsOn").trim();
+  return {
+    courseId: text("courseId"),
+    teacherId: text("teacherId"),
+    classType: text("classType") as SectionInput["classType"],
+    capacity: text("capacity"),
+    priceMinor,
+    currency: text("currency"),
+    startsOn: text("startsOn"),
+    endsOn: endsOn === "" ? undefined : endsOn,
+    weekdays: form.getAll("weekdays").map(String),
+    startTime: text("startTime"),
+    timezone: text("timezone"),
+    durationMinutes: text("durationMinutes"),
+    meetingUrl: text("meetingUrl"),
+    status: text("status") as SectionInput["status"],
+  };
+}
+
+/** The field a message of sectionSchema belongs to on the form (the price is entered as an amount). */
+export function sectionFormField(schemaField: string): string {
+  return schemaField === "priceMinor" ? "price" : (schemaField.split(".")[0] ?? schemaField);
+}
+
+/** A stored section as the form's values. */
+export function sectionFormValues(row: {
+  courseId: number;
+  teacherId: number;
+  classType: string;
+  capacity: number;
+  priceMinor: number;
+  currency: string;
+  startsOn: string;
+  endsOn: string | null;
+  rrule: string;
+  startMinute: number;
+  timezone: string;
+  durationMinutes: number;
+  meetingUrl: string | null;
+  status: string;
+}): SectionFormValues {
+  const codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+  const byDay = /BYDAY=([A-Z,]+)/.exec(row.rrule)?.[1]?.split(",") ?? [];
+  return {
+    courseId: String(row.courseId),
+    teacherId: String(row.teacherId),
+    classType: row.classType,
+    capacity: String(row.capacity),
+    price: minorToAmount(row.priceMinor, row.currency),
+    currency: row.currency,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn ?? "",
+    weekdays: byDay.map((code) => String(codes.indexOf(code) + 1)).filter((day) => day !== "0"),
+    startTime: minuteToClock(row.startMinute),
+    timezone: row.timezone,
+    durationMinutes: String(row.durationMinutes),
+    meetingUrl: row.meetingUrl ?? "",
+    status: row.status,
+  };
+}
