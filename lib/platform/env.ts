@@ -139,8 +139,9 @@ const envSchema = z.object({
     )
     .optional(),
   /**
-   * Set by scripts/start.mjs for its embedded SMTP server, never by hand: the folder that server
-   * keeps messages in. The mailbox page (/dev/mailbox) exists only while it is set, and only on loopback.
+   * The folder where the embedded SMTP server of `npm start` / `npm run dev` keeps messages (default
+   * .data/mail); the start scripts pass it to the app only when they run that server. The mailbox
+   * page (/dev/mailbox) exists only then, and only on loopback (lib/notifications/mailbox-access.ts).
    */
   MAILBOX_DIR: z.string().min(1).optional(),
   // --- Identity (Firebase Auth; the Auth Emulator is the embedded default) ---
