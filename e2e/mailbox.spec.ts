@@ -8,6 +8,8 @@ import { DemoForm } from "./support/demo-form";
 test.use({ timezoneId: "America/Los_Angeles" });
 
 test("a family books a demo, and the embedded mailbox shows its confirmation with the calendar invite", async ({ page }, testInfo) => {
+  // Booking, delivery and two axe scans on a busy 2-core machine.
+  test.setTimeout(90_000);
   const email = `mailbox-${Date.now()}@example.com`;
   await page.goto("/book-free-demo/5");
   const form = new DemoForm(page);
@@ -43,10 +45,11 @@ test("a family books a demo, and the embedded mailbox shows its confirmation wit
     page.frameLocator('iframe[title="HTML version of the message"]').getByRole("link", { name: "See, move or cancel your booking" }),
   ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("message.png"), fullPage: true });
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  // The message's own HTML is the email, not this page: the frame is sandboxed and runs no script.
+  expect(await seriousA11yViolations(page, { exclude: ['iframe[title="HTML version of the message"]'] })).toEqual([]);
 
   const download = page.waitForEvent("download");
-  await page.getByRole("region", { name: "Attachments" }).getByRole("link", { name: "invite.ics" }).first().click();
+  await page.getByRole("region", { name: "Attachments" }).getByRole("link", { name: "invite.ics" }).click();
   const ics = (await readFile((await (await download).path())!, "utf8")).replace(/\r\n[ \t]/g, "");
   expect(ics).toContain("METHOD:REQUEST");
   expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);

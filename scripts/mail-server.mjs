@@ -32,7 +32,8 @@ export async function storeMessage(dir, raw, envelope = {}) {
     await writeFile(path.join(staging, `attachment-${index}`), attachment.content);
     attachments.push({
       index,
-      filename: attachment.filename ?? `attachment-${index}`,
+      // The text/calendar alternative of an invite has no name of its own.
+      filename: attachment.filename ?? (attachment.contentType === "text/calendar" ? "calendar-part.ics" : `attachment-${index}`),
       contentType: attachment.contentType,
       size: attachment.size,
     });

@@ -48,11 +48,8 @@ export function smtpSender(options: SmtpSenderOptions): Sender {
       html: email.html,
       messageId: messageIdOf(message.dedupeKey, options.messageIdHost),
       headers: email.headers,
-      // The text/calendar part calendars act on, and the same file as an attachment people can open.
+      // The text/calendar part calendars act on; nodemailer attaches the same file as invite.ics (application/ics) too.
       icalEvent: invite ? { method: invite.method, filename: "invite.ics", content: invite.content } : undefined,
-      attachments: invite
-        ? [{ filename: "invite.ics", content: invite.content, contentType: `text/calendar; charset=utf-8; method=${invite.method}` }]
-        : [],
     });
   };
 }

@@ -54,8 +54,8 @@ const inviteOf = (message: ParsedMail) => {
 /** Where the message's text/calendar parts sit: beside text and HTML ("alternative"), or attached. */
 function calendarParts(message: ParsedMail): string[] {
   return message.attachments
-    .filter((a) => a.contentType === "text/calendar")
-    .map((a) => (a.contentDisposition === "attachment" ? "attachment" : "alternative"))
+    .filter((a) => a.contentType === "text/calendar" || a.contentType === "application/ics")
+    .map((a) => `${a.contentDisposition === "attachment" ? "attachment" : "alternative"} ${a.contentType} ${a.filename ?? ""}`.trim())
     .sort();
 }
 
@@ -105,7 +105,7 @@ describe("the demo flow's email, through the outbox to a real SMTP server", () =
     for (const message of [toFamily, toTeacher]) {
       expect(inviteOf(message)).toMatchObject({ method: "REQUEST", uid, sequence: 0, startsAt: first!.startsAt, status: "CONFIRMED" });
       // And as the text/calendar part of the alternatives, which calendars act on.
-      expect(calendarParts(message)).toEqual(["alternative", "attachment"]);
+      expect(calendarParts(message)).toEqual(["alternative text/calendar", "attachment application/ics invite.ics"]);
     }
     expect(inviteOf(toFamily).attendee).toBe("mailto:family@example.com");
 

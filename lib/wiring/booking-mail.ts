@@ -171,8 +171,9 @@ export async function enqueueBookingMail(tx: Database, change: BookingChange): P
     }),
     invite: invite(teacher, `A free demo class of ${courseTitle}.`),
   };
-  await enqueueEmail(tx, `booking:${change.historyId}:parent`, { ...toParent, to: parent.email });
-  await enqueueEmail(tx, `booking:${change.historyId}:teacher`, { ...toTeacher, to: teacher.email });
+  // The booking's random id makes the key (and so the Message-ID) unique beyond this database.
+  await enqueueEmail(tx, `booking:${booking.id}:${change.historyId}:parent`, { ...toParent, to: parent.email });
+  await enqueueEmail(tx, `booking:${booking.id}:${change.historyId}:teacher`, { ...toTeacher, to: teacher.email });
 }
 
 /** DemoRequestMeta.onCreated: "we received your request", in the transaction that stores it. */

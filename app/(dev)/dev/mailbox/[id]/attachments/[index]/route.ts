@@ -4,7 +4,7 @@ import { isMailboxOpen } from "@/lib/notifications/mailbox-access";
 export const dynamic = "force-dynamic";
 
 /** Types served as themselves; anything else is a plain download. */
-const SAFE_TYPES = new Set(["text/calendar", "text/plain", "application/pdf"]);
+const SAFE_TYPES = new Set(["text/calendar", "application/ics", "text/plain", "application/pdf"]);
 
 /** Downloads one attachment of a kept message (invite.ics); a 404 wherever the mailbox page is one. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string; index: string }> }) {
