@@ -21,6 +21,7 @@ const DOMAINS = [
   "events",
   "scheduling",
   "demo-requests",
+  "notifications",
   "dashboards",
   "blog",
   "wallet",

@@ -8,9 +8,11 @@ import {
   E2E_CONFIGURED_AUTH_DIR,
   E2E_CONFIGURED_AUTH_EMULATOR_PORT,
   E2E_CONFIGURED_DIST_DIR,
+  E2E_CONFIGURED_MAIL_DIR,
   E2E_CONFIGURED_PGLITE_DIR,
   E2E_CONFIGURED_PORT,
   E2E_DIST_DIR,
+  E2E_MAIL_DIR,
   E2E_PGLITE_DIR,
   E2E_PORT,
   E2E_PRODUCT_NAME,
@@ -31,16 +33,17 @@ interface ServerOptions {
   pgliteDir: string;
   authDir: string;
   authPort: number;
+  mailDir: string;
   thirdParty: Record<string, string>;
   /** PRACTICE_PYTHON_URL and SOCIAL_*_URL (e2e/support/server.ts). */
   shellLinks: Record<string, string>;
 }
 
 /** An e2e server: scripts/start.mjs with its own build folder, fresh database and Auth Emulator. */
-function server({ port, url, distDir, pgliteDir, authDir, authPort, thirdParty, shellLinks }: ServerOptions) {
+function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thirdParty, shellLinks }: ServerOptions) {
   return {
     // A fresh embedded database on every server start; a reused server keeps its own.
-    command: `node -e "for (const d of ['${pgliteDir}', '${authDir}']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
+    command: `node -e "for (const d of ['${pgliteDir}', '${authDir}', '${mailDir}']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
     url,
     env: {
       PORT: String(port),
@@ -57,6 +60,9 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, thirdParty, 
       AUTH_EMULATOR_DATA_DIR: authDir,
       FIREBASE_AUTH_EMULATOR_HOST: "",
       FIREBASE_PROJECT_ID: "demo-e2e",
+      // Its own embedded mail server (a free port) and mailbox folder, even when the shell has SMTP_URL set.
+      SMTP_URL: "",
+      MAILBOX_DIR: mailDir,
       // Every test's visitor is 127.0.0.1: the real 10 would refuse the later tests' requests.
       DEMO_REQUESTS_PER_ADDRESS: "1000",
       ...thirdParty,
@@ -117,6 +123,7 @@ export default defineConfig({
       pgliteDir: E2E_PGLITE_DIR,
       authDir: E2E_AUTH_DIR,
       authPort: E2E_AUTH_EMULATOR_PORT,
+      mailDir: E2E_MAIL_DIR,
       thirdParty: THIRD_PARTY_ENV_OFF,
       shellLinks: SHELL_LINKS_ENV_SET,
     }),
@@ -128,6 +135,7 @@ export default defineConfig({
       pgliteDir: E2E_CONFIGURED_PGLITE_DIR,
       authDir: E2E_CONFIGURED_AUTH_DIR,
       authPort: E2E_CONFIGURED_AUTH_EMULATOR_PORT,
+      mailDir: E2E_CONFIGURED_MAIL_DIR,
       thirdParty: THIRD_PARTY_ENV_FAKE,
       shellLinks: SHELL_LINKS_ENV_EMPTY,
     }),

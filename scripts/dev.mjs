@@ -3,6 +3,7 @@ import path from "node:path";
 
 import { startAuthEmulator } from "./auth-emulator.mjs";
 import { devEnvironment } from "./dev-env.mjs";
+import { startEmbeddedMail } from "./embedded-mail.mjs";
 import { exitIfEmulatorFallbackRefused, isEmulatorUp } from "./embedded-auth.mjs";
 import { run } from "./run-command.mjs";
 
@@ -12,6 +13,11 @@ const { env, port, auth } = devEnvironment(root);
 let emulator = null;
 if (auth.usesEmulator && !(await isEmulatorUp(auth.host)))
   emulator = await startAuthEmulator({ port: auth.port, projectId: env.FIREBASE_PROJECT_ID, dataDir: auth.dataDir });
+const mail = await startEmbeddedMail(root, process.env);
+Object.assign(env, mail.env);
+// The mailbox page is for the embedded server only: not for a folder named by hand beside a real SMTP server.
+if (!mail.server) delete env.MAILBOX_DIR;
 const code = await run(path.join(root, "node_modules", ".bin", "next"), ["dev", "-p", port, "-H", env.HOST], { cwd: root, env });
 await emulator?.stop();
+await mail.server?.stop();
 process.exit(code);

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "./auth-emulator.mjs";
 import { checkBuildFreshness, recordBuild } from "./build-freshness.mjs";
 import { demoAccountsDecision, embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp, listenHost } from "./embedded-auth.mjs";
+import { startEmbeddedMail } from "./embedded-mail.mjs";
 import { isLoopbackHost } from "../lib/platform/loopback.mjs";
 import { run } from "./run-command.mjs";
 import { sessionSecret } from "./session-secret.mjs";
@@ -67,6 +68,12 @@ if (auth.usesEmulator) {
   }
 }
 
+// Email: with no SMTP_URL, a local SMTP server that keeps every message for /dev/mailbox (README "Email").
+const mail = await startEmbeddedMail(root, process.env);
+Object.assign(env, mail.env);
+// The mailbox page is for the embedded server only: not for a folder named by hand beside a real SMTP server.
+if (!mail.server) delete env.MAILBOX_DIR;
+
 // Next's production handler behind our own HTTP server, which records each request's socket peer
 // (scripts/server.mjs says why); otherwise the same as `next start`.
 const code = await run(process.execPath, [path.join(root, "scripts", "server.mjs")], {
@@ -74,4 +81,5 @@ const code = await run(process.execPath, [path.join(root, "scripts", "server.mjs
   env: { ...env, PORT: port, NODE_ENV: "production" },
 });
 await emulator?.stop();
+await mail.server?.stop();
 process.exit(code);

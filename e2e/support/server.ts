@@ -20,6 +20,11 @@ export const E2E_PGLITE_DIR = `.data/e2e-pglite${instance}`;
 /** The e2e server's own Auth Emulator and its accounts, removed before each server start. */
 export const E2E_AUTH_EMULATOR_PORT = 9299 + (E2E_PORT - 3100) * 3;
 export const E2E_AUTH_DIR = `.data/e2e-auth${instance}`;
+/**
+ * The e2e server's embedded mail server keeps messages here (removed before each server start); its
+ * SMTP port is any free one (scripts/embedded-mail.mjs), so parallel servers cannot collide.
+ */
+export const E2E_MAIL_DIR = `.data/e2e-mail${instance}`;
 export const DEMO_PASSWORD = "demo-password-1";
 
 /** SPEC 2: the routes that carry the brand. */
@@ -108,4 +113,5 @@ export const configuredBaseURL = `http://localhost:${E2E_CONFIGURED_PORT}`;
 export const E2E_CONFIGURED_DIST_DIR = `.next-e2e-configured${instance}`;
 export const E2E_CONFIGURED_PGLITE_DIR = `.data/e2e-configured-pglite${instance}`;
 export const E2E_CONFIGURED_AUTH_DIR = `.data/e2e-configured-auth${instance}`;
+export const E2E_CONFIGURED_MAIL_DIR = `.data/e2e-configured-mail${instance}`;
 export const E2E_CONFIGURED_AUTH_EMULATOR_PORT = 9299 + (E2E_CONFIGURED_PORT - 3100) * 3;

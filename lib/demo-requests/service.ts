@@ -3,7 +3,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import { findPublishedCourseId } from "@/lib/courses/queries";
-import { getDb } from "@/lib/platform/db/client";
+import { getDb, type Database } from "@/lib/platform/db/client";
 import { demoRequests } from "@/lib/platform/db/schema";
 import { DEMO_REQUEST_TOPIC } from "@/lib/demo-requests/forward";
 import type { DemoRequestInput } from "@/lib/demo-requests/schema";
@@ -16,6 +16,8 @@ export interface DemoRequestMeta {
   userAgent?: string | null;
   /** users.id of the account signed in when the request was made: it sees the request before its email is verified. */
   userId?: number | null;
+  /** Runs inside the transaction that stores a new request (the wiring enqueues its email there). */
+  onCreated?: (tx: Database, demoRequestId: string) => Promise<void>;
 }
 
 export interface CreatedDemoRequest {
@@ -86,6 +88,7 @@ export async function createDemoRequest(input: DemoRequestInput, meta: DemoReque
         },
       });
     }
+    await meta.onCreated?.(tx, inserted.id);
     return { id: inserted.id, isNew: true };
   });
 }

@@ -25,6 +25,17 @@ describe("configuration (lib/platform/env.ts)", () => {
     expect(() => parseEnv({ PRODUCT_SLUG: "Has Spaces" })).toThrow(/PRODUCT_SLUG/);
   });
 
+  it("names an invalid SMTP_URL or MAIL_FROM at start, and takes smtp:// and smtps:// URLs", () => {
+    expect(() => parseEnv({ SMTP_URL: "mail.example.com:587" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ SMTP_URL: "https://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ MAIL_FROM: "Brightside <not an address>" })).toThrow(/MAIL_FROM/);
+    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Brightside <hello@example.com>" })).toMatchObject({
+      SMTP_URL: "smtps://u:p@mail.example.com:465",
+      MAIL_FROM: "Brightside <hello@example.com>",
+    });
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
+
   it("treats an empty variable as unset", () => {
     const env = parseEnv({ FIREBASE_AUTH_EMULATOR_HOST: "", PGLITE_DIR: "" });
     expect(env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();

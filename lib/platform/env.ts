@@ -66,6 +66,29 @@ function isAddressOrRange(item: string): boolean {
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * Where mail leaves: smtp://user:password@host:587 (STARTTLS when the server offers it) or
+ * smtps://...:465. Checked at start, so a typo names SMTP_URL instead of failing at the first send.
+ */
+const smtpUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+        } catch {
+          return false;
+        }
+      }, "must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.com:587")
+      .optional(),
+  )
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** Set: PostgreSQL through `pg`. Unset: PGlite persisted under PGLITE_DIR. */
@@ -103,6 +126,24 @@ const envSchema = z.object({
   /** Optional CRM / legacy backend that receives every demo request via the outbox (https in production). */
   DEMO_FORWARD_URL: optionalUrl,
   DEMO_FORWARD_TOKEN: z.string().optional(),
+  // --- Email (lib/notifications; README "Email") ---
+  /** The SMTP server every message leaves through. Unset: messages wait in the outbox. `npm start` sets its embedded one. */
+  SMTP_URL: smtpUrl,
+  /** The From of every message; default "PRODUCT_NAME <SUPPORT_EMAIL>". */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      'must be an address, or a name and an address: "Brightside <hello@example.com>"',
+    )
+    .optional(),
+  /**
+   * The folder where the embedded SMTP server of `npm start` / `npm run dev` keeps messages (default
+   * .data/mail); the start scripts pass it to the app only when they run that server. The mailbox
+   * page (/dev/mailbox) exists only then, and only on loopback (lib/notifications/mailbox-access.ts).
+   */
+  MAILBOX_DIR: z.string().min(1).optional(),
   // --- Identity (Firebase Auth; the Auth Emulator is the embedded default) ---
   /** host:port of the Firebase Auth Emulator; the start scripts set it when they run one. */
   FIREBASE_AUTH_EMULATOR_HOST: z

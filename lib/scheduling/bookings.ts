@@ -31,12 +31,27 @@ export interface BookingView {
   status: BookingStatus;
 }
 
+/** What changed, for whoever must hear of it (the wiring's messages). */
+export interface BookingChange {
+  kind: "booked" | "moved" | "cancelled";
+  bookingId: string;
+  /** The booking_history row of this change: one per change, so a key for what it causes. */
+  historyId: number;
+  /** For a move: where it was. */
+  previousStartsAt?: string;
+}
+
 export interface SchedulingContext {
   /** The signed-in user acting (a parent, or staff); null for a family without an account. */
   actorId: number | null;
   now?: Date;
   slotMinutes?: number;
   leadTimeHours?: number;
+  /**
+   * Runs inside the change's transaction: what it writes (the outbox's messages) commits with the
+   * change or not at all, so no message is lost or sent for a change that rolled back.
+   */
+  onChange?: (tx: Database, change: BookingChange) => Promise<void>;
 }
 
 function toView(row: typeof bookings.$inferSelect): BookingView {
@@ -146,12 +161,15 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
           status: "confirmed",
           changedById: context.actorId,
           token: randomBytes(24).toString("base64url"),
+          timezone: data.timezone ?? null,
         })
         .returning();
       if (!row) throw new Error("insert returned no booking");
-      await tx
+      const [history] = await tx
         .insert(bookingHistory)
-        .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId });
+        .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId })
+        .returning({ id: bookingHistory.id });
+      if (history) await context.onChange?.(tx, { kind: "booked", bookingId: row.id, historyId: history.id });
       return toView(row);
     });
   } catch (error) {
@@ -199,14 +217,25 @@ export async function rescheduleBooking(input: { token: string; startsAt: string
         .where(eq(bookings.id, booking.id))
         .returning();
       if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
-      await tx.insert(bookingHistory).values({
-        bookingId: row.id,
-        fromStatus: booking.status,
-        toStatus: row.status,
-        fromStartsAt: booking.startsAt,
-        toStartsAt: startsAt,
-        byId: context.actorId,
-      });
+      const [history] = await tx
+        .insert(bookingHistory)
+        .values({
+          bookingId: row.id,
+          fromStatus: booking.status,
+          toStatus: row.status,
+          fromStartsAt: booking.startsAt,
+          toStartsAt: startsAt,
+          byId: context.actorId,
+        })
+        .returning({ id: bookingHistory.id });
+      if (history) {
+        await context.onChange?.(tx, {
+          kind: "moved",
+          bookingId: row.id,
+          historyId: history.id,
+          previousStartsAt: booking.startsAt.toISOString(),
+        });
+      }
       return toView(row);
     });
   } catch (error) {
@@ -227,7 +256,11 @@ export async function cancelBooking(input: { token: string }, context: Schedulin
       .where(eq(bookings.id, booking.id))
       .returning();
     if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
-    await tx.insert(bookingHistory).values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId });
+    const [history] = await tx
+      .insert(bookingHistory)
+      .values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId })
+      .returning({ id: bookingHistory.id });
+    if (history) await context.onChange?.(tx, { kind: "cancelled", bookingId: row.id, historyId: history.id });
     return toView(row);
   });
 }

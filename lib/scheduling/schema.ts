@@ -186,6 +186,8 @@ export const bookDemoSlotSchema = z
     startsAt: instantSchema,
     learnerId: positiveId.optional(),
     demoRequestId: z.uuid().optional(),
+    /** The zone the family picked in (kept for its messages); optional. */
+    timezone: timezoneSchema.optional(),
   })
   .refine((value) => value.learnerId !== undefined || value.demoRequestId !== undefined, {
     path: ["learnerId"],

@@ -1,13 +1,14 @@
 import "server-only";
 
 import { eq } from "drizzle-orm";
-import { createEvent } from "ics";
 import { DateTime } from "luxon";
 
+import { bookingUid, calendarInvite } from "@/lib/notifications/calendar";
 import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
 import { getDb } from "@/lib/platform/db/client";
 import { courses, demoRequests } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { z } from "@/lib/platform/zod";
 import {
   bookDemoSlot,
@@ -21,6 +22,7 @@ import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
 import { openDemoSlots } from "@/lib/scheduling/slots";
 import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
+import { enqueueBookingMail } from "@/lib/wiring/booking-mail";
 
 export type { PickerDay, PickerSlot } from "@/lib/scheduling/picker";
 
@@ -37,6 +39,8 @@ export const bookSlotSchema = z.object({
   leadToken: leadTokenSchema,
   teacherId: z.coerce.number().int().positive(),
   startsAt: instantSchema,
+  /** The zone the picker showed; kept for the family's messages, ignored when not a zone. */
+  timezone: z.unknown().optional(),
 });
 export const rescheduleSlotsSchema = z.object({ bookingToken: z.string().min(1).max(80), timezone: timezoneSchema });
 
@@ -63,18 +67,26 @@ export async function listSlotsForLead(input: unknown, now = new Date()): Promis
 
 /** Books a slot for the caller's lead at once (issue: "picking one books it for that lead"). */
 export async function bookSlotForLead(input: unknown, now = new Date()): Promise<BookingView> {
-  const { leadToken, teacherId, startsAt } = bookSlotSchema.parse(input);
+  const { leadToken, teacherId, startsAt, timezone } = bookSlotSchema.parse(input);
+  const zone = timezoneSchema.safeParse(timezone);
   const leadId = verifyLeadToken(leadToken, now);
   const courseId = await leadCourseId(leadId);
   if (courseId === null) throw new AppError("invalid", DEMO_BOOKING_MESSAGES.noCourse);
-  return bookDemoSlot({ courseId, teacherId, startsAt, demoRequestId: leadId }, { actorId: null, now });
+  const booking = await bookDemoSlot(
+    { courseId, teacherId, startsAt, demoRequestId: leadId, timezone: zone.success ? zone.data : undefined },
+    { actorId: null, now, onChange: enqueueBookingMail },
+  );
+  deliverOutboxSoon();
+  return booking;
 }
 
 export interface DemoStatus {
   booking: BookingView;
   courseTitle: string;
-  /** How many times it moved (the .ics SEQUENCE). */
+  /** How many times it moved. */
   reschedules: number;
+  /** How many times it changed after it was made, moves and the cancellation: the .ics SEQUENCE (as in its messages). */
+  sequence: number;
 }
 
 /** The no-login status page's view of a booking; null for an unknown token. */
@@ -86,7 +98,8 @@ export async function findDemoStatus(token: string): Promise<DemoStatus | null> 
     booking.courseId === null ? [] : await db.select({ title: courses.title }).from(courses).where(eq(courses.id, booking.courseId));
   const history = await bookingHistoryOf(booking.id);
   const reschedules = history.filter((h) => h.fromStartsAt !== null && h.toStartsAt !== null).length;
-  return { booking, courseTitle: course?.title ?? "Free demo class", reschedules };
+  const cancellations = history.filter((h) => h.toStatus === "cancelled").length;
+  return { booking, courseTitle: course?.title ?? "Free demo class", reschedules, sequence: reschedules + cancellations };
 }
 
 /** Other open times for a booking's reschedule: the same teacher and course, its own time not counted as busy. */
@@ -101,11 +114,15 @@ export async function listRescheduleSlots(input: unknown, now = new Date()): Pro
 }
 
 export async function rescheduleDemo(token: string, startsAt: string, now = new Date()): Promise<BookingView> {
-  return rescheduleBooking({ token, startsAt }, { actorId: null, now });
+  const booking = await rescheduleBooking({ token, startsAt }, { actorId: null, now, onChange: enqueueBookingMail });
+  deliverOutboxSoon();
+  return booking;
 }
 
 export async function cancelDemo(token: string): Promise<BookingView> {
-  return cancelBooking({ token }, { actorId: null });
+  const booking = await cancelBooking({ token }, { actorId: null, onChange: enqueueBookingMail });
+  deliverOutboxSoon();
+  return booking;
 }
 
 export function describeBookedTime(startsAt: string, zone: string): string {
@@ -113,28 +130,20 @@ export function describeBookedTime(startsAt: string, zone: string): string {
 }
 
 /**
- * The booking as an iCalendar file: DTSTART in UTC, a UID stable across reschedules (booking id at
- * our host) and SEQUENCE counting them, so a calendar updates the event it has instead of adding one.
+ * The booking as an iCalendar file for the status page's download: the same UID and SEQUENCE as
+ * the invites in its messages (lib/notifications/calendar.ts), so a calendar keeps one event.
  */
 export function demoCalendarFile(status: DemoStatus, host: string, statusUrl: string): string {
   const { booking } = status;
-  const start = DateTime.fromISO(booking.startsAt, { zone: "utc" });
-  const end = DateTime.fromISO(booking.endsAt, { zone: "utc" });
-  const result = createEvent({
-    uid: `${booking.id}@${host}`,
-    sequence: status.reschedules,
+  return calendarInvite({
+    uid: bookingUid(booking.id, host),
+    sequence: status.sequence,
     title: `Free demo: ${status.courseTitle}`,
     description: `Your free demo class. See, move or cancel it: ${statusUrl}`,
     url: statusUrl,
-    start: start.toMillis(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: end.toMillis(),
-    endInputType: "utc",
-    endOutputType: "utc",
-    status: booking.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
     method: "PUBLISH",
+    isCancelled: booking.status === "cancelled",
   });
-  if (result.error || !result.value) throw result.error ?? new Error("ics produced nothing");
-  return result.value;
 }

@@ -10,6 +10,7 @@ import { clientAddress, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/htt
 import { assertSameOrigin, readJsonBody, requestMetadata } from "@/lib/platform/http/request";
 import { errorResponse, jsonMessage, parseInput } from "@/lib/platform/http/responses";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
+import { enqueueDemoRequestReceivedMail } from "@/lib/wiring/booking-mail";
 
 const RECEIVED = "Your demo request has been received.";
 
@@ -38,6 +39,7 @@ export async function POST(request: Request) {
       ipAddress,
       userAgent,
       userId: user?.databaseId ?? null,
+      onCreated: enqueueDemoRequestReceivedMail,
     });
     if (created.isNew) deliverOutboxSoon();
     // bookingToken: the time picker's proof that this caller made the lead (a signed-out family books for it).

@@ -446,6 +446,8 @@ export const bookings = pgTable(
     /** Who made the last change; null for a family without an account (or the system). */
     changedById: integer().references(() => users.id, { onDelete: "set null" }),
     token: text().notNull(),
+    /** The IANA zone the family picked the time in: messages to a family without an account use it. */
+    timezone: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,199 @@
+import { eq } from "drizzle-orm";
+import type { ParsedMail } from "mailparser";
+
+import { bookSlotAction, listSlotsAction } from "@/app/(marketing)/book-free-demo/actions";
+import { signLeadToken } from "@/lib/demo-requests/lead-token";
+import { EMAIL_TOPIC } from "@/lib/notifications/email";
+import { DEMO_REPLY_PROMISE } from "@/lib/notifications/messages/demo-request-received";
+import { smtpSender } from "@/lib/notifications/transport";
+import { bookings, outbox, users } from "@/lib/platform/db/schema";
+import { backoffMs, deliverDue } from "@/lib/platform/outbox/outbox";
+import { rescheduleBooking } from "@/lib/scheduling/bookings";
+import { openTestDatabase, jsonRequest } from "@/test/database";
+import { readInvite } from "@/test/ical";
+import { openTestMailServer } from "@/test/mail-server";
+import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
+
+import { enqueueBookingMail } from "./booking-mail";
+import { cancelDemo, rescheduleDemo } from "./demo-booking";
+
+jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let mail: Awaited<ReturnType<typeof openTestMailServer>>;
+let courseId: number;
+let teacherId: number;
+let teacherEmail: string;
+let senders: Record<string, ReturnType<typeof smtpSender>>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  mail = await openTestMailServer();
+  senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
+  // Every day 09:00-17:00 in London: open times from 12 hours ahead, whatever the day the test runs.
+  teacherId = await newTeacher(database.db, "Europe/London", EVERY_DAY(9 * 60, 17 * 60));
+  courseId = await newCourse(database.db, teacherId);
+  const [teacher] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, teacherId));
+  teacherEmail = teacher!.email;
+});
+afterAll(async () => {
+  await mail.dispose();
+  await database.dispose();
+});
+
+/** Sends what is due now; a later `now` lets retries past their backoff. */
+const deliver = (now = new Date()) => deliverDue(database.db, senders, { now, limit: 100 });
+
+const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to : [message.to]).map((a) => a?.text).join(", ");
+const inviteOf = (message: ParsedMail) => {
+  const file = message.attachments.find((a) => a.filename === "invite.ics");
+  if (!file) throw new Error(`no invite.ics in "${message.subject}"`);
+  return readInvite(file.content.toString("utf8"));
+};
+
+/** Where the message's text/calendar parts sit: beside text and HTML ("alternative"), or attached. */
+function calendarParts(message: ParsedMail): string[] {
+  return message.attachments
+    .filter((a) => a.contentType === "text/calendar" || a.contentType === "application/ics")
+    .map((a) => `${a.contentDisposition === "attachment" ? "attachment" : "alternative"} ${a.contentType} ${a.filename ?? ""}`.trim())
+    .sort();
+}
+
+/** A family sends the demo form for the test course, as the browser does. */
+async function sendDemoForm(email: string) {
+  const { POST } = await import("@/app/api/book-free-demo/route");
+  const response = await POST(jsonRequest("/api/book-free-demo", { userEmail: email, name: "Sam", course: String(courseId), grade: 4 }));
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const leadToken = signLeadToken(id);
+  if (!leadToken) throw new Error("no session secret in this test environment");
+  return { id, leadToken };
+}
+
+describe("the demo flow's email, through the outbox to a real SMTP server", () => {
+  it("sends each message once to each reader, in the reader's zone, with invites that keep one UID", async () => {
+    await mail.clear();
+    const { leadToken } = await sendDemoForm("family@example.com");
+
+    // The request: one message, with SPEC 9's promise.
+    expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
+    let messages = await mail.messages();
+    expect(messages.map((m) => [to(m), m.subject])).toEqual([["family@example.com", "We received your free demo request"]]);
+    expect(messages[0]!.text).toContain(DEMO_REPLY_PROMISE);
+    expect(messages[0]!.html).toContain(DEMO_REPLY_PROMISE);
+
+    // Booked in Los Angeles: the family reads its own zone, the teacher London's.
+    const listed = await listSlotsAction({ leadToken, timezone: "America/Los_Angeles" });
+    if (!listed.ok) throw new Error(listed.message);
+    const [first, second] = listed.data.flatMap((d) => d.slots);
+    const booked = await bookSlotAction({ leadToken, teacherId, startsAt: first!.startsAt, timezone: "America/Los_Angeles" });
+    if (!booked.ok) throw new Error(booked.message);
+    const [booking] = await database.db.select().from(bookings).where(eq(bookings.token, booked.data.token));
+    expect(booking!.timezone).toBe("America/Los_Angeles");
+    expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
+    messages = (await mail.messages()).slice(1);
+    const toFamily = messages.find((m) => to(m) === "family@example.com")!;
+    const toTeacher = messages.find((m) => to(m) === teacherEmail)!;
+    expect(toFamily.subject).toMatch(/^Your free demo is booked: .+ P[SD]T \(America\/Los_Angeles\)$/);
+    expect(toFamily.text).toContain(`http://localhost:3000/demo/${booked.data.token}`);
+    expect(toFamily.text).toContain("Test course");
+    expect(toTeacher.subject).toMatch(/^New free demo: .+ (GMT|BST|UTC|GMT\+1) \(Europe\/London\)$/);
+    // The teacher hears the grade, never the family's address.
+    expect(toTeacher.text).toContain("Grade: 4");
+    expect(toTeacher.text).not.toContain("family@example.com");
+    const uid = `${booking!.id}@localhost:3000`;
+    for (const message of [toFamily, toTeacher]) {
+      expect(inviteOf(message)).toMatchObject({ method: "REQUEST", uid, sequence: 0, startsAt: first!.startsAt, status: "CONFIRMED" });
+      // And as the text/calendar part of the alternatives, which calendars act on.
+      expect(calendarParts(message)).toEqual(["alternative text/calendar", "attachment application/ics invite.ics"]);
+    }
+    expect(inviteOf(toFamily).attendee).toBe("mailto:family@example.com");
+
+    // Moved: the same UID, a higher SEQUENCE, the new time.
+    await rescheduleDemo(booked.data.token, second!.startsAt);
+    expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
+    messages = (await mail.messages()).slice(3);
+    expect(messages.map((m) => m.subject).sort()).toEqual([
+      expect.stringMatching(/^Free demo moved to /),
+      expect.stringMatching(/^Your free demo has moved to .+\(America\/Los_Angeles\)$/),
+    ]);
+    for (const message of messages) {
+      expect(inviteOf(message)).toMatchObject({ method: "REQUEST", uid, sequence: 1, startsAt: second!.startsAt });
+      expect(message.text).toMatch(/Was: /);
+    }
+
+    // Cancelled: METHOD:CANCEL for the same UID, SEQUENCE raised again.
+    await cancelDemo(booked.data.token);
+    await cancelDemo(booked.data.token);
+    expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
+    messages = (await mail.messages()).slice(5);
+    expect(messages.map((m) => [to(m), m.subject]).sort()).toEqual(
+      [
+        ["family@example.com", "Your free demo is cancelled"],
+        [teacherEmail, expect.stringMatching(/^Free demo cancelled: /)],
+      ].sort(),
+    );
+    for (const message of messages) {
+      expect(inviteOf(message)).toMatchObject({ method: "CANCEL", uid, sequence: 2, status: "CANCELLED" });
+    }
+
+    // Seven messages in all, each Message-ID once: nothing sent twice.
+    const all = await mail.messages();
+    expect(all).toHaveLength(7);
+    expect(new Set(all.map((m) => m.messageId)).size).toBe(7);
+    expect(await deliver(new Date(Date.now() + 86_400_000))).toEqual({ delivered: 0, failed: 0 });
+  });
+
+  it("keeps no message of a change that rolled back", async () => {
+    await database.db.delete(outbox);
+    const { leadToken } = await sendDemoForm("rollback@example.com");
+    const listed = await listSlotsAction({ leadToken, timezone: "UTC" });
+    if (!listed.ok) throw new Error(listed.message);
+    const slots = listed.data.flatMap((d) => d.slots);
+    const booked = await bookSlotAction({ leadToken, teacherId, startsAt: slots[0]!.startsAt, timezone: "UTC" });
+    if (!booked.ok) throw new Error(booked.message);
+    const queued = (await database.db.select().from(outbox)).length;
+
+    // The messages are written, then the transaction fails: the move and its messages are gone together.
+    const failing = async (tx: Parameters<typeof enqueueBookingMail>[0], change: Parameters<typeof enqueueBookingMail>[1]) => {
+      await enqueueBookingMail(tx, change);
+      throw new Error("the change failed after its messages were queued");
+    };
+    await expect(
+      rescheduleBooking({ token: booked.data.token, startsAt: slots[1]!.startsAt }, { actorId: null, onChange: failing }),
+    ).rejects.toThrow("the change failed");
+    expect(await database.db.select().from(outbox)).toHaveLength(queued);
+    const [booking] = await database.db.select().from(bookings).where(eq(bookings.token, booked.data.token));
+    expect(booking!.startsAt.toISOString()).toBe(slots[0]!.startsAt);
+
+    // A slot someone else holds: refused, and nothing queued for the refused family.
+    const other = await sendDemoForm("second@example.com");
+    const before = (await database.db.select().from(outbox)).length;
+    const refused = await bookSlotAction({ leadToken: other.leadToken, teacherId, startsAt: slots[0]!.startsAt, timezone: "UTC" });
+    expect(refused.ok).toBe(false);
+    expect(await database.db.select().from(outbox)).toHaveLength(before);
+  });
+
+  it("keeps every message through an SMTP outage and delivers each once when the server is back", async () => {
+    await database.db.delete(outbox);
+    await mail.clear();
+    for (const email of ["a@example.com", "b@example.com", "c@example.com"]) await sendDemoForm(email);
+
+    await mail.stop();
+    let now = new Date();
+    const down = await deliver(now);
+    expect(down).toEqual({ delivered: 0, failed: 3 });
+    const rows = await database.db.select().from(outbox).where(eq(outbox.topic, EMAIL_TOPIC));
+    expect(rows.every((r) => r.deliveredAt === null && r.attempts === 1 && r.lastError !== null)).toBe(true);
+
+    await mail.start();
+    // Not before the backoff: then all three, once.
+    expect(await deliver(now)).toEqual({ delivered: 0, failed: 0 });
+    now = new Date(now.getTime() + backoffMs(1) + 1000);
+    expect(await deliver(now)).toEqual({ delivered: 3, failed: 0 });
+    expect(await deliver(new Date(now.getTime() + 86_400_000))).toEqual({ delivered: 0, failed: 0 });
+    const received = await mail.messages();
+    expect(received.map(to).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(3);
+  });
+});
