@@ -23,7 +23,7 @@ const DOMAINS = [
   "demo-requests",
   "dashboards",
   "blog",
-  "wallet",
+  "commerce",
   "privacy",
 ];
 const TOP = ["wiring", "browser", "components", "app"];
