@@ -62,9 +62,7 @@ async function summaries(sectionIds: number[], zone: string, now: Date): Promise
   return new Map(
     rows.map(({ section, title, slug, teacherName }) => {
       const next = nextSession(section, now);
-      const week = next
-        ? nextWeek(section, new Date(next.startsAt))
-        : [];
+      const week = next ? nextWeek(section, new Date(next.startsAt)) : [];
       return [
         section.id,
         {
@@ -110,15 +108,27 @@ export async function sectionForCart(sectionId: number, zone: string, now = new 
  * Adds a seat for one of the parent's children (or a child named here, added to the account) in
  * an open section with a free seat; adding it twice keeps one line. Returns the line's child's name.
  */
-export async function addToCart(userId: number, input: AddToCartInput, now = new Date()): Promise<{ learnerName: string; courseTitle: string }> {
+export async function addToCart(
+  userId: number,
+  input: AddToCartInput | Record<string, unknown>,
+  now = new Date(),
+): Promise<{ learnerName: string; courseTitle: string }> {
   const data = parseInput(addToCartSchema, input);
   const db = await getDb();
   const [section] = await db
-    .select({ id: sections.id, status: sections.status, capacity: sections.capacity, currency: sections.currency, title: courses.title, section: sections })
+    .select({
+      id: sections.id,
+      status: sections.status,
+      capacity: sections.capacity,
+      currency: sections.currency,
+      title: courses.title,
+      section: sections,
+    })
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .where(eq(sections.id, data.sectionId));
-  if (!section) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound, { fieldErrors: { sectionId: COMMERCE_MESSAGES.sectionNotFound } });
+  if (!section)
+    throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound, { fieldErrors: { sectionId: COMMERCE_MESSAGES.sectionNotFound } });
   if (section.status !== "open") throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
   if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
   if (!nextSession(section.section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
@@ -131,7 +141,8 @@ export async function addToCart(userId: number, input: AddToCartInput, now = new
       .select({ id: learners.id, firstName: learners.firstName })
       .from(learners)
       .where(and(eq(learners.id, data.learnerId), eq(learners.parentId, userId)));
-    if (!row) throw new AppError("forbidden", COMMERCE_MESSAGES.learnerNotYours, { fieldErrors: { learnerId: COMMERCE_MESSAGES.learnerNotYours } });
+    if (!row)
+      throw new AppError("forbidden", COMMERCE_MESSAGES.learnerNotYours, { fieldErrors: { learnerId: COMMERCE_MESSAGES.learnerNotYours } });
     learner = row;
   } else {
     const enrolled = await addLearner(userId, { firstName: data.firstName ?? "", grade: data.grade as number });

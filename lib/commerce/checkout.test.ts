@@ -72,9 +72,18 @@ test("20 parallel checkouts for the last 3 seats: exactly 3 enrolments, the othe
     }
   }
   // Every purchase entry in the ledger is an order's wallet part, and the wallet payments say the same.
-  const [spent] = await db().select({ total: sum(ledgerEntries.amountMinor) }).from(ledgerEntries).where(eq(ledgerEntries.kind, "purchase"));
-  const [paid] = await db().select({ total: sum(orders.walletMinor) }).from(orders).where(eq(orders.status, "paid"));
-  const [walletPayments] = await db().select({ total: sum(payments.amountMinor) }).from(payments).where(eq(payments.method, "wallet"));
+  const [spent] = await db()
+    .select({ total: sum(ledgerEntries.amountMinor) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.kind, "purchase"));
+  const [paid] = await db()
+    .select({ total: sum(orders.walletMinor) })
+    .from(orders)
+    .where(eq(orders.status, "paid"));
+  const [walletPayments] = await db()
+    .select({ total: sum(payments.amountMinor) })
+    .from(payments)
+    .where(eq(payments.method, "wallet"));
   expect(-Number(spent!.total)).toBe(Number(paid!.total));
   expect(Number(walletPayments!.total)).toBe(Number(paid!.total));
 });
@@ -85,7 +94,9 @@ test("20 parallel spends from one wallet never take it below zero", async () => 
   const children = await Promise.all(Array.from({ length: 20 }, (_, i) => addChild(db(), family.parentId, `Child${i}`)));
   const sectionIds = await Promise.all(children.map(() => newSection(db(), { priceMinor: 1_000 })));
 
-  const outcomes = await Promise.allSettled(children.map((learnerId, i) => placeOrder(family.parentId, [{ sectionId: sectionIds[i]!, learnerId }])));
+  const outcomes = await Promise.allSettled(
+    children.map((learnerId, i) => placeOrder(family.parentId, [{ sectionId: sectionIds[i]!, learnerId }])),
+  );
 
   expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
   const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -117,14 +128,18 @@ test("a full, closed or draft section, someone else's child, a child already enr
   const draft = await newSection(db(), { status: "draft" });
   const open = await newSection(db());
 
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId: full, learnerId: family.learnerId }]))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
+  expect(await refusal(placeOrder(family.parentId, [{ sectionId: full, learnerId: family.learnerId }]))).toBe(
+    COMMERCE_MESSAGES.sectionFull("Test course"),
+  );
   expect(await refusal(placeOrder(family.parentId, [{ sectionId: closed, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.sectionNotOpen("Test course"),
   );
   expect(await refusal(placeOrder(family.parentId, [{ sectionId: draft, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.sectionNotOpen("Test course"),
   );
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId: open, learnerId: other.learnerId }]))).toBe(COMMERCE_MESSAGES.learnerNotYours);
+  expect(await refusal(placeOrder(family.parentId, [{ sectionId: open, learnerId: other.learnerId }]))).toBe(
+    COMMERCE_MESSAGES.learnerNotYours,
+  );
   // An order with one good line and one bad line changes nothing at all.
   expect(
     await refusal(
@@ -171,5 +186,7 @@ test("the cart: lines with price and seats left in the parent's zone; a filled s
   expect(await balanceOf(db(), family.parentId)).toBe(50_000);
 
   // Adding to a full section is refused too.
-  expect(await refusal(addToCart(family.parentId, { sectionId: second, learnerId: family.learnerId }))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
+  expect(await refusal(addToCart(family.parentId, { sectionId: second, learnerId: family.learnerId }))).toBe(
+    COMMERCE_MESSAGES.sectionFull("Test course"),
+  );
 });

@@ -113,7 +113,11 @@ export async function placeOrder(userId: number, requests: SeatRequest[], option
   });
 
   if (placed.order.status === "paid") return { orderId: placed.order.id, status: "paid" };
-  const checkoutUrl = await openCheckoutSession(placed.order, placed.lines.map((l) => `${l.section.title} (${l.learnerName})`), options);
+  const checkoutUrl = await openCheckoutSession(
+    placed.order,
+    placed.lines.map((l) => `${l.section.title} (${l.learnerName})`),
+    options,
+  );
   return { orderId: placed.order.id, status: "pending", checkoutUrl };
 }
 
@@ -167,6 +171,9 @@ async function openCheckoutSession(order: typeof orders.$inferSelect, itemNames:
 /** Checks out the signed-in parent's whole cart. */
 export async function checkoutCart(userId: number, options: CheckoutOptions = {}): Promise<CheckoutResult> {
   const db = await getDb();
-  const items = await db.select({ sectionId: cartItems.sectionId, learnerId: cartItems.learnerId }).from(cartItems).where(eq(cartItems.userId, userId));
+  const items = await db
+    .select({ sectionId: cartItems.sectionId, learnerId: cartItems.learnerId })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
   return placeOrder(userId, items, options);
 }

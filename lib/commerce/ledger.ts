@@ -66,7 +66,12 @@ export class InsufficientBalance extends Error {
 }
 
 /** Credit the system gives (a promotion, a seed): its own transaction, under the lock. */
-export async function creditWallet(userId: number, kind: "promotion" | "top_up" | "gift", amountMinor: number, reason: string | null = null) {
+export async function creditWallet(
+  userId: number,
+  kind: "promotion" | "top_up" | "gift",
+  amountMinor: number,
+  reason: string | null = null,
+) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await lockWallet(tx, userId);

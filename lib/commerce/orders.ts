@@ -52,11 +52,13 @@ export async function closePendingOrder(
 
 /** A paid order's seats leave the cart. */
 export async function removePaidFromCart(tx: Tx, userId: number, orderId: string): Promise<void> {
-  const items = await tx.select({ sectionId: orderItems.sectionId, learnerId: orderItems.learnerId }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await tx
+    .select({ sectionId: orderItems.sectionId, learnerId: orderItems.learnerId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
   for (const item of items) {
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, userId), eq(cartItems.sectionId, item.sectionId), eq(cartItems.learnerId, item.learnerId)));
   }
 }
-

@@ -31,7 +31,10 @@ export const addToCartSchema = z
     /** Checked by the scheduling domain's learner schema when a new child is added. */
     grade: z.unknown().optional(),
   })
-  .refine((v) => v.learnerId !== undefined || v.firstName !== undefined, { message: COMMERCE_MESSAGES.learnerRequired, path: ["learnerId"] });
+  .refine((v) => v.learnerId !== undefined || v.firstName !== undefined, {
+    message: COMMERCE_MESSAGES.learnerRequired,
+    path: ["learnerId"],
+  });
 export type AddToCartInput = z.input<typeof addToCartSchema>;
 
 export const cartItemIdSchema = z.object({ itemId: positiveId(COMMERCE_MESSAGES.cartItemNotFound) });
@@ -43,7 +46,8 @@ export const ORDER_NOTICES = {
     `A seat in this order was taken before your card payment completed, so nobody was enrolled. We refunded ${card} to your card` +
     (wallet ? ` and ${wallet} to your ${brandLabels.cash}.` : "."),
   expired: (wallet: string | null) =>
-    `The card payment was not completed in time, so the seats were released.` + (wallet ? ` ${wallet} went back to your ${brandLabels.cash}.` : ""),
+    `The card payment was not completed in time, so the seats were released.` +
+    (wallet ? ` ${wallet} went back to your ${brandLabels.cash}.` : ""),
   flagged: (wallet: string | null) =>
     `We could not match the card payment to this order, so nobody was enrolled. Our team has been told and will contact you.` +
     (wallet ? ` ${wallet} went back to your ${brandLabels.cash}.` : ""),

@@ -53,7 +53,9 @@ export async function releaseExpiredHolds(tx: Tx, sectionIds: number[], now: Dat
     )
     .returning({ id: bookings.id });
   if (released.length > 0) {
-    await tx.insert(bookingHistory).values(released.map((b) => ({ bookingId: b.id, fromStatus: "held" as const, toStatus: "cancelled" as const, at: now })));
+    await tx
+      .insert(bookingHistory)
+      .values(released.map((b) => ({ bookingId: b.id, fromStatus: "held" as const, toStatus: "cancelled" as const, at: now })));
   }
 }
 
@@ -152,7 +154,9 @@ export async function writeSeat(
     })
     .returning({ id: bookings.id });
   if (!row) throw new Error("insert returned no booking");
-  await tx.insert(bookingHistory).values({ bookingId: row.id, fromStatus: null, toStatus: status, toStartsAt: new Date(session.startsAt), byId: actorId, at: now });
+  await tx
+    .insert(bookingHistory)
+    .values({ bookingId: row.id, fromStatus: null, toStatus: status, toStartsAt: new Date(session.startsAt), byId: actorId, at: now });
   return row.id;
 }
 
@@ -164,6 +168,7 @@ export async function moveSeats(tx: Tx, bookingIds: string[], from: "held", to: 
     .set({ status: to, statusChangedAt: now })
     .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, from)))
     .returning({ id: bookings.id });
-  if (moved.length > 0) await tx.insert(bookingHistory).values(moved.map((b) => ({ bookingId: b.id, fromStatus: from, toStatus: to, at: now })));
+  if (moved.length > 0)
+    await tx.insert(bookingHistory).values(moved.map((b) => ({ bookingId: b.id, fromStatus: from, toStatus: to, at: now })));
   return moved.length;
 }

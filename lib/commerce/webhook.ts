@@ -99,7 +99,14 @@ async function completeCheckout(
   }
 
   const items = await tx
-    .select({ itemId: orderItems.id, sectionId: orderItems.sectionId, learnerId: orderItems.learnerId, learnerName: learners.firstName, bookingId: orderItems.bookingId, bookingStatus: bookings.status })
+    .select({
+      itemId: orderItems.id,
+      sectionId: orderItems.sectionId,
+      learnerId: orderItems.learnerId,
+      learnerName: learners.firstName,
+      bookingId: orderItems.bookingId,
+      bookingStatus: bookings.status,
+    })
     .from(orderItems)
     .innerJoin(learners, eq(learners.id, orderItems.learnerId))
     .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
@@ -133,10 +140,18 @@ async function completeCheckout(
         (wallet) => ORDER_NOTICES.seatTaken(formatMoney(order.cardMinor, order.currency), wallet),
         now,
       );
-      const [payment] = await tx.insert(payments).values({ ...cardPayment, status: "refunded" }).returning({ id: payments.id });
+      const [payment] = await tx
+        .insert(payments)
+        .values({ ...cardPayment, status: "refunded" })
+        .returning({ id: payments.id });
       return {
         outcome: "processed",
-        refund: { paymentId: payment!.id, orderId: order.id, paymentIntentId: cardPayment.stripePaymentIntentId, amountMinor: order.cardMinor },
+        refund: {
+          paymentId: payment!.id,
+          orderId: order.id,
+          paymentIntentId: cardPayment.stripePaymentIntentId,
+          amountMinor: order.cardMinor,
+        },
       };
     }
     for (const item of lapsed) {
@@ -174,18 +189,30 @@ async function sendRefund(refund: RefundToSend): Promise<void> {
     const stripe = stripeClient();
     if (!stripe || !refund.paymentIntentId) throw new Error(stripe ? "the session has no payment intent" : "Stripe is not configured");
     const created = await stripe.refunds.create(
-      { payment_intent: refund.paymentIntentId, amount: refund.amountMinor, reason: "requested_by_customer", metadata: { orderId: refund.orderId } },
+      {
+        payment_intent: refund.paymentIntentId,
+        amount: refund.amountMinor,
+        reason: "requested_by_customer",
+        metadata: { orderId: refund.orderId },
+      },
       { idempotencyKey: `refund-${refund.orderId}` },
     );
     await db.update(payments).set({ stripeRefundId: created.id }).where(eq(payments.id, refund.paymentId));
   } catch (error) {
     console.error("[stripe] refund failed:", error instanceof Error ? error.message : error);
     await db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: "refund_failed" }).where(and(eq(payments.id, refund.paymentId)));
+      await tx
+        .update(payments)
+        .set({ status: "refund_failed" })
+        .where(and(eq(payments.id, refund.paymentId)));
       await tx.insert(paymentIssues).values({
         orderId: refund.orderId,
         kind: "refund_failed",
-        details: { paymentIntentId: refund.paymentIntentId, amountMinor: refund.amountMinor, error: error instanceof Error ? error.message : String(error) },
+        details: {
+          paymentIntentId: refund.paymentIntentId,
+          amountMinor: refund.amountMinor,
+          error: error instanceof Error ? error.message : String(error),
+        },
       });
     });
   }

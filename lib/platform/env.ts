@@ -177,7 +177,12 @@ const envSchema = z.object({
   /** Tests and local development only: send the SDK's API calls to this origin (a local stand-in) instead of api.stripe.com. */
   STRIPE_API_URL: optionalUrl,
   /** Minutes a card checkout holds its seats (Stripe Checkout sessions last 30 minutes at least). */
-  CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(30).max(24 * 60).default(30),
+  CHECKOUT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 60)
+    .default(30),
   // --- Analytics, consent and third-party widgets (all off unless set; NEXT_PUBLIC_* are baked in at build) ---
   /** PostHog project key; unset: no analytics code is loaded and no request is made. */
   NEXT_PUBLIC_POSTHOG_KEY: z.string().trim().min(1).optional(),
@@ -225,7 +230,11 @@ const configSchema = envSchema.superRefine((config, context) => {
     context.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
   }
   if (config.NODE_ENV === "production" && config.STRIPE_API_URL && !config.STRIPE_API_URL.startsWith("https://")) {
-    context.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "must be an https URL in production (it is for tests and local stand-ins)" });
+    context.addIssue({
+      code: "custom",
+      path: ["STRIPE_API_URL"],
+      message: "must be an https URL in production (it is for tests and local stand-ins)",
+    });
   }
   // A lead's personal data never crosses the network in clear text from production.
   if (config.NODE_ENV === "production" && config.DEMO_FORWARD_URL && !config.DEMO_FORWARD_URL.startsWith("https://")) {

@@ -117,9 +117,16 @@ test("the same completed event delivered 10 times at once: one payment, one enro
   expect(outcomes.filter((o) => o === "processed")).toHaveLength(1);
   expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(9);
   expect(await seatStatuses(order.sectionId)).toEqual(["confirmed"]);
-  const cards = await db().select().from(payments).where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
+  const cards = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
   expect(cards).toHaveLength(1);
-  expect(cards[0]).toMatchObject({ amountMinor: 9_000, status: "succeeded", stripePaymentIntentId: `pi_test_${order.orderId.slice(0, 8)}` });
+  expect(cards[0]).toMatchObject({
+    amountMinor: 9_000,
+    status: "succeeded",
+    stripePaymentIntentId: `pi_test_${order.orderId.slice(0, 8)}`,
+  });
   expect(await orderOf(order.orderId)).toMatchObject({ status: "paid" });
   expect(await balanceOf(db(), order.parentId)).toBe(0);
 });
@@ -132,7 +139,10 @@ test("a tampered or missing signature: 400, nothing changed", async () => {
   const goodHeader = sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: TEST_WEBHOOK_SECRET });
   const tamperedBody = { ...event, data: { object: { ...event.data.object, amount_total: 1 } } };
   const tampered = await deliver(tamperedBody, goodHeader);
-  const wrongSecret = await deliver(event, sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: "whsec_other" }));
+  const wrongSecret = await deliver(
+    event,
+    sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: "whsec_other" }),
+  );
   const missing = await deliver(event, null);
 
   for (const answer of [tampered, wrongSecret, missing]) {
@@ -153,7 +163,10 @@ test("an amount or currency that does not match the order is refused and flagged
   expect(await orderOf(order.orderId)).toMatchObject({ status: "flagged", notice: ORDER_NOTICES.flagged("$30.00") });
   expect(await seatStatuses(order.sectionId)).toEqual(["cancelled"]);
   expect(await balanceOf(db(), order.parentId)).toBe(3_000);
-  const cards = await db().select().from(payments).where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
+  const cards = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
   expect(cards).toHaveLength(0);
 
   const other = await pendingCardOrder();
@@ -178,14 +191,19 @@ test("a payment that completes after its seat was taken meanwhile is refunded in
   await placeOrder(rival.parentId, [{ sectionId: order.sectionId, learnerId: rival.learnerId }]);
   expect(await seatStatuses(order.sectionId)).toEqual(["cancelled", "confirmed"]);
 
-  const answer = await deliver(sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000, paymentIntent: "pi_late" }));
+  const answer = await deliver(
+    sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000, paymentIntent: "pi_late" }),
+  );
   expect(answer.status).toBe(200);
 
   const refund = stripeApi.requests.find((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_late")!;
   expect(refund.form.get("amount")).toBe("9000");
   expect(refund.idempotencyKey).toBe(`refund-${order.orderId}`);
   expect(await orderOf(order.orderId)).toMatchObject({ status: "refunded", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00") });
-  const [card] = await db().select().from(payments).where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
+  const [card] = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
   expect(card).toMatchObject({ status: "refunded", amountMinor: 9_000 });
   expect(card!.stripeRefundId).toMatch(/^re_/);
   expect(await balanceOf(db(), order.parentId)).toBe(3_000);
