@@ -11,6 +11,7 @@ import { formatMoney } from "@/lib/commerce/money";
 import { findOwnOrder } from "@/lib/commerce/order-view";
 import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
 import { getDb } from "@/lib/platform/db/client";
+import { pageMetadata } from "@/lib/platform/seo";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { listLearners } from "@/lib/scheduling/learners";
@@ -18,7 +19,15 @@ import { timezoneOfUser } from "@/lib/users/queries";
 
 import { addToCartAction, checkoutAction, removeFromCartAction } from "./actions";
 
-export const metadata: Metadata = { title: "Your cart", robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  ...pageMetadata({
+    title: "Your cart",
+    description: `Seats in live classes at ${brand.name} for your children, paid with ${brandLabels.cash} first and the rest by card.`,
+    path: "/cart",
+  }),
+  // A cart is personal and has nothing to rank for.
+  robots: { index: false, follow: false },
+};
 
 type Props = { searchParams: Promise<{ add?: string; order?: string }> };
 
