@@ -628,7 +628,11 @@ export const paymentIssues = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("payment_issues_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
+  (t) => [
+    index("payment_issues_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
 );
 
 /** A signed-in parent's cart: a seat in a section for one of their learners. */
