@@ -50,10 +50,35 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await page.screenshot({ path: testInfo.outputPath("wallet.png"), fullPage: true });
   });
 
-  test("a signed-out visitor who presses Enrol is asked to sign in, the class kept", async ({ page }) => {
+  test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/courses/math-foundations");
     await page.getByRole("link", { name: /^Enrol in group classes/ }).click();
-    await expect(page.getByText("You chose Math Foundations")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign in to enrol" })).toHaveAttribute("href", /callbackUrl=%2Fcart%3Fadd%3D\d+/);
+    await expect(page).toHaveURL(/\/cart\?add=\d+$/);
+    await page.getByRole("region", { name: "Math Foundations" }).getByRole("button", { name: "Add to cart" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const chosen = page.getByRole("region", { name: "Classes in your cart" });
+    await expect(chosen.getByRole("listitem")).toContainText("Math Foundations");
+    await expect(chosen.getByRole("listitem")).toContainText("$119.00");
+    await page.getByRole("button", { name: "I Understand" }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("guest-cart.png"), fullPage: true });
+
+    // The admin demo account has no children yet: the seat's child is named at the merge.
+    const admin = demoAccount("admin");
+    await signIn(page, admin.email, admin.password);
+    await page.goto("/cart");
+    const panel = page.getByRole("region", { name: "Math Foundations" });
+    await panel.getByLabel("Child's first name").fill("Mia");
+    await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 3" });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await panel.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByRole("region", { name: "Seats in your cart" }).getByRole("listitem")).toContainText("Math Foundations for Mia");
+    await expect(page.getByRole("region", { name: "Math Foundations" })).toHaveCount(0);
+    // No credit and no Stripe: a clear message instead of a pay button.
+    await expect(page.getByText(/does not cover this order \(\$119\.00\), and card payments are not available/)).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("merged-cart.png"), fullPage: true });
   });
 });

@@ -49,7 +49,11 @@ export interface CartView {
 const WEEK_MS = 7 * 86_400_000;
 
 /** The sections with what the cart shows of each, seats counted now (the checkout counts again under lock). */
-async function summaries(sectionIds: number[], zone: string, now: Date): Promise<Map<number, SectionSummary & { currency: string }>> {
+async function summaries(
+  sectionIds: number[],
+  zone: string | null,
+  now: Date,
+): Promise<Map<number, SectionSummary & { currency: string }>> {
   if (sectionIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
@@ -74,8 +78,8 @@ async function summaries(sectionIds: number[], zone: string, now: Date): Promise
           price: formatMoney(section.priceMinor, section.currency),
           currency: section.currency,
           seatsLeft: Math.max(0, section.capacity - (taken.get(section.id) ?? 0)),
-          schedule: week.length > 0 ? weeklyTimesLabel(week, zone) : "No sessions left",
-          nextSession: next ? formatInstantInZone(next.startsAt, zone) : null,
+          schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
+          nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
           isOpen: section.status === "open",
         },
       ];
@@ -98,10 +102,15 @@ async function summaries(sectionIds: number[], zone: string, now: Date): Promise
   }
 }
 
-/** One section as /cart?add= shows it before it is added, or null. */
-export async function sectionForCart(sectionId: number, zone: string, now = new Date()): Promise<SectionSummary | null> {
-  const found = await summaries([sectionId], zone, now);
-  return found.get(sectionId) ?? null;
+/** Sections as /cart shows them before they are in a signed-in cart (null zone: each in its own zone), in the order asked. */
+export async function sectionsForCart(sectionIds: number[], zone: string | null, now = new Date()): Promise<SectionSummary[]> {
+  const found = await summaries(sectionIds, zone, now);
+  return sectionIds.flatMap((id) => {
+    const summary = found.get(id);
+    if (!summary) return [];
+    const { currency: _currency, ...shown } = summary;
+    return [shown];
+  });
 }
 
 /**

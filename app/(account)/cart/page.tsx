@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import Link from "next/link";
 
 import { CartLines } from "@/components/commerce/cart-lines";
 import { AddToCartPanel } from "@/components/commerce/add-to-cart-panel";
 import { OrderConfirmation } from "@/components/commerce/order-confirmation";
 import { ActionForm } from "@/components/dashboards/action-form";
-import { getCart, sectionForCart } from "@/lib/commerce/cart";
+import { GuestCartLines } from "@/components/commerce/guest-cart-lines";
+import { getCart, sectionsForCart } from "@/lib/commerce/cart";
+import { GUEST_CART_COOKIE, parseGuestCart } from "@/lib/commerce/guest-cart";
 import { balanceOf } from "@/lib/commerce/ledger";
 import { formatMoney } from "@/lib/commerce/money";
 import { findOwnOrder } from "@/lib/commerce/order-view";
@@ -17,7 +20,7 @@ import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { listLearners } from "@/lib/scheduling/learners";
 import { timezoneOfUser } from "@/lib/users/queries";
 
-import { addToCartAction, checkoutAction, removeFromCartAction } from "./actions";
+import { addToCartAction, addToGuestCartAction, checkoutAction, removeFromCartAction, removeFromGuestCartAction } from "./actions";
 
 export const metadata: Metadata = {
   ...pageMetadata({
@@ -39,22 +42,38 @@ export default async function CartPage({ searchParams }: Props) {
   const addId = add && /^\d{1,9}$/.test(add) ? Number(add) : null;
   const user = await getCurrentUser();
 
+  const guestIds = parseGuestCart((await cookies()).get(GUEST_CART_COOKIE)?.value);
+
   if (!user) {
-    const section = addId ? await sectionForCart(addId, "UTC") : null;
-    const returnTo = addId ? `/cart?add=${addId}` : "/cart";
+    // Signed out: the classes chosen so far live in a cookie, each in its own zone; the child is chosen after sign-in.
+    const [adding] = addId && !guestIds.includes(addId) ? await sectionsForCart([addId], null) : [];
+    const chosen = await sectionsForCart(guestIds, null);
     return (
       <>
         <h1 className="text-3xl font-extrabold text-slate-900">Your cart</h1>
-        {section ? (
-          <p className="mt-4 text-slate-800">
-            You chose <strong>{section.courseTitle}</strong> with {section.teacherName}, {section.price}.
-          </p>
-        ) : null}
-        <p className="mt-4 text-slate-700">
-          Sign in to choose which child a seat is for and to pay with {brandLabels.cash} or a card. Your cart is kept with your account.
+        {adding ? <AddToCartPanel section={adding} learners={null} action={addToGuestCartAction} /> : null}
+        <section aria-labelledby="cart-items" className="mt-8">
+          <h2 id="cart-items" className="text-xl font-bold text-slate-900">
+            Classes in your cart
+          </h2>
+          {chosen.length === 0 ? (
+            <p className="mt-2 text-slate-700">
+              Your cart is empty. Choose a class on a{" "}
+              <Link href="/courses" className="font-semibold text-brand-700 underline underline-offset-4">
+                course page
+              </Link>{" "}
+              and press Enrol.
+            </p>
+          ) : (
+            <GuestCartLines sections={chosen} remove={removeFromGuestCartAction} />
+          )}
+        </section>
+        <p className="mt-6 text-slate-700">
+          Sign in to choose which child each seat is for and to pay with {brandLabels.cash}
+          {isCardPaymentAvailable() ? " or a card" : ""}. Your cart comes with you.
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link href={`/signin?callbackUrl=${encodeURIComponent(returnTo)}`} className={buttonClass}>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link href={`/signin?callbackUrl=${encodeURIComponent("/cart")}`} className={buttonClass}>
             Sign in to enrol
           </Link>
           <Link
@@ -69,12 +88,14 @@ export default async function CartPage({ searchParams }: Props) {
   }
 
   const zone = await timezoneOfUser(user.databaseId);
-  const [cart, balance, order, section, learners] = await Promise.all([
+  // The class just chosen, then those chosen before signing in (the cookie cart), each to be given a child.
+  const toAdd = [...new Set([...(addId ? [addId] : []), ...guestIds])];
+  const [cart, balance, order, adding, learners] = await Promise.all([
     getCart(user.databaseId, zone),
     getDb().then((db) => balanceOf(db, user.databaseId)),
     orderId ? findOwnOrder(user.databaseId, orderId) : null,
-    addId ? sectionForCart(addId, zone) : null,
-    addId ? listLearners(user.databaseId) : [],
+    sectionsForCart(toAdd, zone),
+    toAdd.length > 0 ? listLearners(user.databaseId) : [],
   ]);
   const cardAvailable = isCardPaymentAvailable();
   const walletPart = Math.min(balance, cart.totalMinor);
@@ -90,12 +111,20 @@ export default async function CartPage({ searchParams }: Props) {
           That order does not exist.
         </p>
       ) : null}
-      {addId && !section ? (
+      {addId && !adding.some((a) => a.sectionId === addId) ? (
         <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
           That class does not exist. Please choose one from a course page.
         </p>
       ) : null}
-      {section ? <AddToCartPanel section={section} learners={learners} action={addToCartAction} /> : null}
+      {adding.map((section) => (
+        <AddToCartPanel
+          key={section.sectionId}
+          section={section}
+          learners={learners}
+          action={addToCartAction}
+          dismiss={guestIds.includes(section.sectionId) ? removeFromGuestCartAction : undefined}
+        />
+      ))}
 
       <section aria-labelledby="cart-items" className="mt-8">
         <h2 id="cart-items" className="text-xl font-bold text-slate-900">
