@@ -24,7 +24,7 @@ const DOMAINS = [
   "notifications",
   "dashboards",
   "blog",
-  "wallet",
+  "commerce",
   "privacy",
 ];
 const TOP = ["wiring", "browser", "components", "app"];

@@ -48,6 +48,15 @@ describe("configuration (lib/platform/env.ts)", () => {
     expect(env.DEMO_FORWARD_URL).toBeUndefined();
   });
 
+  it("payments: USD by default; a Stripe key needs its webhook secret; the API stand-in is http on loopback only in production", () => {
+    expect(parseEnv({})).toMatchObject({ CURRENCY: "USD", CHECKOUT_HOLD_MINUTES: 30 });
+    expect(() => parseEnv({ CURRENCY: "usd" })).toThrow(/CURRENCY/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/);
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).STRIPE_SECRET_KEY).toBe("sk_test_1");
+    expect(() => parseEnv({ NODE_ENV: "production", STRIPE_API_URL: "http://stripe.example.com" })).toThrow(/STRIPE_API_URL/);
+    expect(parseEnv({ NODE_ENV: "production", STRIPE_API_URL: "http://127.0.0.1:12111" }).STRIPE_API_URL).toBe("http://127.0.0.1:12111");
+  });
+
   it("takes only an https forward target in production: leads are personal data", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DEMO_FORWARD_URL: "http://crm.example.com/leads" })).toThrow(
       /DEMO_FORWARD_URL: must be an https URL in production/,

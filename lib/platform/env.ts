@@ -204,6 +204,26 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 14)
     .default(12),
+  // --- Payments (lib/commerce) ---
+  /** The one currency of prices, the wallet and card payments (ISO 4217). */
+  CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, "must be a three-letter currency code such as USD")
+    .default("USD"),
+  /** Stripe secret key (sk_test_... or sk_live_...): set, the rest of a checkout is paid by card through Stripe Checkout; unset, checkout is wallet-only. */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** Signing secret of the Stripe webhook endpoint (/api/webhooks/stripe), whsec_... */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Tests and local development only: send the SDK's API calls to this origin (a local stand-in) instead of api.stripe.com. */
+  STRIPE_API_URL: optionalUrl,
+  /** Minutes a card checkout holds its seats (Stripe Checkout sessions last 30 minutes at least). */
+  CHECKOUT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 60)
+    .default(30),
   // --- Analytics, consent and third-party widgets (all off unless set; NEXT_PUBLIC_* are baked in at build) ---
   /** PostHog project key; unset: no analytics code is loaded and no request is made. */
   NEXT_PUBLIC_POSTHOG_KEY: z.string().trim().min(1).optional(),
@@ -246,6 +266,19 @@ const envSchema = z.object({
 
 /** Rules between variables, checked after each is valid on its own. */
 const configSchema = envSchema.superRefine((config, context) => {
+  // A webhook nobody can verify would let anyone post "paid".
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    context.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+  }
+  // Payment calls in clear text only to a stand-in on this machine.
+  if (
+    config.NODE_ENV === "production" &&
+    config.STRIPE_API_URL &&
+    !/^https:\/\//.test(config.STRIPE_API_URL) &&
+    !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(`${config.STRIPE_API_URL}/`)
+  ) {
+    context.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "must be an https URL in production (http only for localhost)" });
+  }
   // A lead's personal data never crosses the network in clear text from production.
   if (config.NODE_ENV === "production" && config.DEMO_FORWARD_URL && !config.DEMO_FORWARD_URL.startsWith("https://")) {
     context.addIssue({ code: "custom", path: ["DEMO_FORWARD_URL"], message: "must be an https URL in production" });

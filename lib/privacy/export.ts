@@ -5,7 +5,7 @@ import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { auditEvents, demoRequests, logEvents, outbox, teacherApplications, users, walletEntries } from "@/lib/platform/db/schema";
+import { auditEvents, demoRequests, logEvents, outbox, teacherApplications, users, ledgerEntries } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { z } from "@/lib/platform/zod";
 
@@ -94,9 +94,16 @@ export async function exportLeadPersonalData(actor: Actor | null, leadId: string
       );
     const wallet = account
       ? await tx
-          .select({ amountCents: walletEntries.amountCents, reason: walletEntries.reason, createdAt: walletEntries.createdAt })
-          .from(walletEntries)
-          .where(eq(walletEntries.userId, account.id))
+          .select({
+            kind: ledgerEntries.kind,
+            amountMinor: ledgerEntries.amountMinor,
+            currency: ledgerEntries.currency,
+            reason: ledgerEntries.reason,
+            orderId: ledgerEntries.orderId,
+            createdAt: ledgerEntries.createdAt,
+          })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.userId, account.id))
       : [];
     const deliveries = await tx
       .select({ topic: outbox.topic, payload: outbox.payload, createdAt: outbox.createdAt, deliveredAt: outbox.deliveredAt })

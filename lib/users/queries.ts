@@ -67,3 +67,10 @@ export async function listTeacherOptions(keepId?: number | null): Promise<Teache
     .orderBy(sql`coalesce(${users.displayName}, ${users.email})`);
   return rows.map((row) => ({ id: row.id, label: row.displayName ? `${row.displayName} (${row.email})` : row.email }));
 }
+
+/** The zone a user's pages show times in (users.timezone; UTC for an unknown id). */
+export async function timezoneOfUser(userId: number): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+  return row?.timezone ?? "UTC";
+}

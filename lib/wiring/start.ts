@@ -30,7 +30,8 @@ export async function startServer(): Promise<void> {
 
 /**
  * The embedded default's demo data (only when the demo accounts are seeded: on loopback, never in
- * production): the demo accounts, then the teachers and open sections that fill the course pages.
+ * production): the demo accounts, then the teachers and open sections that fill the course pages, then
+ * the demo student's child and wallet credit.
  * Awaited, so they exist before the first request; a failure is logged, not fatal.
  */
 export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
@@ -49,6 +50,10 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
   await seedDemoTeacherSchedule("teacher@example.com").catch((error: unknown) =>
     console.error("[scheduling] could not seed the demo teacher's schedule:", error instanceof Error ? error.message : error),
   );
+  const { seedDemoFamily } = await import("@/lib/wiring/seed-commerce");
+  await seedDemoFamily()
+    .then(() => console.log("[commerce] the demo student has a child and wallet credit"))
+    .catch((error: unknown) => console.error("[commerce] could not seed the demo family:", error instanceof Error ? error.message : error));
 }
 
 /**

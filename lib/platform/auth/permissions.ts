@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   "applications.decide": ["admin"],
   /** Dead-lettered outbox messages: list (without payloads) and retry. */
   "outbox.manage": ["admin"],
+  /** Orders, refunds and payment issues (a Stripe payment that did not match its order). */
+  "orders.manage": ["admin"],
   /** A teacher's own courses and the requests for them (an admin sees every course). */
   "teaching.read": ["teacher", "admin"],
   /** Sections: a teacher's own, for the courses assigned to them (checked in the query); an admin's, any. */

@@ -192,24 +192,6 @@ export const outbox = pgTable(
 );
 
 /**
- * The {product} Cash ledger: money as integer minor units (cents), one row per
- * movement; the balance is the sum, never a stored float.
- */
-export const walletEntries = pgTable(
-  "wallet_entries",
-  {
-    id: bigserial({ mode: "number" }).primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    amountCents: integer().notNull(),
-    reason: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("wallet_entries_user_idx").on(t.userId, t.createdAt.desc())],
-);
-
-/**
  * Who did what and when, for every staff action (issue 4): lead status and notes, role changes,
  * course edits, teacher application decisions. The actor's email is copied so the record
  * survives the actor's account.
@@ -487,4 +469,189 @@ export const bookingHistory = pgTable(
     byId: integer().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("booking_history_booking_idx").on(t.bookingId, t.at)],
+);
+
+// --- Commerce (lib/commerce): the {product} Cash ledger, carts, orders, payments. Money is integer
+// minor units of one configured currency (env CURRENCY), never a float.
+
+/**
+ * One row per account that has ever used its wallet: the row every spend, credit and refund of that
+ * account locks (select ... for update) first, so parallel spends are serialised and the balance
+ * (the sum of its ledger entries) is checked against what the others have committed.
+ */
+export const wallets = pgTable("wallets", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerEntryKind = pgEnum("ledger_entry_kind", ["top_up", "purchase", "refund", "gift", "promotion", "adjustment"]);
+
+export const orderStatus = pgEnum("order_status", [
+  /** Waiting for the card part (Stripe Checkout); its seats are held until hold_expires_at. */
+  "pending",
+  "paid",
+  /** The card payment came after its seat was taken: the money went back. */
+  "refunded",
+  /** The card part was never paid: holds released, the wallet part credited back. */
+  "expired",
+  /** Stripe reported an amount or currency that does not match: refused, for an admin to look at. */
+  "flagged",
+]);
+
+/** A parent's purchase: seats for their learners, paid from the wallet first and the rest by card. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: orderStatus().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    totalMinor: integer().notNull(),
+    walletMinor: integer().notNull(),
+    cardMinor: integer().notNull(),
+    stripeCheckoutSessionId: text(),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    /** What the parent is told about this order beyond its status (a refund and why). */
+    notice: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("orders_stripe_session_key").on(t.stripeCheckoutSessionId),
+    check("orders_amounts", sql`${t.walletMinor} >= 0 and ${t.cardMinor} >= 0 and ${t.totalMinor} = ${t.walletMinor} + ${t.cardMinor}`),
+  ],
+);
+
+/** A seat in a section for one learner, at the price of the time of the order. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id),
+    learnerId: integer()
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    priceMinor: integer().notNull(),
+    /** The seat (held while the order is pending, confirmed once paid). */
+    bookingId: uuid().references(() => bookings.id, { onDelete: "set null" }),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_price", sql`${t.priceMinor} >= 0`)],
+);
+
+/**
+ * The {product} Cash ledger: one row per movement, typed; the balance is the sum. A purchase or a
+ * refund names its order; an adjustment says why. Gifts will name their gift (gifts issue).
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: ledgerEntryKind().notNull(),
+    amountMinor: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    reason: text(),
+    /** Who wrote it: the account itself (a purchase), staff (an adjustment), or null for the system (webhook, seed). */
+    createdById: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_entries_user_idx").on(t.userId, t.createdAt.desc()),
+    index("ledger_entries_order_idx").on(t.orderId),
+    check("ledger_entries_amount", sql`${t.amountMinor} <> 0`),
+    check(
+      "ledger_entries_kind",
+      sql`(${t.kind} = 'purchase' and ${t.amountMinor} < 0 and ${t.orderId} is not null)
+        or (${t.kind} = 'refund' and ${t.amountMinor} > 0 and ${t.orderId} is not null)
+        or (${t.kind} in ('top_up', 'gift', 'promotion') and ${t.amountMinor} > 0)
+        or (${t.kind} = 'adjustment' and ${t.reason} is not null and length(${t.reason}) > 0)`,
+    ),
+  ],
+);
+
+export const paymentMethod = pgEnum("payment_method", ["wallet", "card"]);
+export const paymentStatus = pgEnum("payment_status", ["succeeded", "refunded", "refund_failed"]);
+
+/** Money received for an order: its wallet part and its card part (with Stripe's ids). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    method: paymentMethod().notNull(),
+    amountMinor: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    status: paymentStatus().notNull().default("succeeded"),
+    stripeCheckoutSessionId: text(),
+    stripePaymentIntentId: text(),
+    stripeRefundId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    // One card payment per Checkout Session, whatever Stripe redelivers.
+    uniqueIndex("payments_stripe_session_key").on(t.stripeCheckoutSessionId),
+  ],
+);
+
+/** Stripe events already handled: the id is stored in the transaction of the event's effects, once. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const paymentIssueKind = pgEnum("payment_issue_kind", ["amount_mismatch", "currency_mismatch", "refund_failed"]);
+
+/** What a payment event did not match, or a refund that failed: for admins to look at. */
+export const paymentIssues = pgTable(
+  "payment_issues",
+  {
+    id: serial().primaryKey(),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    kind: paymentIssueKind().notNull(),
+    stripeEventId: text(),
+    details: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("payment_issues_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** A signed-in parent's cart: a seat in a section for one of their learners. */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    learnerId: integer()
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cart_items_seat_key").on(t.userId, t.sectionId, t.learnerId)],
 );

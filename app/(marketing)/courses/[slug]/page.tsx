@@ -110,6 +110,18 @@ export default async function CoursePage({ params }: Props) {
                     <dd className="font-semibold text-slate-900">{section.seatsLeft}</dd>
                   </div>
                 </dl>
+                {/* A plain link keeps this page static: the cart reads the session, chooses the child and counts seats again. */}
+                {section.seatsLeft > 0 ? (
+                  <IntentLink
+                    href={`/cart?add=${section.id}`}
+                    className="mt-4 self-start rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                    aria-label={`Enrol in ${CLASS_TYPE_LABELS[section.classType].toLowerCase()} with ${section.teacherName}, ${section.price}`}
+                  >
+                    Enrol
+                  </IntentLink>
+                ) : (
+                  <p className="mt-4 text-sm font-semibold text-slate-700">This class is full.</p>
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,97 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+
+import { addToCart, removeFromCart, sectionsForCart } from "@/lib/commerce/cart";
+import { checkoutCart } from "@/lib/commerce/checkout";
+import { GUEST_CART_COOKIE, GUEST_CART_MAX_AGE_SECONDS, parseGuestCart, serializeGuestCart } from "@/lib/commerce/guest-cart";
+import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
+import { requireApiUser } from "@/lib/platform/auth/session";
+import { env } from "@/lib/platform/env";
+import { AppError } from "@/lib/platform/errors";
+import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
+
+/** Rewrites the signed-out cart cookie (ids only; httpOnly, this site only). */
+async function writeGuestCart(change: (ids: number[]) => number[]) {
+  const jar = await cookies();
+  const ids = change(parseGuestCart(jar.get(GUEST_CART_COOKIE)?.value));
+  if (ids.length === 0) jar.delete(GUEST_CART_COOKIE);
+  else {
+    jar.set(GUEST_CART_COOKIE, serializeGuestCart(ids), {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.NODE_ENV === "production",
+      path: "/",
+      maxAge: GUEST_CART_MAX_AGE_SECONDS,
+    });
+  }
+}
+
+function sectionIdOf(formData: FormData): number {
+  const id = Number(formData.get("sectionId"));
+  if (!Number.isInteger(id) || id <= 0) throw new AppError("invalid", COMMERCE_MESSAGES.sectionIdInvalid);
+  return id;
+}
+
+/** Adds a seat for one of the signed-in parent's children (or a child named in the form), then shows the cart. */
+export async function addToCartAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  const result = await runAction("cart-add", async () => {
+    const user = await requireApiUser();
+    const added = await addToCart(user.databaseId, formObject(formData));
+    // A class chosen before signing in is now in the account's cart.
+    const sectionId = sectionIdOf(formData);
+    await writeGuestCart((ids) => ids.filter((id) => id !== sectionId));
+    return `A seat in ${added.courseTitle} for ${added.learnerName} is in your cart.`;
+  });
+  // Outside runAction: redirect() throws on purpose, and runAction would answer it as an error.
+  if (result.ok) redirect("/cart");
+  return result;
+}
+
+/** A signed-out visitor's choice, kept in a cookie until they sign in and choose the child. */
+export async function addToGuestCartAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  const result = await runAction("cart-add-guest", async () => {
+    const sectionId = sectionIdOf(formData);
+    const [section] = await sectionsForCart([sectionId], null);
+    if (!section) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
+    if (!section.isOpen) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.courseTitle));
+    if (section.seatsLeft === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.courseTitle));
+    await writeGuestCart((ids) => [...ids, sectionId]);
+    return `${section.courseTitle} is in your cart.`;
+  });
+  if (result.ok) redirect("/cart");
+  return result;
+}
+
+export async function removeFromGuestCartAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("cart-remove-guest", async () => {
+    const sectionId = sectionIdOf(formData);
+    await writeGuestCart((ids) => ids.filter((id) => id !== sectionId));
+    revalidatePath("/cart");
+    return "Removed from your cart.";
+  });
+}
+
+export async function removeFromCartAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("cart-remove", async () => {
+    const user = await requireApiUser();
+    await removeFromCart(user.databaseId, { itemId: formData.get("itemId") });
+    revalidatePath("/cart");
+    return "Removed from your cart.";
+  });
+}
+
+/** Pays the cart: '{product} Cash' first; the rest on Stripe Checkout when configured. */
+export async function checkoutAction(_previous: ActionResult | null, _formData: FormData): Promise<ActionResult> {
+  let next: string | null = null;
+  const result = await runAction("checkout", async () => {
+    const user = await requireApiUser();
+    const placed = await checkoutCart(user.databaseId, { email: user.email });
+    next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;
+    return "Order placed.";
+  });
+  if (next) redirect(next);
+  return result;
+}

@@ -1,0 +1,242 @@
+import "@/test/stripe-env";
+
+import { and, count, eq } from "drizzle-orm";
+import Stripe from "stripe";
+
+import { placeOrder } from "@/lib/commerce/checkout";
+import { balanceOf } from "@/lib/commerce/ledger";
+import { listOpenPaymentIssues } from "@/lib/commerce/order-view";
+import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
+import { bookings, orders, payments, stripeEvents } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { insertActor } from "@/test/fixtures";
+import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { openTestDatabase } from "@/test/database";
+import { TEST_WEBHOOK_SECRET } from "@/test/stripe-env";
+import { startStripeStandIn, STRIPE_STAND_IN_PORT, type StripeStandIn } from "@/test/stripe-stand-in";
+
+import { POST } from "./route";
+
+/**
+ * Issue 18, card payments: the real webhook handler fed events signed with the SDK's own
+ * generateTestHeaderString; the calls the app makes to Stripe (Checkout Session, refund) go to a
+ * local stand-in through the SDK's host/port/protocol options.
+ */
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let stripeApi: StripeStandIn;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  stripeApi = await startStripeStandIn(STRIPE_STAND_IN_PORT);
+});
+afterAll(async () => {
+  await stripeApi.close();
+  await database.dispose();
+});
+const db = () => database.db;
+const sdk = new Stripe("sk_test_jest");
+let eventCounter = 0;
+
+function sessionEvent(
+  type: "checkout.session.completed" | "checkout.session.expired",
+  session: { orderId: string; amount: number; currency?: string; paymentIntent?: string },
+  id = `evt_test_${++eventCounter}_${Date.now()}`,
+) {
+  return {
+    id,
+    object: "event",
+    type,
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_test_${session.orderId.slice(0, 8)}`,
+        object: "checkout.session",
+        client_reference_id: session.orderId,
+        metadata: { orderId: session.orderId },
+        amount_total: session.amount,
+        currency: session.currency ?? "usd",
+        payment_status: type === "checkout.session.completed" ? "paid" : "unpaid",
+        payment_intent: session.paymentIntent ?? `pi_test_${session.orderId.slice(0, 8)}`,
+      },
+    },
+  };
+}
+
+function deliver(event: unknown, signature?: string | null) {
+  const payload = JSON.stringify(event);
+  const header = signature === undefined ? sdk.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }) : signature;
+  return POST(
+    new Request("http://localhost:3000/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(header === null ? {} : { "stripe-signature": header }) },
+      body: payload,
+    }),
+  );
+}
+
+async function seatStatuses(sectionId: number) {
+  const rows = await db().select({ status: bookings.status }).from(bookings).where(eq(bookings.sectionId, sectionId));
+  return rows.map((r) => r.status).sort();
+}
+
+async function orderOf(id: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+/** A parent with 30.00 of credit buys a 120.00 seat: 30.00 from the wallet, 90.00 by card on Stripe Checkout. */
+async function pendingCardOrder(options: { capacity?: number; now?: Date } = {}) {
+  const family = await newFamily(db(), 3_000);
+  const sectionId = await newSection(db(), { capacity: options.capacity ?? 5, priceMinor: 12_000 });
+  const result = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }], { now: options.now });
+  if (result.status !== "pending") throw new Error("expected a card checkout");
+  return { ...family, sectionId, orderId: result.orderId, checkoutUrl: result.checkoutUrl };
+}
+
+test("the card part opens a Stripe Checkout Session for the rest after '{product} Cash'; the seat is held meanwhile", async () => {
+  const order = await pendingCardOrder();
+  expect(order.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  const call = stripeApi.requests.find((r) => r.form.get("client_reference_id") === order.orderId)!;
+  expect(call.path).toBe("/v1/checkout/sessions");
+  expect(call.form.get("line_items[0][price_data][unit_amount]")).toBe("9000");
+  expect(call.form.get("line_items[0][price_data][currency]")).toBe("usd");
+  expect(call.idempotencyKey).toBe(`checkout-${order.orderId}`);
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "pending", walletMinor: 3_000, cardMinor: 9_000 });
+  expect(await seatStatuses(order.sectionId)).toEqual(["held"]);
+  expect(await balanceOf(db(), order.parentId)).toBe(0);
+});
+
+test("the same completed event delivered 10 times at once: one payment, one enrolment", async () => {
+  const order = await pendingCardOrder();
+  const event = sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000 });
+
+  const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+
+  expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+  const outcomes = await Promise.all(answers.map(async (a) => ((await a.json()) as { outcome: string }).outcome));
+  expect(outcomes.filter((o) => o === "processed")).toHaveLength(1);
+  expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(9);
+  expect(await seatStatuses(order.sectionId)).toEqual(["confirmed"]);
+  const cards = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
+  expect(cards).toHaveLength(1);
+  expect(cards[0]).toMatchObject({
+    amountMinor: 9_000,
+    status: "succeeded",
+    stripePaymentIntentId: `pi_test_${order.orderId.slice(0, 8)}`,
+  });
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "paid" });
+  expect(await balanceOf(db(), order.parentId)).toBe(0);
+});
+
+test("a tampered or missing signature: 400, nothing changed", async () => {
+  const order = await pendingCardOrder();
+  const event = sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000 });
+  const [before] = await db().select({ n: count() }).from(stripeEvents);
+
+  const goodHeader = sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: TEST_WEBHOOK_SECRET });
+  const tamperedBody = { ...event, data: { object: { ...event.data.object, amount_total: 1 } } };
+  const tampered = await deliver(tamperedBody, goodHeader);
+  const wrongSecret = await deliver(
+    event,
+    sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: "whsec_other" }),
+  );
+  const missing = await deliver(event, null);
+
+  for (const answer of [tampered, wrongSecret, missing]) {
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toBe("The Stripe signature is missing or does not match.");
+  }
+  const [after] = await db().select({ n: count() }).from(stripeEvents);
+  expect(after!.n).toBe(before!.n);
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "pending" });
+  expect(await seatStatuses(order.sectionId)).toEqual(["held"]);
+});
+
+test("an amount or currency that does not match the order is refused and flagged for admins", async () => {
+  const order = await pendingCardOrder();
+  const answer = await deliver(sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 100 }));
+  expect(answer.status).toBe(200);
+
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "flagged", notice: ORDER_NOTICES.flagged("$30.00") });
+  expect(await seatStatuses(order.sectionId)).toEqual(["cancelled"]);
+  expect(await balanceOf(db(), order.parentId)).toBe(3_000);
+  const cards = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
+  expect(cards).toHaveLength(0);
+
+  const other = await pendingCardOrder();
+  await deliver(sessionEvent("checkout.session.completed", { orderId: other.orderId, amount: 9_000, currency: "eur" }));
+  expect(await orderOf(other.orderId)).toMatchObject({ status: "flagged" });
+
+  const admin = await insertActor(db(), "admin");
+  const issues = await listOpenPaymentIssues(admin);
+  expect(issues.find((i) => i.orderId === order.orderId)).toMatchObject({
+    kind: "amount_mismatch",
+    details: { expected: { amountMinor: 9_000, currency: "USD" }, received: { amountMinor: 100, currency: "USD" } },
+  });
+  expect(issues.find((i) => i.orderId === other.orderId)).toMatchObject({ kind: "currency_mismatch" });
+  const parent = await insertActor(db(), "student");
+  await expect(listOpenPaymentIssues(parent)).rejects.toThrow("You are not allowed to do that.");
+});
+
+test("a payment that completes after its seat was taken meanwhile is refunded in full and the parent told", async () => {
+  // The card checkout started an hour ago: its 30-minute hold has run out.
+  const order = await pendingCardOrder({ capacity: 1, now: new Date(Date.now() - 3_600_000) });
+  const rival = await newFamily(db(), 20_000);
+  await placeOrder(rival.parentId, [{ sectionId: order.sectionId, learnerId: rival.learnerId }]);
+  expect(await seatStatuses(order.sectionId)).toEqual(["cancelled", "confirmed"]);
+
+  const answer = await deliver(
+    sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000, paymentIntent: "pi_late" }),
+  );
+  expect(answer.status).toBe(200);
+
+  const refund = stripeApi.requests.find((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_late")!;
+  expect(refund.form.get("amount")).toBe("9000");
+  expect(refund.idempotencyKey).toBe(`refund-${order.orderId}`);
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "refunded", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00") });
+  const [card] = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")));
+  expect(card).toMatchObject({ status: "refunded", amountMinor: 9_000 });
+  expect(card!.stripeRefundId).toMatch(/^re_/);
+  expect(await balanceOf(db(), order.parentId)).toBe(3_000);
+  // Still one seat, the rival's.
+  expect(await seatStatuses(order.sectionId)).toEqual(["cancelled", "confirmed"]);
+});
+
+test("a payment after the hold ran out still enrols when a seat is free", async () => {
+  const order = await pendingCardOrder({ capacity: 3, now: new Date(Date.now() - 3_600_000) });
+  await deliver(sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000 }));
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "paid" });
+  expect((await seatStatuses(order.sectionId)).filter((s) => s === "confirmed")).toHaveLength(1);
+});
+
+test("an expired Checkout Session releases the seat and gives the wallet part back", async () => {
+  const order = await pendingCardOrder();
+  await deliver(sessionEvent("checkout.session.expired", { orderId: order.orderId, amount: 9_000 }));
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "expired", notice: ORDER_NOTICES.expired("$30.00") });
+  expect(await seatStatuses(order.sectionId)).toEqual(["cancelled"]);
+  expect(await balanceOf(db(), order.parentId)).toBe(3_000);
+});
+
+test("Stripe unreachable at checkout: a clear message, the seat released and the wallet part back", async () => {
+  const family = await newFamily(db(), 3_000);
+  const sectionId = await newSection(db(), { priceMinor: 12_000 });
+  stripeApi.failing = true;
+  try {
+    const error = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toBe(COMMERCE_MESSAGES.cardUnavailable);
+  } finally {
+    stripeApi.failing = false;
+  }
+  expect(await seatStatuses(sectionId)).toEqual(["cancelled"]);
+  expect(await balanceOf(db(), family.parentId)).toBe(3_000);
+});

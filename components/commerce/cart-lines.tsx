@@ -1,0 +1,48 @@
+import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
+import type { CartLine, CartProblem } from "@/lib/commerce/cart";
+
+const PROBLEMS: Record<Exclude<CartProblem, null>, string> = {
+  full: "Full: no seats left",
+  closed: "No longer open for enrolment",
+  enrolled: "Already enrolled (or a payment is in progress)",
+  "no-sessions": "No sessions left",
+  "other-currency": "Priced in another currency",
+};
+
+/** The cart's lines: course, child, schedule in the parent's zone, price, seats left, and a mark on any that cannot be paid. */
+export function CartLines({ lines, zone, remove }: { lines: CartLine[]; zone: string; remove: FormAction }) {
+  return (
+    <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+      {lines.map((line) => (
+        <li key={line.itemId} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <p className="font-semibold text-slate-900">
+              {line.courseTitle} <span className="font-normal text-slate-700">for {line.learnerName}</span>
+            </p>
+            <p className="text-sm text-slate-700">With {line.teacherName}</p>
+            <p className="text-sm text-slate-700">{line.schedule}</p>
+            {line.nextSession ? <p className="text-sm text-slate-700">Next session: {line.nextSession}</p> : null}
+            <p className="text-sm text-slate-700">
+              {line.seatsLeft} {line.seatsLeft === 1 ? "seat" : "seats"} left
+            </p>
+            {line.problem ? <p className="mt-1 text-sm font-semibold text-red-700">{PROBLEMS[line.problem]}</p> : null}
+            <p className="sr-only">Times are shown in {zone}.</p>
+          </div>
+          <div className="flex items-center gap-4 sm:flex-col sm:items-end">
+            <p className={`font-bold ${line.problem ? "text-slate-600 line-through" : "text-slate-900"}`}>{line.price}</p>
+            <ActionForm action={remove}>
+              <input type="hidden" name="itemId" value={line.itemId} />
+              <button type="submit" className="text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                Remove
+                <span className="sr-only">
+                  {" "}
+                  {line.courseTitle} for {line.learnerName}
+                </span>
+              </button>
+            </ActionForm>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

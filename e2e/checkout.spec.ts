@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+
+import { seriousA11yViolations } from "./support/a11y";
+import { demoAccount, signIn } from "./support/auth";
+import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
+
+const CASH = `${E2E_PRODUCT_NAME} Cash`;
+
+test.describe("checkout with the wallet (issue 18, the embedded default without Stripe)", () => {
+  test("the demo student adds a seat for their child, pays with Cash, and sees the purchase in the wallet", async ({ page }, testInfo) => {
+    const student = demoAccount("student");
+    await signIn(page, student.email, student.password);
+
+    // Piano (4 seats): other specs count the Python section's seats.
+    await page.goto("/courses/piano-for-beginners");
+    await page.getByRole("link", { name: /^Enrol in group classes with Ms\. Iyer/ }).click();
+    await expect(page).toHaveURL(/\/cart\?add=\d+$/);
+    const panel = page.getByRole("region", { name: "Piano for Beginners" });
+    await expect(panel).toContainText("$129.00");
+    await panel.getByLabel("Which child is this seat for?").selectOption({ label: "Sam (grade 5)" });
+    await panel.getByRole("button", { name: "Add to cart" }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    const items = page.getByRole("region", { name: "Seats in your cart" });
+    await expect(items.getByRole("listitem")).toContainText("Piano for Beginners for Sam");
+    await expect(items.getByRole("listitem")).toContainText("seats left");
+    await expect(page.getByTestId("cart-total")).toHaveText("$129.00");
+    // No Stripe configured: no card option.
+    await expect(page.getByText("By card")).toHaveCount(0);
+    await page.getByRole("button", { name: "I Understand" }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("cart.png"), fullPage: true });
+
+    await page.getByRole("button", { name: `Pay $129.00 with ${CASH}` }).click();
+    await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "You are enrolled" })).toContainText("Sam in Piano for Beginners ($129.00)");
+    await expect(items).toContainText("Your cart is empty.");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("confirmation.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "See your wallet" }).click();
+    await expect(page).toHaveURL(new RegExp(`${brandPaths.wallet}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(CASH);
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$371.00");
+    const history = page.getByRole("region", { name: "History" });
+    await expect(history.getByRole("listitem").first()).toContainText("Purchase");
+    await expect(history.getByRole("listitem").first()).toContainText("-$129.00");
+    await expect(history).toContainText("Promotion");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("wallet.png"), fullPage: true });
+  });
+
+  test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/courses/math-foundations");
+    await page.getByRole("link", { name: /^Enrol in group classes/ }).click();
+    await expect(page).toHaveURL(/\/cart\?add=\d+$/);
+    await page.getByRole("region", { name: "Math Foundations" }).getByRole("button", { name: "Add to cart" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const chosen = page.getByRole("region", { name: "Classes in your cart" });
+    await expect(chosen.getByRole("listitem")).toContainText("Math Foundations");
+    await expect(chosen.getByRole("listitem")).toContainText("$119.00");
+    await page.getByRole("button", { name: "I Understand" }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("guest-cart.png"), fullPage: true });
+
+    // The admin demo account has no children yet: the seat's child is named at the merge.
+    const admin = demoAccount("admin");
+    await signIn(page, admin.email, admin.password);
+    await page.goto("/cart");
+    const panel = page.getByRole("region", { name: "Math Foundations" });
+    await panel.getByLabel("Child's first name").fill("Mia");
+    await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 3" });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await panel.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByRole("region", { name: "Seats in your cart" }).getByRole("listitem")).toContainText("Math Foundations for Mia");
+    await expect(page.getByRole("region", { name: "Math Foundations" })).toHaveCount(0);
+    // No credit and no Stripe: a clear message instead of a pay button.
+    await expect(page.getByText(/does not cover this order \(\$119\.00\), and card payments are not available/)).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("merged-cart.png"), fullPage: true });
+  });
+});

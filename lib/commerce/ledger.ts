@@ -1,0 +1,136 @@
+import "server-only";
+
+import { and, desc, eq, sql, sum } from "drizzle-orm";
+
+import { getDb, type Database } from "@/lib/platform/db/client";
+import { ledgerEntries, orders, wallets } from "@/lib/platform/db/schema";
+
+import { CURRENCY } from "./money";
+
+/** A transaction or the database: the ledger's writes run inside the caller's transaction. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type LedgerEntryKind = (typeof ledgerEntries.$inferSelect)["kind"];
+
+/**
+ * The one rule of the {product} Cash ledger: every write to a user's entries happens after
+ * lockWallet(userId) in the same transaction. The lock serialises them, so a balance read after it
+ * counts every committed spend, and a spend checked against it can never take the sum below zero.
+ */
+export async function lockWallet(tx: Tx, userId: number): Promise<void> {
+  await tx.insert(wallets).values({ userId }).onConflictDoNothing({ target: wallets.userId });
+  await tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for("update");
+}
+
+/** The balance: the sum of the entries (call lockWallet first when it decides a spend). */
+export async function balanceOf(tx: Tx | Database, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ balance: sum(ledgerEntries.amountMinor) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.currency, CURRENCY)));
+  return Number(row?.balance ?? 0);
+}
+
+export interface NewLedgerEntry {
+  userId: number;
+  kind: LedgerEntryKind;
+  /** Positive for money in, negative for a purchase. */
+  amountMinor: number;
+  orderId?: string | null;
+  reason?: string | null;
+  createdById?: number | null;
+}
+
+/** Writes one entry under the wallet lock the caller holds; a debit below zero throws InsufficientBalance. */
+export async function writeEntry(tx: Tx, entry: NewLedgerEntry): Promise<void> {
+  if (entry.amountMinor < 0) {
+    const balance = await balanceOf(tx, entry.userId);
+    if (balance + entry.amountMinor < 0) throw new InsufficientBalance(balance);
+  }
+  await tx.insert(ledgerEntries).values({
+    userId: entry.userId,
+    kind: entry.kind,
+    amountMinor: entry.amountMinor,
+    currency: CURRENCY,
+    orderId: entry.orderId ?? null,
+    reason: entry.reason ?? null,
+    createdById: entry.createdById ?? null,
+  });
+}
+
+/** A spend the balance does not cover; the caller turns it into its own message. */
+export class InsufficientBalance extends Error {
+  constructor(readonly balanceMinor: number) {
+    super("insufficient balance");
+  }
+}
+
+/** Credit the system gives (a promotion, a seed): its own transaction, under the lock. */
+export async function creditWallet(
+  userId: number,
+  kind: "promotion" | "top_up" | "gift",
+  amountMinor: number,
+  reason: string | null = null,
+) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await lockWallet(tx, userId);
+    await writeEntry(tx, { userId, kind, amountMinor, reason });
+  });
+}
+
+export interface WalletEntryView {
+  id: number;
+  kind: LedgerEntryKind;
+  amountMinor: number;
+  reason: string | null;
+  orderId: string | null;
+  orderStatus: string | null;
+  createdAt: Date;
+}
+
+export interface WalletSummary {
+  balanceMinor: number;
+  entries: WalletEntryView[];
+}
+
+/** The signed-in user's own ledger, newest first: ownership is in the where clause. */
+export async function getWallet(userId: number, limit = 50): Promise<WalletSummary> {
+  const db = await getDb();
+  const balanceMinor = await balanceOf(db, userId);
+  const entries = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      amountMinor: ledgerEntries.amountMinor,
+      reason: ledgerEntries.reason,
+      orderId: ledgerEntries.orderId,
+      orderStatus: orders.status,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.currency, CURRENCY)))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(limit);
+  return { balanceMinor, entries };
+}
+
+/** What each kind of entry is called on the wallet page. */
+export const ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
+  top_up: "Top-up",
+  purchase: "Purchase",
+  refund: "Refund",
+  gift: "Gift",
+  promotion: "Promotion",
+  adjustment: "Adjustment",
+};
+
+/** For tests and admin checks: the sum of every entry of an order (negative: money the wallet paid). */
+export async function ledgerSumOfOrder(db: Database, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${ledgerEntries.amountMinor})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId));
+  return Number(row?.total ?? 0);
+}

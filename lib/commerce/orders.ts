@@ -1,0 +1,64 @@
+import "server-only";
+
+import { and, eq, isNotNull } from "drizzle-orm";
+
+import { cartItems, orderItems, orders, payments } from "@/lib/platform/db/schema";
+
+import { writeEntry, type Tx } from "./ledger";
+import { formatMoney } from "./money";
+import { moveSeats } from "./seats";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The order locked for update (after the caller has locked its owner's wallet: wallet, then order). */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row ?? null;
+}
+
+/** Booking ids of an order's seats. */
+export async function seatIdsOf(tx: Tx, orderId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ bookingId: orderItems.bookingId })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.bookingId)));
+  return rows.flatMap((row) => (row.bookingId ? [row.bookingId] : []));
+}
+
+/**
+ * Ends a pending order without enrolment (expired, flagged, or its seat taken): held seats are
+ * released and its wallet part comes back as a refund entry. The caller holds the wallet lock.
+ */
+export async function closePendingOrder(
+  tx: Tx,
+  order: OrderRow,
+  status: "expired" | "flagged" | "refunded",
+  notice: (wallet: string | null) => string,
+  now: Date,
+): Promise<void> {
+  await moveSeats(tx, await seatIdsOf(tx, order.id), "held", "cancelled", now);
+  if (order.walletMinor > 0) {
+    await writeEntry(tx, { userId: order.userId, kind: "refund", amountMinor: order.walletMinor, orderId: order.id });
+    await tx
+      .update(payments)
+      .set({ status: "refunded" })
+      .where(and(eq(payments.orderId, order.id), eq(payments.method, "wallet")));
+  }
+  await tx
+    .update(orders)
+    .set({ status, notice: notice(order.walletMinor > 0 ? formatMoney(order.walletMinor, order.currency) : null), updatedAt: now })
+    .where(eq(orders.id, order.id));
+}
+
+/** A paid order's seats leave the cart. */
+export async function removePaidFromCart(tx: Tx, userId: number, orderId: string): Promise<void> {
+  const items = await tx
+    .select({ sectionId: orderItems.sectionId, learnerId: orderItems.learnerId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  for (const item of items) {
+    await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.sectionId, item.sectionId), eq(cartItems.learnerId, item.learnerId)));
+  }
+}

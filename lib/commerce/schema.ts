@@ -1,0 +1,56 @@
+import { brandLabels } from "@/lib/platform/brand";
+import { z } from "@/lib/platform/zod";
+
+/** Every message of enrolment and payment, written once for the forms, the server and the tests. */
+export const COMMERCE_MESSAGES = {
+  sectionNotFound: "That class does not exist.",
+  sectionNotOpen: (title: string) => `${title} is not open for enrolment. Please choose another class.`,
+  sectionFull: (title: string) => `${title} is full. Please choose another class.`,
+  sectionOtherCurrency: (title: string) => `${title} is priced in another currency and cannot be paid here. Please contact us.`,
+  sectionNoSessionsLeft: (title: string) => `${title} has no sessions left. Please choose another class.`,
+  alreadyEnrolled: (learner: string, title: string) => `${learner} is already enrolled in ${title}.`,
+  learnerNotYours: "That child is not on your account.",
+  learnerRequired: "Choose which child the seat is for.",
+  cartEmpty: "Your cart is empty.",
+  cartItemNotFound: "That item is not in your cart.",
+  insufficientBalance: (balance: string, total: string) =>
+    `Your ${brandLabels.cash} balance is ${balance}, and this order costs ${total}. Card payments are not available, so remove an item or add ${brandLabels.cash} first.`,
+  cardUnavailable: "Card payments are briefly unavailable. Nothing was charged; please try again in a few minutes.",
+  orderNotFound: "That order does not exist.",
+  sectionIdInvalid: "Choose a class from a course page.",
+} as const;
+
+const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+/** Adding a seat: an existing child (learnerId) or a new one named here (first name and grade). */
+export const addToCartSchema = z
+  .object({
+    sectionId: positiveId(COMMERCE_MESSAGES.sectionIdInvalid),
+    learnerId: z.preprocess((v) => (v === "" || v === "new" ? undefined : v), positiveId(COMMERCE_MESSAGES.learnerRequired).optional()),
+    firstName: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(60).optional()),
+    /** Checked by the scheduling domain's learner schema when a new child is added. */
+    grade: z.unknown().optional(),
+  })
+  .refine((v) => v.learnerId !== undefined || v.firstName !== undefined, {
+    message: COMMERCE_MESSAGES.learnerRequired,
+    path: ["learnerId"],
+  });
+export type AddToCartInput = z.input<typeof addToCartSchema>;
+
+export const cartItemIdSchema = z.object({ itemId: positiveId(COMMERCE_MESSAGES.cartItemNotFound) });
+export const orderIdSchema = z.uuid({ error: COMMERCE_MESSAGES.orderNotFound });
+
+/** What an order tells the parent beyond its status. */
+export const ORDER_NOTICES = {
+  seatTaken: (card: string, wallet: string | null) =>
+    `A seat in this order was taken before your card payment completed, so nobody was enrolled. We refunded ${card} to your card` +
+    (wallet ? ` and ${wallet} to your ${brandLabels.cash}.` : "."),
+  expired: (wallet: string | null) =>
+    `The card payment was not completed in time, so the seats were released.` +
+    (wallet ? ` ${wallet} went back to your ${brandLabels.cash}.` : ""),
+  flagged: (wallet: string | null) =>
+    `We could not match the card payment to this order, so nobody was enrolled. Our team has been told and will contact you.` +
+    (wallet ? ` ${wallet} went back to your ${brandLabels.cash}.` : ""),
+  stripeFailed: (wallet: string | null) =>
+    `Card payments were unavailable, so the order was not placed.` + (wallet ? ` ${wallet} went back to your ${brandLabels.cash}.` : ""),
+} as const;

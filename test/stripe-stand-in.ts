@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+
+/**
+ * The two Stripe endpoints the app calls (create a Checkout Session, create a refund), served on
+ * loopback for the SDK reached through STRIPE_API_URL (host/port/protocol options). It answers as
+ * Stripe does, in shape, and records each request's form fields and idempotency key.
+ */
+export interface StripeStandIn {
+  port: number;
+  requests: Array<{ path: string; form: URLSearchParams; idempotencyKey: string | null }>;
+  /** Makes the next calls fail with a Stripe API error (for "Stripe unreachable"). */
+  failing: boolean;
+  close(): Promise<void>;
+}
+
+export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
+  const standIn: StripeStandIn = { port, requests: [], failing: false, close: async () => {} };
+  const answered = new Map<string, unknown>();
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      const form = new URLSearchParams(body);
+      const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
+      standIn.requests.push({ path: req.url ?? "", form, idempotencyKey });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomUUID()}` });
+        res.end(JSON.stringify(json));
+      };
+      if (standIn.failing) return send(500, { error: { type: "api_error", message: "The stand-in is failing on purpose." } });
+      // Stripe's idempotency: the same key answers the same object.
+      if (idempotencyKey && answered.has(idempotencyKey)) return send(200, answered.get(idempotencyKey));
+      let json: unknown;
+      if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
+        const id = `cs_test_${randomUUID().replace(/-/g, "")}`;
+        json = {
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          client_reference_id: form.get("client_reference_id"),
+          amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
+          currency: form.get("line_items[0][price_data][currency]"),
+          payment_status: "unpaid",
+          status: "open",
+          expires_at: Number(form.get("expires_at")),
+        };
+      } else if (req.method === "POST" && req.url === "/v1/refunds") {
+        json = {
+          id: `re_${randomUUID().replace(/-/g, "")}`,
+          object: "refund",
+          amount: Number(form.get("amount")),
+          payment_intent: form.get("payment_intent"),
+          status: "succeeded",
+        };
+      } else {
+        return send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.url}).` } });
+      }
+      if (idempotencyKey) answered.set(idempotencyKey, json);
+      send(200, json);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  standIn.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return standIn;
+}
+
+/** A port for this Jest worker's stand-in, chosen before the app's env module reads STRIPE_API_URL. */
+export const STRIPE_STAND_IN_PORT = 21_000 + (process.pid % 8_000);
