@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
 import { teacherAvailability, teacherAvailabilityExceptions, teacherProfiles, users } from "@/lib/platform/db/schema";
@@ -113,4 +113,29 @@ export async function setUserTimezone(userId: number, timezone: string): Promise
   const zone = parseInput(z.object({ timezone: timezoneSchema }), { timezone }).timezone;
   const db = await getDb();
   await db.update(users).set({ timezone: zone, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Where a user's zone is not set yet (null), pages show instants in this one, named. */
+export const FALLBACK_TIMEZONE = "UTC";
+
+/** A user's zone as stored: null until the browser or the person has given one. */
+export async function findUserTimezone(userId: number): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+  return row?.timezone ?? null;
+}
+
+/**
+ * The browser's zone for a user who has none yet (the first visit of an account page). A zone the
+ * person chose is never overwritten: the null check is in the where. True when it was stored.
+ */
+export async function setUserTimezoneIfUnset(userId: number, timezone: string): Promise<boolean> {
+  const zone = parseInput(z.object({ timezone: timezoneSchema }), { timezone }).timezone;
+  const db = await getDb();
+  const updated = await db
+    .update(users)
+    .set({ timezone: zone, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.timezone)))
+    .returning({ id: users.id });
+  return updated.length > 0;
 }
