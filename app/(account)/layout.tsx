@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
+import { AdoptBrowserTimezone } from "@/components/account/adopt-browser-timezone";
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
 import { getCurrentUser } from "@/lib/platform/auth/session";
+import { findUserTimezone } from "@/lib/scheduling/teachers";
+
+import { adoptBrowserTimezoneAction } from "./timezone-action";
 
 // Personal pages: never indexed.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -15,9 +19,12 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
  */
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
+  // An account without a zone (made before zones were kept) takes the browser's at this visit.
+  const needsZone = user !== null && (await findUserTimezone(user.databaseId)) === null;
   return (
     <SiteShell user={user}>
       <SessionLoader serverUser={user} />
+      {needsZone ? <AdoptBrowserTimezone adopt={adoptBrowserTimezoneAction} /> : null}
       <div className="mx-auto max-w-3xl px-4 py-10">{children}</div>
     </SiteShell>
   );

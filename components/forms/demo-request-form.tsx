@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 
 import { SpinnerOverlay } from "@/components/ui/spinner-overlay";
@@ -60,8 +60,15 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, time
     register,
     handleSubmit,
     reset,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<DemoRequestFormValues, unknown, DemoRequestInput>({ resolver: validation.resolver, defaultValues });
+  // A course page's "Book a free demo" links here with ?course=<id>: that course is chosen. Read
+  // after hydration, so the booking pages stay static; an id not among the options is ignored.
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get("course");
+    if (wanted && courses.some((course) => String(course.id) === wanted)) setValue("course", wanted);
+  }, [courses, setValue]);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [leadToken, setLeadToken] = useState<string | null>(null);
   // One key per submission, kept until it succeeds, so a retry cannot store the lead twice.

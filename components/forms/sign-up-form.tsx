@@ -1,6 +1,7 @@
 "use client";
 
 import { IntentLink } from "@/components/ui/intent-link";
+import { useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, signInWithCredentials } from "@/browser/auth/client-sign-in";
@@ -10,6 +11,7 @@ import type { ActionResult } from "@/lib/platform/http/action-result";
 import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
 import { callAction } from "@/browser/call-action";
 import { toastError } from "@/browser/toast";
+import { browserTimeZone } from "@/browser/time-zone";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";
@@ -17,8 +19,12 @@ import { SubmitButton } from "./submit-button";
 // The same schema as the sign-up action (app/(auth)/signup/actions.ts), loaded with the first validation (or focus).
 const validation = lazyZodResolver<SignUpInput, SignUpInput>(async () => (await import("@/lib/platform/auth/schema")).signUpSchema);
 
-/** `submit`: the sign-up server action, handed in by the page. */
-export function SignUpForm({ submit }: { submit: (input: SignUpInput) => Promise<ActionResult> }) {
+const noSubscription = () => () => {};
+
+/** `submit`: the sign-up server action, handed in by the page; it gets the browser's zone beside the fields. */
+export function SignUpForm({ submit }: { submit: (input: SignUpInput & { timezone: string }) => Promise<ActionResult> }) {
+  // Filled after hydration (the server knows no browser's zone); the account starts in it.
+  const timezone = useSyncExternalStore(noSubscription, browserTimeZone, () => "");
   const { register, handleSubmit, formState } = useForm<SignUpInput>({
     resolver: validation.resolver,
     defaultValues: { displayName: "", email: "", password: "" },
@@ -26,7 +32,7 @@ export function SignUpForm({ submit }: { submit: (input: SignUpInput) => Promise
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: SignUpInput) => {
-    const created = await callAction(submit, values);
+    const created = await callAction(submit, { ...values, timezone });
     if (!created.ok) return toastError(created.message);
     const signedIn = await signInWithCredentials(values.email, values.password);
     if (!signedIn.ok) return toastError(signedIn.message);
@@ -36,6 +42,7 @@ export function SignUpForm({ submit }: { submit: (input: SignUpInput) => Promise
   return (
     <div className="space-y-6">
       <form onSubmit={handleSubmit(onSubmit)} onFocus={validation.preload} noValidate className="space-y-5">
+        <input type="hidden" name="timezone" value={timezone} />
         <FormField id="signup-name" label="Your name" error={errors.displayName?.message}>
           <input
             id="signup-name"

@@ -41,3 +41,6 @@ export const COOKIE_CONSENT_NAME = "cookie_consent";
 /** SPEC 9: the demo success dialog. */
 export const DEMO_SUCCESS_TITLE = "Thank you!";
 export const DEMO_SUCCESS_TEXT = "Thank you for showing your interest. Our team will reach you in 24hrs.";
+
+/** Where a person's time zone is not known yet, instants are shown in this one, always with its name. */
+export const FALLBACK_TIMEZONE = "UTC";

@@ -37,6 +37,8 @@ export interface CoursePageSection {
 }
 
 export interface CoursePage {
+  /** The booking form's course option (its "Book a free demo" link carries it). */
+  id: number;
   slug: string;
   title: string;
   category: CourseCategory;
@@ -137,9 +139,8 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       seatsLeft: Math.max(0, section.capacity - (bookedOf.get(section.id) ?? 0)),
     });
   }
-  const { id: _id, ...summary } = course;
   return {
-    ...summary,
+    ...course,
     classTypes: [...new Set(list.map((s) => s.classType))].sort(),
     teachers: [...teachers.values()],
     sections: list,

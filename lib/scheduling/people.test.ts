@@ -8,7 +8,14 @@ import { EVERY_DAY, newCourse, newDemoRequest, newParent, newTeacher } from "@/t
 import { bookDemoSlot } from "./bookings";
 import { attachDemoBookingToParent, listLearners } from "./learners";
 import { SCHEDULING_MESSAGES } from "./schema";
-import { approveTeacherProfile, findPublicTeacherProfile, saveTeacherProfile, setUserTimezone } from "./teachers";
+import {
+  approveTeacherProfile,
+  findPublicTeacherProfile,
+  findUserTimezone,
+  saveTeacherProfile,
+  setUserTimezone,
+  setUserTimezoneIfUnset,
+} from "./teachers";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -42,9 +49,14 @@ describe("teacher profiles and time zones", () => {
     });
   });
 
-  it("stores a user's zone, defaulting to UTC, and refuses one that does not exist", async () => {
+  it("stores a user's zone (none until given), and refuses one that does not exist", async () => {
     const [row] = await database.db.insert(users).values({ firebaseUid: "tz-user", email: "tz@example.com" }).returning();
-    expect(row!.timezone).toBe("UTC");
+    expect(row!.timezone).toBeNull();
+    expect(await findUserTimezone(row!.id)).toBeNull();
+    // The browser's zone is taken only while there is none: a chosen zone is never overwritten.
+    expect(await setUserTimezoneIfUnset(row!.id, "Asia/Kolkata")).toBe(true);
+    expect(await setUserTimezoneIfUnset(row!.id, "Europe/London")).toBe(false);
+    expect(await findUserTimezone(row!.id)).toBe("Asia/Kolkata");
     await setUserTimezone(row!.id, "America/Los_Angeles");
     const error = await refusal(setUserTimezone(row!.id, "PST8PDT-ish"));
     expect(error.message).toBe(SCHEDULING_MESSAGES.timezoneInvalid);

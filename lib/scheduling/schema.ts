@@ -37,7 +37,17 @@ export const SCHEDULING_MESSAGES = {
   firstNameRequired: "Enter the child's first name.",
   gradeInvalid: "Choose a grade from 1 to 12.",
   birthYearInvalid: "Enter a birth year like 2016, or leave it empty.",
+  learnerHasBookings: "This child has a demo or class booked. Cancel it first, then remove the child.",
 } as const;
+
+/** A booking's status as families read it (the status page and /my-courses). */
+export const BOOKING_STATUS_LABELS: Record<string, string> = {
+  held: "Held for you",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  attended: "Attended",
+  no_show: "Missed",
+};
 
 const positiveId = z.coerce.number().int().positive();
 
@@ -208,12 +218,16 @@ export const learnerSchema = z.object({
     .int(SCHEDULING_MESSAGES.gradeInvalid)
     .min(1, SCHEDULING_MESSAGES.gradeInvalid)
     .max(12, SCHEDULING_MESSAGES.gradeInvalid),
-  birthYear: z
-    .union([
-      z.literal(""),
-      z.coerce.number().int().min(1990, SCHEDULING_MESSAGES.birthYearInvalid).max(2100, SCHEDULING_MESSAGES.birthYearInvalid),
-    ])
-    .transform((value) => (value === "" ? undefined : value))
-    .optional(),
+  // An empty field is no birth year; anything else must be a year (one message for every way it is not).
+  birthYear: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce
+      .number({ error: SCHEDULING_MESSAGES.birthYearInvalid })
+      .int(SCHEDULING_MESSAGES.birthYearInvalid)
+      .min(1990, SCHEDULING_MESSAGES.birthYearInvalid)
+      .max(2100, SCHEDULING_MESSAGES.birthYearInvalid)
+      .optional(),
+  ),
 });
-export type LearnerInput = z.input<typeof learnerSchema>;
+/** What a form sends: every field as typed (the schema coerces and checks). */
+export type LearnerInput = { firstName: string; grade: number | string; birthYear?: number | string | null };

@@ -1,7 +1,8 @@
 import "server-only";
 
-import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull } from "drizzle-orm";
 
+import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
 import { teacherAvailability, teacherAvailabilityExceptions, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
@@ -142,7 +143,7 @@ export async function teacherTimezone(userId: number): Promise<string> {
     .from(users)
     .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
     .where(eq(users.id, userId));
-  return row?.profile ?? row?.account ?? "UTC";
+  return row?.profile ?? row?.account ?? FALLBACK_TIMEZONE;
 }
 
 /** A teacher's exceptions on or after `fromDate` (yyyy-MM-dd in their zone), soonest first. */
@@ -159,4 +160,29 @@ export async function listUpcomingExceptions(teacherId: number, fromDate: string
     .from(teacherAvailabilityExceptions)
     .where(and(eq(teacherAvailabilityExceptions.teacherId, teacherId), gte(teacherAvailabilityExceptions.date, fromDate)))
     .orderBy(asc(teacherAvailabilityExceptions.date), asc(teacherAvailabilityExceptions.startMinute));
+}
+
+/** Where a user's zone is not set yet (null), pages show instants in this one, named. */
+export { FALLBACK_TIMEZONE };
+
+/** A user's zone as stored: null until the browser or the person has given one. */
+export async function findUserTimezone(userId: number): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+  return row?.timezone ?? null;
+}
+
+/**
+ * The browser's zone for a user who has none yet (the first visit of an account page). A zone the
+ * person chose is never overwritten: the null check is in the where. True when it was stored.
+ */
+export async function setUserTimezoneIfUnset(userId: number, timezone: string): Promise<boolean> {
+  const zone = parseInput(z.object({ timezone: timezoneSchema }), { timezone }).timezone;
+  const db = await getDb();
+  const updated = await db
+    .update(users)
+    .set({ timezone: zone, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.timezone)))
+    .returning({ id: users.id });
+  return updated.length > 0;
 }

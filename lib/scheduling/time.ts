@@ -11,6 +11,17 @@ export function isValidTimeZone(name: string): boolean {
   return IANAZone.isValidZone(name);
 }
 
+/**
+ * The zones a person may choose (the profile's list): the runtime's IANA names that Luxon knows,
+ * with UTC and `current` (an alias the list leaves out, like "Asia/Calcutta") kept, sorted.
+ */
+export function selectableTimeZones(current?: string | null): string[] {
+  const names = new Set(Intl.supportedValuesOf("timeZone").filter(isValidTimeZone));
+  names.add("UTC");
+  if (current && isValidTimeZone(current)) names.add(current);
+  return [...names].sort();
+}
+
 /** An ISO 8601 instant (with Z or an offset) as a UTC DateTime; invalid input gives an invalid DateTime. */
 export function parseInstant(iso: string): DateTime {
   return DateTime.fromISO(iso, { setZone: true }).toUTC();

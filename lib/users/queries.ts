@@ -1,5 +1,7 @@
 import "server-only";
 
+import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+
 import { and, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Role } from "@/lib/platform/auth/roles";
@@ -72,5 +74,5 @@ export async function listTeacherOptions(keepId?: number | null): Promise<Teache
 export async function timezoneOfUser(userId: number): Promise<string> {
   const db = await getDb();
   const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-  return row?.timezone ?? "UTC";
+  return row?.timezone ?? FALLBACK_TIMEZONE;
 }

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
 import { bookingUid, calendarInvite, type InviteMethod } from "@/lib/notifications/calendar";
@@ -27,7 +29,7 @@ type Tx = Pick<Database, "select" | "insert">;
 
 /** ARCHITECTURE "Time": the account's zone; else the one the family booked in; else UTC (named in every time shown). */
 export function readerZone(accountZone: string | null | undefined, bookedZone: string | null | undefined): string {
-  return accountZone || bookedZone || "UTC";
+  return accountZone || bookedZone || FALLBACK_TIMEZONE;
 }
 
 interface Reader {
@@ -89,7 +91,7 @@ async function loadTeacher(tx: Tx, teacherId: number): Promise<Reader> {
     .where(eq(users.id, teacherId));
   if (!teacher) throw new Error(`teacher ${teacherId} not found`);
   // A teacher's hours are in the profile's zone: that is the zone they think in.
-  return { email: teacher.email, name: teacher.publicName ?? teacher.displayName, zone: teacher.zone ?? teacher.accountZone };
+  return { email: teacher.email, name: teacher.publicName ?? teacher.displayName, zone: readerZone(teacher.zone, teacher.accountZone) };
 }
 
 /** How many times the booking changed after it was made (moves and the cancellation): the invite's SEQUENCE. */

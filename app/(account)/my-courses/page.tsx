@@ -1,18 +1,33 @@
 import Link from "next/link";
 
+import { FamilyBookingsTable } from "@/components/account/family-bookings-table";
+import { LearnersManager } from "@/components/account/learners-manager";
 import { LeadTable } from "@/components/dashboards/lead-table";
 import { VerifyEmailNotice } from "@/components/forms/verify-email-notice";
 import { requireUser } from "@/lib/platform/auth/session";
 import { listLeadsForAccount } from "@/lib/dashboards/queries";
+import { listFamilyDemoBookings } from "@/lib/scheduling/family-bookings";
+import { attachFamilyDemoBookings, listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
+import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
 
-import { resendVerificationEmailAction } from "./actions";
+import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
 
 export const metadata = { title: "My courses" };
 
+const learnerActions = { add: addLearnerAction, update: updateLearnerAction, remove: removeLearnerAction };
+
 export default async function MyCoursesPage() {
   const user = await requireUser("/my-courses");
+  // The verification link returns here: the demos booked with the now verified email get their child first.
+  await attachFamilyDemoBookings(user);
   // Requests made with the email show once it is verified; before, only those made signed in (security issue: account squatting).
-  const requests = await listLeadsForAccount(user);
+  const [requests, learners, bookings, storedZone] = await Promise.all([
+    listLeadsForAccount(user),
+    listLearners(user.databaseId),
+    listFamilyDemoBookings(user),
+    findUserTimezone(user.databaseId),
+  ]);
+  const timezone = storedZone ?? FALLBACK_TIMEZONE;
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">My courses</h1>
@@ -21,7 +36,35 @@ export default async function MyCoursesPage() {
         {user.emailVerified ? ` with ${user.email}` : " while signed in"}; our team moves each one along and enrols you after the demo.
       </p>
       {user.emailVerified ? null : <VerifyEmailNotice email={user.email} resend={resendVerificationEmailAction} />}
-      <section aria-labelledby="my-demos" className="mt-8">
+
+      <section aria-labelledby="my-children" className="mt-8">
+        <h2 id="my-children" className="mb-3 text-xl font-bold text-slate-900">
+          Your children
+        </h2>
+        {learners.some((learner) => learner.firstName === UNNAMED_CHILD) ? (
+          <p className="mb-3 text-slate-700">
+            A child from a demo you booked before signing in is listed as “{UNNAMED_CHILD}”: use Edit to give their first name.
+          </p>
+        ) : null}
+        <LearnersManager learners={learners} actions={learnerActions} />
+      </section>
+
+      <section aria-labelledby="my-demo-bookings" className="mt-10">
+        <h2 id="my-demo-bookings" className="mb-1 text-xl font-bold text-slate-900">
+          Your demo bookings
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          Times in {timezone}.{" "}
+          <Link href="/user/edit-profile" className="font-semibold text-brand-700 underline underline-offset-4">
+            Change your time zone
+          </Link>
+        </p>
+        <FamilyBookingsTable bookings={bookings} timezone={timezone} />
+      </section>
+
+      {/* Enrolments (the next issue: seats in sections, paid) get their own section here, between the demos and the requests. */}
+
+      <section aria-labelledby="my-demos" className="mt-10">
         <h2 id="my-demos" className="mb-3 text-xl font-bold text-slate-900">
           Your demo requests
         </h2>

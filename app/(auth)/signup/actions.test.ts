@@ -30,6 +30,19 @@ describe("the sign-up action", () => {
     expect(stored).toMatchObject([{ email: values.email, displayName: "Sam Parent", role: "student" }]);
   });
 
+  it("stores the browser's zone sent with the form; a bad one is ignored and the account has none yet", async () => {
+    const values = input();
+    expect(await signUpAction({ ...values, timezone: "America/Los_Angeles" })).toMatchObject({ ok: true });
+    const [stored] = await database.db.select({ timezone: users.timezone }).from(users).where(eq(users.email, values.email));
+    expect(stored!.timezone).toBe("America/Los_Angeles");
+
+    const other = input();
+    expect(await signUpAction({ ...other, timezone: "Not/AZone" })).toMatchObject({ ok: true });
+    const [unset] = await database.db.select({ timezone: users.timezone }).from(users).where(eq(users.email, other.email));
+    // None: the account pages take the browser's zone at the first visit.
+    expect(unset!.timezone).toBeNull();
+  });
+
   it("answers an email already in use with the spec's message", async () => {
     const values = input();
     await signUpAction(values);

@@ -41,8 +41,12 @@ export const users = pgTable(
     role: userRole().notNull().default("student"),
     /** Sessions issued before this time are refused (set on password change). */
     sessionsValidAfter: timestamp({ withTimezone: true }),
-    /** IANA name (ARCHITECTURE: Time): pages show instants in this zone; set from the browser, changeable on the profile. */
-    timezone: text().notNull().default("UTC"),
+    /**
+     * IANA name (ARCHITECTURE: Time): pages show instants in this zone; set from the browser (at
+     * sign-up, or at the first visit of an account page while null), changeable on the profile.
+     * Null until then, so a zone the person chose is never mistaken for the default (pages read UTC).
+     */
+    timezone: text(),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_firebase_uid_key").on(t.firebaseUid), index("users_email_idx").on(sql`lower(${t.email})`)],

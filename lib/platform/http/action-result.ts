@@ -22,11 +22,13 @@ export async function runAction(context: string, work: () => Promise<string>): P
     return { ok: true, message: await work() };
   } catch (error) {
     if (error instanceof AppError) {
-      if (error.retryAfterSeconds) return { ok: false, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
-      // A domain rule's field messages (parseInput, "capacity below seats booked") reach the form's fields.
-      return error.fieldErrors
-        ? { ok: false, message: error.message, fieldErrors: error.fieldErrors }
-        : { ok: false, message: error.message };
+      // A domain's parseInput carries each field's message: the form shows them beside the fields.
+      return {
+        ok: false,
+        message: error.message,
+        ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      };
     }
     // SPEC 8's catalogue, as the account routes answered it; an unreachable provider gets the catch-all.
     if (error instanceof IdentityError) {

@@ -40,7 +40,8 @@ export default async function CoursePage({ params }: Props) {
   if (!course) notFound();
   const demoLink = (
     <IntentLink
-      href="/book-free-demo"
+      // The booking form reads ?course= after hydration and chooses this course (the page stays static).
+      href={`/book-free-demo?course=${course.id}`}
       className="inline-flex w-fit rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
       aria-label={`Book a free demo of ${course.title}`}
     >

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 
 import { DemoBookingControls } from "@/components/demo/demo-booking-controls";
 import { LocalTime } from "@/components/demo/local-time";
+import { BOOKING_STATUS_LABELS } from "@/lib/scheduling/schema";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { findDemoStatus } from "@/lib/wiring/demo-booking";
 
@@ -13,14 +14,6 @@ const controls = { cancel: cancelDemoAction, reschedule: rescheduleDemoAction, r
 // A family's own booking at an unguessable address: never indexed, never cached.
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your free demo", robots: { index: false, follow: false } };
-
-const STATUS_TEXT: Record<string, string> = {
-  held: "Held for you",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  attended: "Attended",
-  no_show: "Missed",
-};
 
 /** Issue: the no-login status page of a demo booking (shown after booking); works without an account. */
 export default async function DemoStatusPage({ params }: { params: Promise<{ token: string }> }) {
@@ -46,7 +39,7 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
         </div>
         <div>
           <dt className="text-sm text-slate-500">Status</dt>
-          <dd className="font-semibold">{STATUS_TEXT[booking.status] ?? booking.status}</dd>
+          <dd className="font-semibold">{BOOKING_STATUS_LABELS[booking.status] ?? booking.status}</dd>
         </div>
       </dl>
       {isCancelled ? null : (
