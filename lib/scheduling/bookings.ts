@@ -31,12 +31,27 @@ export interface BookingView {
   status: BookingStatus;
 }
 
+/** The transaction a booking change runs in. */
+export type SchedulingTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A booking as it was before a change (null for a new one) and as it is after. */
+export interface BookingChange {
+  kind: "booked" | "moved" | "cancelled";
+  before: BookingView | null;
+  after: BookingView;
+}
+
 export interface SchedulingContext {
   /** The signed-in user acting (a parent, or staff); null for a family without an account. */
   actorId: number | null;
   now?: Date;
   slotMinutes?: number;
   leadTimeHours?: number;
+  /**
+   * Runs inside the change's transaction, after the booking row and its history are written: a
+   * domain above (the demo request's status, an audit record) changes with the booking or not at all.
+   */
+  onChange?: (tx: SchedulingTransaction, change: BookingChange) => Promise<void>;
 }
 
 function toView(row: typeof bookings.$inferSelect): BookingView {
@@ -152,7 +167,9 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
       await tx
         .insert(bookingHistory)
         .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId });
-      return toView(row);
+      const after = toView(row);
+      await context.onChange?.(tx, { kind: "booked", before: null, after });
+      return after;
     });
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
@@ -207,7 +224,9 @@ export async function rescheduleBooking(input: { token: string; startsAt: string
         toStartsAt: startsAt,
         byId: context.actorId,
       });
-      return toView(row);
+      const after = toView(row);
+      await context.onChange?.(tx, { kind: "moved", before: toView(booking), after });
+      return after;
     });
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
@@ -228,7 +247,9 @@ export async function cancelBooking(input: { token: string }, context: Schedulin
       .returning();
     if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
     await tx.insert(bookingHistory).values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId });
-    return toView(row);
+    const after = toView(row);
+    await context.onChange?.(tx, { kind: "cancelled", before: toView(booking), after });
+    return after;
   });
 }
 

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { DemoBookingControls } from "@/components/demo/demo-booking-controls";
 import { LocalTime } from "@/components/demo/local-time";
 import { formatInstantInZone } from "@/lib/scheduling/time";
-import { findDemoStatus } from "@/lib/wiring/demo-booking";
+import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
 
 import { cancelDemoAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
 
