@@ -78,7 +78,11 @@ export function leadFollowsBooking(by: AuditActor, options: { contactsFamily: bo
       action: `lead.demo_${change.kind}`,
       targetType: "demo_request",
       targetId: requestId,
-      details: { bookingId: change.after.id, startsAt: change.after.startsAt, ...(change.before ? { from: change.before.startsAt } : {}) },
+      details: {
+        bookingId: change.after.id,
+        startsAt: change.after.startsAt,
+        ...(change.kind === "moved" && change.before ? { from: change.before.startsAt } : {}),
+      },
     });
     const status = nextLeadStatus(change.kind, lead, stillLive);
     if (status === lead.status) return;
