@@ -126,7 +126,6 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
               <p className="mt-3 text-slate-700">{SUPPORT_BOOKING_MESSAGES.noCourse}</p>
             ) : (
               <SupportDemoControls
-                key={live?.id ?? "none"}
                 requestId={lead.id}
                 liveBooking={live ? { id: live.id, when: formatInstantInZone(live.startsAt, timezone) } : null}
                 timezone={timezone}
