@@ -15,7 +15,7 @@ function describe(entry: AuditRow, timezone: string): string {
   // Issue 17: demo bookings of the request (lib/demo-requests/lead-follows-booking.ts).
   if (entry.action === "lead.demo_booked") return `booked the demo for ${time(details.startsAt)}`;
   if (entry.action === "lead.demo_moved") return `moved the demo from ${time(details.from)} to ${time(details.startsAt)}`;
-  if (entry.action === "lead.demo_cancelled") return `cancelled the demo of ${time(details.startsAt)}`;
+  if (entry.action === "lead.demo_cancelled") return `cancelled the demo on ${time(details.startsAt)}`;
   return entry.action;
 }
 
