@@ -1,20 +1,26 @@
 import type { AuditRow } from "@/lib/audit/audit";
 import { leadStatusLabel } from "@/lib/demo-requests/status";
 import { formatDateTime } from "@/lib/platform/format";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 
-function describe(entry: AuditRow): string {
-  const details = (entry.details ?? {}) as { from?: string; to?: string; note?: string; erased?: boolean };
+function describe(entry: AuditRow, timezone: string): string {
+  const details = (entry.details ?? {}) as { from?: string; to?: string; note?: string; erased?: boolean; startsAt?: string };
+  const time = (instant: string | undefined) => (instant ? formatInstantInZone(instant, timezone) : "an unknown time");
   // Account deletion scrubs what an entry quoted (lib/accounts/erase.ts).
   if (details.erased) return entry.action === "lead.note" ? "wrote a note (erased when the family deleted their account)" : entry.action;
   if (entry.action === "lead.status")
     return `changed the status from ${leadStatusLabel(details.from ?? "")} to ${leadStatusLabel(details.to ?? "")}`;
   if (entry.action === "lead.note") return details.note ? `wrote the note “${details.note}”` : "cleared the note";
   if (entry.action === "lead.data_export") return "exported everything held about this email (JSON)";
+  // Issue 17: demo bookings of the request (lib/demo-requests/lead-follows-booking.ts).
+  if (entry.action === "lead.demo_booked") return `booked the demo for ${time(details.startsAt)}`;
+  if (entry.action === "lead.demo_moved") return `moved the demo from ${time(details.from)} to ${time(details.startsAt)}`;
+  if (entry.action === "lead.demo_cancelled") return `cancelled the demo on ${time(details.startsAt)}`;
   return entry.action;
 }
 
-/** Who did what to a request, newest first. */
-export function LeadHistory({ entries }: { entries: AuditRow[] }) {
+/** Who did what to a request, newest first; demo times in `timezone` (the agent's). */
+export function LeadHistory({ entries, timezone = "UTC" }: { entries: AuditRow[]; timezone?: string }) {
   return (
     <div>
       <h3 className="font-bold text-slate-900">History</h3>
@@ -24,7 +30,7 @@ export function LeadHistory({ entries }: { entries: AuditRow[] }) {
         <ol className="mt-2 space-y-2 text-sm">
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-lg bg-slate-50 p-2">
-              <span className="font-semibold text-slate-900">{entry.actorEmail}</span> {describe(entry)}
+              <span className="font-semibold text-slate-900">{entry.actorEmail}</span> {describe(entry, timezone)}
               <span className="block text-xs text-slate-600">{formatDateTime(entry.createdAt)}</span>
             </li>
           ))}

@@ -12,15 +12,17 @@ interface Props {
   /** Books or moves to the slot; a message to show when refused (the slot was just taken), null when done. */
   onPick: (slot: PickerSlot, timezone: string) => Promise<string | null>;
   emptyText: string;
+  /** Show and ask for times in this zone (a staff member's own) instead of the browser's. */
+  timezone?: string;
 }
 
 function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-/** Open demo times as buttons, day by day, in the family's time zone (named, so nobody guesses). */
-export function SlotPicker({ load, onPick, emptyText }: Props) {
-  const [timezone] = useState(browserZone);
+/** Open demo times as buttons, day by day, in the family's (or the given) time zone, named so nobody guesses. */
+export function SlotPicker({ load, onPick, emptyText, timezone: fixedZone }: Props) {
+  const [timezone] = useState(() => fixedZone ?? browserZone());
   const [days, setDays] = useState<PickerDay[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

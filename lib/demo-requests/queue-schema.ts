@@ -2,6 +2,7 @@ import { z } from "@/lib/platform/zod";
 
 import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import { LEAD_STATUSES } from "@/lib/demo-requests/status";
+import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
 
 /** Search params arrive as string | string[] | undefined; a blank or repeated value means "not set". */
 const param = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().trim().optional()).transform((v) => (v ? v : undefined));
@@ -51,4 +52,29 @@ export const leadStatusChangeSchema = z.object({
 export const leadNoteSchema = z.object({
   id: z.uuid("Unknown demo request."),
   note: z.string().trim().max(2000, "The note must be at most 2000 characters."),
+});
+
+/** Support booking a demo time for a family (issue 17): times as ISO instants, never local times. */
+export const requestSlotsSchema = z.object({
+  requestId: z.uuid("Unknown demo request."),
+  timezone: timezoneSchema,
+  /** When moving a booking: its own teacher's times, its own time not counted as busy. */
+  bookingId: z.uuid("Unknown booking.").optional(),
+});
+
+export const requestBookSchema = z.object({
+  requestId: z.uuid("Unknown demo request."),
+  teacherId: z.coerce.number({ error: "Unknown teacher." }).int("Unknown teacher.").positive("Unknown teacher."),
+  startsAt: instantSchema,
+});
+
+export const requestMoveSchema = z.object({
+  requestId: z.uuid("Unknown demo request."),
+  bookingId: z.uuid("Unknown booking."),
+  startsAt: instantSchema,
+});
+
+export const requestCancelSchema = z.object({
+  requestId: z.uuid("Unknown demo request."),
+  bookingId: z.uuid("Unknown booking."),
 });

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 
-import { auditEvents, demoRequests } from "@/lib/platform/db/schema";
+import { auditEvents, bookings, demoRequests } from "@/lib/platform/db/schema";
+import { LEAD_BOOKING_MESSAGES } from "@/lib/demo-requests/lead-follows-booking";
 import { csvField, exportLeads, leadsCsvStream } from "@/lib/demo-requests/csv";
 import { listLeadQueue, QUEUE_PAGE_SIZE } from "@/lib/demo-requests/queue";
 import { parseLeadFilters } from "@/lib/demo-requests/queue-schema";
@@ -26,6 +27,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 beforeEach(async () => {
   await database.db.delete(auditEvents);
+  await database.db.delete(bookings);
   await database.db.delete(demoRequests);
 });
 
@@ -119,16 +121,41 @@ describe("the status workflow", () => {
     expect(afterContact).toMatchObject({ status: "contacted", statusChangedById: support.id });
     expect(afterContact?.firstContactedAt).toBeInstanceOf(Date);
 
-    await changeLeadStatus(admin, { id, status: "demo_scheduled" });
-    const [afterSchedule] = await database.db.select().from(demoRequests).where(eq(demoRequests.id, id!));
-    expect(afterSchedule).toMatchObject({ status: "demo_scheduled", statusChangedById: admin.id });
-    expect(afterSchedule?.firstContactedAt).toEqual(afterContact?.firstContactedAt);
+    await changeLeadStatus(admin, { id, status: "converted" });
+    const [afterConvert] = await database.db.select().from(demoRequests).where(eq(demoRequests.id, id!));
+    expect(afterConvert).toMatchObject({ status: "converted", statusChangedById: admin.id });
+    expect(afterConvert?.firstContactedAt).toEqual(afterContact?.firstContactedAt);
 
     const audit = await database.db.select().from(auditEvents).orderBy(auditEvents.id);
     expect(audit.map((a) => [a.actorEmail, a.action, a.details])).toEqual([
       [support.email, "lead.status", { from: "new", to: "contacted" }],
-      [admin.email, "lead.status", { from: "contacted", to: "demo_scheduled" }],
+      [admin.email, "lead.status", { from: "contacted", to: "converted" }],
     ]);
+  });
+
+  it("refuses 'Demo scheduled' by hand while the request has no live demo booking (issue 17: it means a real time)", async () => {
+    const [id] = await insertDemoRequests(database.db, [{ status: "contacted" }]);
+    await expect(changeLeadStatus(support, { id, status: "demo_scheduled" })).rejects.toMatchObject({
+      status: 409,
+      message: LEAD_BOOKING_MESSAGES.scheduledNeedsBooking,
+    });
+    // A cancelled booking is no real time either.
+    const booking = {
+      kind: "demo" as const,
+      demoRequestId: id!,
+      teacherId: teacher.id,
+      startsAt: new Date("2030-01-07T10:00:00Z"),
+      endsAt: new Date("2030-01-07T10:30:00Z"),
+    };
+    await database.db.insert(bookings).values({ ...booking, status: "cancelled", token: `cancelled-${id}` });
+    await expect(changeLeadStatus(support, { id, status: "demo_scheduled" })).rejects.toThrow(LEAD_BOOKING_MESSAGES.scheduledNeedsBooking);
+    const [unchanged] = await database.db.select().from(demoRequests).where(eq(demoRequests.id, id!));
+    expect(unchanged?.status).toBe("contacted");
+    expect(await database.db.select().from(auditEvents)).toEqual([]);
+
+    // With a live booking (set back by hand after a mistake, say) it is allowed.
+    await database.db.insert(bookings).values({ ...booking, status: "confirmed", token: `live-${id}` });
+    await expect(changeLeadStatus(support, { id, status: "demo_scheduled" })).resolves.toBe("Status changed to Demo scheduled.");
   });
 
   it("does not count closing or marking spam as contact", async () => {

@@ -80,13 +80,15 @@ export function random(seed: number) {
   };
 }
 
-/** Older requests have moved further along the workflow; some recent ones are still new. */
+/**
+ * Older requests have moved further along the workflow; some recent ones are still new. Never
+ * demo_scheduled: that status means a booked time (issue 17) and this generator books none.
+ */
 function statusFor(ageHours: number, r: number): LeadStatus {
   if (ageHours < 24) return r < 0.6 ? "new" : "contacted";
   if (r < 0.05) return "new";
   if (r < 0.08) return "spam";
-  if (r < 0.35) return "contacted";
-  if (r < 0.55) return "demo_scheduled";
+  if (r < 0.55) return "contacted";
   if (r < 0.75) return "converted";
   return "closed";
 }
@@ -120,7 +122,7 @@ export function* sampleDemoRequests(options: {
     if (createdAt > options.now) createdAt.setTime(options.now.getTime() - next() * 3_600_000);
     const ageHours = (options.now.getTime() - createdAt.getTime()) / 3_600_000;
     const status = statusFor(ageHours, next());
-    const isContact = status === "contacted" || status === "demo_scheduled" || status === "converted";
+    const isContact = status === "contacted" || status === "converted";
     const contactAfterHours = next() < 0.8 ? 1 + next() * 20 : 24 + next() * 48;
     const firstContactedAt = isContact
       ? new Date(Math.min(createdAt.getTime() + contactAfterHours * 3_600_000, options.now.getTime()))

@@ -10,6 +10,8 @@ import { leadNoteSchema, leadStatusChangeSchema } from "@/lib/demo-requests/queu
 import { CONTACT_STATUSES, leadStatusLabel } from "@/lib/demo-requests/status";
 import { AppError } from "@/lib/platform/errors";
 
+import { hasLiveDemo, LEAD_BOOKING_MESSAGES } from "./lead-follows-booking";
+
 /**
  * Moves a demo request to another status, recording who and when; the first move to a contact
  * status stamps first_contacted_at (the 24-hour promise's measure). Returns a message for the agent.
@@ -23,6 +25,10 @@ export async function changeLeadStatus(actor: Actor | null, input: unknown): Pro
     const [current] = await tx.select({ status: demoRequests.status }).from(demoRequests).where(eq(demoRequests.id, id)).for("update");
     if (!current) throw new AppError("not-found", "This demo request no longer exists.");
     if (current.status === status) return `Already ${leadStatusLabel(status).toLowerCase()}.`;
+    // Issue 17: "demo scheduled" means a real time; booking one sets it (lead-follows-booking.ts).
+    if (status === "demo_scheduled" && !(await hasLiveDemo(tx, id))) {
+      throw new AppError("conflict", LEAD_BOOKING_MESSAGES.scheduledNeedsBooking);
+    }
     const isContact = CONTACT_STATUSES.includes(status);
     await tx
       .update(demoRequests)

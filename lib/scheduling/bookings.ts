@@ -11,6 +11,7 @@ import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
+import { announceCommitted, announceInTransaction } from "./booking-listeners";
 import { SCHEDULING_MESSAGES, bookDemoSlotSchema, rescheduleSchema, type BookDemoSlotInput } from "./schema";
 import { computeOpenSlots } from "./slot-grid";
 import { courseTeacherIds, loadTeacherSchedules } from "./slots";
@@ -31,7 +32,10 @@ export interface BookingView {
   status: BookingStatus;
 }
 
-/** What changed, for whoever must hear of it (the wiring's messages). */
+/** The transaction a booking change runs in. */
+export type SchedulingTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** What changed, for whoever must hear of it (the lead's status, the messages): the booking before (null for a new one) and after. */
 export interface BookingChange {
   kind: "booked" | "moved" | "cancelled";
   bookingId: string;
@@ -39,6 +43,8 @@ export interface BookingChange {
   historyId: number;
   /** For a move: where it was. */
   previousStartsAt?: string;
+  before: BookingView | null;
+  after: BookingView;
 }
 
 export interface SchedulingContext {
@@ -48,10 +54,23 @@ export interface SchedulingContext {
   slotMinutes?: number;
   leadTimeHours?: number;
   /**
-   * Runs inside the change's transaction: what it writes (the outbox's messages) commits with the
-   * change or not at all, so no message is lost or sent for a change that rolled back.
+   * Runs inside the change's transaction, after the booking row and its history are written: what
+   * it writes (the demo request's status, an audit record, the outbox's messages) commits with the
+   * change or not at all, so nothing is lost or sent for a change that rolled back.
    */
-  onChange?: (tx: Database, change: BookingChange) => Promise<void>;
+  onChange?: (tx: SchedulingTransaction, change: BookingChange) => Promise<void>;
+}
+
+/** The caller's own effects first (the lead's status), then every registered listener (the messages), all in the change's transaction. */
+async function announce(tx: SchedulingTransaction, context: SchedulingContext, change: BookingChange): Promise<void> {
+  await context.onChange?.(tx, change);
+  await announceInTransaction(tx, change);
+}
+
+/** After the commit: the registered listeners' follow-up (sending what was queued). */
+function committed<T>(value: T): T {
+  announceCommitted();
+  return value;
 }
 
 function toView(row: typeof bookings.$inferSelect): BookingView {
@@ -147,31 +166,35 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
 
   const { startsAt, endsAt } = await checkDemoTime(db, data, context);
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          kind: "demo",
-          learnerId: data.learnerId ?? null,
-          demoRequestId: data.demoRequestId ?? null,
-          teacherId: data.teacherId,
-          courseId: data.courseId,
-          startsAt,
-          endsAt,
-          status: "confirmed",
-          changedById: context.actorId,
-          token: randomBytes(24).toString("base64url"),
-          timezone: data.timezone ?? null,
-        })
-        .returning();
-      if (!row) throw new Error("insert returned no booking");
-      const [history] = await tx
-        .insert(bookingHistory)
-        .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId })
-        .returning({ id: bookingHistory.id });
-      if (history) await context.onChange?.(tx, { kind: "booked", bookingId: row.id, historyId: history.id });
-      return toView(row);
-    });
+    return committed(
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(bookings)
+          .values({
+            kind: "demo",
+            learnerId: data.learnerId ?? null,
+            demoRequestId: data.demoRequestId ?? null,
+            teacherId: data.teacherId,
+            courseId: data.courseId,
+            startsAt,
+            endsAt,
+            status: "confirmed",
+            changedById: context.actorId,
+            token: randomBytes(24).toString("base64url"),
+            timezone: data.timezone ?? null,
+          })
+          .returning();
+        if (!row) throw new Error("insert returned no booking");
+        const [history] = await tx
+          .insert(bookingHistory)
+          .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId })
+          .returning({ id: bookingHistory.id });
+        if (!history) throw new Error("insert returned no history");
+        const after = toView(row);
+        await announce(tx, context, { kind: "booked", bookingId: row.id, historyId: history.id, before: null, after });
+        return after;
+      }),
+    );
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
     throw error;
@@ -210,34 +233,38 @@ export async function rescheduleBooking(input: { token: string; startsAt: string
     booking.id,
   );
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(bookings)
-        .set({ startsAt, endsAt, statusChangedAt: new Date(), changedById: context.actorId })
-        .where(eq(bookings.id, booking.id))
-        .returning();
-      if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
-      const [history] = await tx
-        .insert(bookingHistory)
-        .values({
-          bookingId: row.id,
-          fromStatus: booking.status,
-          toStatus: row.status,
-          fromStartsAt: booking.startsAt,
-          toStartsAt: startsAt,
-          byId: context.actorId,
-        })
-        .returning({ id: bookingHistory.id });
-      if (history) {
-        await context.onChange?.(tx, {
+    return committed(
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(bookings)
+          .set({ startsAt, endsAt, statusChangedAt: new Date(), changedById: context.actorId })
+          .where(eq(bookings.id, booking.id))
+          .returning();
+        if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
+        const [history] = await tx
+          .insert(bookingHistory)
+          .values({
+            bookingId: row.id,
+            fromStatus: booking.status,
+            toStatus: row.status,
+            fromStartsAt: booking.startsAt,
+            toStartsAt: startsAt,
+            byId: context.actorId,
+          })
+          .returning({ id: bookingHistory.id });
+        if (!history) throw new Error("insert returned no history");
+        const after = toView(row);
+        await announce(tx, context, {
           kind: "moved",
           bookingId: row.id,
           historyId: history.id,
           previousStartsAt: booking.startsAt.toISOString(),
+          before: toView(booking),
+          after,
         });
-      }
-      return toView(row);
-    });
+        return after;
+      }),
+    );
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
     throw error;
@@ -249,20 +276,24 @@ export async function cancelBooking(input: { token: string }, context: Schedulin
   const db = await getDb();
   const booking = await bookingForChange(db, input.token);
   if (booking.status === "cancelled") return toView(booking);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(bookings)
-      .set({ status: "cancelled", statusChangedAt: new Date(), changedById: context.actorId })
-      .where(eq(bookings.id, booking.id))
-      .returning();
-    if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
-    const [history] = await tx
-      .insert(bookingHistory)
-      .values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId })
-      .returning({ id: bookingHistory.id });
-    if (history) await context.onChange?.(tx, { kind: "cancelled", bookingId: row.id, historyId: history.id });
-    return toView(row);
-  });
+  return committed(
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(bookings)
+        .set({ status: "cancelled", statusChangedAt: new Date(), changedById: context.actorId })
+        .where(eq(bookings.id, booking.id))
+        .returning();
+      if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
+      const [history] = await tx
+        .insert(bookingHistory)
+        .values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId })
+        .returning({ id: bookingHistory.id });
+      if (!history) throw new Error("insert returned no history");
+      const after = toView(row);
+      await announce(tx, context, { kind: "cancelled", bookingId: row.id, historyId: history.id, before: toView(booking), after });
+      return after;
+    }),
+  );
 }
 
 /** A booking's changes, oldest first (for staff pages and the family's status page). */

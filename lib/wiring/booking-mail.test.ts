@@ -14,8 +14,9 @@ import { readInvite } from "@/test/ical";
 import { openTestMailServer } from "@/test/mail-server";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
-import { enqueueBookingMail } from "./booking-mail";
-import { cancelDemo, rescheduleDemo } from "./demo-booking";
+import { cancelDemo, rescheduleDemo } from "@/lib/demo-requests/demo-booking";
+
+import { enqueueBookingMail, registerBookingMail } from "./booking-mail";
 
 jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
 
@@ -27,6 +28,8 @@ let teacherEmail: string;
 let senders: Record<string, ReturnType<typeof smtpSender>>;
 
 beforeAll(async () => {
+  // As lib/wiring/start.ts does at start: every booking change queues its messages.
+  registerBookingMail();
   database = await openTestDatabase();
   mail = await openTestMailServer();
   senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };

@@ -1,6 +1,8 @@
 import "server-only";
 
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
+import { registerBookingListener } from "@/lib/scheduling/booking-listeners";
 
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
@@ -192,4 +194,9 @@ export async function enqueueDemoRequestReceivedMail(tx: Database, demoRequestId
     coursesUrl: `${brand.siteUrl}/courses`,
   });
   await enqueueEmail(tx, `demo_request:${demoRequestId}:received`, { ...content, to: request.email });
+}
+
+/** Every booking change, whoever makes it, queues its messages in its own transaction (lib/scheduling/booking-listeners.ts). */
+export function registerBookingMail(): void {
+  registerBookingListener("email", { inTransaction: enqueueBookingMail, afterCommit: deliverOutboxSoon });
 }

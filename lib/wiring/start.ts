@@ -4,6 +4,7 @@ import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/conf
 import { env, isBuildPhase } from "@/lib/platform/env";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
 import { startRetentionTimer } from "@/lib/privacy/retention";
+import { registerBookingMail } from "@/lib/wiring/booking-mail";
 import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
 
 /** What a server instance does once at start (instrumentation.ts). */
@@ -22,6 +23,7 @@ export async function startServer(): Promise<void> {
     .then((opened) => console.log(`[db] ${opened.kind} database migrated and ready`))
     .catch((error: unknown) => console.error("[db] could not open the database at start:", error instanceof Error ? error.message : error));
   registerOutboxSenders();
+  registerBookingMail();
   startOutboxWorker();
   // Daily retention (IP addresses, old leads, old events, delivered payloads); once a day across instances.
   startRetentionTimer();

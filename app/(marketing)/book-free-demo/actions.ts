@@ -1,7 +1,7 @@
 "use server";
 
 import { runAction } from "@/lib/platform/http/action-result";
-import { bookSlotForLead, describeBookedTime, listSlotsForLead } from "@/lib/wiring/demo-booking";
+import { bookSlotForLead, describeBookedTime, listSlotsForLead } from "@/lib/demo-requests/demo-booking";
 import type { DataResult, PickerDay } from "@/lib/scheduling/picker";
 import { timezoneSchema } from "@/lib/scheduling/schema";
 

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { cancelDemo, listRescheduleSlots, rescheduleDemo, type PickerDay } from "@/lib/wiring/demo-booking";
+import { cancelDemo, listRescheduleSlots, rescheduleDemo, type PickerDay } from "@/lib/demo-requests/demo-booking";
 
 import type { DataResult } from "@/lib/scheduling/picker";
 

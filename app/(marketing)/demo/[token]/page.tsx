@@ -5,7 +5,7 @@ import { DemoBookingControls } from "@/components/demo/demo-booking-controls";
 import { LocalTime } from "@/components/demo/local-time";
 import { BOOKING_STATUS_LABELS } from "@/lib/scheduling/schema";
 import { formatInstantInZone } from "@/lib/scheduling/time";
-import { findDemoStatus } from "@/lib/wiring/demo-booking";
+import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
 
 import { cancelDemoAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
 

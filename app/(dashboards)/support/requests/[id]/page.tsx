@@ -4,14 +4,33 @@ import { notFound } from "next/navigation";
 import { LeadHistory } from "@/components/dashboards/lead-history";
 import { LeadNoteForm, LeadStatusForm } from "@/components/dashboards/lead-forms";
 import { LeadStatusBadge } from "@/components/dashboards/lead-status-badge";
+import { RequestDemoBookings } from "@/components/dashboards/request-demo-bookings";
+import { SupportDemoControls } from "@/components/dashboards/support-demo-controls";
 import { listAuditFor } from "@/lib/audit/audit";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findQueueLead } from "@/lib/demo-requests/queue";
 import { isOverdue } from "@/lib/demo-requests/status";
+import { agentTimezone, listRequestBookings, SUPPORT_BOOKING_MESSAGES } from "@/lib/demo-requests/support-booking";
+import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import { formatAge, formatDateTime } from "@/lib/platform/format";
 import { z } from "@/lib/platform/zod";
 
-import { changeLeadStatusAction, saveLeadNoteAction } from "../../actions";
+import {
+  bookRequestDemoAction,
+  cancelRequestDemoAction,
+  changeLeadStatusAction,
+  listRequestSlotsAction,
+  moveRequestDemoAction,
+  saveLeadNoteAction,
+} from "../../actions";
+
+const demoActions = {
+  listSlots: listRequestSlotsAction,
+  book: bookRequestDemoAction,
+  move: moveRequestDemoAction,
+  cancel: cancelRequestDemoAction,
+};
 
 export const metadata = { title: "Demo request" };
 
@@ -19,8 +38,14 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const actor = await requirePagePermission("leads.read", `/support/requests/${id}`);
   if (!z.uuid().safeParse(id).success) notFound();
-  const [lead, history] = await Promise.all([findQueueLead(actor, id), listAuditFor(actor, "demo_request", id)]);
+  const [lead, history, bookings, timezone] = await Promise.all([
+    findQueueLead(actor, id),
+    listAuditFor(actor, "demo_request", id),
+    listRequestBookings(actor, id),
+    agentTimezone(actor),
+  ]);
   if (!lead) notFound();
+  const live = bookings.find((booking) => (LIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status));
   const now = new Date();
   const fields: Array<[string, string]> = [
     ["Email", lead.userEmail],
@@ -92,9 +117,25 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
           </h2>
           {/* Keyed by the stored value: after a save the form starts again from what is now stored
               (React resets a form after its action to the values it was first rendered with). */}
+          <section aria-labelledby="demo-booking" className="rounded-xl border border-slate-200 p-4">
+            <h3 id="demo-booking" className="text-lg font-bold text-slate-900">
+              Demo time
+            </h3>
+            <RequestDemoBookings bookings={bookings} timezone={timezone} />
+            {lead.courseTitle === null ? (
+              <p className="mt-3 text-slate-700">{SUPPORT_BOOKING_MESSAGES.noCourse}</p>
+            ) : (
+              <SupportDemoControls
+                requestId={lead.id}
+                liveBooking={live ? { id: live.id, when: formatInstantInZone(live.startsAt, timezone) } : null}
+                timezone={timezone}
+                actions={demoActions}
+              />
+            )}
+          </section>
           <LeadStatusForm key={lead.status} id={lead.id} status={lead.status} action={changeLeadStatusAction} />
           <LeadNoteForm key={lead.note ?? ""} id={lead.id} note={lead.note} action={saveLeadNoteAction} />
-          <LeadHistory entries={history} />
+          <LeadHistory entries={history} timezone={timezone} />
         </section>
       </div>
     </>

@@ -1,6 +1,6 @@
 import { brand } from "@/lib/platform/brand";
 import { errorResponse } from "@/lib/platform/http/responses";
-import { demoCalendarFile, findDemoStatus } from "@/lib/wiring/demo-booking";
+import { demoCalendarFile, findDemoStatus } from "@/lib/demo-requests/demo-booking";
 
 export const dynamic = "force-dynamic";
 

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 
 import { bookSlotAction, listSlotsAction } from "@/app/(marketing)/book-free-demo/actions";
 import { signLeadToken, verifyLeadToken, LEAD_TOKEN_MESSAGE } from "@/lib/demo-requests/lead-token";
-import { bookings } from "@/lib/platform/db/schema";
+import { auditEvents, bookings, demoRequests } from "@/lib/platform/db/schema";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
 import { openTestDatabase } from "@/test/database";
 import { EVERY_DAY, newCourse, newDemoRequest, newTeacher } from "@/test/scheduling-fixtures";
 
+import { FAMILY_ACTOR } from "./lead-follows-booking";
 import { cancelDemo, demoCalendarFile, findDemoStatus, listRescheduleSlots, listSlotsForLead, rescheduleDemo } from "./demo-booking";
 
 jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
@@ -137,5 +138,41 @@ describe("the status page's data and its .ics", () => {
     expect((await findDemoStatus(booking.token))!.booking.status).toBe("cancelled");
     await expect(rescheduleDemo(booking.token, "2026-03-04T10:00:00Z", now)).rejects.toThrow(SCHEDULING_MESSAGES.bookingCancelled);
     expect(await findDemoStatus("no-such-token-aaaaaaaaaaaa")).toBeNull();
+  });
+});
+
+describe("the lead follows the family's own booking (issue 17: demo scheduled means a real time)", () => {
+  async function leadOf(id: string) {
+    const [row] = await database.db
+      .select({ status: demoRequests.status, firstContactedAt: demoRequests.firstContactedAt })
+      .from(demoRequests)
+      .where(eq(demoRequests.id, id));
+    return row!;
+  }
+
+  it("moves to demo scheduled when the family picks a time, and back to new when it cancels (nobody had called)", async () => {
+    const leadId = await newDemoRequest(database.db, courseId);
+    const leadToken = signedLeadToken(leadId);
+    const listed = await listSlotsAction({ leadToken, timezone: "UTC" });
+    if (!listed.ok) throw new Error(listed.message);
+    const slot = listed.data[0]!.slots[0]!;
+    const booked = await bookSlotAction({ leadToken, teacherId: slot.teacherId, startsAt: slot.startsAt, timezone: "UTC" });
+    if (!booked.ok) throw new Error(booked.message);
+    // The family booked itself: no one on the team has contacted it yet.
+    expect(await leadOf(leadId)).toEqual({ status: "demo_scheduled", firstContactedAt: null });
+
+    await cancelDemo(booked.data.token);
+    expect(await leadOf(leadId)).toEqual({ status: "new", firstContactedAt: null });
+    const audit = await database.db
+      .select({ actorEmail: auditEvents.actorEmail, action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, leadId))
+      .orderBy(auditEvents.id);
+    expect(audit.map((a) => [a.actorEmail, a.action, (a.details as { to?: string }).to])).toEqual([
+      [FAMILY_ACTOR.email, "lead.demo_booked", undefined],
+      [FAMILY_ACTOR.email, "lead.status", "demo_scheduled"],
+      [FAMILY_ACTOR.email, "lead.demo_cancelled", undefined],
+      [FAMILY_ACTOR.email, "lead.status", "new"],
+    ]);
   });
 });

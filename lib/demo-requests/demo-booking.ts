@@ -8,7 +8,6 @@ import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
 import { getDb } from "@/lib/platform/db/client";
 import { courses, demoRequests } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
-import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { z } from "@/lib/platform/zod";
 import {
   bookDemoSlot,
@@ -22,7 +21,8 @@ import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
 import { openDemoSlots } from "@/lib/scheduling/slots";
 import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
-import { enqueueBookingMail } from "@/lib/wiring/booking-mail";
+
+import { FAMILY_ACTOR, leadFollowsBooking } from "./lead-follows-booking";
 
 export type { PickerDay, PickerSlot } from "@/lib/scheduling/picker";
 
@@ -44,14 +44,20 @@ export const bookSlotSchema = z.object({
 });
 export const rescheduleSlotsSchema = z.object({ bookingToken: z.string().min(1).max(80), timezone: timezoneSchema });
 
-async function leadCourseId(leadId: string): Promise<number | null> {
+export async function leadCourseId(leadId: string): Promise<number | null> {
   const db = await getDb();
   const [lead] = await db.select({ courseId: demoRequests.courseId }).from(demoRequests).where(eq(demoRequests.id, leadId));
   if (!lead) throw new AppError("not-found", "That demo request does not exist.");
   return lead.courseId;
 }
 
-async function slotsOfCourse(courseId: number, zone: string, now: Date, options: { teacherId?: number; ignoreBookingId?: string } = {}) {
+/** The open demo times of a course for the next PICKER_DAYS, by day in `zone`. */
+export async function slotsOfCourse(
+  courseId: number,
+  zone: string,
+  now: Date,
+  options: { teacherId?: number; ignoreBookingId?: string } = {},
+) {
   const to = DateTime.fromJSDate(now).plus({ days: PICKER_DAYS }).toJSDate();
   const slots = await openDemoSlots({ courseId, from: now, to, now, ...options });
   return groupSlotsByDay(slots, zone);
@@ -72,12 +78,10 @@ export async function bookSlotForLead(input: unknown, now = new Date()): Promise
   const leadId = verifyLeadToken(leadToken, now);
   const courseId = await leadCourseId(leadId);
   if (courseId === null) throw new AppError("invalid", DEMO_BOOKING_MESSAGES.noCourse);
-  const booking = await bookDemoSlot(
+  return bookDemoSlot(
     { courseId, teacherId, startsAt, demoRequestId: leadId, timezone: zone.success ? zone.data : undefined },
-    { actorId: null, now, onChange: enqueueBookingMail },
+    { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
   );
-  deliverOutboxSoon();
-  return booking;
 }
 
 export interface DemoStatus {
@@ -114,15 +118,14 @@ export async function listRescheduleSlots(input: unknown, now = new Date()): Pro
 }
 
 export async function rescheduleDemo(token: string, startsAt: string, now = new Date()): Promise<BookingView> {
-  const booking = await rescheduleBooking({ token, startsAt }, { actorId: null, now, onChange: enqueueBookingMail });
-  deliverOutboxSoon();
-  return booking;
+  return rescheduleBooking(
+    { token, startsAt },
+    { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
+  );
 }
 
 export async function cancelDemo(token: string): Promise<BookingView> {
-  const booking = await cancelBooking({ token }, { actorId: null, onChange: enqueueBookingMail });
-  deliverOutboxSoon();
-  return booking;
+  return cancelBooking({ token }, { actorId: null, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) });
 }
 
 export function describeBookedTime(startsAt: string, zone: string): string {

@@ -1,0 +1,124 @@
+import "server-only";
+
+import { and, desc, eq } from "drizzle-orm";
+
+import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { bookings, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { bookDemoSlot, cancelBooking, rescheduleBooking, type BookingStatus, type BookingView } from "@/lib/scheduling/bookings";
+import type { PickerDay } from "@/lib/scheduling/picker";
+import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
+import { isValidTimeZone } from "@/lib/scheduling/time";
+
+import { leadCourseId, slotsOfCourse } from "./demo-booking";
+import { leadFollowsBooking } from "./lead-follows-booking";
+import { requestBookSchema, requestCancelSchema, requestMoveSchema, requestSlotsSchema } from "./queue-schema";
+
+/**
+ * Support books, moves and cancels a family's demo from the request page (issue 17). Every change
+ * goes through lib/scheduling's rules (lead time, offered, exclusive) with the agent as the changer
+ * in booking_history, and is audited on the request with the lead's status following it.
+ */
+
+export const SUPPORT_BOOKING_MESSAGES = {
+  noCourse: "This request names no course from the catalogue, so there are no times to offer. Ask the family which course they want.",
+} as const;
+
+export interface RequestBooking {
+  id: string;
+  token: string;
+  startsAt: string;
+  endsAt: string;
+  status: BookingStatus;
+  teacherName: string;
+}
+
+/** The demo bookings of a request, newest time first, with the teacher's public name. */
+export async function listRequestBookings(actor: Actor | null, requestId: string): Promise<RequestBooking[]> {
+  authorize(actor, "leads.read");
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: bookings.id,
+      token: bookings.token,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      status: bookings.status,
+      teacherName: teacherProfiles.publicName,
+    })
+    .from(bookings)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, bookings.teacherId))
+    .where(and(eq(bookings.demoRequestId, requestId), eq(bookings.kind, "demo")))
+    .orderBy(desc(bookings.startsAt), desc(bookings.createdAt));
+  return rows.map((row) => ({
+    ...row,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    teacherName: row.teacherName ?? "A teacher",
+  }));
+}
+
+/** The agent's own zone (users.timezone), for the page and the picker; the named fallback until it is known. */
+export async function agentTimezone(actor: Actor): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, actor.id));
+  return row?.timezone && isValidTimeZone(row.timezone) ? row.timezone : FALLBACK_TIMEZONE;
+}
+
+const staffContext = (actor: Actor, now: Date) => ({
+  actorId: actor.id,
+  now,
+  onChange: leadFollowsBooking(actor, { contactsFamily: true }),
+});
+
+async function requestCourse(requestId: string): Promise<number> {
+  const courseId = await leadCourseId(requestId);
+  if (courseId === null) throw new AppError("invalid", SUPPORT_BOOKING_MESSAGES.noCourse);
+  return courseId;
+}
+
+/** The request's own booking, found by id and request together (ownership in the where). */
+async function requestBooking(requestId: string, bookingId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ token: bookings.token, teacherId: bookings.teacherId, startsAt: bookings.startsAt })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.demoRequestId, requestId), eq(bookings.kind, "demo")));
+  if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
+  return row;
+}
+
+/** Open times for the request's course in `timezone`; for a move, the booking's teacher's other times. */
+export async function listRequestSlots(actor: Actor | null, input: unknown, now = new Date()): Promise<PickerDay[]> {
+  authorize(actor, "leads.update");
+  const { requestId, timezone, bookingId } = requestSlotsSchema.parse(input);
+  const courseId = await requestCourse(requestId);
+  if (!bookingId) return slotsOfCourse(courseId, timezone, now);
+  const booking = await requestBooking(requestId, bookingId);
+  const own = booking.startsAt.toISOString();
+  const days = await slotsOfCourse(courseId, timezone, now, { teacherId: booking.teacherId, ignoreBookingId: bookingId });
+  return days.map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.startsAt !== own) })).filter((day) => day.slots.length > 0);
+}
+
+export async function bookRequestDemo(actor: Actor | null, input: unknown, now = new Date()): Promise<BookingView> {
+  authorize(actor, "leads.update");
+  const { requestId, teacherId, startsAt } = requestBookSchema.parse(input);
+  const courseId = await requestCourse(requestId);
+  return bookDemoSlot({ courseId, teacherId, startsAt, demoRequestId: requestId }, staffContext(actor, now));
+}
+
+export async function moveRequestDemo(actor: Actor | null, input: unknown, now = new Date()): Promise<BookingView> {
+  authorize(actor, "leads.update");
+  const { requestId, bookingId, startsAt } = requestMoveSchema.parse(input);
+  const { token } = await requestBooking(requestId, bookingId);
+  return rescheduleBooking({ token, startsAt }, staffContext(actor, now));
+}
+
+export async function cancelRequestDemo(actor: Actor | null, input: unknown, now = new Date()): Promise<BookingView> {
+  authorize(actor, "leads.update");
+  const { requestId, bookingId } = requestCancelSchema.parse(input);
+  const { token } = await requestBooking(requestId, bookingId);
+  return cancelBooking({ token }, staffContext(actor, now));
+}
