@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
+
 import { eq, inArray } from "drizzle-orm";
 
-import { auditEvents, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
+import { auditEvents, bookings, demoRequests, jobRuns, learners, logEvents, outbox } from "@/lib/platform/db/schema";
 import { openTestDatabase } from "@/test/database";
+import { newCourse, newParent, newTeacher } from "@/test/scheduling-fixtures";
 
 import { runRetention } from "./retention";
 
@@ -129,5 +132,44 @@ describe("the retention job", () => {
     const results = await Promise.all([runRetention(day, policy), runRetention(day, policy), runRetention(day, policy)]);
     expect(results.filter((r) => r.ran)).toHaveLength(1);
     expect(await database.db.select().from(jobRuns)).toEqual([{ name: "privacy-retention", lastRunAt: day }]);
+  });
+
+  it("a lead with a demo booked signed out expires with its booking; a booking of an account's child stays", async () => {
+    const day = new Date(now.getTime() + 30 * DAY);
+    const old = new Date(day.getTime() - 13 * 30 * DAY);
+    const teacherId = await newTeacher(database.db, "UTC", []);
+    const courseId = await newCourse(database.db, teacherId);
+    const parentId = await newParent(database.db);
+    const [child] = await database.db.insert(learners).values({ parentId, firstName: "Ada", grade: 4 }).returning({ id: learners.id });
+    const signedOutLead = await lead("booked-signed-out", { status: "new", createdAt: old, updatedAt: old });
+    const attachedLead = await lead("booked-attached", { status: "closed", createdAt: old, updatedAt: old });
+    const booking = (demoRequestId: string, learnerId: number | null, hour: number) => ({
+      kind: "demo" as const,
+      demoRequestId,
+      learnerId,
+      teacherId,
+      courseId,
+      startsAt: new Date(old.getTime() + hour * 3_600_000),
+      endsAt: new Date(old.getTime() + hour * 3_600_000 + 30 * MINUTE),
+      status: "attended" as const,
+      token: randomUUID().replaceAll("-", ""),
+    });
+    const [orphan, kept] = await database.db
+      .insert(bookings)
+      .values([booking(signedOutLead, null, 1), booking(attachedLead, child!.id, 2)])
+      .returning({ id: bookings.id });
+
+    // Before the fix the deletion broke bookings_for_someone and every later run failed with it.
+    const result = await runRetention(day, policy);
+    expect(result.ran).toBe(true);
+    expect(
+      await database.db
+        .select()
+        .from(demoRequests)
+        .where(inArray(demoRequests.id, [signedOutLead, attachedLead])),
+    ).toEqual([]);
+    expect(await database.db.select().from(bookings).where(eq(bookings.id, orphan!.id))).toEqual([]);
+    const [stays] = await database.db.select().from(bookings).where(eq(bookings.id, kept!.id));
+    expect(stays).toMatchObject({ learnerId: child!.id, demoRequestId: null });
   });
 });

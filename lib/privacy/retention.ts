@@ -1,9 +1,9 @@
 import "server-only";
 
-import { and, inArray, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { auditEvents, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
+import { auditEvents, bookings, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
 import { RETENTION, type RetentionPolicy } from "@/lib/privacy/config";
 
 export const RETENTION_JOB = "privacy-retention";
@@ -53,10 +53,18 @@ export async function runRetention(now: Date = new Date(), policy: RetentionPoli
 
     // Unconverted leads past their period, with the notes in their history and their deliveries.
     const leadCutoff = monthsBefore(now, policy.leadMonths);
-    const expired = await tx
-      .delete(demoRequests)
-      .where(sql`${demoRequests.status} <> 'converted' and ${demoRequests.updatedAt} < ${leadCutoff}`)
-      .returning({ id: demoRequests.id });
+    const isExpiredLead = sql`${demoRequests.status} <> 'converted' and ${demoRequests.updatedAt} < ${leadCutoff}`;
+    // A demo booked signed out belongs to its lead alone and goes with it (a booking must be for
+    // someone); one attached to an account's child stays, with the lead's link cleared.
+    await tx
+      .delete(bookings)
+      .where(
+        and(
+          isNull(bookings.learnerId),
+          inArray(bookings.demoRequestId, tx.select({ id: demoRequests.id }).from(demoRequests).where(isExpiredLead)),
+        ),
+      );
+    const expired = await tx.delete(demoRequests).where(isExpiredLead).returning({ id: demoRequests.id });
     const expiredIds = expired.map((row) => row.id);
     if (expiredIds.length > 0) {
       await tx
