@@ -95,6 +95,8 @@ const CASES: Record<string, OriginCase> = {
  */
 const PROTECTED_ELSEWHERE: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's double-submit CSRF token",
+  // Stripe calls it server to server, with no Origin: its signature is the check (route.test.ts there).
+  "/api/webhooks/stripe": "Stripe's signature, checked by stripe.webhooks.constructEvent",
 };
 
 /** What a page on another site, or a look-alike, sends. */
