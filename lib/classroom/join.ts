@@ -57,6 +57,8 @@ export interface UpcomingClass {
   window: JoinWindow;
   /** Our own route that checks the booking before it hands out the meeting link. */
   joinHref: string;
+  /** For a section's session: the section (its teacher takes attendance there). */
+  sectionId?: number;
 }
 
 export const joinHrefOf = (target: JoinTarget): string =>
@@ -152,6 +154,7 @@ export async function listTeacherClasses(teacherId: number, now = new Date(), li
       ...session,
       window: joinWindow(session, now),
       joinHref: joinHrefOf({ section: section.id }),
+      sectionId: section.id,
     });
   }
   for (const demo of demos) {
