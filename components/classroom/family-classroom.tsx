@@ -8,7 +8,15 @@ import { ReviewForms } from "./review-forms";
 import { UpcomingClasses } from "./upcoming-classes";
 
 /** /my-courses' live-class part: next sessions with Join, attendance, and the reviews a family may write. */
-export async function FamilyClassroom({ parentId, timezone, reviewAction }: { parentId: number; timezone: string; reviewAction: FormAction }) {
+export async function FamilyClassroom({
+  parentId,
+  timezone,
+  reviewAction,
+}: {
+  parentId: number;
+  timezone: string;
+  reviewAction: FormAction;
+}) {
   const [classes, attendance, reviewable] = await Promise.all([
     listFamilyClasses(parentId),
     listFamilyAttendance(parentId),

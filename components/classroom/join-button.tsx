@@ -24,7 +24,8 @@ export function JoinButton({
 }) {
   const [state, setState] = useState<JoinState>(initialState);
   useEffect(() => {
-    const next = state === "early" ? { at: opensAt, to: "open" as const } : state === "open" ? { at: closesAt, to: "ended" as const } : null;
+    const next =
+      state === "early" ? { at: opensAt, to: "open" as const } : state === "open" ? { at: closesAt, to: "ended" as const } : null;
     if (!next) return;
     // setTimeout's delay is a 32-bit int: a boundary weeks away is simply not scheduled (the page will be reloaded by then).
     const delay = Math.max(0, new Date(next.at).getTime() - Date.now());

@@ -18,7 +18,13 @@ export function ReviewForms({ courses, action }: { courses: ReviewableCourse[]; 
             <label htmlFor={`${id}-rating`} className="mt-2 block text-sm font-medium text-slate-800">
               Rating
             </label>
-            <select id={`${id}-rating`} name="rating" required defaultValue="" className="mt-1 rounded-lg border border-slate-400 px-3 py-2">
+            <select
+              id={`${id}-rating`}
+              name="rating"
+              required
+              defaultValue=""
+              className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
+            >
               <option value="" disabled>
                 Choose…
               </option>
@@ -31,7 +37,13 @@ export function ReviewForms({ courses, action }: { courses: ReviewableCourse[]; 
             <label htmlFor={`${id}-comment`} className="mt-3 block text-sm font-medium text-slate-800">
               Comment (optional)
             </label>
-            <textarea id={`${id}-comment`} name="comment" maxLength={1000} rows={3} className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2" />
+            <textarea
+              id={`${id}-comment`}
+              name="comment"
+              maxLength={1000}
+              rows={3}
+              className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
+            />
             <button type="submit" className="mt-3 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
               Send review
             </button>

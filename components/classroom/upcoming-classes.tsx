@@ -35,15 +35,18 @@ export function UpcomingClasses({
           </div>
           <div className="flex items-center gap-3">
             {withAttendance && item.sectionId ? (
-              <Link href={`/teacher/sections/${item.sectionId}/attendance`} className="font-semibold text-brand-700 underline underline-offset-4">
+              <Link
+                href={`/teacher/sections/${item.sectionId}/attendance`}
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
                 Attendance<span className="sr-only"> of {item.courseTitle}</span>
               </Link>
             ) : null}
             <JoinButton
-            href={item.joinHref}
-            opensAt={item.window.opensAt}
-            closesAt={item.window.closesAt}
-            initialState={item.window.state}
+              href={item.joinHref}
+              opensAt={item.window.opensAt}
+              closesAt={item.window.closesAt}
+              initialState={item.window.state}
               label={`${item.courseTitle} with ${item.who}`}
             />
           </div>

@@ -37,7 +37,9 @@ function sessionAt(section: Section, startsAt: Date): SessionTimes | null {
 /** Sessions that have started, most recent first (the ones attendance can be taken for). */
 function startedSessions(section: Section, now: Date, limit: number): SessionTimes[] {
   const from = new Date(Math.max(new Date(`${section.startsOn}T00:00:00Z`).getTime() - 86_400_000, now.getTime() - 365 * 86_400_000));
-  return sectionSessions(section, from, new Date(now.getTime() + 1)).reverse().slice(0, limit);
+  return sectionSessions(section, from, new Date(now.getTime() + 1))
+    .reverse()
+    .slice(0, limit);
 }
 
 export interface RosterLine {
@@ -59,7 +61,12 @@ export interface AttendanceSheet {
 }
 
 /** A teacher's attendance sheet for one session of their own section. */
-export async function getAttendanceSheet(actor: Actor | null, sectionId: number, sessionStartsAt?: string, now = new Date()): Promise<AttendanceSheet> {
+export async function getAttendanceSheet(
+  actor: Actor | null,
+  sectionId: number,
+  sessionStartsAt?: string,
+  now = new Date(),
+): Promise<AttendanceSheet> {
   const section = await ownSection(actor, sectionId);
   const sessions = startedSessions(section, now, 12);
   const asked = sessionStartsAt ? sessions.find((s) => s.startsAt === new Date(sessionStartsAt).toISOString()) : undefined;
@@ -102,9 +109,15 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
     .select({ learnerId: bookings.learnerId })
     .from(bookings)
     .where(
-      and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed"), inArray(bookings.learnerId, learnerIds)),
+      and(
+        eq(bookings.sectionId, section.id),
+        eq(bookings.kind, "seat"),
+        eq(bookings.status, "confirmed"),
+        inArray(bookings.learnerId, learnerIds),
+      ),
     );
-  if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length) throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
+  if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
+    throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
   await db
     .insert(attendance)
     .values(
@@ -120,7 +133,12 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
     )
     .onConflictDoUpdate({
       target: [attendance.sectionId, attendance.sessionStartsAt, attendance.learnerId],
-      set: { status: sql`excluded.status`, note: sql`excluded.note`, markedById: sql`excluded.marked_by_id`, markedAt: sql`excluded.marked_at` },
+      set: {
+        status: sql`excluded.status`,
+        note: sql`excluded.note`,
+        markedById: sql`excluded.marked_by_id`,
+        markedAt: sql`excluded.marked_at`,
+      },
     });
   return data.marks.length;
 }

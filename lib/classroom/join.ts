@@ -77,7 +77,13 @@ export async function listFamilyClasses(parentId: number, now = new Date()): Pro
       .where(and(eq(learners.parentId, parentId), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")))
       .orderBy(asc(learners.firstName)),
     db
-      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, courseTitle: courses.title, learnerName: learners.firstName })
+      .select({
+        id: bookings.id,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        courseTitle: courses.title,
+        learnerName: learners.firstName,
+      })
       .from(bookings)
       .leftJoin(learners, eq(learners.id, bookings.learnerId))
       .leftJoin(demoRequests, eq(demoRequests.id, bookings.demoRequestId))
@@ -133,7 +139,13 @@ export async function listTeacherClasses(teacherId: number, now = new Date(), li
       .innerJoin(courses, eq(courses.id, sections.courseId))
       .where(and(eq(sections.teacherId, teacherId), inArray(sections.status, ["open", "full"]))),
     db
-      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, courseTitle: courses.title, learnerName: learners.firstName })
+      .select({
+        id: bookings.id,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        courseTitle: courses.title,
+        learnerName: learners.firstName,
+      })
       .from(bookings)
       .leftJoin(learners, eq(learners.id, bookings.learnerId))
       .leftJoin(courses, eq(courses.id, bookings.courseId))
@@ -190,7 +202,12 @@ export async function resolveJoinUrl(actor: Actor, target: JoinTarget, now = new
         .from(bookings)
         .innerJoin(learners, eq(learners.id, bookings.learnerId))
         .where(
-          and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed"), eq(learners.parentId, actor.id)),
+          and(
+            eq(bookings.sectionId, section.id),
+            eq(bookings.kind, "seat"),
+            eq(bookings.status, "confirmed"),
+            eq(learners.parentId, actor.id),
+          ),
         )
         .limit(1);
       if (!seat) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);

@@ -100,7 +100,11 @@ export async function listPendingReviews(actor: Actor | null): Promise<PendingRe
 }
 
 /** Approves or rejects a pending review; answers the course's slug so its page can be revalidated. */
-export async function moderateReview(actor: Actor | null, input: { reviewId: unknown; decision: unknown }, now = new Date()): Promise<{ courseSlug: string }> {
+export async function moderateReview(
+  actor: Actor | null,
+  input: { reviewId: unknown; decision: unknown },
+  now = new Date(),
+): Promise<{ courseSlug: string }> {
   authorize(actor, "reviews.moderate");
   const data = parseInput(moderationInput, input);
   const db = await getDb();

@@ -44,7 +44,11 @@ export type AttendanceInput = z.input<typeof attendanceInput>;
 export const reviewInput = z.object({
   courseId: id,
   learnerId: id,
-  rating: z.coerce.number({ error: CLASSROOM_MESSAGES.ratingInvalid }).int(CLASSROOM_MESSAGES.ratingInvalid).min(1, CLASSROOM_MESSAGES.ratingInvalid).max(5, CLASSROOM_MESSAGES.ratingInvalid),
+  rating: z.coerce
+    .number({ error: CLASSROOM_MESSAGES.ratingInvalid })
+    .int(CLASSROOM_MESSAGES.ratingInvalid)
+    .min(1, CLASSROOM_MESSAGES.ratingInvalid)
+    .max(5, CLASSROOM_MESSAGES.ratingInvalid),
   comment: z.string().trim().max(1000, CLASSROOM_MESSAGES.commentTooLong).default(""),
 });
 export type ReviewInput = z.input<typeof reviewInput>;

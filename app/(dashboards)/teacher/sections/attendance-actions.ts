@@ -11,13 +11,19 @@ function marksOf(formData: FormData) {
   const marks: Array<{ learnerId: string; status: string; note: string }> = [];
   for (const [key, value] of formData.entries()) {
     const match = /^status-(\d{1,9})$/.exec(key);
-    if (match && typeof value === "string") marks.push({ learnerId: match[1]!, status: value, note: String(formData.get(`note-${match[1]}`) ?? "") });
+    if (match && typeof value === "string")
+      marks.push({ learnerId: match[1]!, status: value, note: String(formData.get(`note-${match[1]}`) ?? "") });
   }
   return marks;
 }
 
 /** Marks one session of the teacher's own section; another teacher's section is refused (lib/classroom/attendance.ts). */
-export async function markAttendanceAction(sectionId: number, sessionStartsAt: string, _previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export async function markAttendanceAction(
+  sectionId: number,
+  sessionStartsAt: string,
+  _previous: ActionResult | null,
+  formData: FormData,
+): Promise<ActionResult> {
   return runAction("mark-attendance", async () => {
     const actor = await requireActor("attendance.mark");
     const count = await markAttendance(actor, { sectionId, sessionStartsAt, marks: marksOf(formData) } as never);

@@ -14,7 +14,13 @@ import { markAttendanceAction } from "../../attendance-actions";
 export const metadata = { title: "Attendance" };
 
 /** A teacher's attendance sheet for one started session of their own section (?session=ISO instant). */
-export default async function AttendancePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ session?: string }> }) {
+export default async function AttendancePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ session?: string }>;
+}) {
   const { id } = await params;
   const { session: asked } = await searchParams;
   const path = `/teacher/sections/${encodeURIComponent(id)}/attendance`;
@@ -56,7 +62,10 @@ export default async function AttendancePage({ params, searchParams }: { params:
                   .filter((s) => s.startsAt !== session.startsAt)
                   .map((s) => (
                     <li key={s.startsAt}>
-                      <Link href={`${path}?session=${encodeURIComponent(s.startsAt)}`} className="text-brand-700 underline underline-offset-4">
+                      <Link
+                        href={`${path}?session=${encodeURIComponent(s.startsAt)}`}
+                        className="text-brand-700 underline underline-offset-4"
+                      >
                         {formatInstantInZone(s.startsAt, timezone)}
                       </Link>
                     </li>
