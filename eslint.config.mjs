@@ -25,6 +25,7 @@ const DOMAINS = [
   "dashboards",
   "blog",
   "commerce",
+  "classroom",
   "privacy",
 ];
 const TOP = ["wiring", "browser", "components", "app"];

@@ -204,6 +204,11 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 14)
     .default(12),
+  // --- The live class (lib/classroom/join.ts) ---
+  /** Where a section without its own meeting link gets a room: this base URL and an unguessable room name (Jitsi Meet by default). */
+  MEETING_BASE_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL such as https://meet.jit.si" })
+    .default("https://meet.jit.si"),
   // --- Payments (lib/commerce) ---
   /** The one currency of prices, the wallet and card payments (ISO 4217). */
   CURRENCY: z

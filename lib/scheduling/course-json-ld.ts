@@ -6,8 +6,17 @@ import { minorToDecimal } from "./weekly-times";
 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-/** schema.org Course for /courses/{slug}, each open section a CourseInstance with its weekly schedule and price. */
-export function courseJsonLd(course: CoursePage): string {
+/** The approved reviews' average and count (lib/classroom/reviews.ts courseRating). */
+export interface CourseRatingData {
+  average: number | null;
+  count: number;
+}
+
+/**
+ * schema.org Course for /courses/{slug}, each open section a CourseInstance with its weekly schedule
+ * and price; an AggregateRating once at least one review is approved (none with no rating at all).
+ */
+export function courseJsonLd(course: CoursePage, rating?: CourseRatingData): string {
   return jsonLd({
     "@type": "Course",
     name: course.title,
@@ -15,6 +24,17 @@ export function courseJsonLd(course: CoursePage): string {
     url: `${brand.siteUrl}/courses/${course.slug}`,
     educationalLevel: `Grades ${course.gradeMin}-${course.gradeMax}`,
     provider: { "@type": "Organization", name: brand.name, sameAs: brand.siteUrl },
+    ...(rating && rating.count > 0 && rating.average !== null
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: rating.average,
+            ratingCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
     hasCourseInstance: course.sections.map((section) => ({
       "@type": "CourseInstance",
       courseMode: "online",

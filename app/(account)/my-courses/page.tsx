@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { FamilyClassroom } from "@/components/classroom/family-classroom";
 import { FamilyBookingsTable } from "@/components/account/family-bookings-table";
 import { LearnersManager } from "@/components/account/learners-manager";
 import { LeadTable } from "@/components/dashboards/lead-table";
@@ -11,6 +12,7 @@ import { attachFamilyDemoBookings, listLearners, UNNAMED_CHILD } from "@/lib/sch
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
 
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
+import { submitReviewAction } from "./review-actions";
 
 export const metadata = { title: "My courses" };
 
@@ -61,6 +63,8 @@ export default async function MyCoursesPage() {
         </p>
         <FamilyBookingsTable bookings={bookings} timezone={timezone} />
       </section>
+
+      <FamilyClassroom parentId={user.databaseId} timezone={timezone} reviewAction={submitReviewAction} />
 
       {/* Enrolments (the next issue: seats in sections, paid) get their own section here, between the demos and the requests. */}
 

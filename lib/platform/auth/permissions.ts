@@ -23,6 +23,12 @@ export const PERMISSIONS = {
   "teaching.read": ["teacher", "admin"],
   /** Sections: a teacher's own, for the courses assigned to them (checked in the query); an admin's, any. */
   "sections.manage": ["teacher", "admin"],
+  /** Attendance of a teacher's own sections' sessions (ownership in the query). */
+  "attendance.mark": ["teacher"],
+  /** Attendance rates per course and per teacher. */
+  "attendance.report": ["admin"],
+  /** Parents' course reviews: approve or reject. */
+  "reviews.moderate": ["support", "admin"],
   /** A teacher's own profile, weekly hours and exceptions. */
   "availability.manage": ["teacher"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,9 +1,11 @@
 import Link from "next/link";
 
+import { AttendanceRates } from "@/components/classroom/attendance-rates";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ConversionBars } from "@/components/dashboards/conversion-bars";
 import { DayBarChart } from "@/components/dashboards/day-bar-chart";
 import { ShareMeter } from "@/components/dashboards/share-meter";
+import { attendanceRates } from "@/lib/classroom/attendance";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/figures";
@@ -96,6 +98,7 @@ export default async function AdminDashboardPage() {
           ))}
         </ul>
       </section>
+      <AttendanceRates {...await attendanceRates(actor)} />
     </>
   );
 }

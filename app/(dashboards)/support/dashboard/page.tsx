@@ -1,8 +1,12 @@
 import Link from "next/link";
 
+import { ReviewModeration } from "@/components/classroom/review-moderation";
 import { LeadFiltersForm } from "@/components/dashboards/lead-filters";
 import { QueueTable } from "@/components/dashboards/queue-table";
+import { listPendingReviews } from "@/lib/classroom/reviews";
+import { can } from "@/lib/platform/auth/permissions";
 import { requirePagePermission } from "@/lib/platform/auth/session";
+import { moderateReviewAction } from "../review-actions";
 import { leadFiltersQuery, parseLeadFilters } from "@/lib/demo-requests/queue-schema";
 import { listCourseFilterOptions, listLeadQueue, QUEUE_COUNT_CAP } from "@/lib/demo-requests/queue";
 
@@ -72,6 +76,9 @@ export default async function SupportDashboardPage({
           ) : null}
         </nav>
       </section>
+      {can(actor.role, "reviews.moderate") ? (
+        <ReviewModeration reviews={await listPendingReviews(actor)} action={moderateReviewAction} />
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { TeacherClassroom } from "@/components/classroom/teacher-classroom";
 import { CourseDemand } from "@/components/dashboards/course-demand";
 import { TeacherNav } from "@/components/dashboards/teacher-nav";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
@@ -41,6 +42,7 @@ export default async function TeacherDashboardPage() {
       <div className="mt-6">
         <TeacherNav current="/teacher/dashboard" isAdmin={isAdmin} />
       </div>
+      {isAdmin ? null : <TeacherClassroom teacherId={actor.id} timezone={timezone} />}
       <section aria-labelledby="upcoming">
         <h2 id="upcoming" className="mb-1 text-xl font-bold text-slate-900">
           Upcoming

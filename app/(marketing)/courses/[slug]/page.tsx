@@ -1,10 +1,12 @@
 import { notFound } from "next/navigation";
 
+import { CourseRatingLine } from "@/components/classroom/course-rating-line";
 import { gradeRangeLabel } from "@/components/courses/course-card";
 import { LocalWeeklyTimes } from "@/components/scheduling/local-weekly-times";
 import { IntentLink } from "@/components/ui/intent-link";
 import { JsonLd } from "@/components/ui/json-ld";
 import { CATEGORY_LABELS } from "@/lib/platform/constants";
+import { courseRating } from "@/lib/classroom/reviews";
 import { isBuildCopy } from "@/lib/platform/db/client";
 import { pageMetadata } from "@/lib/platform/seo";
 import { courseJsonLd } from "@/lib/scheduling/course-json-ld";
@@ -38,6 +40,7 @@ export default async function CoursePage({ params }: Props) {
   const { slug } = await params;
   const course = await findCoursePage(slug);
   if (!course) notFound();
+  const rating = await courseRating(course.id);
   const demoLink = (
     <IntentLink
       // The booking form reads ?course= after hydration and chooses this course (the page stays static).
@@ -63,6 +66,7 @@ export default async function CoursePage({ params }: Props) {
         {gradeRangeLabel(course)}
         {course.classTypes.length > 0 ? ` · ${course.classTypes.map((type) => CLASS_TYPE_LABELS[type]).join(" · ")}` : ""}
       </p>
+      <CourseRatingLine rating={rating} />
       <p className="mt-4 max-w-2xl text-lg text-slate-700">{course.description}</p>
       <div className="mt-6">{demoLink}</div>
 
@@ -129,7 +133,7 @@ export default async function CoursePage({ params }: Props) {
         )}
         <div className="mt-6">{demoLink}</div>
       </section>
-      <JsonLd data={courseJsonLd(course)} />
+      <JsonLd data={courseJsonLd(course, rating)} />
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+
+import { AttendanceForm } from "@/components/classroom/attendance-form";
+import { TeacherNav } from "@/components/dashboards/teacher-nav";
+import { getAttendanceSheet, type AttendanceSheet } from "@/lib/classroom/attendance";
+import { requirePagePermission } from "@/lib/platform/auth/session";
+import { AppError } from "@/lib/platform/errors";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+import { teacherTimezone } from "@/lib/scheduling/teachers";
+
+import { markAttendanceAction } from "../../attendance-actions";
+
+export const metadata = { title: "Attendance" };
+
+/** A teacher's attendance sheet for one started session of their own section (?session=ISO instant). */
+export default async function AttendancePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ session?: string }>;
+}) {
+  const { id } = await params;
+  const { session: asked } = await searchParams;
+  const path = `/teacher/sections/${encodeURIComponent(id)}/attendance`;
+  const actor = await requirePagePermission("attendance.mark", path);
+  if (!/^\d{1,9}$/.test(id)) notFound();
+  let sheet: AttendanceSheet;
+  try {
+    sheet = await getAttendanceSheet(actor, Number(id), typeof asked === "string" ? asked : undefined);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return (
+      <>
+        <h1 className="mb-6 text-3xl font-extrabold text-slate-900">Attendance</h1>
+        <p role="alert" className="text-red-700">
+          {error.message}
+        </p>
+      </>
+    );
+  }
+  const timezone = await teacherTimezone(actor.id);
+  const session = sheet.session;
+  return (
+    <>
+      <h1 className="mb-2 text-3xl font-extrabold text-slate-900">Attendance: {sheet.courseTitle}</h1>
+      <TeacherNav current="/teacher/sections" isAdmin={false} />
+      {session ? (
+        <>
+          <h2 className="mt-6 mb-3 text-xl font-bold text-slate-900">
+            Session of <time dateTime={session.startsAt}>{formatInstantInZone(session.startsAt, timezone)}</time>
+          </h2>
+          <AttendanceForm roster={sheet.roster} action={markAttendanceAction.bind(null, sheet.sectionId, session.startsAt)} />
+          {sheet.sessions.length > 1 ? (
+            <nav aria-labelledby="other-sessions" className="mt-8">
+              <h2 id="other-sessions" className="mb-2 text-lg font-bold text-slate-900">
+                Earlier sessions
+              </h2>
+              <ul className="space-y-1">
+                {sheet.sessions
+                  .filter((s) => s.startsAt !== session.startsAt)
+                  .map((s) => (
+                    <li key={s.startsAt}>
+                      <Link
+                        href={`${path}?session=${encodeURIComponent(s.startsAt)}`}
+                        className="text-brand-700 underline underline-offset-4"
+                      >
+                        {formatInstantInZone(s.startsAt, timezone)}
+                      </Link>
+                    </li>
+                  ))}
+              </ul>
+            </nav>
+          ) : null}
+        </>
+      ) : (
+        <p className="mt-6 text-slate-700">No session has started yet: attendance can be taken once the first one begins.</p>
+      )}
+    </>
+  );
+}

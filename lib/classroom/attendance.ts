@@ -1,0 +1,206 @@
+import "server-only";
+
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { attendance, bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { parseInput } from "@/lib/platform/http/responses";
+import { sectionSessions, type SessionTimes } from "@/lib/scheduling/sessions";
+
+import { ATTENDED, CLASSROOM_MESSAGES, attendanceInput, type AttendanceInput, type AttendanceStatus } from "./schema";
+
+type Section = typeof sections.$inferSelect;
+
+/** The actor's own section, else the refusal (the same whether the section is another teacher's or none). */
+async function ownSection(actor: Actor | null, sectionId: number): Promise<Section & { courseTitle: string }> {
+  authorize(actor, "attendance.mark");
+  const db = await getDb();
+  const [row] = await db
+    .select({ section: sections, courseTitle: courses.title })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(and(eq(sections.id, sectionId), eq(sections.teacherId, actor.id)))
+    .limit(1);
+  if (!row) throw new AppError("forbidden", CLASSROOM_MESSAGES.notYourSection);
+  return { ...row.section, courseTitle: row.courseTitle };
+}
+
+/** The session of a section that starts at this instant, or null. */
+function sessionAt(section: Section, startsAt: Date): SessionTimes | null {
+  if (Number.isNaN(startsAt.getTime())) return null;
+  const [session] = sectionSessions(section, startsAt, new Date(startsAt.getTime() + 1));
+  return session ?? null;
+}
+
+/** Sessions that have started, most recent first (the ones attendance can be taken for). */
+function startedSessions(section: Section, now: Date, limit: number): SessionTimes[] {
+  const from = new Date(Math.max(new Date(`${section.startsOn}T00:00:00Z`).getTime() - 86_400_000, now.getTime() - 365 * 86_400_000));
+  return sectionSessions(section, from, new Date(now.getTime() + 1))
+    .reverse()
+    .slice(0, limit);
+}
+
+export interface RosterLine {
+  learnerId: number;
+  firstName: string;
+  grade: number;
+  status: AttendanceStatus | null;
+  note: string;
+}
+
+export interface AttendanceSheet {
+  sectionId: number;
+  courseTitle: string;
+  timezone: string;
+  sessions: SessionTimes[];
+  /** The session shown (the one asked for, else the latest started), or null before the first. */
+  session: SessionTimes | null;
+  roster: RosterLine[];
+}
+
+/** A teacher's attendance sheet for one session of their own section. */
+export async function getAttendanceSheet(
+  actor: Actor | null,
+  sectionId: number,
+  sessionStartsAt?: string,
+  now = new Date(),
+): Promise<AttendanceSheet> {
+  const section = await ownSection(actor, sectionId);
+  const sessions = startedSessions(section, now, 12);
+  const asked = sessionStartsAt ? sessions.find((s) => s.startsAt === new Date(sessionStartsAt).toISOString()) : undefined;
+  const session = asked ?? sessions[0] ?? null;
+  const db = await getDb();
+  const seated = await db
+    .select({ learnerId: learners.id, firstName: learners.firstName, grade: learners.grade })
+    .from(bookings)
+    .innerJoin(learners, eq(learners.id, bookings.learnerId))
+    .where(and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")))
+    .orderBy(asc(learners.firstName));
+  const marks = session
+    ? await db
+        .select({ learnerId: attendance.learnerId, status: attendance.status, note: attendance.note })
+        .from(attendance)
+        .where(and(eq(attendance.sectionId, section.id), eq(attendance.sessionStartsAt, new Date(session.startsAt))))
+    : [];
+  const byLearner = new Map(marks.map((m) => [m.learnerId, m]));
+  return {
+    sectionId: section.id,
+    courseTitle: section.courseTitle,
+    timezone: section.timezone,
+    sessions,
+    session,
+    roster: seated.map((l) => ({ ...l, status: byLearner.get(l.learnerId)?.status ?? null, note: byLearner.get(l.learnerId)?.note ?? "" })),
+  };
+}
+
+/** Marks (or corrects) learners of one started session of the teacher's own section. Nothing is written if any line is refused. */
+export async function markAttendance(actor: Actor | null, input: AttendanceInput, now = new Date()): Promise<number> {
+  const data = parseInput(attendanceInput, input);
+  const section = await ownSection(actor, data.sectionId);
+  const startsAt = new Date(data.sessionStartsAt);
+  const session = sessionAt(section, startsAt);
+  if (!session) throw new AppError("invalid", CLASSROOM_MESSAGES.noSuchSession);
+  if (startsAt.getTime() > now.getTime()) throw new AppError("invalid", CLASSROOM_MESSAGES.sessionNotStarted);
+  const db = await getDb();
+  const learnerIds = [...new Set(data.marks.map((m) => m.learnerId))];
+  const seated = await db
+    .select({ learnerId: bookings.learnerId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.sectionId, section.id),
+        eq(bookings.kind, "seat"),
+        eq(bookings.status, "confirmed"),
+        inArray(bookings.learnerId, learnerIds),
+      ),
+    );
+  if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
+    throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
+  await db
+    .insert(attendance)
+    .values(
+      data.marks.map((m) => ({
+        sectionId: section.id,
+        sessionStartsAt: startsAt,
+        learnerId: m.learnerId,
+        status: m.status,
+        note: m.note,
+        markedById: actor!.id,
+        markedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [attendance.sectionId, attendance.sessionStartsAt, attendance.learnerId],
+      set: {
+        status: sql`excluded.status`,
+        note: sql`excluded.note`,
+        markedById: sql`excluded.marked_by_id`,
+        markedAt: sql`excluded.marked_at`,
+      },
+    });
+  return data.marks.length;
+}
+
+export interface FamilyAttendanceLine {
+  learnerFirstName: string;
+  courseTitle: string;
+  sessionStartsAt: string;
+  status: AttendanceStatus;
+  note: string;
+}
+
+/** A parent's children's attendance, newest first (read-only on /my-courses). */
+export async function listFamilyAttendance(parentId: number, limit = 30): Promise<FamilyAttendanceLine[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      learnerFirstName: learners.firstName,
+      courseTitle: courses.title,
+      sessionStartsAt: attendance.sessionStartsAt,
+      status: attendance.status,
+      note: attendance.note,
+    })
+    .from(attendance)
+    .innerJoin(learners, eq(learners.id, attendance.learnerId))
+    .innerJoin(sections, eq(sections.id, attendance.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(learners.parentId, parentId))
+    .orderBy(desc(attendance.sessionStartsAt), asc(learners.firstName))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, sessionStartsAt: r.sessionStartsAt.toISOString() }));
+}
+
+export interface AttendanceRate {
+  name: string;
+  marked: number;
+  attended: number;
+  /** attended / marked, 0..1 */
+  rate: number;
+}
+
+/** Attendance rates (present or late among all marks) per course and per teacher, for admins. */
+export async function attendanceRates(actor: Actor | null): Promise<{ byCourse: AttendanceRate[]; byTeacher: AttendanceRate[] }> {
+  authorize(actor, "attendance.report");
+  const db = await getDb();
+  const attended = sql<number>`count(*) filter (where ${inArray(attendance.status, [...ATTENDED])})`.mapWith(Number);
+  const [byCourse, byTeacher] = await Promise.all([
+    db
+      .select({ name: courses.title, marked: count(), attended })
+      .from(attendance)
+      .innerJoin(sections, eq(sections.id, attendance.sectionId))
+      .innerJoin(courses, eq(courses.id, sections.courseId))
+      .groupBy(courses.id, courses.title)
+      .orderBy(asc(courses.title)),
+    db
+      .select({ name: sql<string>`coalesce(${teacherProfiles.publicName}, ${users.email})`, marked: count(), attended })
+      .from(attendance)
+      .innerJoin(sections, eq(sections.id, attendance.sectionId))
+      .innerJoin(users, eq(users.id, sections.teacherId))
+      .leftJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
+      .groupBy(users.id, users.email, teacherProfiles.publicName),
+  ]);
+  const withRate = (r: { name: string; marked: number; attended: number }) => ({ ...r, rate: r.marked === 0 ? 0 : r.attended / r.marked });
+  return { byCourse: byCourse.map(withRate), byTeacher: byTeacher.map(withRate).sort((a, b) => a.name.localeCompare(b.name)) };
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+
+import { eq } from "drizzle-orm";
+
+import type { Actor } from "@/lib/platform/auth/permissions";
+import { attendance, bookings, courseReviews, sections } from "@/lib/platform/db/schema";
+import { sectionSessions } from "@/lib/scheduling/sessions";
+import { actionContext } from "@/test/action-context";
+import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
+import { openTestDatabase } from "@/test/database";
+
+import { GET } from "@/app/api/classes/join/route";
+
+import { getAttendanceSheet, listFamilyAttendance, markAttendance } from "./attendance";
+import { listFamilyClasses, resolveJoinUrl } from "./join";
+import { courseRating, listReviewableCourses, moderateReview, submitReview } from "./reviews";
+import { CLASSROOM_MESSAGES } from "./schema";
+
+jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
+jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  actionContext.user = null;
+  await database.dispose();
+});
+
+const MINUTE = 60_000;
+const parent = (id: number): Actor => ({ id, email: `p${id}@example.com`, role: "student" });
+const teacher = (id: number): Actor => ({ id, email: `t${id}@example.com`, role: "teacher" });
+
+/** An open section, a family with a confirmed seat in it, and the section's sessions of the coming weeks. */
+async function bookedSection() {
+  const sectionId = await newSection(database.db);
+  const [section] = await database.db.select().from(sections).where(eq(sections.id, sectionId));
+  const family = await newFamily(database.db);
+  await database.db.insert(bookings).values({
+    kind: "seat",
+    learnerId: family.learnerId,
+    teacherId: section!.teacherId,
+    sectionId,
+    courseId: section!.courseId,
+    startsAt: new Date(),
+    endsAt: new Date(Date.now() + 3_600_000),
+    status: "confirmed",
+    token: randomUUID(),
+  });
+  const sessions = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
+  return { section: section!, ...family, sessions };
+}
+
+async function asSessionUser(databaseId: number) {
+  actionContext.user = {
+    id: `uid-${databaseId}`,
+    name: null,
+    email: `p${databaseId}@example.com`,
+    displayName: null,
+    photoURL: null,
+    role: "student",
+    databaseId,
+    emailVerified: true,
+  };
+}
+
+describe("the join link", () => {
+  it("opens 10 minutes before a session and closes at its end, for the booked family and the teacher only", async () => {
+    const { section, parentId, sessions } = await bookedSection();
+    const next = sessions.find((s) => new Date(s.startsAt).getTime() > Date.now())!;
+    const start = new Date(next.startsAt).getTime();
+    const url = `https://meet.jit.si/${section.meetingRoom}`;
+    expect(section.meetingRoom).toMatch(/^[0-9a-f]{32}$/);
+
+    expect(await resolveJoinUrl(parent(parentId), { section: section.id }, new Date(start - 10 * MINUTE))).toBe(url);
+    expect(await resolveJoinUrl(teacher(section.teacherId), { section: section.id }, new Date(start + 59 * MINUTE))).toBe(url);
+    await expect(resolveJoinUrl(parent(parentId), { section: section.id }, new Date(start - 11 * MINUTE))).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.joinNotOpen,
+    });
+
+    const stranger = await newFamily(database.db);
+    await expect(resolveJoinUrl(parent(stranger.parentId), { section: section.id }, new Date(start))).rejects.toMatchObject({
+      code: "forbidden",
+      message: CLASSROOM_MESSAGES.notBooked,
+    });
+
+    // The page lists the class with its window and our own route, never the meeting link.
+    const classes = await listFamilyClasses(parentId, new Date(start - 5 * MINUTE));
+    expect(classes).toHaveLength(1);
+    expect(classes[0]).toMatchObject({
+      startsAt: next.startsAt,
+      window: { state: "open" },
+      joinHref: `/api/classes/join?section=${section.id}`,
+    });
+    expect(JSON.stringify(classes)).not.toContain(section.meetingRoom);
+    expect((await listFamilyClasses(parentId, new Date(start - 11 * MINUTE)))[0]!.window.state).toBe("early");
+    expect(await listFamilyClasses(stranger.parentId, new Date(start))).toEqual([]);
+  });
+
+  it("uses the teacher's own meeting link when the section has one", async () => {
+    const { section, parentId, sessions } = await bookedSection();
+    await database.db.update(sections).set({ meetingUrl: "https://zoom.example.com/j/123" }).where(eq(sections.id, section.id));
+    const start = new Date(sessions.find((s) => new Date(s.startsAt).getTime() > Date.now())!.startsAt).getTime();
+    expect(await resolveJoinUrl(parent(parentId), { section: section.id }, new Date(start))).toBe("https://zoom.example.com/j/123");
+  });
+
+  it("the route refuses a signed-in parent without a booking with 403 and no link, and needs a session", async () => {
+    const { section } = await bookedSection();
+    const stranger = await newFamily(database.db);
+    await asSessionUser(stranger.parentId);
+    const response = await GET(new Request(`http://localhost:3000/api/classes/join?section=${section.id}`));
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ message: CLASSROOM_MESSAGES.notBooked });
+    expect(body).not.toContain(section.meetingRoom);
+    expect(response.headers.get("location")).toBeNull();
+
+    actionContext.user = null;
+    expect((await GET(new Request(`http://localhost:3000/api/classes/join?section=${section.id}`))).status).toBe(401);
+  });
+});
+
+describe("attendance", () => {
+  it("is marked by the section's teacher, shown to the family, and refused for another teacher's section with nothing stored", async () => {
+    const { section, parentId, learnerId, sessions } = await bookedSection();
+    const first = sessions[0]!;
+    const now = new Date(new Date(first.startsAt).getTime() + 5 * MINUTE);
+    const input = { sectionId: section.id, sessionStartsAt: first.startsAt, marks: [{ learnerId, status: "late", note: "Wifi trouble" }] };
+
+    const other = await bookedSection();
+    await expect(markAttendance(teacher(other.section.teacherId), input as never, now)).rejects.toMatchObject({
+      code: "forbidden",
+      message: CLASSROOM_MESSAGES.notYourSection,
+    });
+    await expect(getAttendanceSheet(teacher(other.section.teacherId), section.id)).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.notYourSection,
+    });
+    expect(await database.db.select().from(attendance).where(eq(attendance.sectionId, section.id))).toEqual([]);
+
+    // A session in the future, a time that is no session, a learner without a seat: refused.
+    const future = sessions.find((s) => new Date(s.startsAt).getTime() > now.getTime() + 86_400_000)!;
+    await expect(
+      markAttendance(teacher(section.teacherId), { ...input, sessionStartsAt: future.startsAt } as never, now),
+    ).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.sessionNotStarted,
+    });
+    await expect(
+      markAttendance(
+        teacher(section.teacherId),
+        { ...input, sessionStartsAt: new Date(now.getTime() - 3 * MINUTE).toISOString() } as never,
+        now,
+      ),
+    ).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.noSuchSession });
+    const outsider = await addChild(database.db, other.parentId, "Zed");
+    await expect(
+      markAttendance(teacher(section.teacherId), { ...input, marks: [{ learnerId: outsider, status: "present" }] } as never, now),
+    ).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.learnerNotInSection });
+    await expect(
+      markAttendance(teacher(section.teacherId), { ...input, marks: [{ learnerId, status: "asleep" }] } as never, now),
+    ).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.attendanceStatusInvalid });
+    expect(await database.db.select().from(attendance).where(eq(attendance.sectionId, section.id))).toEqual([]);
+
+    expect(await markAttendance(teacher(section.teacherId), input as never, now)).toBe(1);
+    expect(await listFamilyAttendance(parentId)).toEqual([
+      { learnerFirstName: "Ada", courseTitle: "Test course", sessionStartsAt: first.startsAt, status: "late", note: "Wifi trouble" },
+    ]);
+  });
+});
+
+describe("reviews", () => {
+  it("open after the third attended session, once per course and child, and count on the course page only once approved", async () => {
+    const { section, parentId, learnerId, sessions } = await bookedSection();
+    const review = { courseId: section.courseId, learnerId, rating: 4, comment: "Loved it" };
+    const mark = (i: number, status: string) =>
+      markAttendance(
+        teacher(section.teacherId),
+        { sectionId: section.id, sessionStartsAt: sessions[i]!.startsAt, marks: [{ learnerId, status }] } as never,
+        new Date(Date.now() + 60 * 86_400_000),
+      );
+    await mark(0, "present");
+    await mark(1, "absent");
+    await mark(2, "late");
+    await expect(submitReview(parentId, review)).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.notEligible });
+    expect(await listReviewableCourses(parentId)).toEqual([]);
+    await mark(3, "present");
+    expect(await listReviewableCourses(parentId)).toEqual([
+      { courseId: section.courseId, courseTitle: "Test course", learnerId, learnerFirstName: "Ada" },
+    ]);
+
+    // Someone else's child, a bad rating: refused, nothing stored.
+    const stranger = await newFamily(database.db);
+    await expect(submitReview(stranger.parentId, review)).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.notEligible });
+    await expect(submitReview(parentId, { ...review, rating: 6 })).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.ratingInvalid });
+    await expect(submitReview(parentId, { ...review, rating: "x" })).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.ratingInvalid });
+    expect(await database.db.select().from(courseReviews).where(eq(courseReviews.courseId, section.courseId))).toEqual([]);
+
+    await submitReview(parentId, review);
+    await expect(submitReview(parentId, { ...review, rating: 5 })).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.alreadyReviewed });
+    expect(await courseRating(section.courseId)).toEqual({ average: null, count: 0 });
+
+    const [stored] = await database.db.select().from(courseReviews).where(eq(courseReviews.courseId, section.courseId));
+    const support: Actor = { id: parentId, email: "s@example.com", role: "support" };
+    await expect(moderateReview(parent(parentId), { reviewId: stored!.id, decision: "approved" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    expect(await moderateReview(support, { reviewId: stored!.id, decision: "approved" })).toEqual({ courseSlug: expect.any(String) });
+    expect(await courseRating(section.courseId)).toEqual({ average: 4, count: 1 });
+    await expect(moderateReview(support, { reviewId: stored!.id, decision: "rejected" })).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.reviewNotFound,
+    });
+  });
+});

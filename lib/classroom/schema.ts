@@ -1,0 +1,60 @@
+import { z } from "@/lib/platform/zod";
+
+/** Every message of the live class, written once (the actions, routes and tests use these). */
+export const CLASSROOM_MESSAGES = {
+  notBooked: "That class is not one you are booked into.",
+  joinNotOpen: "The class opens 10 minutes before it starts and closes when it ends.",
+  notYourSection: "You can only take attendance for your own sections.",
+  noSuchSession: "That section has no session at that time.",
+  sessionNotStarted: "Attendance can be taken once the session has started.",
+  learnerNotInSection: "One of those learners has no seat in this section.",
+  attendanceStatusInvalid: "Choose present, absent or late.",
+  noteTooLong: "Keep the note to 200 characters.",
+  ratingInvalid: "Choose a rating from 1 to 5 stars.",
+  commentTooLong: "Keep the comment to 1000 characters.",
+  notEligible: "You can review a course once your child has attended three of its sessions.",
+  alreadyReviewed: "You have already reviewed this course for this child.",
+  reviewNotFound: "That review does not exist or has already been moderated.",
+} as const;
+
+export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+/** Statuses that count as attending (reviews, rates). */
+export const ATTENDED: readonly AttendanceStatus[] = ["present", "late"];
+export const REVIEW_THRESHOLD = 3;
+
+const id = z.coerce.number().int().positive();
+
+export const attendanceInput = z.object({
+  sectionId: id,
+  sessionStartsAt: z.iso.datetime({ offset: true, error: CLASSROOM_MESSAGES.noSuchSession }),
+  marks: z
+    .array(
+      z.object({
+        learnerId: id,
+        status: z.enum(ATTENDANCE_STATUSES, { error: CLASSROOM_MESSAGES.attendanceStatusInvalid }),
+        note: z.string().trim().max(200, CLASSROOM_MESSAGES.noteTooLong).default(""),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type AttendanceInput = z.input<typeof attendanceInput>;
+
+export const reviewInput = z.object({
+  courseId: id,
+  learnerId: id,
+  rating: z.coerce
+    .number({ error: CLASSROOM_MESSAGES.ratingInvalid })
+    .int(CLASSROOM_MESSAGES.ratingInvalid)
+    .min(1, CLASSROOM_MESSAGES.ratingInvalid)
+    .max(5, CLASSROOM_MESSAGES.ratingInvalid),
+  comment: z.string().trim().max(1000, CLASSROOM_MESSAGES.commentTooLong).default(""),
+});
+export type ReviewInput = z.input<typeof reviewInput>;
+
+export const moderationInput = z.object({ reviewId: id, decision: z.enum(["approved", "rejected"]) });
+
+/** What a Join link names: a section's sessions (a seat, or the teacher) or a demo booking. */
+export const joinTarget = z.union([z.object({ section: id }), z.object({ booking: z.uuid() })]);
+export type JoinTarget = z.infer<typeof joinTarget>;
