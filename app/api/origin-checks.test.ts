@@ -95,6 +95,8 @@ const CASES: Record<string, OriginCase> = {
  */
 const PROTECTED_ELSEWHERE: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's double-submit CSRF token",
+  "/api/unsubscribe/[token]":
+    "RFC 8058 one-click unsubscribe is posted cross-site by mail providers; the unguessable per-address token is the credential, and it can only stop non-essential email",
 };
 
 /** What a page on another site, or a look-alike, sends. */

@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
@@ -54,11 +54,14 @@ export async function unsubscribeByToken(db: Pick<Database, "update" | "select">
   return Boolean(row?.at);
 }
 
-/** Whether a token is one we issued (the page shows "unknown link" otherwise). */
-export async function isKnownUnsubscribeToken(db: Pick<Database, "select">, token: string): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
-  const [row] = await db.select({ n: sql<number>`1` }).from(emailPreferences).where(eq(emailPreferences.unsubscribeToken, token));
-  return Boolean(row);
+/** What the unsubscribe page shows for a token: unknown (not ours), or whether its address has unsubscribed. */
+export async function unsubscribeStatus(db: Pick<Database, "select">, token: string): Promise<"unknown" | "subscribed" | "unsubscribed"> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  const [row] = await db
+    .select({ at: emailPreferences.unsubscribedAt })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.unsubscribeToken, token));
+  return !row ? "unknown" : row.at ? "unsubscribed" : "subscribed";
 }
 
 export const unsubscribePageUrl = (token: string) => `${brand.siteUrl}/unsubscribe/${token}`;
