@@ -10,26 +10,22 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-const MESSAGES = 10_000;
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const WORKERS = 8;
 const GOAL_PER_SECOND = 200;
 
 /** The SMTP server in its own process (its parsing and file writes use the other core). */
 async function startServer(dir: string): Promise<{ url: string; stop: () => void }> {
-  const child = fork(
-    "--input-type=module",
-    [],
-    {
-      execArgv: [
-        "--input-type=module",
-        "-e",
-        `import { startMailServer } from ${JSON.stringify(path.resolve("scripts/mail-server.mjs"))};
+  const child = fork("--input-type=module", [], {
+    execArgv: [
+      "--input-type=module",
+      "-e",
+      `import { startMailServer } from ${JSON.stringify(path.resolve("scripts/mail-server.mjs"))};
          const server = await startMailServer({ dir: ${JSON.stringify(dir)} });
          process.send(server.url);`,
-      ],
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    },
-  );
+    ],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("message", (message) => resolve(String(message)));
     child.once("exit", (code) => reject(new Error(`the mail server exited (${code})`)));

@@ -48,7 +48,15 @@ async function demo(email: string, startsAt: Date, status: "confirmed" | "no_sho
   const courseId = await newCourse(db(), teacherId);
   const [request] = await db()
     .insert(demoRequests)
-    .values({ userEmail: email, course: String(courseId), courseId, grade: 3, name: "Sam", status: "demo_scheduled", firstContactedAt: new Date() })
+    .values({
+      userEmail: email,
+      course: String(courseId),
+      courseId,
+      grade: 3,
+      name: "Sam",
+      status: "demo_scheduled",
+      firstContactedAt: new Date(),
+    })
     .returning({ id: demoRequests.id });
   const [booking] = await db()
     .insert(bookings)
@@ -87,7 +95,9 @@ describe("the post-demo follow-up", () => {
 
     const header = (key: string) => followUps[0]!.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n\s+/g, " ");
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    const link = /^List-Unsubscribe: <(http:\/\/localhost:3000\/api\/unsubscribe\/([A-Za-z0-9_-]{40,}))>$/.exec(header("list-unsubscribe") ?? "");
+    const link = /^List-Unsubscribe: <(http:\/\/localhost:3000\/api\/unsubscribe\/([A-Za-z0-9_-]{40,}))>$/.exec(
+      header("list-unsubscribe") ?? "",
+    );
     expect(link).not.toBeNull();
     const token = link![2]!;
     // The page's own link names the same token; a guessed one is refused and changes nothing.
@@ -115,7 +125,8 @@ describe("the post-demo follow-up", () => {
     await mail.clear();
     const later = new Date(start.getTime() + 3 * 24 * HOUR);
     const second = await demo("Follow.Up@example.com", later);
-    for (const at of [later.getTime() - 24 * HOUR, later.getTime() - HOUR, second.endsAt.getTime() + 2 * HOUR]) await scanAndDeliver(new Date(at));
+    for (const at of [later.getTime() - 24 * HOUR, later.getTime() - HOUR, second.endsAt.getTime() + 2 * HOUR])
+      await scanAndDeliver(new Date(at));
     expect((await received("Follow.Up@example.com")).map((m) => m.subject)).toEqual([
       expect.stringMatching(/^Tomorrow: /),
       expect.stringMatching(/^In 1 hour: /),
@@ -131,7 +142,9 @@ describe("a lead nobody took", () => {
       .insert(demoRequests)
       .values({ userEmail: "waiting@example.com", course: "not-sure", grade: 2, createdAt })
       .returning({ id: demoRequests.id });
-    await db().insert(demoRequests).values({ userEmail: "taken@example.com", course: "not-sure", createdAt, status: "contacted", firstContactedAt: createdAt });
+    await db()
+      .insert(demoRequests)
+      .values({ userEmail: "taken@example.com", course: "not-sure", createdAt, status: "contacted", firstContactedAt: createdAt });
 
     await scanAndDeliver(new Date(createdAt.getTime() + 11 * HOUR));
     expect(await received("support@example.com")).toHaveLength(0);

@@ -75,7 +75,11 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
       rrule: section.rrule,
       lastDay: section.endsOn,
     });
-    await enqueueEmail(tx, `seat:${booking.id}:confirmed:parent`, { ...content, invite: { method: "REQUEST", content: invite }, to: parent.email });
+    await enqueueEmail(tx, `seat:${booking.id}:confirmed:parent`, {
+      ...content,
+      invite: { method: "REQUEST", content: invite },
+      to: parent.email,
+    });
     const toTeacher = teacherNewLearnerEmail({
       readerName: teacher.name,
       learnerFirstName: learnerName,

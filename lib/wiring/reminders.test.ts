@@ -107,11 +107,17 @@ describe("session reminders", () => {
     await twoWorkers(at(1));
     await twoWorkers(at(0.5));
     messages = await received("demo.family@example.com");
-    expect(messages.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tomorrow: /), expect.stringMatching(/^In 1 hour: Free demo: /)]);
+    expect(messages.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Tomorrow: /),
+      expect.stringMatching(/^In 1 hour: Free demo: /),
+    ]);
     expect(new Set(messages.map((m) => m.messageId)).size).toBe(2);
     expect(await received("cancelled.family@example.com")).toHaveLength(0);
     // One outbox row per (booking, session, kind): nothing queued twice.
-    const rows = await db().select().from(outbox).where(like(outbox.dedupeKey, `email:reminder:${demo.id}:%`));
+    const rows = await db()
+      .select()
+      .from(outbox)
+      .where(like(outbox.dedupeKey, `email:reminder:${demo.id}:%`));
     expect(rows.map((r) => r.dedupeKey).sort()).toEqual([
       `email:reminder:${demo.id}:${start.toISOString()}:1h`,
       `email:reminder:${demo.id}:${start.toISOString()}:24h`,

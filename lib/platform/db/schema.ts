@@ -676,5 +676,8 @@ export const emailPreferences = pgTable(
     unsubscribedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("email_preferences_token_key").on(t.unsubscribeToken), check("email_preferences_lower", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("email_preferences_token_key").on(t.unsubscribeToken),
+    check("email_preferences_lower", sql`${t.email} = lower(${t.email})`),
+  ],
 );
