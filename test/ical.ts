@@ -16,3 +16,27 @@ export function readInvite(text: string) {
     attendee: String(vevent.getFirstPropertyValue("attendee")),
   };
 }
+
+/**
+ * Reads a recurring invite (an enrolment) as a calendar would: its VTIMEZONE registered, its RRULE
+ * expanded. `occurrences` are the first n sessions as UTC instants.
+ */
+export function readRecurringInvite(text: string, n: number) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const vevent = calendar.getFirstSubcomponent("vevent");
+  if (!vevent) throw new Error("no VEVENT in the invite");
+  const event = new ICAL.Event(vevent);
+  const iterator = event.iterator();
+  const occurrences: string[] = [];
+  for (let next = iterator.next(); next && occurrences.length < n; next = iterator.next()) occurrences.push(next.toJSDate().toISOString());
+  return {
+    method: String(calendar.getFirstPropertyValue("method")),
+    uid: event.uid,
+    sequence: event.sequence,
+    rrule: String(vevent.getFirstPropertyValue("rrule")),
+    tzid: String(vevent.getFirstProperty("dtstart")?.getParameter("tzid")),
+    durationMinutes: (event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()) / 60_000,
+    occurrences,
+  };
+}

@@ -97,6 +97,8 @@ const PROTECTED_ELSEWHERE: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's double-submit CSRF token",
   // Stripe calls it server to server, with no Origin: its signature is the check (route.test.ts there).
   "/api/webhooks/stripe": "Stripe's signature, checked by stripe.webhooks.constructEvent",
+  "/api/unsubscribe/[token]":
+    "RFC 8058 one-click unsubscribe is posted cross-site by mail providers; the unguessable per-address token is the credential, and it can only stop non-essential email",
 };
 
 /** What a page on another site, or a look-alike, sends. */

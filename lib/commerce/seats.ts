@@ -12,6 +12,7 @@ import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import type { Tx } from "./ledger";
 import { CURRENCY } from "./money";
 import { COMMERCE_MESSAGES } from "./schema";
+import { announceSeatsConfirmed } from "./seat-listeners";
 
 export type LockedSection = typeof sections.$inferSelect & { title: string };
 
@@ -157,6 +158,7 @@ export async function writeSeat(
   await tx
     .insert(bookingHistory)
     .values({ bookingId: row.id, fromStatus: null, toStatus: status, toStartsAt: new Date(session.startsAt), byId: actorId, at: now });
+  if (status === "confirmed") await announceSeatsConfirmed(tx, [row.id]);
   return row.id;
 }
 
@@ -170,5 +172,10 @@ export async function moveSeats(tx: Tx, bookingIds: string[], from: "held", to: 
     .returning({ id: bookings.id });
   if (moved.length > 0)
     await tx.insert(bookingHistory).values(moved.map((b) => ({ bookingId: b.id, fromStatus: from, toStatus: to, at: now })));
+  if (to === "confirmed")
+    await announceSeatsConfirmed(
+      tx,
+      moved.map((b) => b.id),
+    );
   return moved.length;
 }

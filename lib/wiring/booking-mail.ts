@@ -34,13 +34,13 @@ export function readerZone(accountZone: string | null | undefined, bookedZone: s
   return accountZone || bookedZone || FALLBACK_TIMEZONE;
 }
 
-interface Reader {
+export interface Reader {
   email: string;
   name: string | null;
   zone: string;
 }
 
-async function loadBooking(tx: Tx, bookingId: string) {
+export async function loadBooking(tx: Tx, bookingId: string) {
   const [row] = await tx
     .select({
       id: bookings.id,
@@ -61,7 +61,7 @@ async function loadBooking(tx: Tx, bookingId: string) {
 }
 
 /** The family: the learner's parent account, or the demo request's email (and its account's zone, if it had one). */
-async function loadParent(tx: Tx, booking: Awaited<ReturnType<typeof loadBooking>>): Promise<Reader & { grade: number | null }> {
+export async function loadParent(tx: Tx, booking: Awaited<ReturnType<typeof loadBooking>>): Promise<Reader & { grade: number | null }> {
   if (booking.learnerId !== null) {
     const [parent] = await tx
       .select({ email: users.email, name: users.displayName, zone: users.timezone, grade: learners.grade })
@@ -79,7 +79,7 @@ async function loadParent(tx: Tx, booking: Awaited<ReturnType<typeof loadBooking
   return { email: request.email, name: request.name, grade: request.grade, zone: readerZone(request.accountZone, booking.timezone) };
 }
 
-async function loadTeacher(tx: Tx, teacherId: number): Promise<Reader> {
+export async function loadTeacher(tx: Tx, teacherId: number): Promise<Reader> {
   const [teacher] = await tx
     .select({
       email: users.email,

@@ -5,6 +5,8 @@ import { env, isBuildPhase } from "@/lib/platform/env";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
 import { startRetentionTimer } from "@/lib/privacy/retention";
 import { registerBookingMail } from "@/lib/wiring/booking-mail";
+import { registerEnrolmentMail } from "@/lib/wiring/enrolment-mail";
+import { startMailScans } from "@/lib/wiring/mail-scans";
 import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
 
 /** What a server instance does once at start (instrumentation.ts). */
@@ -24,7 +26,10 @@ export async function startServer(): Promise<void> {
     .catch((error: unknown) => console.error("[db] could not open the database at start:", error instanceof Error ? error.message : error));
   registerOutboxSenders();
   registerBookingMail();
+  registerEnrolmentMail();
   startOutboxWorker();
+  // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.
+  startMailScans();
   // Daily retention (IP addresses, old leads, old events, delivered payloads); once a day across instances.
   startRetentionTimer();
   await seedDemoData(identityConfig.seedDemoAccounts);

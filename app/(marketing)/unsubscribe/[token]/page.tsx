@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+
+import { unsubscribeStatus } from "@/lib/notifications/preferences";
+import { getDb } from "@/lib/platform/db/client";
+
+// One reader's own link: never indexed, never cached.
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false, follow: false } };
+
+/**
+ * The page behind a non-essential message's unsubscribe link. Opening it changes nothing (mail
+ * scanners open links); the button posts the same one-click form mail clients send.
+ */
+export default async function UnsubscribePage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const status = await unsubscribeStatus(await getDb(), token);
+  if (status === "unknown") notFound();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Email preferences</h1>
+      {status === "unsubscribed" ? (
+        <p className="mt-6 text-slate-800" role="status">
+          You are unsubscribed. We will not send you follow-ups or other non-essential email. Messages about your bookings, enrolments and
+          class reminders still come.
+        </p>
+      ) : (
+        <form method="post" action={`/api/unsubscribe/${encodeURIComponent(token)}`} className="mt-6 space-y-4">
+          <p className="text-slate-800">
+            Stop follow-ups and other non-essential email to this address? Messages about your bookings, enrolments and class reminders
+            still come.
+          </p>
+          <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+          <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            Unsubscribe
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import "server-only";
+
+import { getDb, type Database } from "@/lib/platform/db/client";
+import { deliverOutbox } from "@/lib/platform/outbox/worker";
+
+import { queueDemoFollowUps } from "./demo-follow-up";
+import { queueWaitingLeadAlerts } from "./lead-alerts";
+import { queueDueReminders } from "./reminders";
+
+/** Every minute: a reminder goes within a minute of its time. Scans are cheap (next 24 hours only). */
+const SCAN_INTERVAL_MS = 60_000;
+
+export interface ScanReport {
+  reminders: number;
+  followUps: number;
+  leadAlerts: number;
+}
+
+/**
+ * The time-driven messages (reminders, demo follow-ups, waiting-lead alerts). Every instance runs
+ * the scan: each message's outbox key is unique, so two instances scanning at once queue it once.
+ */
+export async function runMailScans(db: Database, now: Date = new Date()): Promise<ScanReport> {
+  return {
+    reminders: await queueDueReminders(db, now),
+    followUps: await queueDemoFollowUps(db, now),
+    leadAlerts: await queueWaitingLeadAlerts(db, now),
+  };
+}
+
+const slot = globalThis as typeof globalThis & { __mailScanTimer?: NodeJS.Timeout };
+
+/** Scans now and every minute, then delivers what the scan queued (one timer per process). */
+export function startMailScans(intervalMs = SCAN_INTERVAL_MS): void {
+  if (slot.__mailScanTimer) return;
+  const tick = async () => {
+    try {
+      const report = await runMailScans(await getDb());
+      if (report.reminders + report.followUps + report.leadAlerts > 0) await deliverOutbox();
+    } catch (error) {
+      console.error("[mail] scan failed:", error instanceof Error ? error.message : error);
+    }
+  };
+  void tick();
+  slot.__mailScanTimer = setInterval(() => void tick(), intervalMs);
+  slot.__mailScanTimer.unref();
+}

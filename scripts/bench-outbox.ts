@@ -1,0 +1,100 @@
+// `npm run bench:outbox`: how fast the outbox delivers queued email to the local SMTP server (the
+// issue's goal: 10,000 messages at 200 or more per second). A throwaway in-memory PGlite (never the
+// app's database) gets 10,000 queued messages of the email topic, rendered like the real ones; the
+// embedded default's own SMTP server (scripts/mail-server.mjs) runs in a child process with a
+// temporary folder, as it runs beside `npm start`; then WORKERS delivery loops (as several app
+// instances or timer rounds would) drain the queue through the real SMTP sender. Prints the rate.
+import { fork } from "node:child_process";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
+const WORKERS = 8;
+const GOAL_PER_SECOND = 200;
+
+/** The SMTP server in its own process (its parsing and file writes use the other core). */
+async function startServer(dir: string): Promise<{ url: string; stop: () => void }> {
+  const child = fork("--input-type=module", [], {
+    execArgv: [
+      "--input-type=module",
+      "-e",
+      `import { startMailServer } from ${JSON.stringify(path.resolve("scripts/mail-server.mjs"))};
+         const server = await startMailServer({ dir: ${JSON.stringify(dir)} });
+         process.send(server.url);`,
+    ],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message) => resolve(String(message)));
+    child.once("exit", (code) => reject(new Error(`the mail server exited (${code})`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+async function main() {
+  const { openDatabase, setDatabaseForTests } = await import("../lib/platform/db/client");
+  const { outbox } = await import("../lib/platform/db/schema");
+  const { EMAIL_TOPIC, emailPayloadSchema } = await import("../lib/notifications/email");
+  const { sessionReminderEmail } = await import("../lib/notifications/messages/session-reminder");
+  const { smtpSender } = await import("../lib/notifications/transport");
+  const { deliverDue } = await import("../lib/platform/outbox/outbox");
+
+  const opened = await openDatabase({ pgliteDir: "memory://" });
+  setDatabaseForTests(opened);
+  const { db } = opened;
+  const content = sessionReminderEmail({
+    readerName: "Sam",
+    learnerName: "Ada",
+    courseTitle: "Bench course",
+    teacherName: "Teacher",
+    when: "Mon, Mar 2, 2026, 4:00 PM EST (America/New_York)",
+    kind: "24h",
+    isDemo: false,
+    pageUrl: "http://localhost:3000/my-courses",
+    joinUrl: null,
+  });
+  for (let i = 0; i < MESSAGES; i += 500) {
+    await db.insert(outbox).values(
+      Array.from({ length: Math.min(500, MESSAGES - i) }, (_, j) => ({
+        topic: EMAIL_TOPIC,
+        dedupeKey: `email:bench:${i + j}`,
+        payload: emailPayloadSchema.parse({ ...content, to: `parent-${i + j}@example.com` }),
+      })),
+    );
+  }
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-outbox-"));
+  const server = await startServer(dir);
+  const senders = { [EMAIL_TOPIC]: smtpSender({ url: server.url, from: "Bench <hello@example.com>", messageIdHost: "localhost" }) };
+  try {
+    const started = performance.now();
+    const worker = async () => {
+      let delivered = 0;
+      for (;;) {
+        const report = await deliverDue(db, senders, { limit: 100 });
+        delivered += report.delivered;
+        if (report.failed > 0) throw new Error(`${report.failed} sends failed`);
+        if (report.delivered === 0) return delivered;
+      }
+    };
+    const delivered = (await Promise.all(Array.from({ length: WORKERS }, worker))).reduce((a, b) => a + b, 0);
+    const seconds = (performance.now() - started) / 1000;
+    const stored = (await readdir(dir)).filter((name) => !name.startsWith(".")).length;
+    const rate = delivered / seconds;
+    console.log(`outbox → local SMTP: ${delivered} messages in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} per second`);
+    console.log(`  ${WORKERS} delivery loops, ${os.cpus().length} cores; the server stored ${stored} messages`);
+    console.log(`  goal ≥ ${GOAL_PER_SECOND} per second: ${rate >= GOAL_PER_SECOND && stored === MESSAGES ? "met" : "NOT met"}`);
+    if (delivered !== MESSAGES || stored !== MESSAGES) process.exitCode = 1;
+  } finally {
+    server.stop();
+    await opened.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
