@@ -10,6 +10,7 @@ import { listFamilyDemoBookings } from "@/lib/scheduling/family-bookings";
 import { attachFamilyDemoBookings, listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
 
+import { EnrolmentsSection } from "./enrolments-section";
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
 
 export const metadata = { title: "My courses" };
@@ -62,7 +63,7 @@ export default async function MyCoursesPage() {
         <FamilyBookingsTable bookings={bookings} timezone={timezone} />
       </section>
 
-      {/* Enrolments (the next issue: seats in sections, paid) get their own section here, between the demos and the requests. */}
+      <EnrolmentsSection userId={user.databaseId} timezone={timezone} />
 
       <section aria-labelledby="my-demos" className="mt-10">
         <h2 id="my-demos" className="mb-3 text-xl font-bold text-slate-900">
