@@ -163,7 +163,9 @@ function refundMessage(walletMinor: number, cardMinor: number, currency: string)
  * still be live and the policy's cutoff before its first session not yet passed. Refused: nothing changes.
  */
 export async function withdrawSeat(userId: number, orderItemId: unknown, timezone: string, now = new Date()): Promise<RefundOutcome> {
-  const itemId = parseInput(orderItemIdSchema, orderItemId);
+  const parsed = orderItemIdSchema.safeParse(orderItemId);
+  if (!parsed.success) throw new AppError("not-found", COMMERCE_MESSAGES.enrolmentNotFound);
+  const itemId = parsed.data;
   const db = await getDb();
   const [owned] = await db
     .select({ orderId: orderItems.orderId })
