@@ -1,8 +1,11 @@
+import Link from "next/link";
+
 import type { RosterLearner } from "@/lib/commerce/enrolments";
 
 export interface RosterSection {
   id: number;
   courseTitle: string;
+  courseSlug: string;
   learners: RosterLearner[];
 }
 
@@ -18,7 +21,10 @@ export function SectionRosters({ sections }: { sections: RosterSection[] }) {
         {sections.map((section) => (
           <li key={section.id} className="rounded-xl border border-slate-200 p-4">
             <h3 className="font-semibold text-slate-900">
-              {section.courseTitle} <span className="font-normal text-slate-700">(section {section.id})</span>
+              <Link href={`/courses/${section.courseSlug}`} className="underline-offset-4 hover:underline">
+                {section.courseTitle}
+              </Link>{" "}
+              <span className="font-normal text-slate-700">(section {section.id})</span>
             </h3>
             {section.learners.length === 0 ? (
               <p className="mt-1 text-sm text-slate-700">Nobody enrolled yet.</p>

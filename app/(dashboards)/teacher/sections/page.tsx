@@ -30,7 +30,14 @@ export default async function TeacherSectionsPage() {
         </Link>
       </p>
       <SectionTable rows={rows} editPath={PATH} showTeacher={actor.role === "admin"} />
-      <SectionRosters sections={rows.map((row) => ({ id: row.id, courseTitle: row.courseTitle, learners: rosters.get(row.id) ?? [] }))} />
+      <SectionRosters
+        sections={rows.map((row) => ({
+          id: row.id,
+          courseTitle: row.courseTitle,
+          courseSlug: row.courseSlug,
+          learners: rosters.get(row.id) ?? [],
+        }))}
+      />
     </>
   );
 }
