@@ -159,3 +159,26 @@ export function PaymentIssueList({ issues, resolve }: { issues: PaymentIssueRow[
     </ul>
   );
 }
+
+/** Credit or debit an account's wallet, with a reason; the ledger never goes below zero. */
+export function WalletAdjustmentForm({ adjust, cashLabel }: { adjust: FormAction; cashLabel: string }) {
+  return (
+    <ActionForm action={adjust} resetOnSuccess className="flex flex-wrap items-end gap-4">
+      <label className="text-sm font-semibold text-slate-800">
+        Account email
+        <input type="email" name="email" required className={field} />
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        Amount (negative to debit)
+        <input name="amount" required inputMode="decimal" pattern="-?[0-9]+([.][0-9]{1,2})?" placeholder="25.00" className={field} />
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        Reason
+        <input name="reason" required minLength={3} maxLength={500} className={`${field} w-64`} />
+      </label>
+      <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Adjust {cashLabel}
+      </button>
+    </ActionForm>
+  );
+}

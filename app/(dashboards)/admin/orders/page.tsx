@@ -1,10 +1,11 @@
-import { AdminOrderFilters, AdminOrderTable, PaymentIssueList } from "@/components/commerce/admin-orders";
+import { AdminOrderFilters, AdminOrderTable, PaymentIssueList, WalletAdjustmentForm } from "@/components/commerce/admin-orders";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { listCoursesWithSections, listOrdersForAdmin, parseOrderFilters } from "@/lib/commerce/admin-orders";
 import { listOpenPaymentIssues } from "@/lib/commerce/order-view";
 import { requirePagePermission } from "@/lib/platform/auth/session";
+import { brandLabels } from "@/lib/platform/brand";
 
-import { refundOrderAction, resolvePaymentIssueAction } from "./actions";
+import { adjustWalletAction, refundOrderAction, resolvePaymentIssueAction } from "./actions";
 
 export const metadata = { title: "Orders and refunds" };
 
@@ -31,6 +32,12 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           Open payment issues
         </h2>
         <PaymentIssueList issues={issues} resolve={resolvePaymentIssueAction} />
+      </section>
+      <section aria-labelledby="wallet-adjustment" className="mt-10">
+        <h2 id="wallet-adjustment" className="mb-3 text-xl font-bold text-slate-900">
+          Adjust a {brandLabels.cash} balance
+        </h2>
+        <WalletAdjustmentForm adjust={adjustWalletAction} cashLabel={brandLabels.cash} />
       </section>
       <section aria-labelledby="orders" className="mt-10">
         <h2 id="orders" className="mb-3 text-xl font-bold text-slate-900">
