@@ -108,7 +108,7 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
 
     await page.goto("/terms-of-service");
     await expect(page.getByRole("heading", { name: "Withdrawing and refunds" })).toBeVisible();
-    await expect(page.getByText(/at least 1 day before its first session is refunded in full/)).toBeVisible();
+    await expect(page.getByText(/made before its first session starts is refunded in full/)).toBeVisible();
   });
 
   test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({
