@@ -111,6 +111,23 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await expect(page.getByText(/made before its first session starts is refunded in full/)).toBeVisible();
   });
 
+  test("the admin sees the orders, filters the refunded ones, and finds the open payment issues", async ({ page }, testInfo) => {
+    const admin = demoAccount("admin");
+    await signIn(page, admin.email, admin.password);
+    await page.goto("/admin/orders");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders and refunds");
+    await expect(page.getByText("No open payment issues.")).toBeVisible();
+    await page.getByLabel("Status").selectOption("refunded");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=refunded/);
+    const table = page.getByRole("table", { name: "Orders, newest first" });
+    await expect(table.getByRole("row").nth(1)).toContainText("student@example.com");
+    await expect(table.getByRole("row").nth(1)).toContainText("refunded $99.00");
+    await page.getByRole("button", { name: "I Understand" }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("admin-orders.png"), fullPage: true });
+  });
+
   test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({
     page,
   }, testInfo) => {
