@@ -65,6 +65,8 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
       MAILBOX_DIR: mailDir,
       // Every test's visitor is 127.0.0.1: the real 10 would refuse the later tests' requests.
       DEMO_REQUESTS_PER_ADDRESS: "1000",
+      // Refunds until the first session starts: the seeded sections' next session may be within a day of any test run.
+      REFUND_CUTOFF_HOURS: "0",
       ...thirdParty,
       ...shellLinks,
     },

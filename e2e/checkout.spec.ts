@@ -7,6 +7,9 @@ import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
 test.describe("checkout with the wallet (issue 18, the embedded default without Stripe)", () => {
+  // One demo family's wallet: its balances are asserted in turn.
+  test.describe.configure({ mode: "serial" });
+
   test("the demo student adds a seat for their child, pays with Cash, and sees the purchase in the wallet", async ({ page }, testInfo) => {
     const student = demoAccount("student");
     await signIn(page, student.email, student.password);
@@ -48,6 +51,81 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await expect(history).toContainText("Promotion");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("wallet.png"), fullPage: true });
+  });
+
+  test("enrolled, the family sees it on /my-courses, the teacher on the roster; withdrawn before the cutoff, the refund is in the wallet", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // The demo teacher's seeded section: its course, from their roster.
+    const teacherPage = await (await browser.newContext()).newPage();
+    const teacher = demoAccount("teacher");
+    await signIn(teacherPage, teacher.email, teacher.password);
+    await teacherPage.goto("/teacher/sections");
+    const rosters = teacherPage.getByRole("region", { name: "Rosters" });
+    const courseLink = rosters.getByRole("link").first();
+    const courseTitle = (await courseLink.textContent())!.trim();
+    const coursePath = (await courseLink.getAttribute("href"))!;
+
+    const student = demoAccount("student");
+    await signIn(page, student.email, student.password);
+    await page.goto(brandPaths.wallet);
+    const balanceBefore = (await page.getByTestId("wallet-balance").textContent())!.trim();
+    await page.goto(coursePath);
+    await page.getByRole("link", { name: /^Enrol in group classes with Demo Teacher/ }).click();
+    const panel = page.getByRole("region", { name: courseTitle });
+    await panel.getByLabel("Which child is this seat for?").selectOption({ label: "Sam (grade 5)" });
+    await panel.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByRole("button", { name: `Pay $99.00 with ${CASH}` }).click();
+    await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+
+    await page.goto("/my-courses");
+    const enrolments = page.getByRole("region", { name: "Your enrolments" });
+    const enrolment = enrolments.getByRole("listitem").filter({ hasText: `${courseTitle} for Sam` });
+    await expect(enrolment).toContainText("Next session:");
+    await expect(enrolment).toContainText("Withdraw with a full refund until");
+    await page.getByRole("button", { name: "I Understand" }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("my-courses-enrolled.png"), fullPage: true });
+
+    // The teacher sees Sam (first name and grade only) on the section's roster.
+    await teacherPage.reload();
+    await expect(rosters.getByRole("listitem").filter({ hasText: courseTitle })).toContainText("Sam, grade 5");
+    await teacherPage.getByRole("button", { name: "I Understand" }).click();
+    expect(await seriousA11yViolations(teacherPage)).toEqual([]);
+    await teacherPage.screenshot({ path: testInfo.outputPath("roster.png"), fullPage: true });
+
+    await enrolment.getByRole("button", { name: `Withdraw Sam from ${courseTitle}` }).click();
+    await expect(page.getByText(`Sam has been withdrawn from ${courseTitle}. $99.00 went back to your ${CASH}.`).first()).toBeVisible();
+    await expect(enrolments.getByRole("listitem").filter({ hasText: `${courseTitle} for Sam` })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("my-courses-withdrawn.png"), fullPage: true });
+
+    await page.goto(brandPaths.wallet);
+    await expect(page.getByTestId("wallet-balance")).toHaveText(balanceBefore);
+    const history = page.getByRole("region", { name: "History" });
+    await expect(history.getByRole("listitem").first()).toContainText("Refund");
+    await expect(history.getByRole("listitem").first()).toContainText("$99.00");
+
+    await page.goto("/terms-of-service");
+    await expect(page.getByRole("heading", { name: "Withdrawing and refunds" })).toBeVisible();
+    await expect(page.getByText(/made before its first session starts is refunded in full/)).toBeVisible();
+  });
+
+  test("the admin sees the orders, filters the refunded ones, and finds the open payment issues", async ({ page }, testInfo) => {
+    const admin = demoAccount("admin");
+    await signIn(page, admin.email, admin.password);
+    await page.goto("/admin/orders");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders and refunds");
+    await expect(page.getByText("No open payment issues.")).toBeVisible();
+    await page.getByLabel("Status").selectOption("refunded");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=refunded/);
+    const table = page.getByRole("table", { name: "Orders, newest first" });
+    await expect(table.getByRole("row").nth(1)).toContainText("student@example.com");
+    await expect(table.getByRole("row").nth(1)).toContainText("refunded $99.00");
+    await page.getByRole("button", { name: "I Understand" }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("admin-orders.png"), fullPage: true });
   });
 
   test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({

@@ -6,6 +6,7 @@ export const ADMIN_LINKS = [
   { href: "/admin/users", label: "Users" },
   { href: "/admin/courses", label: "Courses" },
   { href: "/admin/sections", label: "Sections" },
+  { href: "/admin/orders", label: "Orders" },
   { href: "/admin/applications", label: "Teacher applications" },
   { href: "/admin/events", label: "Log events" },
   { href: "/admin/outbox", label: "Outbox" },

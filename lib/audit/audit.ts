@@ -7,7 +7,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { getDb } from "@/lib/platform/db/client";
 import { auditEvents } from "@/lib/platform/db/schema";
 
-export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application" | "outbox_message";
+export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order";
 
 export interface AuditEntry {
   action: string;
@@ -51,6 +51,7 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   course: "courses.manage",
   teacher_application: "applications.decide",
   outbox_message: "outbox.manage",
+  order: "orders.manage",
 };
 
 /** The history of one thing, newest first. */

@@ -18,6 +18,13 @@ export const COMMERCE_MESSAGES = {
   cardUnavailable: "Card payments are briefly unavailable. Nothing was charged; please try again in a few minutes.",
   orderNotFound: "That order does not exist.",
   sectionIdInvalid: "Choose a class from a course page.",
+  enrolmentNotFound: "That enrolment is not on your account.",
+  alreadyWithdrawn: (learner: string, title: string) => `${learner} has already been withdrawn from ${title}.`,
+  refundWindowClosed: (title: string, deadline: string) =>
+    `Withdrawals from ${title} with a refund closed on ${deadline}, as our refund policy says. Please contact us if something has come up.`,
+  orderNotRefundable: "Only a paid order can be refunded.",
+  nothingToRefund: "Every seat of this order has already been refunded.",
+  refundReasonRequired: "Say why this order is refunded (3 to 500 characters).",
 } as const;
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
@@ -39,6 +46,17 @@ export type AddToCartInput = z.input<typeof addToCartSchema>;
 
 export const cartItemIdSchema = z.object({ itemId: positiveId(COMMERCE_MESSAGES.cartItemNotFound) });
 export const orderIdSchema = z.uuid({ error: COMMERCE_MESSAGES.orderNotFound });
+export const orderItemIdSchema = positiveId(COMMERCE_MESSAGES.enrolmentNotFound);
+
+/** An admin's refund of a whole order: the reason is required (it goes into the audit record). */
+export const adminRefundSchema = z.object({
+  orderId: orderIdSchema,
+  reason: z
+    .string({ error: COMMERCE_MESSAGES.refundReasonRequired })
+    .trim()
+    .min(3, COMMERCE_MESSAGES.refundReasonRequired)
+    .max(500, COMMERCE_MESSAGES.refundReasonRequired),
+});
 
 /** What an order tells the parent beyond its status. */
 export const ORDER_NOTICES = {

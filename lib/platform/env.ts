@@ -229,6 +229,18 @@ const envSchema = z.object({
     .min(30)
     .max(24 * 60)
     .default(30),
+  /**
+   * The refund policy (the terms of service print it from these): a withdrawal at least this many
+   * hours before the seat's first session is refunded automatically; later, it is refused.
+   */
+  REFUND_CUTOFF_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Where the card part of a refund goes: "card" (back to the card, through Stripe) or "wallet" ({product} Cash). */
+  REFUND_CARD_PART_TO: z.enum(["card", "wallet"]).default("card"),
   // --- Analytics, consent and third-party widgets (all off unless set; NEXT_PUBLIC_* are baked in at build) ---
   /** PostHog project key; unset: no analytics code is loaded and no request is made. */
   NEXT_PUBLIC_POSTHOG_KEY: z.string().trim().min(1).optional(),

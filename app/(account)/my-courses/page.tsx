@@ -11,6 +11,7 @@ import { listFamilyDemoBookings } from "@/lib/scheduling/family-bookings";
 import { attachFamilyDemoBookings, listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
 
+import { EnrolmentsSection } from "./enrolments-section";
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
 import { submitReviewAction } from "./review-actions";
 
@@ -64,9 +65,9 @@ export default async function MyCoursesPage() {
         <FamilyBookingsTable bookings={bookings} timezone={timezone} />
       </section>
 
-      <FamilyClassroom parentId={user.databaseId} timezone={timezone} reviewAction={submitReviewAction} />
+      <EnrolmentsSection userId={user.databaseId} timezone={timezone} />
 
-      {/* Enrolments (the next issue: seats in sections, paid) get their own section here, between the demos and the requests. */}
+      <FamilyClassroom parentId={user.databaseId} timezone={timezone} reviewAction={submitReviewAction} />
 
       <section aria-labelledby="my-demos" className="mt-10">
         <h2 id="my-demos" className="mb-3 text-xl font-bold text-slate-900">

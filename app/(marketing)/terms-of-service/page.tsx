@@ -4,6 +4,7 @@ import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
+import { refundPolicyText } from "@/lib/commerce/refund-policy";
 
 export const metadata = pageMetadata({
   title: "Terms of Service",
@@ -82,6 +83,11 @@ export default function TermsOfServicePage() {
           replacement class or a credit. If you are not satisfied with a course, contact us: we will try to put it right, for example with a
           different teacher, and any refund follows the terms confirmed at enrollment and applicable law.
         </p>
+
+        <h3 id="refunds">Withdrawing and refunds</h3>
+        {refundPolicyText().map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
 
         <h2>7. Safety and conduct in live classes</h2>
         <p>We want every class to be a safe, friendly place to learn. Students, parents and teachers agree not to:</p>

@@ -649,6 +649,40 @@ export const paymentIssues = pgTable(
   ],
 );
 
+export const refundKind = pgEnum("refund_kind", ["withdrawal", "admin"]);
+
+/**
+ * Money given back for one seat of an order: a parent's withdrawal (within the refund policy) or an
+ * admin's refund (any time, with a reason). One per order item, so a seat is never refunded twice;
+ * the wallet part is a ledger refund entry, the card part a Stripe refund (its id once sent).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    kind: refundKind().notNull(),
+    walletMinor: integer().notNull(),
+    cardMinor: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    reason: text(),
+    byId: integer().references(() => users.id, { onDelete: "set null" }),
+    stripeRefundId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("refunds_order_item_key").on(t.orderItemId),
+    index("refunds_order_idx").on(t.orderId),
+    check("refunds_amounts", sql`${t.walletMinor} >= 0 and ${t.cardMinor} >= 0`),
+    check("refunds_admin_reason", sql`${t.kind} <> 'admin' or (${t.reason} is not null and length(${t.reason}) > 0)`),
+  ],
+);
+
 /** A signed-in parent's cart: a seat in a section for one of their learners. */
 export const cartItems = pgTable(
   "cart_items",

@@ -1,7 +1,9 @@
 import Link from "next/link";
 
 import { TeacherNav } from "@/components/dashboards/teacher-nav";
+import { SectionRosters } from "@/components/commerce/section-rosters";
 import { SectionTable } from "@/components/scheduling/section-table";
+import { sectionRosters } from "@/lib/commerce/enrolments";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listSectionsFor } from "@/lib/scheduling/section-admin";
 
@@ -13,6 +15,10 @@ const PATH = "/teacher/sections";
 export default async function TeacherSectionsPage() {
   const actor = await requirePagePermission("sections.manage", PATH);
   const rows = await listSectionsFor(actor);
+  const rosters = await sectionRosters(
+    actor,
+    rows.map((row) => row.id),
+  );
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">{actor.role === "admin" ? "Sections" : "Your sections"}</h1>
@@ -24,6 +30,14 @@ export default async function TeacherSectionsPage() {
         </Link>
       </p>
       <SectionTable rows={rows} editPath={PATH} showTeacher={actor.role === "admin"} />
+      <SectionRosters
+        sections={rows.map((row) => ({
+          id: row.id,
+          courseTitle: row.courseTitle,
+          courseSlug: row.courseSlug,
+          learners: rosters.get(row.id) ?? [],
+        }))}
+      />
     </>
   );
 }

@@ -1,0 +1,20 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+
+import { withdrawSeat } from "@/lib/commerce/refunds";
+import { requireApiUser } from "@/lib/platform/auth/session";
+import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+import { findUserTimezone } from "@/lib/scheduling/teachers";
+
+/** Withdraws one of the signed-in parent's seats; the refund follows the published policy (lib/commerce/refund-policy.ts). */
+export async function withdrawEnrolmentAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("withdraw-enrolment", async () => {
+    const user = await requireApiUser();
+    const zone = (await findUserTimezone(user.databaseId)) ?? FALLBACK_TIMEZONE;
+    const outcome = await withdrawSeat(user.databaseId, formData.get("orderItemId"), zone);
+    revalidatePath("/my-courses");
+    return outcome.message;
+  });
+}

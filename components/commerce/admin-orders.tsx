@@ -1,0 +1,184 @@
+import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
+import type { AdminOrderRow, OrderFilters } from "@/lib/commerce/admin-orders";
+
+const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
+const field = "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
+
+/** The orders list's filters: a GET form, so a filtered list is a link. */
+export function AdminOrderFilters({
+  filters,
+  courses,
+  action,
+}: {
+  filters: OrderFilters;
+  courses: Array<{ id: number; title: string }>;
+  action: string;
+}) {
+  return (
+    <form method="get" action={action} className="flex flex-wrap items-end gap-4" aria-label="Filter orders">
+      <label className="text-sm font-semibold text-slate-800">
+        Status
+        <select name="status" defaultValue={filters.status ?? ""} className={field}>
+          <option value="">Any</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        Course
+        <select name="course" defaultValue={filters.course ?? ""} className={field}>
+          <option value="">Any</option>
+          {courses.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        From (UTC)
+        <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        To (UTC)
+        <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
+      </label>
+      <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Filter
+      </button>
+    </form>
+  );
+}
+
+/** Orders with their seats and refunds; a paid order can be refunded with a reason. */
+export function AdminOrderTable({ orders, refund }: { orders: AdminOrderRow[]; refund: FormAction }) {
+  if (orders.length === 0) return <p className="text-slate-700">No orders match.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Orders, newest first</caption>
+        <thead className="border-b border-slate-300 text-slate-800">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Placed (UTC)
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Customer
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Seats
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Total (wallet / card)
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Refund
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {orders.map((order) => (
+            <tr key={order.id} className="align-top">
+              <td className="py-2 pr-3 whitespace-nowrap">{order.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+              <td className="py-2 pr-3">{order.email}</td>
+              <td className="py-2 pr-3">{order.items}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                {order.total} ({order.wallet} / {order.card})
+              </td>
+              <td className="py-2 pr-3">
+                {order.status}
+                {order.refunded ? <span className="block text-slate-700">refunded {order.refunded}</span> : null}
+              </td>
+              <td className="py-2 pr-3">
+                {order.canRefund ? (
+                  <ActionForm action={refund} className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <label className="text-xs font-semibold text-slate-800">
+                      Reason
+                      <input
+                        name="reason"
+                        required
+                        minLength={3}
+                        maxLength={500}
+                        className="mt-1 block w-40 rounded border border-slate-400 px-2 py-1"
+                      />
+                    </label>
+                    <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700 hover:bg-red-50">
+                      Refund<span className="sr-only"> order of {order.email}</span>
+                    </button>
+                  </ActionForm>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export interface PaymentIssueRow {
+  id: number;
+  orderId: string | null;
+  kind: string;
+  details: unknown;
+  createdAt: Date;
+}
+
+/** Open payment issues (a Stripe amount that did not match, a refund that failed), each resolvable. */
+export function PaymentIssueList({ issues, resolve }: { issues: PaymentIssueRow[]; resolve: FormAction }) {
+  if (issues.length === 0) return <p className="text-slate-700">No open payment issues.</p>;
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+      {issues.map((issue) => (
+        <li key={issue.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:justify-between">
+          <div className="text-sm">
+            <p className="font-semibold text-slate-900">
+              {issue.kind.replaceAll("_", " ")} · order {issue.orderId ?? "unknown"}
+            </p>
+            <p className="text-slate-700">{issue.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</p>
+            <pre className="mt-1 overflow-x-auto text-xs whitespace-pre-wrap text-slate-800">{JSON.stringify(issue.details)}</pre>
+          </div>
+          <ActionForm action={resolve}>
+            <input type="hidden" name="issueId" value={issue.id} />
+            <button
+              type="submit"
+              className="rounded border border-slate-500 px-3 py-1 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+            >
+              Resolve<span className="sr-only"> issue {issue.id}</span>
+            </button>
+          </ActionForm>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Credit or debit an account's wallet, with a reason; the ledger never goes below zero. */
+export function WalletAdjustmentForm({ adjust, cashLabel }: { adjust: FormAction; cashLabel: string }) {
+  return (
+    <ActionForm action={adjust} resetOnSuccess className="flex flex-wrap items-end gap-4">
+      <label className="text-sm font-semibold text-slate-800">
+        Account email
+        <input type="email" name="email" required className={field} />
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        Amount (negative to debit)
+        <input name="amount" required inputMode="decimal" pattern="-?[0-9]+([.][0-9]{1,2})?" placeholder="25.00" className={field} />
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        Reason
+        <input name="reason" required minLength={3} maxLength={500} className={`${field} w-64`} />
+      </label>
+      <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Adjust {cashLabel}
+      </button>
+    </ActionForm>
+  );
+}

@@ -1,0 +1,57 @@
+import Link from "next/link";
+
+import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
+import type { EnrolmentView } from "@/lib/commerce/enrolments";
+
+/** The family's enrolments: course, child, weekly times and next session in the parent's zone, and Withdraw while it is refunded. */
+export function EnrolmentList({ enrolments, withdraw }: { enrolments: EnrolmentView[]; withdraw: FormAction }) {
+  if (enrolments.length === 0) {
+    return (
+      <p className="text-slate-700">
+        No enrolments yet. Find a class on a{" "}
+        <Link href="/courses" className="font-semibold text-brand-700 underline underline-offset-4">
+          course page
+        </Link>{" "}
+        and add a seat to your cart.
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+      {enrolments.map((enrolment) => (
+        <li key={enrolment.orderItemId} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <p className="font-semibold text-slate-900">
+              <Link href={`/courses/${enrolment.courseSlug}`} className="underline-offset-4 hover:underline">
+                {enrolment.courseTitle}
+              </Link>{" "}
+              <span className="font-normal text-slate-700">for {enrolment.learnerName}</span>
+            </p>
+            <p className="text-sm text-slate-700">{enrolment.schedule}</p>
+            <p className="text-sm text-slate-700">Next session: {enrolment.nextSession ?? "none left"}</p>
+            <p className="text-sm text-slate-700">
+              {enrolment.canWithdraw
+                ? `Withdraw with a full refund until ${enrolment.refundableUntil}.`
+                : `The refund window closed on ${enrolment.refundableUntil}.`}
+            </p>
+          </div>
+          {enrolment.canWithdraw ? (
+            <ActionForm action={withdraw}>
+              <input type="hidden" name="orderItemId" value={enrolment.orderItemId} />
+              <button
+                type="submit"
+                className="rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2"
+              >
+                Withdraw
+                <span className="sr-only">
+                  {" "}
+                  {enrolment.learnerName} from {enrolment.courseTitle}
+                </span>
+              </button>
+            </ActionForm>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,102 @@
+import "server-only";
+
+import { and, asc, eq, inArray } from "drizzle-orm";
+
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { bookings, courses, learners, orderItems, orders, sections } from "@/lib/platform/db/schema";
+import { sectionSessions } from "@/lib/scheduling/sessions";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
+
+import { isRefundable, refundDeadline } from "./refund-policy";
+
+const WEEK_MS = 7 * 86_400_000;
+
+export interface EnrolmentView {
+  /** The order item: what a withdrawal names. */
+  orderItemId: number;
+  courseTitle: string;
+  courseSlug: string;
+  learnerName: string;
+  /** Weekly times in the viewer's zone, with its name. */
+  schedule: string;
+  nextSession: string | null;
+  /** Whether a withdrawal now is refunded, and until when (viewer's zone). */
+  canWithdraw: boolean;
+  refundableUntil: string;
+}
+
+/** A section's weekly times, from one week of its sessions, as a reader in `zone` sees them. */
+function scheduleOf(section: typeof sections.$inferSelect, zone: string, from: Date): string {
+  const week = sectionSessions(section, from, new Date(from.getTime() + WEEK_MS)).map((s) => s.startsAt);
+  return week.length > 0 ? weeklyTimesLabel(week, zone) : "No sessions left";
+}
+
+/** The parent's live enrolments (confirmed seats of their paid orders), ownership in the where. */
+export async function listEnrolments(userId: number, zone: string, now = new Date()): Promise<EnrolmentView[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      orderItemId: orderItems.id,
+      courseTitle: courses.title,
+      courseSlug: courses.slug,
+      learnerName: learners.firstName,
+      section: sections,
+      firstStartsAt: bookings.startsAt,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), eq(bookings.status, "confirmed")))
+    .orderBy(asc(bookings.startsAt), asc(orderItems.id));
+  return rows.map((row) => {
+    const next = sectionSessions(row.section, now, new Date(now.getTime() + 366 * 86_400_000))[0] ?? null;
+    const from = next ? new Date(next.startsAt) : now;
+    return {
+      orderItemId: row.orderItemId,
+      courseTitle: row.courseTitle,
+      courseSlug: row.courseSlug,
+      learnerName: row.learnerName,
+      schedule: scheduleOf(row.section, zone, from),
+      nextSession: next ? formatInstantInZone(next.startsAt, zone) : null,
+      canWithdraw: isRefundable(row.firstStartsAt, now),
+      refundableUntil: formatInstantInZone(refundDeadline(row.firstStartsAt), zone),
+    };
+  });
+}
+
+export interface RosterLearner {
+  firstName: string;
+  grade: number;
+}
+
+/**
+ * Who is enrolled in each of these sections: first name and grade only (a teacher sees no parent,
+ * no surname). A teacher gets only their own sections (in the where); an admin any.
+ */
+export async function sectionRosters(actor: Actor | null | undefined, sectionIds: number[]): Promise<Map<number, RosterLearner[]>> {
+  authorize(actor, "sections.manage");
+  const rosters = new Map<number, RosterLearner[]>(sectionIds.map((id) => [id, []]));
+  if (sectionIds.length === 0) return rosters;
+  const db = await getDb();
+  const rows = await db
+    .select({ sectionId: bookings.sectionId, firstName: learners.firstName, grade: learners.grade })
+    .from(bookings)
+    .innerJoin(learners, eq(learners.id, bookings.learnerId))
+    .innerJoin(sections, eq(sections.id, bookings.sectionId))
+    .where(
+      and(
+        eq(bookings.kind, "seat"),
+        inArray(bookings.status, ["confirmed", "attended", "no_show"]),
+        inArray(bookings.sectionId, sectionIds),
+        actor.role === "admin" ? undefined : eq(sections.teacherId, actor.id),
+      ),
+    )
+    .orderBy(asc(learners.firstName), asc(learners.id));
+  for (const row of rows) rosters.get(row.sectionId ?? 0)?.push({ firstName: row.firstName, grade: row.grade });
+  return rosters;
+}

@@ -1,0 +1,289 @@
+import "server-only";
+
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+import { recordAudit } from "@/lib/audit/audit";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { brandLabels } from "@/lib/platform/brand";
+import { getDb } from "@/lib/platform/db/client";
+import {
+  bookingHistory,
+  bookings,
+  courses,
+  learners,
+  orderItems,
+  orders,
+  paymentIssues,
+  payments,
+  refunds,
+  sections,
+} from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { parseInput } from "@/lib/platform/http/responses";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+
+import { lockWallet, writeEntry, type Tx } from "./ledger";
+import { formatMoney } from "./money";
+import { lockOrder, type OrderRow } from "./orders";
+import { isRefundable, REFUND_POLICY, refundDeadline } from "./refund-policy";
+import { adminRefundSchema, COMMERCE_MESSAGES, orderItemIdSchema } from "./schema";
+import { stripeClient } from "./stripe";
+
+export interface RefundOutcome {
+  walletMinor: number;
+  cardMinor: number;
+  /** What the person is told: "Ada has been withdrawn from … $120.00 went back to your …". */
+  message: string;
+}
+
+/** A card refund decided in the transaction, sent to Stripe after it commits. */
+interface CardRefund {
+  refundId: number;
+  orderId: string;
+  amountMinor: number;
+}
+
+interface SeatToRefund {
+  itemId: number;
+  priceMinor: number;
+  bookingId: string | null;
+  bookingStatus: string | null;
+  startsAt: Date | null;
+  learnerName: string;
+  courseTitle: string;
+}
+
+/** An order's seats not yet refunded, with their booking (read under the order's lock). */
+async function unrefundedSeats(tx: Tx, orderId: string, itemIds?: number[]): Promise<SeatToRefund[]> {
+  const refunded = tx.select({ id: refunds.orderItemId }).from(refunds).where(eq(refunds.orderId, orderId));
+  return tx
+    .select({
+      itemId: orderItems.id,
+      priceMinor: orderItems.priceMinor,
+      bookingId: orderItems.bookingId,
+      bookingStatus: bookings.status,
+      startsAt: bookings.startsAt,
+      learnerName: learners.firstName,
+      courseTitle: courses.title,
+    })
+    .from(orderItems)
+    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        sql`${orderItems.id} not in (${refunded})`,
+        itemIds ? inArray(orderItems.id, itemIds) : undefined,
+      ),
+    );
+}
+
+/**
+ * How much of a seat's price goes where. With the card part going back to the card, the order's
+ * {product} Cash is given back first (instant), then its card payment; otherwise all to the wallet.
+ */
+async function splitRefund(tx: Tx, order: OrderRow, amountMinor: number): Promise<{ walletMinor: number; cardMinor: number }> {
+  if (REFUND_POLICY.cardPartTo === "wallet" || order.cardMinor === 0) return { walletMinor: amountMinor, cardMinor: 0 };
+  const [done] = await tx
+    .select({ wallet: sql<string>`coalesce(sum(${refunds.walletMinor}), 0)`, card: sql<string>`coalesce(sum(${refunds.cardMinor}), 0)` })
+    .from(refunds)
+    .where(eq(refunds.orderId, order.id));
+  const walletLeft = Math.max(order.walletMinor - Number(done?.wallet ?? 0), 0);
+  const walletMinor = Math.min(walletLeft, amountMinor);
+  const cardLeft = Math.max(order.cardMinor - Number(done?.card ?? 0), 0);
+  const cardMinor = Math.min(cardLeft, amountMinor - walletMinor);
+  // Anything the card cannot take back (a policy changed mid-order) still reaches the parent.
+  return { walletMinor: amountMinor - cardMinor, cardMinor };
+}
+
+/** Frees the seat, writes the refund (ledger entry for the wallet part) and closes the order once every seat is refunded. */
+async function refundSeat(
+  tx: Tx,
+  order: OrderRow,
+  seat: SeatToRefund,
+  kind: "withdrawal" | "admin",
+  actorId: number,
+  reason: string | null,
+  now: Date,
+): Promise<{ walletMinor: number; cardMinor: number; card: CardRefund | null }> {
+  if (seat.bookingId && (seat.bookingStatus === "confirmed" || seat.bookingStatus === "held")) {
+    await tx
+      .update(bookings)
+      .set({ status: "cancelled", statusChangedAt: now, changedById: actorId })
+      .where(eq(bookings.id, seat.bookingId));
+    await tx
+      .insert(bookingHistory)
+      .values({ bookingId: seat.bookingId, fromStatus: seat.bookingStatus, toStatus: "cancelled", byId: actorId, at: now });
+  }
+  const split = await splitRefund(tx, order, seat.priceMinor);
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      orderItemId: seat.itemId,
+      kind,
+      ...split,
+      currency: order.currency,
+      reason,
+      byId: actorId,
+      createdAt: now,
+    })
+    .returning({ id: refunds.id });
+  if (split.walletMinor > 0) {
+    await writeEntry(tx, {
+      userId: order.userId,
+      kind: "refund",
+      amountMinor: split.walletMinor,
+      orderId: order.id,
+      reason: `${seat.courseTitle} (${seat.learnerName})`,
+      createdById: actorId,
+    });
+  }
+  return { ...split, card: split.cardMinor > 0 ? { refundId: row!.id, orderId: order.id, amountMinor: split.cardMinor } : null };
+}
+
+/** Once no seat of an order is left unrefunded, the order is "refunded". */
+async function closeIfFullyRefunded(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  const left = await unrefundedSeats(tx, order.id);
+  if (left.length === 0) await tx.update(orders).set({ status: "refunded", updatedAt: now }).where(eq(orders.id, order.id));
+}
+
+function refundMessage(walletMinor: number, cardMinor: number, currency: string): string {
+  const parts: string[] = [];
+  if (walletMinor > 0) parts.push(`${formatMoney(walletMinor, currency)} went back to your ${brandLabels.cash}`);
+  if (cardMinor > 0) parts.push(`${formatMoney(cardMinor, currency)} is being refunded to your card`);
+  return parts.length > 0 ? `${parts.join(" and ")}.` : "Nothing had been paid for it.";
+}
+
+/**
+ * A parent withdraws one child's seat (an order item). Ownership is in the lookup (another family's
+ * seat is "not on your account"); under the parent's wallet lock and the order's lock, the seat must
+ * still be live and the policy's cutoff before its first session not yet passed. Refused: nothing changes.
+ */
+export async function withdrawSeat(userId: number, orderItemId: unknown, timezone: string, now = new Date()): Promise<RefundOutcome> {
+  const parsed = orderItemIdSchema.safeParse(orderItemId);
+  if (!parsed.success) throw new AppError("not-found", COMMERCE_MESSAGES.enrolmentNotFound);
+  const itemId = parsed.data;
+  const db = await getDb();
+  const [owned] = await db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)));
+  if (!owned) throw new AppError("not-found", COMMERCE_MESSAGES.enrolmentNotFound);
+
+  const result = await db.transaction(async (tx) => {
+    await lockWallet(tx, userId);
+    const order = await lockOrder(tx, owned.orderId);
+    if (!order || order.userId !== userId) throw new AppError("not-found", COMMERCE_MESSAGES.enrolmentNotFound);
+    const [seat] = await unrefundedSeats(tx, order.id, [itemId]);
+    if (!seat || seat.bookingStatus !== "confirmed" || !seat.startsAt || order.status !== "paid") {
+      const [names] = await tx
+        .select({ learner: learners.firstName, title: courses.title })
+        .from(orderItems)
+        .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+        .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+        .innerJoin(courses, eq(courses.id, sections.courseId))
+        .where(eq(orderItems.id, itemId));
+      throw new AppError("conflict", COMMERCE_MESSAGES.alreadyWithdrawn(names?.learner ?? "", names?.title ?? ""));
+    }
+    if (!isRefundable(seat.startsAt, now)) {
+      throw new AppError(
+        "conflict",
+        COMMERCE_MESSAGES.refundWindowClosed(seat.courseTitle, formatInstantInZone(refundDeadline(seat.startsAt), timezone)),
+      );
+    }
+    const refunded = await refundSeat(tx, order, seat, "withdrawal", userId, null, now);
+    await closeIfFullyRefunded(tx, order, now);
+    return { ...refunded, seat, currency: order.currency };
+  });
+  if (result.card) await sendCardRefund(result.card);
+  return {
+    walletMinor: result.walletMinor,
+    cardMinor: result.cardMinor,
+    message: `${result.seat.learnerName} has been withdrawn from ${result.seat.courseTitle}. ${refundMessage(result.walletMinor, result.cardMinor, result.currency)}`,
+  };
+}
+
+/**
+ * An admin refunds every seat of an order not yet refunded, at any time, with a reason; the seats
+ * are freed and the refund is audited in the same transaction.
+ */
+export async function refundOrderAsAdmin(actor: Actor | null | undefined, input: unknown, now = new Date()): Promise<RefundOutcome> {
+  authorize(actor, "orders.manage");
+  const { orderId, reason } = parseInput(adminRefundSchema, input);
+  const db = await getDb();
+  const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!owner) throw new AppError("not-found", COMMERCE_MESSAGES.orderNotFound);
+
+  const result = await db.transaction(async (tx) => {
+    await lockWallet(tx, owner.userId);
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError("not-found", COMMERCE_MESSAGES.orderNotFound);
+    if (order.status !== "paid") throw new AppError("conflict", COMMERCE_MESSAGES.orderNotRefundable);
+    const seats = await unrefundedSeats(tx, order.id);
+    if (seats.length === 0) throw new AppError("conflict", COMMERCE_MESSAGES.nothingToRefund);
+    let walletMinor = 0;
+    let cardMinor = 0;
+    const cards: CardRefund[] = [];
+    for (const seat of seats) {
+      const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now);
+      walletMinor += refunded.walletMinor;
+      cardMinor += refunded.cardMinor;
+      if (refunded.card) cards.push(refunded.card);
+    }
+    await closeIfFullyRefunded(tx, order, now);
+    await recordAudit(tx, actor, {
+      action: "order.refund",
+      targetType: "order",
+      targetId: order.id,
+      details: { reason, walletMinor, cardMinor, seats: seats.length, userId: order.userId },
+    });
+    return { walletMinor, cardMinor, cards, currency: order.currency };
+  });
+  for (const card of result.cards) await sendCardRefund(card);
+  return {
+    walletMinor: result.walletMinor,
+    cardMinor: result.cardMinor,
+    message: `Order refunded: ${formatMoney(result.walletMinor + result.cardMinor, result.currency)} (${formatMoney(result.walletMinor, result.currency)} to the wallet, ${formatMoney(result.cardMinor, result.currency)} to the card).`,
+  };
+}
+
+/**
+ * Sends a card refund to Stripe after its transaction committed (idempotent per refund row, so a
+ * retry never refunds twice); a failure becomes a payment issue for admins, the refund row stays.
+ */
+async function sendCardRefund(refund: CardRefund): Promise<void> {
+  const db = await getDb();
+  const [card] = await db
+    .select({ paymentIntentId: payments.stripePaymentIntentId })
+    .from(payments)
+    .where(and(eq(payments.orderId, refund.orderId), eq(payments.method, "card")));
+  try {
+    const stripe = stripeClient();
+    if (!stripe || !card?.paymentIntentId) throw new Error(stripe ? "the order has no card payment intent" : "Stripe is not configured");
+    const created = await stripe.refunds.create(
+      {
+        payment_intent: card.paymentIntentId,
+        amount: refund.amountMinor,
+        reason: "requested_by_customer",
+        metadata: { orderId: refund.orderId },
+      },
+      { idempotencyKey: `refund-seat-${refund.refundId}` },
+    );
+    await db.update(refunds).set({ stripeRefundId: created.id }).where(eq(refunds.id, refund.refundId));
+  } catch (error) {
+    console.error("[refunds] card refund failed:", error instanceof Error ? error.message : error);
+    await db.insert(paymentIssues).values({
+      orderId: refund.orderId,
+      kind: "refund_failed",
+      details: {
+        refundId: refund.refundId,
+        amountMinor: refund.amountMinor,
+        error: error instanceof Error ? error.message : String(error),
+      },
+    });
+  }
+}
