@@ -87,6 +87,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
+  // The journeys (book, move, cancel; enrol, withdraw) take a dozen steps and axe scans on a 2-core
+  // machine shared with the server: 30 s was past on a busy run, never on a hung one.
+  timeout: 60_000,
   // The machines have 2 cores, shared with the server.
   workers: 2,
   reporter: "list",
