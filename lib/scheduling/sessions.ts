@@ -65,13 +65,15 @@ export function sectionSessions(section: SectionRecurrence, from: Date, to: Date
   const before = floating(DateTime.fromJSDate(to).setZone(section.timezone)).getTime() + 86_400_000;
   const clock = clocks ? clocks.of(section.timezone) : wallClock(section.timezone);
   const sessions: SessionTimes[] = [];
+  const durationMs = section.durationMinutes * 60_000;
   for (const occurrence of rule.between(new Date(after), new Date(before), true)) {
-    // The occurrence's UTC fields are its wall time (floating); Luxon places it in the zone.
-    const wall = DateTime.fromJSDate(occurrence, { zone: "utc" });
-    const start = clock(wall.toISODate() ?? "", wall.hour * 60 + wall.minute, { lenient: true });
+    // The occurrence's UTC fields are its wall time (floating): its date and minute of the day are
+    // read straight off them, and the zone's clock (Luxon) places that wall time.
+    const date = occurrence.toISOString().slice(0, 10);
+    const start = clock(date, occurrence.getUTCHours() * 60 + occurrence.getUTCMinutes(), { lenient: true });
     if (start === null || start < from.getTime() || start >= to.getTime()) continue;
-    const end = DateTime.fromMillis(start, { zone: "utc" }).plus({ minutes: section.durationMinutes });
-    sessions.push({ startsAt: new Date(start).toISOString(), endsAt: end.toJSDate().toISOString() });
+    // A session lasts its minutes of real time, across a clock change too.
+    sessions.push({ startsAt: new Date(start).toISOString(), endsAt: new Date(start + durationMs).toISOString() });
   }
   return sessions;
 }
