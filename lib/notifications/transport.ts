@@ -2,7 +2,7 @@ import "server-only";
 
 import { createTransport } from "nodemailer";
 
-import { SEND_CONCURRENCY, type OutboxMessage, type Sender } from "@/lib/platform/outbox/outbox";
+import type { OutboxMessage, Sender } from "@/lib/platform/outbox/outbox";
 
 import { emailPayloadSchema } from "./email";
 
@@ -21,12 +21,10 @@ export function messageIdOf(dedupeKey: string, host: string): string {
 }
 
 /**
- * The outbox's sender for the email topic: one SMTP submission per message, over a pool of open
- * connections as many as the outbox sends at once (a new connection and greeting per message
- * would cost more than the message). The Message-ID is the outbox row's key, the same on every
- * retry, so a message sent twice after a crash between the send and its record is one message to
- * mail servers and clients that dedupe by it. Timeouts stay well inside the half of the outbox's
- * lease in which it starts sends (30 s).
+ * The outbox's sender for the email topic: one SMTP submission per message. The Message-ID is the
+ * outbox row's key, the same on every retry, so a message sent twice after a crash between the
+ * send and its record is one message to mail servers and clients that dedupe by it.
+ * Timeouts stay well inside the outbox's lease (60 s).
  */
 export function smtpSender(options: SmtpSenderOptions): Sender {
   const url = new URL(options.url);
@@ -35,14 +33,6 @@ export function smtpSender(options: SmtpSenderOptions): Sender {
     port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
     secure: url.protocol === "smtps:",
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    pool: true,
-    maxConnections: SEND_CONCURRENCY,
-    // A connection is replaced after this many messages (servers may cap a session's messages).
-    maxMessages: 500,
-    // A message whose connection closed mid-send fails back to the outbox, which retries it with
-    // backoff: the pool's own requeue (unbounded by default) would keep it out of the outbox's
-    // view, past its lease, through an outage.
-    maxRequeues: 0,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
