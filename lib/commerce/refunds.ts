@@ -25,6 +25,7 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { lockWallet, writeEntry, type Tx } from "./ledger";
 import { formatMoney } from "./money";
 import { lockOrder, type OrderRow } from "./orders";
+import { announceRefund } from "./refund-listeners";
 import { isRefundable, REFUND_POLICY, refundDeadline } from "./refund-policy";
 import { adminRefundSchema, COMMERCE_MESSAGES, orderItemIdSchema } from "./schema";
 import { stripeClient } from "./stripe";
@@ -107,7 +108,7 @@ async function refundSeat(
   actorId: number,
   reason: string | null,
   now: Date,
-): Promise<{ walletMinor: number; cardMinor: number; card: CardRefund | null }> {
+): Promise<{ refundId: number; walletMinor: number; cardMinor: number; card: CardRefund | null }> {
   if (seat.bookingId && (seat.bookingStatus === "confirmed" || seat.bookingStatus === "held")) {
     await tx
       .update(bookings)
@@ -141,7 +142,11 @@ async function refundSeat(
       createdById: actorId,
     });
   }
-  return { ...split, card: split.cardMinor > 0 ? { refundId: row!.id, orderId: order.id, amountMinor: split.cardMinor } : null };
+  return {
+    refundId: row!.id,
+    ...split,
+    card: split.cardMinor > 0 ? { refundId: row!.id, orderId: order.id, amountMinor: split.cardMinor } : null,
+  };
 }
 
 /** Once no seat of an order is left unrefunded, the order is "refunded". */
@@ -197,6 +202,7 @@ export async function withdrawSeat(userId: number, orderItemId: unknown, timezon
     }
     const refunded = await refundSeat(tx, order, seat, "withdrawal", userId, null, now);
     await closeIfFullyRefunded(tx, order, now);
+    await announceRefund(tx, [refunded.refundId]);
     return { ...refunded, seat, currency: order.currency };
   });
   if (result.card) await sendCardRefund(result.card);
@@ -228,13 +234,16 @@ export async function refundOrderAsAdmin(actor: Actor | null | undefined, input:
     let walletMinor = 0;
     let cardMinor = 0;
     const cards: CardRefund[] = [];
+    const refundIds: number[] = [];
     for (const seat of seats) {
       const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now);
+      refundIds.push(refunded.refundId);
       walletMinor += refunded.walletMinor;
       cardMinor += refunded.cardMinor;
       if (refunded.card) cards.push(refunded.card);
     }
     await closeIfFullyRefunded(tx, order, now);
+    await announceRefund(tx, refundIds);
     await recordAudit(tx, actor, {
       action: "order.refund",
       targetType: "order",

@@ -6,6 +6,7 @@ import { startOutboxWorker } from "@/lib/platform/outbox/worker";
 import { startRetentionTimer } from "@/lib/privacy/retention";
 import { registerBookingMail } from "@/lib/wiring/booking-mail";
 import { registerEnrolmentMail } from "@/lib/wiring/enrolment-mail";
+import { registerRefundMail } from "@/lib/wiring/refund-mail";
 import { startMailScans } from "@/lib/wiring/mail-scans";
 import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
 
@@ -27,6 +28,7 @@ export async function startServer(): Promise<void> {
   registerOutboxSenders();
   registerBookingMail();
   registerEnrolmentMail();
+  registerRefundMail();
   startOutboxWorker();
   // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.
   startMailScans();

@@ -126,12 +126,12 @@ describe("the outbox", () => {
         .insert(outbox)
         .values(keys.map((dedupeKey) => ({ topic: "t", dedupeKey, payload: { dedupeKey }, nextAttemptAt: new Date(Date.now() - 1000) })));
       const senders = { t: httpForwarder(url) };
-      // A lease shorter than a whole batch (12 sends of 120 ms) but longer than one send: a worker
-      // that claimed the batch at once would lose the tail of it to the other worker mid-round.
+      // Batches of 4 sent 2 at a time (240 ms) under a lease shorter than the whole queue (12 sends
+      // of 120 ms one after another): both workers claim batches while the other one sends.
       const worker = async () => {
         let delivered = 0;
         for (let round = 0; round < 50; round += 1) {
-          const report = await deliverDue(database.db, senders, { leaseMs: 800 });
+          const report = await deliverDue(database.db, senders, { leaseMs: 800, batchSize: 4, concurrency: 2 });
           delivered += report.delivered;
           const [left] = await database.db.select({ id: outbox.id }).from(outbox).where(isNull(outbox.deliveredAt)).limit(1);
           if (!left) break;
@@ -150,6 +150,108 @@ describe("the outbox", () => {
     } finally {
       await target.stop();
     }
+  });
+
+  it("claims a batch under one lease, sends it at most `concurrency` at a time, and records each row's own outcome", async () => {
+    await database.db.delete(outbox);
+    const due = new Date(Date.now() - 1000);
+    // Attempts already made before this round: a fresh row, a row on its sixth try, one about to be dead-lettered.
+    const seeded = [
+      { key: "mix-ok-1", attempts: 0 },
+      { key: "mix-ok-2", attempts: 2 },
+      { key: "mix-fail-fresh", attempts: 0 },
+      { key: "mix-fail-sixth", attempts: 5 },
+      { key: "mix-fail-last", attempts: MAX_ATTEMPTS - 1 },
+      ...Array.from({ length: 7 }, (_, i) => ({ key: `mix-ok-more-${i}`, attempts: 0 })),
+    ];
+    await database.db
+      .insert(outbox)
+      .values(seeded.map(({ key, attempts }) => ({ topic: "t", dedupeKey: key, payload: { key }, attempts, nextAttemptAt: due })));
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const send = async (m: { dedupeKey: string }) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      inFlight -= 1;
+      if (m.dedupeKey.startsWith("mix-fail")) throw new Error(`refused ${m.dedupeKey}`);
+    };
+    const now = new Date();
+    expect(await deliverDue(database.db, { t: send }, { now, batchSize: 12, concurrency: 3 })).toEqual({ delivered: 9, failed: 3 });
+    expect(mostInFlight).toBe(3);
+
+    const rows = new Map((await database.db.select().from(outbox)).map((row) => [row.dedupeKey, row]));
+    expect(rows.get("mix-ok-2")).toMatchObject({
+      deliveredAt: expect.any(Date),
+      attempts: 3,
+      lastError: null,
+      leaseToken: null,
+      lockedUntil: null,
+    });
+    expect(rows.get("mix-fail-fresh")).toMatchObject({
+      deliveredAt: null,
+      deadAt: null,
+      attempts: 1,
+      lastError: "refused mix-fail-fresh",
+      nextAttemptAt: new Date(now.getTime() + backoffMs(1)),
+      leaseToken: null,
+    });
+    expect(rows.get("mix-fail-sixth")).toMatchObject({ attempts: 6, deadAt: null, nextAttemptAt: new Date(now.getTime() + backoffMs(6)) });
+    expect(rows.get("mix-fail-last")).toMatchObject({ attempts: MAX_ATTEMPTS, deadAt: now, lastError: "refused mix-fail-last" });
+    expect([...rows.values()].filter((row) => row.deliveredAt !== null)).toHaveLength(9);
+  });
+
+  it("hands back, untried, the rows of a batch it could not start while enough of the lease was left", async () => {
+    await database.db.delete(outbox);
+    const due = new Date(Date.now() - 1000);
+    await database.db
+      .insert(outbox)
+      .values(Array.from({ length: 6 }, (_, i) => ({ topic: "t", dedupeKey: `window-${i}`, payload: {}, nextAttemptAt: due })));
+    const sent: string[] = [];
+    // One at a time, each taking longer than half the lease: only the first starts in the window.
+    const slow = async (m: { dedupeKey: string }) => {
+      sent.push(m.dedupeKey);
+      await new Promise((r) => setTimeout(r, 300));
+    };
+    expect(await deliverDue(database.db, { t: slow }, { leaseMs: 400, batchSize: 6, concurrency: 1 })).toEqual({ delivered: 1, failed: 0 });
+    expect(sent).toEqual(["window-0"]);
+    const waiting = await database.db.select().from(outbox).where(isNull(outbox.deliveredAt));
+    expect(waiting).toHaveLength(5);
+    // Due again at once for any worker, with no attempt counted.
+    expect(
+      waiting.every((row) => row.attempts === 0 && row.leaseToken === null && row.lockedUntil === null && row.lastError === null),
+    ).toBe(true);
+  });
+
+  it("delivers a stalled worker's batch once its lease runs out, and the stalled worker then records nothing", async () => {
+    await database.db.delete(outbox);
+    const due = new Date(Date.now() - 1000);
+    const keys = Array.from({ length: 5 }, (_, i) => `stall-${i}`);
+    await database.db.insert(outbox).values(keys.map((dedupeKey) => ({ topic: "t", dedupeKey, payload: {}, nextAttemptAt: due })));
+    const now = new Date();
+    // The first worker claims the whole batch and hangs in its sends (as a crashed one would never return).
+    let wake: () => void = () => undefined;
+    const hung = new Promise<void>((resolve) => (wake = resolve));
+    const stalled = deliverDue(database.db, { t: () => hung.then(() => Promise.reject(new Error("too late"))) }, { now, concurrency: 5 });
+    await new Promise((r) => setTimeout(r, 100));
+    const second: string[] = [];
+    const take = async (m: { dedupeKey: string }) => void second.push(m.dedupeKey);
+    // Held: nothing for another worker while the lease lasts.
+    expect(await deliverDue(database.db, { t: take }, { now: new Date(now.getTime() + LEASE_MS - 1000) })).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
+    // Expired: another worker delivers all of it.
+    expect(await deliverDue(database.db, { t: take }, { now: new Date(now.getTime() + LEASE_MS + 1) })).toEqual({
+      delivered: 5,
+      failed: 0,
+    });
+    expect(second.sort()).toEqual(keys);
+    // The stalled worker's late failures do not touch the delivered rows.
+    wake();
+    expect(await stalled).toEqual({ delivered: 0, failed: 0 });
+    const rows = await database.db.select().from(outbox);
+    expect(rows.every((row) => row.deliveredAt !== null && row.attempts === 1 && row.lastError === null)).toBe(true);
   });
 
   it("records nothing when the lease was lost during the send: the new holder's claim stands", async () => {

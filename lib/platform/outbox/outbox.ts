@@ -2,7 +2,9 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { performance } from "node:perf_hooks";
+
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/platform/db/client";
 import { outbox } from "@/lib/platform/db/schema";
@@ -34,9 +36,11 @@ export async function enqueue(tx: Executor, message: OutboxMessage): Promise<voi
 export type Sender = (message: OutboxMessage) => Promise<void>;
 
 /**
- * How long a worker holds one row while it sends it. Each row is claimed on its own, just before
- * its send, so the lease covers one send (senders time out well inside it: httpForwarder after
- * 10 s), not a whole batch of them. A worker whose lease ran out writes nothing (below).
+ * How long a worker holds the rows it claimed. A worker claims a batch of due rows under one lease
+ * and starts a send only while at least half of the lease is left (SEND_WINDOW below), so every
+ * started send (senders time out well inside half a lease: httpForwarder after 10 s, SMTP within
+ * its timeouts) ends before the lease does. A worker whose lease ran out writes nothing (below);
+ * a crashed worker's rows are due again once its lease expires.
  */
 export const LEASE_MS = 60_000;
 const BASE_BACKOFF_MS = 15_000;
@@ -46,6 +50,14 @@ const MAX_BACKOFF_MS = 60 * 60_000;
  * dead-lettered: kept, shown to admins at /admin/outbox, and not retried until one of them says so.
  */
 export const MAX_ATTEMPTS = 20;
+/** Rows claimed per query; their outcomes are written in one statement per kind. */
+const BATCH_SIZE = 50;
+/** Sends in flight at once per worker (the SMTP sender pools its connections to match). */
+export const SEND_CONCURRENCY = 10;
+/** What a round delivers at most before it gives the process back (the timer comes again). */
+const ROUND_LIMIT = 1_000;
+/** The share of the lease in which a worker still starts sends; the rest is for them to finish. */
+const SEND_WINDOW = 0.5;
 
 /** 15 s, 30 s, 1 min, ... capped at an hour, until MAX_ATTEMPTS. */
 export function backoffMs(attempts: number): number {
@@ -57,21 +69,28 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/** The row a worker holds, and the token that proves it still does. */
-interface Claim {
+interface ClaimedRow {
   id: number;
   topic: string;
   dedupeKey: string;
   payload: unknown;
   attempts: number;
+}
+
+/** The rows a worker holds, and the token that proves it still does. */
+interface Claim {
+  rows: ClaimedRow[];
   leaseToken: string;
 }
 
 /**
- * Claims the next due message under a fresh lease, or null when none is due. SKIP LOCKED and the
- * lease keep two workers (instances, or a timer and a request's kick) from claiming the same row.
+ * Claims up to `size` due messages under one fresh lease, in one statement. SKIP LOCKED and the
+ * lease keep two workers (instances, or a timer and a request's kick) from claiming the same row:
+ * on PostgreSQL's many connections the row locks, on PGlite's one connection the statements'
+ * order (each claim sees the leases written before it).
  */
-async function claimNext(db: Database, topics: string[], now: Date, leaseMs: number): Promise<Claim | null> {
+async function claimBatch(db: Database, topics: string[], now: Date, leaseMs: number, size: number): Promise<Claim> {
+  const leaseToken = randomUUID();
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -85,11 +104,11 @@ async function claimNext(db: Database, topics: string[], now: Date, leaseMs: num
       ),
     )
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(1)
+    .limit(size)
     .for("update", { skipLocked: true });
-  const [claimed] = await db
+  const rows = await db
     .update(outbox)
-    .set({ lockedUntil: new Date(now.getTime() + leaseMs), leaseToken: randomUUID() })
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), leaseToken })
     .where(inArray(outbox.id, due))
     .returning({
       id: outbox.id,
@@ -97,71 +116,160 @@ async function claimNext(db: Database, topics: string[], now: Date, leaseMs: num
       dedupeKey: outbox.dedupeKey,
       payload: outbox.payload,
       attempts: outbox.attempts,
-      leaseToken: outbox.leaseToken,
     });
-  return claimed?.leaseToken ? { ...claimed, leaseToken: claimed.leaseToken } : null;
+  return { rows: rows.sort((a, b) => a.id - b.id), leaseToken };
 }
 
-/** Only while the lease is still this worker's: once it ran out, another worker may own the row. */
-const stillHeld = (claim: Claim) => and(eq(outbox.id, claim.id), eq(outbox.leaseToken, claim.leaseToken));
+/** What became of one claimed row this round. */
+type Outcome = { kind: "delivered" } | { kind: "failed"; error: string; at: Date } | { kind: "unsent" };
 
 /**
- * Sends due messages one by one (up to `limit`), each under its own lease, with the sender for its
- * topic, and records each outcome only if the lease is still held. `now` fixes the clock (tests);
- * otherwise each claim and each backoff reads the time when it happens.
+ * Sends the claimed rows, at most `concurrency` at once, starting none after `sendBy` (a
+ * performance.now() time): those stay "unsent" and are handed back.
+ */
+async function sendClaimed(
+  rows: ClaimedRow[],
+  senders: Record<string, Sender>,
+  options: { concurrency: number; sendBy: number; clock: () => Date },
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = rows.map(() => ({ kind: "unsent" }));
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length && performance.now() < options.sendBy) {
+      const index = next++;
+      const row = rows[index]!;
+      const send = senders[row.topic];
+      if (!send) continue;
+      try {
+        await send({ topic: row.topic, dedupeKey: row.dedupeKey, payload: row.payload });
+        outcomes[index] = { kind: "delivered" };
+      } catch (error) {
+        // From when this attempt failed, not from when the round began.
+        outcomes[index] = {
+          kind: "failed",
+          error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          at: options.clock(),
+        };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, rows.length) }, lane));
+  return outcomes;
+}
+
+/** Only while the lease is still this worker's: once it ran out, another worker may own the rows. */
+const stillHeld = (ids: number[], leaseToken: string) => and(inArray(outbox.id, ids), eq(outbox.leaseToken, leaseToken));
+
+/**
+ * Writes a batch's outcomes, one statement per kind, each only where the lease is still held.
+ * Returns the ids whose outcome was written.
+ */
+async function recordOutcomes(db: Database, claim: Claim, outcomes: Outcome[]): Promise<Set<number>> {
+  const delivered: number[] = [];
+  const failed: Array<{ id: number; attempts: number; next_attempt_at: string; dead_at: string | null; last_error: string }> = [];
+  const unsent: number[] = [];
+  claim.rows.forEach((row, index) => {
+    const outcome = outcomes[index]!;
+    if (outcome.kind === "delivered") delivered.push(row.id);
+    else if (outcome.kind === "unsent") unsent.push(row.id);
+    else {
+      const attempts = row.attempts + 1;
+      failed.push({
+        id: row.id,
+        attempts,
+        next_attempt_at: new Date(outcome.at.getTime() + backoffMs(attempts)).toISOString(),
+        dead_at: attempts >= MAX_ATTEMPTS ? outcome.at.toISOString() : null,
+        last_error: outcome.error,
+      });
+    }
+  });
+  const recorded = new Set<number>();
+  const note = (rows: Array<{ id: number }>) => rows.forEach((row) => recorded.add(row.id));
+  if (delivered.length > 0) {
+    note(
+      await db
+        .update(outbox)
+        .set({ deliveredAt: new Date(), lockedUntil: null, leaseToken: null, attempts: sql`${outbox.attempts} + 1`, lastError: null })
+        .where(stillHeld(delivered, claim.leaseToken))
+        .returning({ id: outbox.id }),
+    );
+  }
+  if (failed.length > 0) {
+    // Each failure has its own count, backoff and error: one statement over a JSON list of them.
+    const f = sql`jsonb_to_recordset(${JSON.stringify(failed)}::jsonb) as f(id bigint, attempts integer, next_attempt_at timestamptz, dead_at timestamptz, last_error text)`;
+    note(
+      await db
+        .update(outbox)
+        .set({
+          attempts: sql`f.attempts`,
+          lockedUntil: null,
+          leaseToken: null,
+          nextAttemptAt: sql`f.next_attempt_at`,
+          deadAt: sql`f.dead_at`,
+          lastError: sql`f.last_error`,
+        })
+        .from(f)
+        .where(and(eq(outbox.id, sql`f.id`), eq(outbox.leaseToken, claim.leaseToken)))
+        .returning({ id: outbox.id }),
+    );
+  }
+  if (unsent.length > 0) {
+    // Not attempted (the send window closed): due again at once for any worker, attempts unchanged.
+    await db.update(outbox).set({ lockedUntil: null, leaseToken: null }).where(stillHeld(unsent, claim.leaseToken));
+  }
+  return recorded;
+}
+
+/**
+ * Sends due messages (up to `limit`) with the sender for their topic: claims them a batch at a time
+ * under one lease per batch, sends each batch with bounded concurrency, and records the outcomes
+ * only where the lease is still held. `now` fixes the clock (tests); otherwise each claim and each
+ * backoff reads the time when it happens.
  */
 export async function deliverDue(
   db: Database,
   senders: Record<string, Sender>,
-  options: { now?: Date; limit?: number; leaseMs?: number } = {},
+  options: { now?: Date; limit?: number; leaseMs?: number; batchSize?: number; concurrency?: number } = {},
 ): Promise<DeliveryReport> {
   const clock = () => options.now ?? new Date();
-  const limit = options.limit ?? 20;
+  const limit = options.limit ?? ROUND_LIMIT;
   const leaseMs = options.leaseMs ?? LEASE_MS;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const concurrency = options.concurrency ?? SEND_CONCURRENCY;
   const topics = Object.keys(senders);
   const report: DeliveryReport = { delivered: 0, failed: 0 };
   if (topics.length === 0) return report;
 
-  for (let sent = 0; sent < limit; sent += 1) {
-    const claim = await claimNext(db, topics, clock(), leaseMs);
-    if (!claim) break;
-    const send = senders[claim.topic];
-    if (!send) break;
-    let failure: string | null = null;
-    try {
-      await send({ topic: claim.topic, dedupeKey: claim.dedupeKey, payload: claim.payload });
-    } catch (error) {
-      failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    }
-    const attempts = claim.attempts + 1;
-    const isDead = failure !== null && attempts >= MAX_ATTEMPTS;
-    const failedAt = clock();
-    const recorded = await db
-      .update(outbox)
-      .set(
-        failure === null
-          ? { deliveredAt: new Date(), lockedUntil: null, leaseToken: null, attempts, lastError: null }
-          : {
-              attempts,
-              lockedUntil: null,
-              leaseToken: null,
-              // From when this attempt failed, not from when the round began.
-              nextAttemptAt: new Date(failedAt.getTime() + backoffMs(attempts)),
-              deadAt: isDead ? failedAt : null,
-              lastError: failure,
-            },
-      )
-      .where(stillHeld(claim))
-      .returning({ id: outbox.id });
-    if (recorded.length === 0) {
-      // The lease ran out during the send and another worker may have claimed the row: its outcome
-      // stands. The receiver dedupes a second send by the Idempotency-Key.
-      console.warn(`[outbox] lease on message ${claim.id} ran out during its send; outcome not recorded`);
-      continue;
-    }
-    if (failure === null) report.delivered += 1;
-    else report.failed += 1;
-    if (isDead) console.error(`[outbox] message ${claim.id} (${claim.topic}) dead-lettered after ${attempts} attempts: ${failure}`);
+  let handled = 0;
+  while (handled < limit) {
+    const size = Math.min(batchSize, limit - handled);
+    // Measured from before the claim, on a clock that is never fixed: the lease began no earlier.
+    const sendBy = performance.now() + leaseMs * SEND_WINDOW;
+    const claim = await claimBatch(db, topics, clock(), leaseMs, size);
+    if (claim.rows.length === 0) break;
+    const outcomes = await sendClaimed(claim.rows, senders, { concurrency, sendBy, clock });
+    const recorded = await recordOutcomes(db, claim, outcomes);
+    claim.rows.forEach((row, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.kind === "unsent") return;
+      handled += 1;
+      if (!recorded.has(row.id)) {
+        // The lease ran out during the send and another worker may have claimed the row: its
+        // outcome stands. The receiver dedupes a second send by the Idempotency-Key.
+        console.warn(`[outbox] lease on message ${row.id} ran out during its send; outcome not recorded`);
+        return;
+      }
+      if (outcome.kind === "delivered") report.delivered += 1;
+      else {
+        report.failed += 1;
+        const attempts = row.attempts + 1;
+        if (attempts >= MAX_ATTEMPTS)
+          console.error(`[outbox] message ${row.id} (${row.topic}) dead-lettered after ${attempts} attempts: ${outcome.error}`);
+      }
+    });
+    // Fewer due than asked for: the queue is drained (for now). Rows left unsent: the sends are slow
+    // enough to outlast the window, so the round ends and the rows wait for the next (any worker's).
+    if (claim.rows.length < size || outcomes.some((outcome) => outcome.kind === "unsent")) break;
   }
   return report;
 }
