@@ -46,10 +46,17 @@ export function JoinButton({
       </a>
     );
   }
+  // The caption follows the button's own state: a server-rendered "opens soon" would stay after it opened.
+  const why = state === "early" ? "Opens 10 minutes before the start" : "This session has ended";
   return (
-    <button type="button" disabled className="cursor-not-allowed rounded-lg bg-slate-200 px-4 py-2 font-semibold text-slate-700">
-      Join<span className="sr-only"> {label}</span>
-      <span className="sr-only">{state === "early" ? " (opens 10 minutes before the start)" : " (this session has ended)"}</span>
-    </button>
+    <span className="flex items-center gap-2">
+      <span aria-hidden="true" className="text-sm text-slate-700">
+        {why}
+      </span>
+      <button type="button" disabled className="cursor-not-allowed rounded-lg bg-slate-200 px-4 py-2 font-semibold text-slate-700">
+        Join<span className="sr-only"> {label}</span>
+        <span className="sr-only"> ({why.toLowerCase()})</span>
+      </button>
+    </span>
   );
 }

@@ -26,7 +26,11 @@ export function ReviewModeration({ reviews, action }: { reviews: PendingReview[]
                   value="approved"
                   className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
                 >
-                  Approve<span className="sr-only"> the review of {review.courseTitle}</span>
+                  Approve
+                  <span className="sr-only">
+                    {" "}
+                    the review of {review.courseTitle} for {review.learnerFirstName}
+                  </span>
                 </button>
                 <button
                   type="submit"
@@ -34,7 +38,11 @@ export function ReviewModeration({ reviews, action }: { reviews: PendingReview[]
                   value="rejected"
                   className="rounded-lg border border-slate-400 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50"
                 >
-                  Reject<span className="sr-only"> the review of {review.courseTitle}</span>
+                  Reject
+                  <span className="sr-only">
+                    {" "}
+                    the review of {review.courseTitle} for {review.learnerFirstName}
+                  </span>
                 </button>
               </ActionForm>
             </li>

@@ -30,7 +30,6 @@ export function UpcomingClasses({
             </p>
             <p className="text-sm text-slate-700">
               Next session: <time dateTime={item.startsAt}>{formatInstantInZone(item.startsAt, timezone)}</time>
-              {item.window.state === "early" ? " · Join opens 10 minutes before" : ""}
             </p>
           </div>
           <div className="flex items-center gap-3">

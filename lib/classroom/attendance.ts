@@ -69,7 +69,9 @@ export async function getAttendanceSheet(
 ): Promise<AttendanceSheet> {
   const section = await ownSection(actor, sectionId);
   const sessions = startedSessions(section, now, 12);
-  const asked = sessionStartsAt ? sessions.find((s) => s.startsAt === new Date(sessionStartsAt).toISOString()) : undefined;
+  // From the address bar: a time that is no date means "the latest", not an error page.
+  const askedAt = sessionStartsAt ? new Date(sessionStartsAt).getTime() : Number.NaN;
+  const asked = Number.isNaN(askedAt) ? undefined : sessions.find((s) => new Date(s.startsAt).getTime() === askedAt);
   const session = asked ?? sessions[0] ?? null;
   const db = await getDb();
   const seated = await db

@@ -1,5 +1,6 @@
 import { ensureDemoAccounts } from "@/lib/wiring/demo-accounts";
 import { seedDemoTeacherSchedule } from "@/lib/wiring/seed-demo-teacher";
+import { seedLiveClass } from "@/lib/wiring/seed-live-class";
 import { seedSchedules } from "@/lib/wiring/seed-schedules";
 
 import { seedDemoData } from "./start";
@@ -7,6 +8,7 @@ import { seedDemoData } from "./start";
 jest.mock("@/lib/wiring/demo-accounts", () => ({ ensureDemoAccounts: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed-schedules", () => ({ seedSchedules: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed-demo-teacher", () => ({ seedDemoTeacherSchedule: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed-live-class", () => ({ seedLiveClass: jest.fn(async () => undefined) }));
 
 describe("the embedded default's demo data at start (seedDemoData)", () => {
   beforeEach(() => {
@@ -24,6 +26,7 @@ describe("the embedded default's demo data at start (seedDemoData)", () => {
     expect(jest.mocked(seedDemoTeacherSchedule).mock.invocationCallOrder[0]).toBeGreaterThan(
       jest.mocked(seedSchedules).mock.invocationCallOrder[0] ?? Infinity,
     );
+    expect(seedLiveClass).toHaveBeenCalledTimes(1);
   });
 
   it("seeds nothing otherwise (production, or a server others can reach)", async () => {
@@ -31,6 +34,7 @@ describe("the embedded default's demo data at start (seedDemoData)", () => {
     expect(ensureDemoAccounts).not.toHaveBeenCalled();
     expect(seedSchedules).not.toHaveBeenCalled();
     expect(seedDemoTeacherSchedule).not.toHaveBeenCalled();
+    expect(seedLiveClass).not.toHaveBeenCalled();
   });
 
   it("still seeds the schedules when the demo accounts could not be created, and does not throw", async () => {

@@ -40,7 +40,7 @@ export async function startServer(): Promise<void> {
 /**
  * The embedded default's demo data (only when the demo accounts are seeded: on loopback, never in
  * production): the demo accounts, then the teachers and open sections that fill the course pages, then
- * the demo student's child and wallet credit.
+ * the demo student's child and wallet credit, then a class already running (seats, attendance, reviews).
  * Awaited, so they exist before the first request; a failure is logged, not fatal.
  */
 export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
@@ -63,6 +63,13 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
   await seedDemoFamily()
     .then(() => console.log("[commerce] the demo student has a child and wallet credit"))
     .catch((error: unknown) => console.error("[commerce] could not seed the demo family:", error instanceof Error ? error.message : error));
+  // After the demo family: the running class seats its child.
+  const { seedLiveClass } = await import("@/lib/wiring/seed-live-class");
+  await seedLiveClass()
+    .then(() => console.log("[classroom] the demo teacher's running class has its learners, attendance and reviews"))
+    .catch((error: unknown) =>
+      console.error("[classroom] could not seed the running class:", error instanceof Error ? error.message : error),
+    );
 }
 
 /**

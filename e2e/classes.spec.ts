@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+import { scanPage, seriousA11yViolations } from "./support/a11y";
+import { demoAccount, signIn } from "./support/auth";
+
+/**
+ * Issue 19, the live class. The embedded default seeds a class of the demo teacher (America/Chicago)
+ * that began three weeks ago: the demo student's Sam attended three sessions, two children of a
+ * seeded family too, one review approved and one pending (lib/wiring/seed-live-class.ts).
+ */
+const ZONE = "America/Chicago";
+const SEEDED_COURSE = "Scratch Game Design";
+/** The seeded section's price: it tells its row apart from the other Scratch sections in the teacher's list. */
+const SEEDED_PRICE = "$89.00";
+const NEW_COURSE = "Python for Young Coders";
+
+test.use({ timezoneId: ZONE });
+
+async function signInAs(page: Page, role: "student" | "teacher" | "support") {
+  const account = demoAccount(role);
+  await signIn(page, account.email, account.password);
+}
+
+async function newPage(browser: Browser) {
+  return (await browser.newContext({ timezoneId: ZONE })).newPage();
+}
+
+/** The wall clock in ZONE: the section form's fields (date, time, ISO weekday 1-7). */
+function wallClockIn(zone: string, at: Date) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      weekday: "long",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday: parts.weekday! };
+}
+
+/** The seeded running section's id, from its row in the teacher's list. */
+async function seededSectionId(teacher: Page): Promise<string> {
+  await teacher.goto("/teacher/sections");
+  const row = teacher.getByRole("row").filter({ hasText: SEEDED_COURSE }).filter({ hasText: SEEDED_PRICE });
+  const href = await row.getByRole("link").first().getAttribute("href");
+  return /\/(\d+)$/.exec(href ?? "")![1]!;
+}
+
+test("the Join button opens 10 minutes before the start, for the booked parent only", async ({ browser, page }, testInfo) => {
+  // Waits for the real clock to reach the window (one to three minutes).
+  test.setTimeout(360_000);
+
+  // The teacher creates a section whose first session starts 12 to 13 minutes from now (the form takes whole minutes).
+  const start = new Date(Math.ceil((Date.now() + 12 * 60_000) / 60_000) * 60_000);
+  const opensAt = start.getTime() - 10 * 60_000;
+  const wall = wallClockIn(ZONE, start);
+  const teacher = await newPage(browser);
+  await signInAs(teacher, "teacher");
+  await teacher.goto("/teacher/sections/new");
+  await teacher.getByLabel("Course").selectOption({ label: NEW_COURSE });
+  await teacher.getByLabel("Class type").selectOption({ label: "Group" });
+  await teacher.getByLabel("Capacity").fill("4");
+  // Free, so the demo family's wallet (other specs count it) is untouched.
+  await teacher.getByLabel("Price").fill("0.00");
+  await teacher.getByLabel("First day").fill(wall.date);
+  await teacher.getByRole("checkbox", { name: wall.weekday }).check();
+  await teacher.getByLabel("Start time").fill(wall.time);
+  await teacher.getByLabel("Duration").fill("30");
+  await teacher.getByLabel("Status").selectOption("open");
+  await teacher.getByRole("button", { name: "Create section" }).click();
+  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
+  const row = teacher.getByRole("row").filter({ hasText: NEW_COURSE }).filter({ hasText: "$0.00" });
+  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link").first().getAttribute("href")) ?? "")![1]!;
+  const joinPath = `/api/classes/join?section=${sectionId}`;
+
+  // The demo student enrols Sam through the cart.
+  await signInAs(page, "student");
+  await page.goto(`/cart?add=${sectionId}`);
+  const panel = page.getByRole("region", { name: NEW_COURSE });
+  await panel.getByLabel("Which child is this seat for?").selectOption({ label: "Sam (grade 5)" });
+  await panel.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByRole("button", { name: /^Pay \$0\.00 with/ }).click();
+  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+
+  await page.goto("/my-courses");
+  const classes = page.getByRole("region", { name: "Your live classes" });
+  const line = classes.getByRole("listitem").filter({ hasText: `${NEW_COURSE} · Sam` });
+  await expect(line).toContainText(`Next session: `);
+  const joinLink = line.getByRole("link", { name: /^Join/ });
+  if (Date.now() < opensAt - 5_000) {
+    // Before the window: a disabled button, and the route refuses to hand out the link.
+    await expect(line.getByRole("button", { name: /^Join .*opens 10 minutes before/ })).toBeDisabled();
+    await expect(line).toContainText("Opens 10 minutes before the start");
+    const early = await page.request.get(joinPath, { maxRedirects: 0 });
+    expect(early.status()).toBe(409);
+    expect((await early.json()).message).toBe("The class opens 10 minutes before it starts and closes when it ends.");
+    await page.getByRole("button", { name: "I Understand" }).click();
+    await page.screenshot({ path: testInfo.outputPath("my-courses-join-early.png"), fullPage: true });
+  }
+  // The page flips by itself at the window's start, without a reload.
+  await expect(joinLink).toBeVisible({ timeout: Math.max(10_000, opensAt - Date.now() + 15_000) });
+  await expect(joinLink).toHaveAttribute("href", joinPath);
+  const joined = await page.request.get(joinPath, { maxRedirects: 0 });
+  expect(joined.status()).toBe(303);
+  expect(joined.headers().location).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{32}$/);
+  // The caption went with the disabled button.
+  await expect(line).not.toContainText("Opens 10 minutes before");
+  await line.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("my-courses-join-open.png"), fullPage: true });
+
+  // The teacher of the section gets the link too, from the dashboard.
+  await teacher.goto("/teacher/dashboard");
+  expect((await teacher.request.get(joinPath, { maxRedirects: 0 })).status()).toBe(303);
+
+  // Another signed-in parent: no such class on their page, and a 403 without the link from the route.
+  const stranger = await newPage(browser);
+  await stranger.goto("/signup");
+  await stranger.getByLabel("Your name").fill("Other Parent");
+  await stranger.getByLabel("Email").fill(`join.${randomUUID().slice(0, 8)}@example.com`);
+  await stranger.getByLabel("Password").fill("other-parent-pass-1");
+  await stranger.getByRole("button", { name: "Create account" }).click();
+  await expect(stranger.locator('[data-role="student"]')).toBeVisible();
+  await stranger.goto("/my-courses");
+  await expect(stranger.getByRole("region", { name: "Your live classes" })).toContainText("No confirmed classes yet.");
+  await expect(stranger.getByRole("main").getByRole("link", { name: /^Join/ })).toHaveCount(0);
+  const refused = await stranger.request.get(joinPath, { maxRedirects: 0 });
+  expect(refused.status()).toBe(403);
+  const body = await refused.text();
+  expect(JSON.parse(body).message).toBe("That class is not one you are booked into.");
+  expect(body).not.toContain("meet.jit.si");
+});
+
+test("attendance the teacher marks shows on the parent's page", async ({ browser, page }, testInfo) => {
+  test.slow(); // two browsers, three pages scanned, on a 2-core machine
+  await signInAs(page, "teacher");
+  const sectionId = await seededSectionId(page);
+
+  // The sheet opens on the latest session that started (the seed marked only the first four).
+  const sheet = await scanPage(page, `/teacher/sections/${sectionId}/attendance`);
+  expect(sheet.status).toBe(200);
+  expect(sheet.violations).toEqual([]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Attendance: ${SEEDED_COURSE}`);
+  const sessionHeading = page.getByRole("heading", { name: /^Session of / });
+  const sessionLabel = (await sessionHeading.textContent())!.replace(/^Session of /, "");
+  for (const [name, status] of [
+    ["Sam", "Late"],
+    ["Ava", "Present"],
+    ["Leo", "Absent"],
+  ] as const) {
+    await page
+      .getByRole("group", { name: new RegExp(`^${name} \\(grade`) })
+      .getByRole("radio", { name: status })
+      .check();
+  }
+  const note = `Camera trouble ${randomUUID().slice(0, 6)}`;
+  await page.getByLabel("Note for Sam (optional)").fill(note);
+  await page.getByRole("button", { name: "Save attendance" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Attendance saved for 3 learners." })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("attendance-sheet.png"), fullPage: true });
+  await page.reload();
+  await expect(page.getByRole("group", { name: /^Sam \(grade/ }).getByRole("radio", { name: "Late" })).toBeChecked();
+
+  const parent = await newPage(browser);
+  await signInAs(parent, "student");
+  await parent.goto("/my-courses");
+  const table = parent.getByRole("table", { name: "Attendance" });
+  const marked = table.getByRole("row").filter({ hasText: note });
+  await expect(marked).toContainText("Late");
+  await expect(marked).toContainText(SEEDED_COURSE);
+  await expect(marked).toContainText("Sam");
+  // The teacher and the parent share a zone here: the same wall-clock time on both pages.
+  await expect(marked).toContainText(sessionLabel);
+  // The seeded history is there too: three attended sessions and one absence.
+  await expect(table.getByRole("row").filter({ hasText: "Away, family trip" })).toContainText("Absent");
+  await parent.getByRole("button", { name: "I Understand" }).click();
+  expect(await seriousA11yViolations(parent)).toEqual([]);
+  await parent.screenshot({ path: testInfo.outputPath("my-courses-attendance.png"), fullPage: true });
+});
+
+test("a parent's review shows on the course page once support approves it", async ({ browser, page }, testInfo) => {
+  test.slow();
+  // Before: the seeded approved review (5 stars), one of them.
+  await page.goto("/courses/scratch-game-design");
+  await expect(page.getByTestId("course-rating")).toHaveText(/5\.0 out of 5 from 1 parent review$/);
+
+  const parent = await newPage(browser);
+  await signInAs(parent, "student");
+  await parent.goto("/my-courses");
+  const form = parent.getByRole("region", { name: "Review a course" });
+  await expect(form.getByRole("heading", { name: `Rate ${SEEDED_COURSE} for Sam` })).toBeVisible();
+  const comment = `Sam made a maze game ${randomUUID().slice(0, 6)}`;
+  await form.getByLabel("Rating").selectOption({ label: "4 stars" });
+  await form.getByLabel("Comment (optional)").fill(comment);
+  await form.getByRole("button", { name: "Send review" }).click();
+  await expect(
+    parent.getByText(`Thank you: your review of ${SEEDED_COURSE} will show on its page once our team has read it.`),
+  ).toBeVisible();
+  await expect(form.getByRole("heading", { name: `Rate ${SEEDED_COURSE} for Sam` })).toHaveCount(0);
+
+  // Pending: not on the course page yet.
+  await page.reload();
+  await expect(page.getByTestId("course-rating")).toHaveText(/5\.0 out of 5 from 1 parent review$/);
+
+  const support = await newPage(browser);
+  await signInAs(support, "support");
+  const scan = await scanPage(support, "/support/dashboard");
+  expect(scan.violations).toEqual([]);
+  const queue = support.getByRole("region", { name: "Reviews to moderate" });
+  // The seeded pending review is waiting too.
+  await expect(queue.getByRole("listitem").filter({ hasText: "(for Leo)" })).toBeVisible();
+  const mine = queue.getByRole("listitem").filter({ hasText: comment });
+  await expect(mine).toContainText(`${SEEDED_COURSE}: 4 of 5 (for Sam)`);
+  await mine.scrollIntoViewIfNeeded();
+  await support.screenshot({ path: testInfo.outputPath("support-reviews.png"), fullPage: true });
+  await mine.getByRole("button", { name: /^Approve/ }).click();
+  await expect(mine).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId("course-rating")).toHaveText(/4\.5 out of 5 from 2 parent reviews$/);
+  await page.getByTestId("course-rating").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("course-rating.png") });
+});
