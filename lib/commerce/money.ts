@@ -8,3 +8,12 @@ export const CURRENCY = env.CURRENCY;
 export function formatMoney(minor: number, currency: string = CURRENCY): string {
   return formatPrice(minor, currency);
 }
+
+const compactDigits =
+  new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY }).resolvedOptions().maximumFractionDigits ?? 2;
+const compact = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY, notation: "compact", maximumFractionDigits: 1 });
+
+/** For chart axes: 125000 minor units is "$1.3K" in USD. */
+export function formatMoneyCompact(minor: number): string {
+  return compact.format(minor / 10 ** compactDigits);
+}
