@@ -7,7 +7,7 @@ import { DayBarChart } from "@/components/dashboards/day-bar-chart";
 import { RevenueByCourse } from "@/components/dashboards/revenue-by-course";
 import { ShareMeter } from "@/components/dashboards/share-meter";
 import { attendanceRates } from "@/lib/classroom/attendance";
-import { CURRENCY, formatMoney, formatMoneyCompact } from "@/lib/commerce/money";
+import { CURRENCY, formatMoney, formatMoneyCompact, minorToMajor } from "@/lib/commerce/money";
 import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/revenue";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { requirePagePermission } from "@/lib/platform/auth/session";
@@ -74,7 +74,7 @@ export default async function AdminDashboardPage() {
         </p>
         <DayBarChart
           id="revenue-per-day"
-          data={revenue.perDay.map((d) => ({ day: d.day, value: d.netMinor }))}
+          data={revenue.perDay.map((d) => ({ day: d.day, value: minorToMajor(d.netMinor) }))}
           title={`Revenue per day, last ${REVENUE_DAYS} days`}
           noun="revenue"
           formatValue={formatMoneyCompact}
