@@ -68,12 +68,7 @@ export class InsufficientBalance extends Error {
 }
 
 /** Credit the system gives (a promotion, a seed): its own transaction, under the lock. */
-export async function creditWallet(
-  userId: number,
-  kind: "promotion" | "top_up",
-  amountMinor: number,
-  reason: string | null = null,
-) {
+export async function creditWallet(userId: number, kind: "promotion" | "top_up", amountMinor: number, reason: string | null = null) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await lockWallet(tx, userId);
