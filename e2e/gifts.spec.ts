@@ -91,7 +91,7 @@ test.describe("gift a course (issue 18)", () => {
 
     await recipient.goto(brandPaths.wallet);
     await expect(recipient.getByTestId("wallet-balance")).toHaveText("$25.00");
-    await expect(recipient.getByRole("listitem").filter({ hasText: "Gift" })).toContainText("+$25.00");
+    await expect(recipient.getByRole("listitem").filter({ hasText: "+$25.00" })).toContainText("Gift");
   });
 
   test("the admin dashboard shows revenue per day and per course", async ({ page }, testInfo) => {
