@@ -37,6 +37,7 @@ export interface NewLedgerEntry {
   /** Positive for money in, negative for a purchase. */
   amountMinor: number;
   orderId?: string | null;
+  giftId?: string | null;
   reason?: string | null;
   createdById?: number | null;
 }
@@ -53,6 +54,7 @@ export async function writeEntry(tx: Tx, entry: NewLedgerEntry): Promise<void> {
     amountMinor: entry.amountMinor,
     currency: CURRENCY,
     orderId: entry.orderId ?? null,
+    giftId: entry.giftId ?? null,
     reason: entry.reason ?? null,
     createdById: entry.createdById ?? null,
   });
@@ -66,12 +68,7 @@ export class InsufficientBalance extends Error {
 }
 
 /** Credit the system gives (a promotion, a seed): its own transaction, under the lock. */
-export async function creditWallet(
-  userId: number,
-  kind: "promotion" | "top_up" | "gift",
-  amountMinor: number,
-  reason: string | null = null,
-) {
+export async function creditWallet(userId: number, kind: "promotion" | "top_up", amountMinor: number, reason: string | null = null) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await lockWallet(tx, userId);

@@ -1,35 +1,23 @@
+import Link from "next/link";
+
 import { IntentLink } from "@/components/ui/intent-link";
 
 import { DemoCta } from "@/components/marketing/demo-cta";
 import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
-import { brand } from "@/lib/platform/brand";
-import { mailtoHref } from "@/lib/platform/mailto";
+import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR } from "@/lib/commerce/gift-schema";
+import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts";
+import { formatMoney } from "@/lib/commerce/money";
+import { brand, brandLabels } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
 
 export const metadata = pageMetadata({
   title: "Gift a course",
-  description: `Give a child live classes in coding, music, languages, academics or life skills. Email the ${brand.name} team and we arrange the gift with you personally.`,
+  description: `Give a child live classes in coding, music, languages, academics or life skills: a gift of ${brandLabels.cash} with a code to print or share.`,
   path: "/gift-a-course",
 });
 
-const giftEmail = mailtoHref(brand.supportEmail, {
-  subject: "Gift a course",
-  body: [
-    "Hello,",
-    "",
-    "I would like to gift a course.",
-    "",
-    "My name and phone number:",
-    "Child's first name and grade:",
-    "Course or subject (if known):",
-    "1-on-1 or group classes:",
-    "Child's parent or guardian (name and email), if not me:",
-    "When the gift should start:",
-    "",
-    "Thank you!",
-  ].join("\n"),
-});
+const action = "inline-block rounded-lg px-5 py-2.5 font-semibold";
 
 export default function GiftACoursePage() {
   return (
@@ -37,34 +25,35 @@ export default function GiftACoursePage() {
       <PageIntro eyebrow="Gifts" title="Gift a course">
         <p>
           A course is a gift that keeps going long after the wrapping paper: a child who learns to code their first game, play a song on the
-          piano or speak a new language. Here is how gifting works at {brand.name} today.
+          piano or speak a new language. Here is how gifting works at {brand.name}.
         </p>
       </PageIntro>
 
-      <p className="mt-8 rounded-2xl border border-brand-600 bg-brand-50 p-5 text-slate-800">
-        <strong className="font-semibold text-slate-900">Good to know:</strong> there is no online checkout for gifts yet. Our support team
-        arranges every gift with you personally by email, and nothing is charged until you have agreed the details.
-      </p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link href="/gift-a-course/buy" className={`${action} bg-brand-600 text-white hover:bg-brand-700`}>
+          Buy a gift
+        </Link>
+        <Link href={GIFT_REDEEM_PATH} className={`${action} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
+          Redeem a gift code
+        </Link>
+      </div>
 
       <Prose className="mt-10">
         <h2>How it works</h2>
         <ol>
           <li>
-            <strong>Choose a course, or leave it open.</strong> Browse our <IntentLink href="/courses">courses</IntentLink> for ideas. If
-            you are not sure what the child would enjoy, tell us their interests and we will suggest a few.
+            <strong>Choose an amount.</strong> A gift is {brandLabels.cash} from {formatMoney(GIFT_AMOUNT_MIN_MINOR)} to{" "}
+            {formatMoney(GIFT_AMOUNT_MAX_MINOR)}, paid from your own {brandLabels.cash} when you are signed in. It pays for any of our{" "}
+            <IntentLink href="/courses">courses</IntentLink>, so the family chooses what the child enjoys.
           </li>
           <li>
-            <strong>Email us.</strong> Write to <a href={giftEmail}>{brand.supportEmail}</a> with the subject &ldquo;Gift a course&rdquo;.
-            The link opens an email with a short list of what we need: your contact details, the child&apos;s first name and grade, the
-            course and, if the child is not yours, their parent&apos;s contact details.
+            <strong>Print or share the gift message.</strong> You get a single-use gift code and a gift message to print or send. Give us
+            the recipient&apos;s email address and we email them the code too.
           </li>
           <li>
-            <strong>We reply with options.</strong> Our team answers with the available courses and schedules, the price and how to pay. You
-            decide whether to go ahead.
-          </li>
-          <li>
-            <strong>The child starts with a free demo class.</strong> Before the course begins, we arrange a free demo class with the
-            child&apos;s parent so the teacher and level are a good fit. If the first choice is not right, we can change the course.
+            <strong>The family redeems it.</strong> The child&apos;s parent signs up (or signs in) and enters the code on the{" "}
+            <IntentLink href={GIFT_REDEEM_PATH}>redeem page</IntentLink>. The gift is added to their {brandLabels.cash}, which is used first
+            when they enrol in a class.
           </li>
         </ol>
 
@@ -85,7 +74,7 @@ export default function GiftACoursePage() {
         <h2>Questions?</h2>
         <p>
           Call us at <a href={brand.supportPhoneHref}>{brand.supportPhone}</a> ({brand.supportHours}) or email{" "}
-          <a href={giftEmail}>{brand.supportEmail}</a>.
+          <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>.
         </p>
       </Prose>
 

@@ -561,8 +561,37 @@ export const orderItems = pgTable(
 );
 
 /**
+ * A gift of {product} Cash: bought from the buyer's wallet, redeemed once into the recipient's. The
+ * code is kept readable (not hashed) because the buyer reopens the printable gift message to share
+ * it; it carries 140 random bits, so it cannot be guessed, and redemption attempts are rate-limited.
+ */
+export const gifts = pgTable(
+  "gifts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    code: text().notNull(),
+    /** Null once the buyer's account is deleted: the gift (and the recipient's credit naming it) stays. */
+    buyerId: integer().references(() => users.id, { onDelete: "set null" }),
+    amountMinor: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    recipientName: text(),
+    recipientEmail: text(),
+    message: text(),
+    redeemedById: integer().references(() => users.id, { onDelete: "set null" }),
+    redeemedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("gifts_code_key").on(t.code),
+    index("gifts_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    check("gifts_amount", sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
  * The {product} Cash ledger: one row per movement, typed; the balance is the sum. A purchase or a
- * refund names its order; an adjustment says why. Gifts will name their gift (gifts issue).
+ * refund names its order; an adjustment says why; a gift names its gift (the buyer's debit and the
+ * recipient's credit).
  */
 export const ledgerEntries = pgTable(
   "ledger_entries",
@@ -575,6 +604,8 @@ export const ledgerEntries = pgTable(
     amountMinor: integer().notNull(),
     currency: char({ length: 3 }).notNull(),
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    // Gifts are never deleted (see gifts.buyerId), so a gift entry always names its gift.
+    giftId: uuid().references(() => gifts.id, { onDelete: "restrict" }),
     reason: text(),
     /** Who wrote it: the account itself (a purchase), staff (an adjustment), or null for the system (webhook, seed). */
     createdById: integer().references(() => users.id, { onDelete: "set null" }),
@@ -583,12 +614,14 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_entries_user_idx").on(t.userId, t.createdAt.desc()),
     index("ledger_entries_order_idx").on(t.orderId),
+    index("ledger_entries_gift_idx").on(t.giftId),
     check("ledger_entries_amount", sql`${t.amountMinor} <> 0`),
     check(
       "ledger_entries_kind",
       sql`(${t.kind} = 'purchase' and ${t.amountMinor} < 0 and ${t.orderId} is not null)
         or (${t.kind} = 'refund' and ${t.amountMinor} > 0 and ${t.orderId} is not null)
-        or (${t.kind} in ('top_up', 'gift', 'promotion') and ${t.amountMinor} > 0)
+        or (${t.kind} in ('top_up', 'promotion') and ${t.amountMinor} > 0)
+        or (${t.kind} = 'gift' and ${t.giftId} is not null)
         or (${t.kind} = 'adjustment' and ${t.reason} is not null and length(${t.reason}) > 0)`,
     ),
   ],

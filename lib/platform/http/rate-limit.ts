@@ -78,6 +78,13 @@ export const RATE_LIMITS = {
     windowSeconds: 15 * 60,
     refusal: "Too many sign-in attempts.",
   },
+  /**
+   * Gift codes tried and not redeemed (counted by reserveAttempt, so a redeemed code does not count):
+   * a code has 140 random bits, and these keep a signed-in script from even trying. 10 wrong codes in
+   * 15 minutes per account covers typos from paper; 20 per address covers a household or a classroom.
+   */
+  giftRedeemPerAccount: { name: "gift-redeem-account", limit: 10, windowSeconds: 15 * 60, refusal: "Too many gift codes tried." },
+  giftRedeemPerAddress: { name: "gift-redeem", limit: 20, windowSeconds: 15 * 60, refusal: "Too many gift codes tried." },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** On average one counted request in this many deletes the windows that have ended. */

@@ -4,8 +4,11 @@ import { AttendanceRates } from "@/components/classroom/attendance-rates";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ConversionBars } from "@/components/dashboards/conversion-bars";
 import { DayBarChart } from "@/components/dashboards/day-bar-chart";
+import { RevenueByCourse } from "@/components/dashboards/revenue-by-course";
 import { ShareMeter } from "@/components/dashboards/share-meter";
 import { attendanceRates } from "@/lib/classroom/attendance";
+import { CURRENCY, formatMoney, formatMoneyCompact, minorToMajor } from "@/lib/commerce/money";
+import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/revenue";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/figures";
@@ -16,7 +19,7 @@ const PATH = "/admin/dashboard";
 
 export default async function AdminDashboardPage() {
   const actor = await requirePagePermission("figures.read", PATH);
-  const figures = await getAdminFigures(actor);
+  const [figures, revenue] = await Promise.all([getAdminFigures(actor), getRevenue(actor)]);
   const { judged, contactedInTime } = figures.promise;
   const inTimeShare = judged === 0 ? "—" : `${Math.round((contactedInTime / judged) * 100)}%`;
   const lastDays = figures.requestsPerDay.reduce((sum, d) => sum + d.requests, 0);
@@ -57,7 +60,32 @@ export default async function AdminDashboardPage() {
         <h2 id="per-day" className="text-xl font-bold text-slate-900">
           Requests per day
         </h2>
-        <DayBarChart data={figures.requestsPerDay} title={`Demo requests per day, last ${FIGURES_DAYS} days`} />
+        <DayBarChart
+          data={figures.requestsPerDay.map((d) => ({ day: d.day, value: d.requests }))}
+          title={`Demo requests per day, last ${FIGURES_DAYS} days`}
+        />
+      </section>
+      <section aria-labelledby="revenue" className="mt-10 rounded-2xl border border-slate-200 p-5">
+        <h2 id="revenue" className="text-xl font-bold text-slate-900">
+          Revenue ({CURRENCY}): {formatMoney(revenue.totalNetMinor)} in the last {REVENUE_DAYS} days
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Seats of paid orders, by the day they were paid, minus refunds, by the day they were made.
+        </p>
+        <DayBarChart
+          id="revenue-per-day"
+          data={revenue.perDay.map((d) => ({ day: d.day, value: minorToMajor(d.netMinor) }))}
+          title={`Revenue per day, last ${REVENUE_DAYS} days`}
+          noun="revenue"
+          formatValue={formatMoneyCompact}
+        />
+        <h3 className="mt-6 mb-2 text-lg font-bold text-slate-900">Per course</h3>
+        <RevenueByCourse
+          rows={revenue.byCourse}
+          others={revenue.otherCourses}
+          format={formatMoney}
+          caption={`Revenue per course, last ${REVENUE_DAYS} days`}
+        />
       </section>
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="by-course" className="rounded-2xl border border-slate-200 p-5">

@@ -1,0 +1,47 @@
+import { brandLabels } from "@/lib/platform/brand";
+import { z } from "@/lib/platform/zod";
+
+import { CURRENCY, formatMoney } from "./money";
+
+/** A gift's bounds, in minor units: the one place they are set (the form, the server and the page read them). */
+export const GIFT_AMOUNT_MIN_MINOR = 500;
+export const GIFT_AMOUNT_MAX_MINOR = 50_000;
+
+export const GIFT_MESSAGES = {
+  amount: `Enter an amount from ${formatMoney(GIFT_AMOUNT_MIN_MINOR)} to ${formatMoney(GIFT_AMOUNT_MAX_MINOR)}, such as 50 or 50.00.`,
+  recipientName: "The recipient's name can be at most 80 characters.",
+  recipientEmail: "Enter the recipient's email address, or leave it empty.",
+  message: "The message can be at most 500 characters.",
+  insufficientBalance: (balance: string, amount: string) =>
+    `Your ${brandLabels.cash} balance is ${balance}, which does not cover a gift of ${amount}. Choose a smaller amount or add ${brandLabels.cash} first.`,
+  codeMalformed: "That does not look like a gift code. A code has 28 letters and digits, as printed on the gift message.",
+  codeUnknown: "That gift code is not valid. Check it against the gift message and try again.",
+  codeUsed: "This gift code has already been redeemed. Each code can be used once.",
+  giftNotFound: "That gift does not exist.",
+} as const;
+
+const digits = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY }).resolvedOptions().maximumFractionDigits ?? 2;
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string({ error: message }).trim().max(max, message).optional(),
+  );
+
+/** Buying a gift: an amount in major units within the bounds, and optionally who it is for and a message. */
+export const buyGiftSchema = z.object({
+  amount: z
+    .string({ error: GIFT_MESSAGES.amount })
+    .trim()
+    .regex(new RegExp(`^\\d{1,7}(\\.\\d{1,${Math.max(digits, 1)}})?$`), GIFT_MESSAGES.amount)
+    .transform((text) => Math.round(Number(text) * 10 ** digits))
+    .refine((minor) => minor >= GIFT_AMOUNT_MIN_MINOR && minor <= GIFT_AMOUNT_MAX_MINOR, GIFT_MESSAGES.amount),
+  recipientName: optionalText(80, GIFT_MESSAGES.recipientName),
+  recipientEmail: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.email({ error: GIFT_MESSAGES.recipientEmail }).trim().toLowerCase().max(254, GIFT_MESSAGES.recipientEmail).optional(),
+  ),
+  message: optionalText(500, GIFT_MESSAGES.message),
+});
+export type BuyGiftInput = z.input<typeof buyGiftSchema>;
+
+export const redeemGiftSchema = z.object({ code: z.string({ error: GIFT_MESSAGES.codeMalformed }).max(100, GIFT_MESSAGES.codeMalformed) });
