@@ -7,11 +7,15 @@ import { bookings, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
+import { announceSectionRescheduled } from "./section-listeners";
 import { SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
 import { LIVE_BOOKING_STATUSES } from "./slots";
 
 export type SectionRow = typeof sections.$inferSelect;
+
+/** The fields that decide when a section's sessions are: a change to any of them moves the sessions. */
+const SCHEDULE_FIELDS = ["startsOn", "endsOn", "startMinute", "timezone", "rrule", "durationMinutes"] as const;
 
 function rowValues(input: SectionInput) {
   const data = parseInput(sectionSchema, input);
@@ -64,7 +68,7 @@ export async function updateSection(id: number, input: SectionInput): Promise<Se
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Lock the section so a seat booked meanwhile is counted (PostgreSQL; PGlite runs one transaction at a time).
-    const [current] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.id, id)).for("update");
+    const [current] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
     if (!current) throw new AppError("not-found", "That section does not exist.");
     const [booked] = await tx
       .select({ n: count() })
@@ -75,12 +79,15 @@ export async function updateSection(id: number, input: SectionInput): Promise<Se
       const message = SCHEDULING_MESSAGES.capacityBelowBooked(seats);
       throw new AppError("invalid", message, { fieldErrors: { capacity: message } });
     }
+    const isRescheduled = SCHEDULE_FIELDS.some((field) => current[field] !== values[field]);
     const [row] = await tx
       .update(sections)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, scheduleVersion: current.scheduleVersion + (isRescheduled ? 1 : 0), updatedAt: new Date() })
       .where(eq(sections.id, id))
       .returning();
     if (!row) throw new AppError("not-found", "That section does not exist.");
+    // The families booked into it hear of new times in this transaction (lib/wiring's messages).
+    if (isRescheduled) await announceSectionRescheduled(tx, row);
     return row;
   });
 }

@@ -396,6 +396,8 @@ export const sections = pgTable(
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     status: sectionStatus().notNull().default("draft"),
+    /** Raised on each change of the section's times: the SEQUENCE of the families' recurring invites. */
+    scheduleVersion: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

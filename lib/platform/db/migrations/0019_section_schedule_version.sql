@@ -1,0 +1,1 @@
+ALTER TABLE "sections" ADD COLUMN "schedule_version" integer DEFAULT 0 NOT NULL;
