@@ -95,6 +95,8 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   "app/(account)/cart/page.tsx": () => undefined,
   // afterSave is the page's own list (/teacher/sections or /admin/sections).
   "components/scheduling/section-form.tsx": () => undefined,
+  // After buying, the page of the gift just made (giftPagePath of its id).
+  "app/(account)/gift-a-course/actions.ts": () => undefined,
 };
 /** Files that navigate to a target set in code, so need not call the rule. */
 const FIXED_TARGETS = [
@@ -103,6 +105,7 @@ const FIXED_TARGETS = [
   "app/(account)/cart/actions.ts",
   "app/(account)/cart/page.tsx",
   "components/scheduling/section-form.tsx",
+  "app/(account)/gift-a-course/actions.ts",
 ];
 
 describe("every place that takes a return path keeps the visitor on this site (issue 1)", () => {
