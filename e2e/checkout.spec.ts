@@ -71,33 +71,45 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await signIn(page, student.email, student.password);
     await page.goto(brandPaths.wallet);
     const balanceBefore = (await page.getByTestId("wallet-balance").textContent())!.trim();
+    // A child of their own for this test: Sam already sits in the seeded live class of this course.
+    const child = `Nia${Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
+    await page.goto("/my-courses");
+    await page.locator("#learner-new-firstName").fill(child);
+    await page.locator("#learner-new-grade").selectOption("6");
+    await page.getByRole("button", { name: "Add child" }).click();
+    await expect(page.getByRole("region", { name: "Your children" }).getByRole("status")).toHaveText(`${child} has been added.`);
     await page.goto(coursePath);
-    await page.getByRole("link", { name: /^Enrol in group classes with Demo Teacher/ }).click();
+    // The $99.00 section (lib/wiring/seed-demo-teacher.ts), not the seeded live class beside it.
+    await page.getByRole("link", { name: /^Enrol in group classes with Demo Teacher, \$99\.00/ }).click();
     const panel = page.getByRole("region", { name: courseTitle });
-    await panel.getByLabel("Which child is this seat for?").selectOption({ label: "Sam (grade 5)" });
+    await panel.getByLabel("Which child is this seat for?").selectOption({ label: `${child} (grade 6)` });
     await panel.getByRole("button", { name: "Add to cart" }).click();
     await page.getByRole("button", { name: `Pay $99.00 with ${CASH}` }).click();
     await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
 
     await page.goto("/my-courses");
     const enrolments = page.getByRole("region", { name: "Your enrolments" });
-    const enrolment = enrolments.getByRole("listitem").filter({ hasText: `${courseTitle} for Sam` });
+    const enrolment = enrolments.getByRole("listitem").filter({ hasText: `${courseTitle} for ${child}` });
     await expect(enrolment).toContainText("Next session:");
     await expect(enrolment).toContainText("Withdraw with a full refund until");
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("my-courses-enrolled.png"), fullPage: true });
 
-    // The teacher sees Sam (first name and grade only) on the section's roster.
+    // The teacher sees the child (first name and grade only) on the section's roster.
     await teacherPage.reload();
-    await expect(rosters.getByRole("listitem").filter({ hasText: courseTitle })).toContainText("Sam, grade 5");
+    await expect(rosters.getByRole("listitem").filter({ hasText: courseTitle }).filter({ hasText: child })).toContainText(
+      `${child}, grade 6`,
+    );
     await teacherPage.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(teacherPage)).toEqual([]);
     await teacherPage.screenshot({ path: testInfo.outputPath("roster.png"), fullPage: true });
 
-    await enrolment.getByRole("button", { name: `Withdraw Sam from ${courseTitle}` }).click();
-    await expect(page.getByText(`Sam has been withdrawn from ${courseTitle}. $99.00 went back to your ${CASH}.`).first()).toBeVisible();
-    await expect(enrolments.getByRole("listitem").filter({ hasText: `${courseTitle} for Sam` })).toHaveCount(0);
+    await enrolment.getByRole("button", { name: `Withdraw ${child} from ${courseTitle}` }).click();
+    await expect(
+      page.getByText(`${child} has been withdrawn from ${courseTitle}. $99.00 went back to your ${CASH}.`).first(),
+    ).toBeVisible();
+    await expect(enrolments.getByRole("listitem").filter({ hasText: `${courseTitle} for ${child}` })).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath("my-courses-withdrawn.png"), fullPage: true });
 
     await page.goto(brandPaths.wallet);

@@ -36,7 +36,11 @@ test.describe("gift a course (issue 18)", () => {
     await admin.goto("/admin/orders");
     await admin.getByLabel("Account email").fill(buyerEmail);
     await admin.getByLabel("Amount (negative to debit)").fill("100.00");
-    await admin.getByLabel("Reason").fill("Gift test credit");
+    // The adjustment form's Reason (each order row has its own for a refund).
+    await admin
+      .getByRole("region", { name: /^Adjust a / })
+      .getByLabel("Reason")
+      .fill("Gift test credit");
     await admin.getByRole("button", { name: `Adjust ${CASH}` }).click();
     await expect(admin.getByText(`${buyerEmail}: $100.00 recorded`).first()).toBeAttached();
 
