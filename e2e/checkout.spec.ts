@@ -57,15 +57,14 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     page,
     browser,
   }, testInfo) => {
-    // The demo teacher's seeded section: its course, from their roster.
+    // The demo teacher's seeded $99.00 section (lib/wiring/seed-demo-teacher.ts) of Scratch Game Design.
+    const courseTitle = "Scratch Game Design";
+    const coursePath = "/courses/scratch-game-design";
     const teacherPage = await (await browser.newContext()).newPage();
     const teacher = demoAccount("teacher");
     await signIn(teacherPage, teacher.email, teacher.password);
     await teacherPage.goto("/teacher/sections");
     const rosters = teacherPage.getByRole("region", { name: "Rosters" });
-    const courseLink = rosters.getByRole("link").first();
-    const courseTitle = (await courseLink.textContent())!.trim();
-    const coursePath = (await courseLink.getAttribute("href"))!;
 
     const student = demoAccount("student");
     await signIn(page, student.email, student.password);
