@@ -1,5 +1,7 @@
 import "server-only";
 
+import { listenerRegistry } from "@/lib/platform/listeners";
+
 import type { Tx } from "./ledger";
 
 /**
@@ -10,16 +12,14 @@ import type { Tx } from "./ledger";
  */
 export type RefundListener = (tx: Tx, refundIds: number[]) => Promise<void>;
 
-// On globalThis, so the instrumentation's and the routes' bundles, and dev's hot reloads, share one list.
-const slot = globalThis as typeof globalThis & { __refundListeners?: Map<string, RefundListener> };
-const listeners = (slot.__refundListeners ??= new Map());
+const listeners = listenerRegistry<RefundListener>("__refundListeners");
 
 /** Registers (or, under the same name, replaces) a listener. */
 export function registerRefundListener(name: string, listener: RefundListener): void {
-  listeners.set(name, listener);
+  listeners.register(name, listener);
 }
 
 export async function announceRefund(tx: Tx, refundIds: number[]): Promise<void> {
   if (refundIds.length === 0) return;
-  for (const listener of listeners.values()) await listener(tx, refundIds);
+  for (const listener of listeners.all()) await listener(tx, refundIds);
 }

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { listenerRegistry } from "@/lib/platform/listeners";
+
 import type { Tx } from "./ledger";
 
 /**
@@ -10,20 +12,18 @@ import type { Tx } from "./ledger";
  */
 export type SeatListener = (tx: Tx, bookingIds: string[]) => Promise<void>;
 
-// On globalThis, so the instrumentation's and the routes' bundles, and dev's hot reloads, share one list.
-const slot = globalThis as typeof globalThis & { __seatListeners?: Map<string, SeatListener> };
-const listeners = (slot.__seatListeners ??= new Map());
+const listeners = listenerRegistry<SeatListener>("__seatListeners");
 
 /** Registers (or, under the same name, replaces) a listener. */
 export function registerSeatListener(name: string, listener: SeatListener): void {
-  listeners.set(name, listener);
+  listeners.register(name, listener);
 }
 
 export function unregisterSeatListener(name: string): void {
-  listeners.delete(name);
+  listeners.unregister(name);
 }
 
 export async function announceSeatsConfirmed(tx: Tx, bookingIds: string[]): Promise<void> {
   if (bookingIds.length === 0) return;
-  for (const listener of listeners.values()) await listener(tx, bookingIds);
+  for (const listener of listeners.all()) await listener(tx, bookingIds);
 }

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { listenerRegistry } from "@/lib/platform/listeners";
+
 import type { BookingChange, SchedulingTransaction } from "./bookings";
 
 /**
@@ -14,23 +16,21 @@ export interface BookingListener {
   afterCommit?: () => void;
 }
 
-// On globalThis, so the instrumentation's and the routes' bundles, and dev's hot reloads, share one list.
-const slot = globalThis as typeof globalThis & { __bookingListeners?: Map<string, BookingListener> };
-const listeners = (slot.__bookingListeners ??= new Map());
+const listeners = listenerRegistry<BookingListener>("__bookingListeners");
 
 /** Registers (or, under the same name, replaces) a listener. */
 export function registerBookingListener(name: string, listener: BookingListener): void {
-  listeners.set(name, listener);
+  listeners.register(name, listener);
 }
 
 export function unregisterBookingListener(name: string): void {
-  listeners.delete(name);
+  listeners.unregister(name);
 }
 
 export async function announceInTransaction(tx: SchedulingTransaction, change: BookingChange): Promise<void> {
-  for (const listener of listeners.values()) await listener.inTransaction(tx, change);
+  for (const listener of listeners.all()) await listener.inTransaction(tx, change);
 }
 
 export function announceCommitted(): void {
-  for (const listener of listeners.values()) listener.afterCommit?.();
+  for (const listener of listeners.all()) listener.afterCommit?.();
 }

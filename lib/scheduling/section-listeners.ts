@@ -1,5 +1,7 @@
 import "server-only";
 
+import { listenerRegistry } from "@/lib/platform/listeners";
+
 import type { SchedulingTransaction } from "./bookings";
 import type { SectionRow } from "./sections";
 
@@ -10,14 +12,12 @@ import type { SectionRow } from "./sections";
  */
 export type SectionRescheduledListener = (tx: SchedulingTransaction, section: SectionRow) => Promise<void>;
 
-// On globalThis, so the instrumentation's and the routes' bundles, and dev's hot reloads, share one list.
-const slot = globalThis as typeof globalThis & { __sectionListeners?: Map<string, SectionRescheduledListener> };
-const listeners = (slot.__sectionListeners ??= new Map());
+const listeners = listenerRegistry<SectionRescheduledListener>("__sectionListeners");
 
 export function registerSectionRescheduledListener(name: string, listener: SectionRescheduledListener): void {
-  listeners.set(name, listener);
+  listeners.register(name, listener);
 }
 
 export async function announceSectionRescheduled(tx: SchedulingTransaction, section: SectionRow): Promise<void> {
-  for (const listener of listeners.values()) await listener(tx, section);
+  for (const listener of listeners.all()) await listener(tx, section);
 }
