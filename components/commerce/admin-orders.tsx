@@ -1,4 +1,5 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
+import { DataTable } from "@/components/dashboards/data-table";
 import type { AdminOrderRow, OrderFilters } from "@/lib/commerce/admin-orders";
 
 const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
@@ -57,69 +58,42 @@ export function AdminOrderFilters({
 export function AdminOrderTable({ orders, refund }: { orders: AdminOrderRow[]; refund: FormAction }) {
   if (orders.length === 0) return <p className="text-slate-700">No orders match.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Orders, newest first</caption>
-        <thead className="border-b border-slate-300 text-slate-800">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Placed (UTC)
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Customer
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Seats
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Total (wallet / card)
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Refund
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {orders.map((order) => (
-            <tr key={order.id} className="align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">{order.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
-              <td className="py-2 pr-3">{order.email}</td>
-              <td className="py-2 pr-3">{order.items}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">
-                {order.total} ({order.wallet} / {order.card})
-              </td>
-              <td className="py-2 pr-3">
-                {order.status}
-                {order.refunded ? <span className="block text-slate-700">refunded {order.refunded}</span> : null}
-              </td>
-              <td className="py-2 pr-3">
-                {order.canRefund ? (
-                  <ActionForm action={refund} className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="orderId" value={order.id} />
-                    <label className="text-xs font-semibold text-slate-800">
-                      Reason
-                      <input
-                        name="reason"
-                        required
-                        minLength={3}
-                        maxLength={500}
-                        className="mt-1 block w-40 rounded border border-slate-400 px-2 py-1"
-                      />
-                    </label>
-                    <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700 hover:bg-red-50">
-                      Refund<span className="sr-only"> order of {order.email}</span>
-                    </button>
-                  </ActionForm>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Orders, newest first" columns={["Placed (UTC)", "Customer", "Seats", "Total (wallet / card)", "Status", "Refund"]}>
+      {orders.map((order) => (
+        <tr key={order.id} className="border-t border-slate-200 align-top">
+          <td className="px-3 py-2 whitespace-nowrap">{order.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+          <td className="px-3 py-2">{order.email}</td>
+          <td className="px-3 py-2">{order.items}</td>
+          <td className="px-3 py-2 whitespace-nowrap">
+            {order.total} ({order.wallet} / {order.card})
+          </td>
+          <td className="px-3 py-2">
+            {order.status}
+            {order.refunded ? <span className="block text-slate-700">refunded {order.refunded}</span> : null}
+          </td>
+          <td className="px-3 py-2">
+            {order.canRefund ? (
+              <ActionForm action={refund} className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="orderId" value={order.id} />
+                <label className="text-xs font-semibold text-slate-800">
+                  Reason
+                  <input
+                    name="reason"
+                    required
+                    minLength={3}
+                    maxLength={500}
+                    className="mt-1 block w-40 rounded border border-slate-400 px-2 py-1"
+                  />
+                </label>
+                <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700 hover:bg-red-50">
+                  Refund<span className="sr-only"> order of {order.email}</span>
+                </button>
+              </ActionForm>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
