@@ -44,7 +44,15 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
       myCoursesUrl,
     });
     const invite = seatInvite(
-      { bookingId: booking.id, startsAt: booking.startsAt, endsAt: booking.endsAt, learnerName, courseTitle, teacherName: teacher.name, parent },
+      {
+        bookingId: booking.id,
+        startsAt: booking.startsAt,
+        endsAt: booking.endsAt,
+        learnerName,
+        courseTitle,
+        teacherName: teacher.name,
+        parent,
+      },
       section,
       0,
     );
