@@ -28,6 +28,8 @@ import { lockOrder, type OrderRow } from "./orders";
 import { announceRefund } from "./refund-listeners";
 import { isRefundable, REFUND_POLICY, refundDeadline } from "./refund-policy";
 import { adminRefundSchema, COMMERCE_MESSAGES, orderItemIdSchema } from "./schema";
+import { announceSeatsCancelled } from "./seat-listeners";
+import { lockSections, reopenFreedSections } from "./seats";
 import { stripeClient } from "./stripe";
 
 export interface RefundOutcome {
@@ -49,6 +51,7 @@ interface SeatToRefund {
   priceMinor: number;
   bookingId: string | null;
   bookingStatus: string | null;
+  sectionId: number;
   startsAt: Date | null;
   learnerName: string;
   courseTitle: string;
@@ -63,6 +66,7 @@ async function unrefundedSeats(tx: Tx, orderId: string, itemIds?: number[]): Pro
       priceMinor: orderItems.priceMinor,
       bookingId: orderItems.bookingId,
       bookingStatus: bookings.status,
+      sectionId: orderItems.sectionId,
       startsAt: bookings.startsAt,
       learnerName: learners.firstName,
       courseTitle: courses.title,
@@ -99,7 +103,11 @@ async function splitRefund(tx: Tx, order: OrderRow, amountMinor: number): Promis
   return { walletMinor: amountMinor - cardMinor, cardMinor };
 }
 
-/** Frees the seat, writes the refund (ledger entry for the wallet part) and closes the order once every seat is refunded. */
+/**
+ * Frees the seat (reopening its section if the seat had filled it), writes the refund (ledger entry
+ * for the wallet part) and closes the order once every seat is refunded. Returns, with the refund,
+ * the booking it cancelled when that was a confirmed seat (the caller announces it once the refunds are written).
+ */
 async function refundSeat(
   tx: Tx,
   order: OrderRow,
@@ -108,7 +116,8 @@ async function refundSeat(
   actorId: number,
   reason: string | null,
   now: Date,
-): Promise<{ refundId: number; walletMinor: number; cardMinor: number; card: CardRefund | null }> {
+): Promise<{ refundId: number; walletMinor: number; cardMinor: number; card: CardRefund | null; cancelledSeat: string | null }> {
+  let cancelledSeat: string | null = null;
   if (seat.bookingId && (seat.bookingStatus === "confirmed" || seat.bookingStatus === "held")) {
     await tx
       .update(bookings)
@@ -117,6 +126,8 @@ async function refundSeat(
     await tx
       .insert(bookingHistory)
       .values({ bookingId: seat.bookingId, fromStatus: seat.bookingStatus, toStatus: "cancelled", byId: actorId, at: now });
+    await reopenFreedSections(tx, [seat.sectionId]);
+    if (seat.bookingStatus === "confirmed") cancelledSeat = seat.bookingId;
   }
   const split = await splitRefund(tx, order, seat.priceMinor);
   const [row] = await tx
@@ -146,6 +157,7 @@ async function refundSeat(
     refundId: row!.id,
     ...split,
     card: split.cardMinor > 0 ? { refundId: row!.id, orderId: order.id, amountMinor: split.cardMinor } : null,
+    cancelledSeat,
   };
 }
 
@@ -200,8 +212,13 @@ export async function withdrawSeat(userId: number, orderItemId: unknown, timezon
         COMMERCE_MESSAGES.refundWindowClosed(seat.courseTitle, formatInstantInZone(refundDeadline(seat.startsAt), timezone)),
       );
     }
+    await lockSections(tx, [seat.sectionId]);
     const refunded = await refundSeat(tx, order, seat, "withdrawal", userId, null, now);
     await closeIfFullyRefunded(tx, order, now);
+    await announceSeatsCancelled(tx, {
+      bookingIds: refunded.cancelledSeat ? [refunded.cancelledSeat] : [],
+      refundIds: [refunded.refundId],
+    });
     await announceRefund(tx, [refunded.refundId]);
     return { ...refunded, seat, currency: order.currency };
   });
@@ -235,14 +252,22 @@ export async function refundOrderAsAdmin(actor: Actor | null | undefined, input:
     let cardMinor = 0;
     const cards: CardRefund[] = [];
     const refundIds: number[] = [];
+    const cancelledSeats: string[] = [];
+    // Every section at once, in id order (the checkout's order), before any seat is freed in one.
+    await lockSections(
+      tx,
+      seats.map((seat) => seat.sectionId),
+    );
     for (const seat of seats) {
       const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now);
       refundIds.push(refunded.refundId);
+      if (refunded.cancelledSeat) cancelledSeats.push(refunded.cancelledSeat);
       walletMinor += refunded.walletMinor;
       cardMinor += refunded.cardMinor;
       if (refunded.card) cards.push(refunded.card);
     }
     await closeIfFullyRefunded(tx, order, now);
+    await announceSeatsCancelled(tx, { bookingIds: cancelledSeats, refundIds });
     await announceRefund(tx, refundIds);
     await recordAudit(tx, actor, {
       action: "order.refund",

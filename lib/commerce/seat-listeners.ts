@@ -27,3 +27,30 @@ export async function announceSeatsConfirmed(tx: Tx, bookingIds: string[]): Prom
   if (bookingIds.length === 0) return;
   for (const listener of listeners.all()) await listener(tx, bookingIds);
 }
+
+/**
+ * A confirmed seat was cancelled (a parent's withdrawal, an admin's refund, any later path), with
+ * the refunds made for those seats in the same transaction (none when nothing was refunded), so
+ * the wiring can fold the family's calendar cancellation into the refund's message.
+ */
+export interface SeatsCancelled {
+  bookingIds: string[];
+  refundIds: number[];
+}
+export type SeatCancelledListener = (tx: Tx, cancelled: SeatsCancelled) => Promise<void>;
+
+const cancelledListeners = listenerRegistry<SeatCancelledListener>("__seatCancelledListeners");
+
+/** Registers (or, under the same name, replaces) a listener. */
+export function registerSeatCancelledListener(name: string, listener: SeatCancelledListener): void {
+  cancelledListeners.register(name, listener);
+}
+
+export function unregisterSeatCancelledListener(name: string): void {
+  cancelledListeners.unregister(name);
+}
+
+export async function announceSeatsCancelled(tx: Tx, cancelled: SeatsCancelled): Promise<void> {
+  if (cancelled.bookingIds.length === 0) return;
+  for (const listener of cancelledListeners.all()) await listener(tx, cancelled);
+}

@@ -52,11 +52,39 @@ export async function releaseExpiredHolds(tx: Tx, sectionIds: number[], now: Dat
         inArray(bookings.id, sql`(${expired})`),
       ),
     )
-    .returning({ id: bookings.id });
+    .returning({ id: bookings.id, sectionId: bookings.sectionId });
   if (released.length > 0) {
     await tx
       .insert(bookingHistory)
       .values(released.map((b) => ({ bookingId: b.id, fromStatus: "held" as const, toStatus: "cancelled" as const, at: now })));
+    await reopenFreedSections(
+      tx,
+      released.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
+    );
+  }
+}
+
+/**
+ * A section marked `full` is open again once seats are freed in it (a withdrawal, a refund, an
+ * expired hold), in the transaction that freed them and under the section's lock (so a checkout
+ * counting seats waits for it). `freedIn` names each freed seat's section, once per seat. Only a
+ * section those seats had filled reopens: one closed to enrolment with seats to spare stays as set.
+ */
+export async function reopenFreedSections(tx: Tx, freedIn: number[]): Promise<void> {
+  if (freedIn.length === 0) return;
+  const locked = await lockSections(tx, freedIn);
+  const full = [...locked.values()].filter((section) => section.status === "full");
+  if (full.length === 0) return;
+  const taken = await liveSeats(
+    tx,
+    full.map((section) => section.id),
+  );
+  for (const section of full) {
+    const live = taken.get(section.id) ?? 0;
+    const freed = freedIn.filter((id) => id === section.id).length;
+    if (live < section.capacity && live + freed >= section.capacity) {
+      await tx.update(sections).set({ status: "open", updatedAt: new Date() }).where(eq(sections.id, section.id));
+    }
   }
 }
 
@@ -169,9 +197,14 @@ export async function moveSeats(tx: Tx, bookingIds: string[], from: "held", to: 
     .update(bookings)
     .set({ status: to, statusChangedAt: now })
     .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, from)))
-    .returning({ id: bookings.id });
+    .returning({ id: bookings.id, sectionId: bookings.sectionId });
   if (moved.length > 0)
     await tx.insert(bookingHistory).values(moved.map((b) => ({ bookingId: b.id, fromStatus: from, toStatus: to, at: now })));
+  if (to === "cancelled")
+    await reopenFreedSections(
+      tx,
+      moved.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
+    );
   if (to === "confirmed")
     await announceSeatsConfirmed(
       tx,

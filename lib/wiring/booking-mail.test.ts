@@ -5,13 +5,11 @@ import { bookSlotAction, listSlotsAction } from "@/app/(marketing)/book-free-dem
 import { signLeadToken } from "@/lib/demo-requests/lead-token";
 import { EMAIL_TOPIC } from "@/lib/notifications/email";
 import { DEMO_REPLY_PROMISE } from "@/lib/notifications/messages/demo-request-received";
-import { smtpSender } from "@/lib/notifications/transport";
 import { bookings, outbox, users } from "@/lib/platform/db/schema";
-import { backoffMs, deliverDue } from "@/lib/platform/outbox/outbox";
+import { backoffMs } from "@/lib/platform/outbox/outbox";
 import { rescheduleBooking } from "@/lib/scheduling/bookings";
-import { openTestDatabase, jsonRequest } from "@/test/database";
-import { readInvite } from "@/test/ical";
-import { openTestMailServer } from "@/test/mail-server";
+import { jsonRequest } from "@/test/database";
+import { inviteOf, mailHarness, to } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
 import { cancelDemo, rescheduleDemo } from "@/lib/demo-requests/demo-booking";
@@ -20,39 +18,20 @@ import { enqueueBookingMail, registerBookingMail } from "./booking-mail";
 
 jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let mail: Awaited<ReturnType<typeof openTestMailServer>>;
 let courseId: number;
 let teacherId: number;
 let teacherEmail: string;
-let senders: Record<string, ReturnType<typeof smtpSender>>;
+
+// As lib/wiring/start.ts does at start: every booking change queues its messages.
+const { db, mail, deliver } = mailHarness(registerBookingMail);
 
 beforeAll(async () => {
-  // As lib/wiring/start.ts does at start: every booking change queues its messages.
-  registerBookingMail();
-  database = await openTestDatabase();
-  mail = await openTestMailServer();
-  senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
   // Every day 09:00-17:00 in London: open times from 12 hours ahead, whatever the day the test runs.
-  teacherId = await newTeacher(database.db, "Europe/London", EVERY_DAY(9 * 60, 17 * 60));
-  courseId = await newCourse(database.db, teacherId);
-  const [teacher] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, teacherId));
+  teacherId = await newTeacher(db(), "Europe/London", EVERY_DAY(9 * 60, 17 * 60));
+  courseId = await newCourse(db(), teacherId);
+  const [teacher] = await db().select({ email: users.email }).from(users).where(eq(users.id, teacherId));
   teacherEmail = teacher!.email;
 });
-afterAll(async () => {
-  await mail.dispose();
-  await database.dispose();
-});
-
-/** Sends what is due now; a later `now` lets retries past their backoff. */
-const deliver = (now = new Date()) => deliverDue(database.db, senders, { now, limit: 100 });
-
-const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to : [message.to]).map((a) => a?.text).join(", ");
-const inviteOf = (message: ParsedMail) => {
-  const file = message.attachments.find((a) => a.filename === "invite.ics");
-  if (!file) throw new Error(`no invite.ics in "${message.subject}"`);
-  return readInvite(file.content.toString("utf8"));
-};
 
 /** Where the message's text/calendar parts sit: beside text and HTML ("alternative"), or attached. */
 function calendarParts(message: ParsedMail): string[] {
@@ -91,7 +70,7 @@ describe("the demo flow's email, through the outbox to a real SMTP server", () =
     const [first, second] = listed.data.flatMap((d) => d.slots);
     const booked = await bookSlotAction({ leadToken, teacherId, startsAt: first!.startsAt, timezone: "America/Los_Angeles" });
     if (!booked.ok) throw new Error(booked.message);
-    const [booking] = await database.db.select().from(bookings).where(eq(bookings.token, booked.data.token));
+    const [booking] = await db().select().from(bookings).where(eq(bookings.token, booked.data.token));
     expect(booking!.timezone).toBe("America/Los_Angeles");
     expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
     messages = (await mail.messages()).slice(1);
@@ -148,14 +127,14 @@ describe("the demo flow's email, through the outbox to a real SMTP server", () =
   });
 
   it("keeps no message of a change that rolled back", async () => {
-    await database.db.delete(outbox);
+    await db().delete(outbox);
     const { leadToken } = await sendDemoForm("rollback@example.com");
     const listed = await listSlotsAction({ leadToken, timezone: "UTC" });
     if (!listed.ok) throw new Error(listed.message);
     const slots = listed.data.flatMap((d) => d.slots);
     const booked = await bookSlotAction({ leadToken, teacherId, startsAt: slots[0]!.startsAt, timezone: "UTC" });
     if (!booked.ok) throw new Error(booked.message);
-    const queued = (await database.db.select().from(outbox)).length;
+    const queued = (await db().select().from(outbox)).length;
 
     // The messages are written, then the transaction fails: the move and its messages are gone together.
     const failing = async (tx: Parameters<typeof enqueueBookingMail>[0], change: Parameters<typeof enqueueBookingMail>[1]) => {
@@ -165,20 +144,20 @@ describe("the demo flow's email, through the outbox to a real SMTP server", () =
     await expect(
       rescheduleBooking({ token: booked.data.token, startsAt: slots[1]!.startsAt }, { actorId: null, onChange: failing }),
     ).rejects.toThrow("the change failed");
-    expect(await database.db.select().from(outbox)).toHaveLength(queued);
-    const [booking] = await database.db.select().from(bookings).where(eq(bookings.token, booked.data.token));
+    expect(await db().select().from(outbox)).toHaveLength(queued);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.token, booked.data.token));
     expect(booking!.startsAt.toISOString()).toBe(slots[0]!.startsAt);
 
     // A slot someone else holds: refused, and nothing queued for the refused family.
     const other = await sendDemoForm("second@example.com");
-    const before = (await database.db.select().from(outbox)).length;
+    const before = (await db().select().from(outbox)).length;
     const refused = await bookSlotAction({ leadToken: other.leadToken, teacherId, startsAt: slots[0]!.startsAt, timezone: "UTC" });
     expect(refused.ok).toBe(false);
-    expect(await database.db.select().from(outbox)).toHaveLength(before);
+    expect(await db().select().from(outbox)).toHaveLength(before);
   });
 
   it("keeps every message through an SMTP outage and delivers each once when the server is back", async () => {
-    await database.db.delete(outbox);
+    await db().delete(outbox);
     await mail.clear();
     for (const email of ["a@example.com", "b@example.com", "c@example.com"]) await sendDemoForm(email);
 
@@ -186,7 +165,7 @@ describe("the demo flow's email, through the outbox to a real SMTP server", () =
     let now = new Date();
     const down = await deliver(now);
     expect(down).toEqual({ delivered: 0, failed: 3 });
-    const rows = await database.db.select().from(outbox).where(eq(outbox.topic, EMAIL_TOPIC));
+    const rows = await db().select().from(outbox).where(eq(outbox.topic, EMAIL_TOPIC));
     expect(rows.every((r) => r.deliveredAt === null && r.attempts === 1 && r.lastError !== null)).toBe(true);
 
     await mail.start();

@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
-import type { ParsedMail } from "mailparser";
 
 import { POST as unsubscribePost } from "@/app/api/unsubscribe/[token]/route";
-import { EMAIL_TOPIC } from "@/lib/notifications/email";
 import { unsubscribeStatus } from "@/lib/notifications/preferences";
-import { smtpSender } from "@/lib/notifications/transport";
 import { bookings, courses, demoRequests, emailPreferences } from "@/lib/platform/db/schema";
-import { deliverDue } from "@/lib/platform/outbox/outbox";
-import { openTestDatabase } from "@/test/database";
-import { openTestMailServer } from "@/test/mail-server";
+import { mailHarness } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
 import { FOLLOW_UP_DELAY_MS } from "./demo-follow-up";
@@ -20,27 +15,13 @@ import { runMailScans } from "./mail-scans";
  * Issue 19: the post-demo follow-up (non-essential: List-Unsubscribe, honoured), while reminders
  * still go to an address that unsubscribed; and support hears of a lead nobody took by mid-promise.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let mail: Awaited<ReturnType<typeof openTestMailServer>>;
-let senders: Record<string, ReturnType<typeof smtpSender>>;
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  mail = await openTestMailServer();
-  senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
-});
-afterAll(async () => {
-  await mail.dispose();
-  await database.dispose();
-});
-const db = () => database.db;
-const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to : [message.to]).map((a) => a?.text).join(", ");
-const received = async (address: string) => (await mail.messages()).filter((m) => to(m) === address);
+const { db, mail, deliver, received } = mailHarness();
 /** Two instances scan and deliver at the same instant. */
 async function scanAndDeliver(now: Date) {
   await Promise.all([runMailScans(db(), now), runMailScans(db(), now)]);
-  await Promise.all([deliverDue(db(), senders, { now, limit: 100 }), deliverDue(db(), senders, { now, limit: 100 })]);
+  await Promise.all([deliver(now), deliver(now)]);
 }
 
 async function demo(email: string, startsAt: Date, status: "confirmed" | "no_show" = "confirmed") {

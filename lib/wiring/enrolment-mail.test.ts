@@ -1,42 +1,21 @@
 import { eq } from "drizzle-orm";
-import type { ParsedMail } from "mailparser";
 
 import { placeOrder } from "@/lib/commerce/checkout";
 import { moveSeats, writeSeat, lockSections } from "@/lib/commerce/seats";
-import { EMAIL_TOPIC } from "@/lib/notifications/email";
-import { smtpSender } from "@/lib/notifications/transport";
-import { bookings, sections, users } from "@/lib/platform/db/schema";
-import { deliverDue } from "@/lib/platform/outbox/outbox";
+import { bookings, sections } from "@/lib/platform/db/schema";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
-import { readRecurringInvite } from "@/test/ical";
-import { openTestMailServer } from "@/test/mail-server";
+import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
-import { describeSchedule, registerEnrolmentMail } from "./enrolment-mail";
+import { registerEnrolmentMail } from "./enrolment-mail";
+import { describeSchedule } from "./seat-invite";
 
 /**
  * Issue 19: a confirmed seat tells the parent (with the section's recurring invite, UID per seat)
  * and the teacher (first name and grade only), once each, whichever commerce path confirmed it.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let mail: Awaited<ReturnType<typeof openTestMailServer>>;
-let senders: Record<string, ReturnType<typeof smtpSender>>;
 
-beforeAll(async () => {
-  registerEnrolmentMail();
-  database = await openTestDatabase();
-  mail = await openTestMailServer();
-  senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
-});
-afterAll(async () => {
-  await mail.dispose();
-  await database.dispose();
-});
-const db = () => database.db;
-const deliver = () => deliverDue(db(), senders, { limit: 100 });
-const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to : [message.to]).map((a) => a?.text).join(", ");
-const emailOf = async (id: number) => (await db().select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
+const { db, mail, deliver, emailOf } = mailHarness(registerEnrolmentMail);
 
 describe("enrolment email", () => {
   it("sends the parent one confirmation with a recurring invite in the section's zone, and the teacher one notice", async () => {
@@ -68,8 +47,7 @@ describe("enrolment email", () => {
     expect(toTeacher.text).not.toContain(parentEmail);
     expect(toTeacher.attachments).toHaveLength(0);
 
-    const file = toParent.attachments.find((a) => a.filename === "invite.ics");
-    const invite = readRecurringInvite(file!.content.toString("utf8"), 40);
+    const invite = recurringInviteOf(toParent, 40);
     expect(invite).toMatchObject({
       method: "REQUEST",
       uid: `${seat!.id}@localhost:3000`,
@@ -100,7 +78,7 @@ describe("enrolment email", () => {
 
     const parentEmail = await emailOf(family.parentId);
     const toParent = (await mail.messages()).find((m) => to(m) === parentEmail)!;
-    const invite = readRecurringInvite(toParent.attachments.find((a) => a.filename === "invite.ics")!.content.toString("utf8"), 100);
+    const invite = recurringInviteOf(toParent, 100);
     expect(invite.rrule).toMatch(/^FREQ=WEEKLY;BYDAY=MO,TH;UNTIL=/);
     const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
     const [seat] = await db().select().from(bookings).where(eq(bookings.id, seatId));

@@ -1,35 +1,19 @@
 import "server-only";
 
 import { eq, inArray } from "drizzle-orm";
-import { DateTime } from "luxon";
 
 import type { Tx } from "@/lib/commerce/ledger";
 import { registerSeatListener } from "@/lib/commerce/seat-listeners";
-import { bookingUid, recurringCalendarInvite } from "@/lib/notifications/calendar";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { enrolmentConfirmedEmail } from "@/lib/notifications/messages/enrolment-confirmed";
 import { teacherNewLearnerEmail } from "@/lib/notifications/messages/teacher-new-learner";
-import { mailFrom } from "@/lib/notifications/sender-address";
 import { brand } from "@/lib/platform/brand";
 import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
-import { parseWeeklyRule } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParent, loadTeacher } from "./booking-mail";
-
-const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-/** "Weekly on Tuesday and Thursday at 4:00 PM (Europe/London)": the section's pattern in its own zone. */
-export function describeSchedule(section: { rrule: string; startMinute: number; timezone: string }): string {
-  const byDay = parseWeeklyRule(section.rrule).byweekday;
-  const days = (Array.isArray(byDay) ? byDay : byDay === null || byDay === undefined ? [] : [byDay]).map((day) =>
-    typeof day === "number" ? WEEKDAY_NAMES[day] : WEEKDAY_NAMES[(day as { weekday: number }).weekday],
-  );
-  const time = DateTime.fromObject({ hour: Math.floor(section.startMinute / 60), minute: section.startMinute % 60 }).toFormat("h:mm a");
-  const list = days.length > 1 ? `${days.slice(0, -1).join(", ")} and ${days.at(-1)}` : (days[0] ?? "");
-  return `Weekly${list ? ` on ${list}` : ""} at ${time} (${section.timezone})`;
-}
+import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 /**
  * The messages of a confirmed seat, in the confirming transaction: to the parent, "enrolled" with
@@ -44,8 +28,7 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(learners, eq(learners.id, bookings.learnerId))
     .where(inArray(bookings.id, bookingIds));
-  const organizer = mailFrom();
-  const myCoursesUrl = `${brand.siteUrl}/my-courses`;
+  const myCoursesUrl = MY_COURSES_URL();
   for (const { booking, section, courseTitle, learnerName, grade } of seats) {
     if (booking.kind !== "seat" || booking.status !== "confirmed") continue;
     const parent = await loadParent(tx, { ...booking, courseTitle });
@@ -60,24 +43,22 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
       schedule,
       myCoursesUrl,
     });
-    const invite = recurringCalendarInvite({
-      uid: bookingUid(booking.id),
-      sequence: 0,
-      title: `${courseTitle} (${learnerName})`,
-      description: `${learnerName}'s weekly class with ${teacher.name ?? "the teacher"}. ${schedule}. Join from My courses: ${myCoursesUrl}`,
-      url: myCoursesUrl,
-      startsAt: booking.startsAt.toISOString(),
-      endsAt: booking.endsAt.toISOString(),
-      method: "REQUEST",
-      organizer: { name: organizer.name, email: organizer.email },
-      attendee: { email: parent.email, ...(parent.name ? { name: parent.name } : {}) },
-      zone: section.timezone,
-      rrule: section.rrule,
-      lastDay: section.endsOn,
-    });
+    const invite = seatInvite(
+      {
+        bookingId: booking.id,
+        startsAt: booking.startsAt,
+        endsAt: booking.endsAt,
+        learnerName,
+        courseTitle,
+        teacherName: teacher.name,
+        parent,
+      },
+      section,
+      0,
+    );
     await enqueueEmail(tx, `seat:${booking.id}:confirmed:parent`, {
       ...content,
-      invite: { method: "REQUEST", content: invite },
+      invite,
       to: parent.email,
     });
     const toTeacher = teacherNewLearnerEmail({

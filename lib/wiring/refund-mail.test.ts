@@ -1,41 +1,19 @@
 import { eq } from "drizzle-orm";
-import type { ParsedMail } from "mailparser";
 
 import { placeOrder } from "@/lib/commerce/checkout";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds";
-import { EMAIL_TOPIC } from "@/lib/notifications/email";
-import { smtpSender } from "@/lib/notifications/transport";
 import { brandLabels } from "@/lib/platform/brand";
-import { bookings, orderItems, outbox, users } from "@/lib/platform/db/schema";
+import { bookings, orderItems, outbox } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
-import { deliverDue } from "@/lib/platform/outbox/outbox";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
-import { openTestMailServer } from "@/test/mail-server";
+import { to, mailHarness } from "@/test/mail-harness";
 
 import { registerRefundMail } from "./refund-mail";
 
 /** Issue 19: a refund tells the parent, once, what was refunded and where the money went. */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let mail: Awaited<ReturnType<typeof openTestMailServer>>;
-let senders: Record<string, ReturnType<typeof smtpSender>>;
 
-beforeAll(async () => {
-  // As lib/wiring/start.ts does at start.
-  registerRefundMail();
-  database = await openTestDatabase();
-  mail = await openTestMailServer();
-  senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
-});
-afterAll(async () => {
-  await mail.dispose();
-  await database.dispose();
-});
-const db = () => database.db;
-const deliver = () => deliverDue(db(), senders, { limit: 100 });
-const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to : [message.to]).map((a) => a?.text).join(", ");
-const emailOf = async (id: number) => (await db().select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
+const { db, mail, deliver, emailOf } = mailHarness(registerRefundMail);
 const HOUR = 3_600_000;
 const ZONE = "America/Los_Angeles";
 

@@ -5,11 +5,25 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/lib/commerce/ledger";
 import { formatMoney } from "@/lib/commerce/money";
 import { registerRefundListener } from "@/lib/commerce/refund-listeners";
-import { enqueueEmail } from "@/lib/notifications/email";
+import { enqueueEmail, type EmailPayload } from "@/lib/notifications/email";
 import { refundDoneEmail } from "@/lib/notifications/messages/refund-done";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { courses, learners, orderItems, orders, refunds, sections, users } from "@/lib/platform/db/schema";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
+
+import { loadCancelledSeats, seatCancelInvite } from "./seat-cancel-mail";
+
+/**
+ * A refund of one seat cancels that seat's calendar series in the same message (see
+ * refundCarriesCancellation): the METHOD:CANCEL of its recurring invite, when the seat is cancelled.
+ */
+async function cancellationOf(tx: Tx, rows: Array<{ bookingId: string | null }>): Promise<{ invite?: EmailPayload["invite"] }> {
+  const [only] = rows;
+  if (rows.length !== 1 || !only?.bookingId) return {};
+  const [seat] = await loadCancelledSeats(tx, [only.bookingId]);
+  if (!seat || seat.booking.kind !== "seat" || seat.booking.status !== "cancelled") return {};
+  return { invite: (await seatCancelInvite(tx, seat)).invite };
+}
 
 /**
  * The "refund done" message to the parent, in the refund's transaction: one per refund (a
@@ -20,6 +34,7 @@ export async function enqueueRefundMail(tx: Tx, refundIds: number[]): Promise<vo
   const rows = await tx
     .select({
       id: refunds.id,
+      bookingId: orderItems.bookingId,
       walletMinor: refunds.walletMinor,
       cardMinor: refunds.cardMinor,
       currency: refunds.currency,
@@ -49,7 +64,7 @@ export async function enqueueRefundMail(tx: Tx, refundIds: number[]): Promise<vo
     walletLabel: brandLabels.cash,
     myCoursesUrl: `${brand.siteUrl}/my-courses`,
   });
-  await enqueueEmail(tx, `refund:${first.id}:parent`, { ...content, to: first.parentEmail });
+  await enqueueEmail(tx, `refund:${first.id}:parent`, { ...content, ...(await cancellationOf(tx, rows)), to: first.parentEmail });
   // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.
   deliverOutboxSoon();
 }

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 
 import { eq, like } from "drizzle-orm";
-import type { ParsedMail } from "mailparser";
 
 import { placeOrder } from "@/lib/commerce/checkout";
-import { EMAIL_TOPIC } from "@/lib/notifications/email";
-import { smtpSender } from "@/lib/notifications/transport";
 import { bookings, demoRequests, outbox, sections, users } from "@/lib/platform/db/schema";
-import { deliverDue } from "@/lib/platform/outbox/outbox";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
-import { openTestMailServer } from "@/test/mail-server";
+import { mailHarness } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
 import { dueReminder, queueDueReminders } from "./reminders";
@@ -20,29 +15,15 @@ import { dueReminder, queueDueReminders } from "./reminders";
  * Issue 19: reminders 24 hours and 1 hour before each session, sent exactly once even with two
  * instances scanning and delivering at the same moment, on a fake clock; none for a cancelled booking.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let mail: Awaited<ReturnType<typeof openTestMailServer>>;
-let senders: Record<string, ReturnType<typeof smtpSender>>;
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  mail = await openTestMailServer();
-  senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
-});
-afterAll(async () => {
-  await mail.dispose();
-  await database.dispose();
-});
-const db = () => database.db;
+const { db, mail, deliver, received } = mailHarness();
 
 /** Two app instances at the same instant: each scans, then each delivers. */
 async function twoWorkers(now: Date) {
   await Promise.all([queueDueReminders(db(), now), queueDueReminders(db(), now)]);
-  await Promise.all([deliverDue(db(), senders, { now, limit: 100 }), deliverDue(db(), senders, { now, limit: 100 })]);
+  await Promise.all([deliver(now), deliver(now)]);
 }
-const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to : [message.to]).map((a) => a?.text).join(", ");
-const received = async (address: string) => (await mail.messages()).filter((m) => to(m) === address);
 
 async function demoBooking(startsAt: Date, status: "confirmed" | "cancelled", email: string) {
   const teacherId = await newTeacher(db(), "Europe/London", EVERY_DAY(0, 24 * 60 - 30));

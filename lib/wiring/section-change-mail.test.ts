@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { ParsedMail } from "mailparser";
 
 import { placeOrder } from "@/lib/commerce/checkout";
-import { EMAIL_TOPIC } from "@/lib/notifications/email";
-import { smtpSender } from "@/lib/notifications/transport";
 import { bookings, sections, users } from "@/lib/platform/db/schema";
-import { deliverDue } from "@/lib/platform/outbox/outbox";
 import { updateSection } from "@/lib/scheduling/sections";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
-import { readRecurringInvite } from "@/test/ical";
-import { openTestMailServer } from "@/test/mail-server";
+import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
 import { registerEnrolmentMail } from "./enrolment-mail";
 import { registerSectionChangeMail } from "./section-change-mail";
@@ -21,24 +15,11 @@ import { registerSectionChangeMail } from "./section-change-mail";
  * A change of a section's times sends each family with a seat one message whose invite keeps the
  * seat's UID and raises SEQUENCE; a change that leaves the times alone sends nothing.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let mail: Awaited<ReturnType<typeof openTestMailServer>>;
-let senders: Record<string, ReturnType<typeof smtpSender>>;
 
-beforeAll(async () => {
+const { db, mail, deliver } = mailHarness(() => {
   registerEnrolmentMail();
   registerSectionChangeMail();
-  database = await openTestDatabase();
-  mail = await openTestMailServer();
-  senders = { [EMAIL_TOPIC]: smtpSender({ url: mail.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
 });
-afterAll(async () => {
-  await mail.dispose();
-  await database.dispose();
-});
-const db = () => database.db;
-const deliver = () => deliverDue(db(), senders, { limit: 100 });
-const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to : [message.to]).map((a) => a?.text).join(", ");
 
 /** The editor's input for a section as stored, with some fields changed. */
 async function editorInput(sectionId: number, change: { startTime?: string; priceMinor?: number }) {
@@ -89,7 +70,7 @@ describe("a section's new times", () => {
       expect(message.subject).toBe("New times for Test course");
       expect(message.text).toContain("New schedule: Weekly on Monday and Thursday at 5:30 PM (America/New_York)");
       const [seat] = await db().select().from(bookings).where(eq(bookings.learnerId, family.learnerId));
-      const invite = readRecurringInvite(message.attachments.find((a) => a.filename === "invite.ics")!.content.toString("utf8"), 5);
+      const invite = recurringInviteOf(message, 5);
       expect(invite).toMatchObject({ method: "REQUEST", uid: `${seat!.id}@localhost:3000`, sequence: 1, tzid: "America/New_York" });
       // The calendar's next sessions are the new ones.
       const now = new Date();

@@ -2,11 +2,8 @@ import "server-only";
 
 import { and, eq } from "drizzle-orm";
 
-import { bookingUid, recurringCalendarInvite } from "@/lib/notifications/calendar";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { sectionRescheduledEmail } from "@/lib/notifications/messages/section-rescheduled";
-import { mailFrom } from "@/lib/notifications/sender-address";
-import { brand } from "@/lib/platform/brand";
 import { bookings, courses, learners } from "@/lib/platform/db/schema";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import type { SchedulingTransaction } from "@/lib/scheduling/bookings";
@@ -16,7 +13,7 @@ import { sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParent, loadTeacher } from "./booking-mail";
-import { describeSchedule } from "./enrolment-mail";
+import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 const YEAR_MS = 366 * 24 * 3_600_000;
 
@@ -36,8 +33,7 @@ export async function enqueueSectionRescheduledMail(tx: SchedulingTransaction, s
     .where(and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")));
   if (seats.length === 0) return;
   const teacher = await loadTeacher(tx, section.teacherId);
-  const organizer = mailFrom();
-  const myCoursesUrl = `${brand.siteUrl}/my-courses`;
+  const myCoursesUrl = MY_COURSES_URL();
   const schedule = describeSchedule(section);
   for (const { booking, courseTitle, learnerName } of seats) {
     const parent = await loadParent(tx, { ...booking, courseTitle });
@@ -49,24 +45,22 @@ export async function enqueueSectionRescheduledMail(tx: SchedulingTransaction, s
       schedule,
       myCoursesUrl,
     });
-    const invite = recurringCalendarInvite({
-      uid: bookingUid(booking.id),
-      sequence: section.scheduleVersion,
-      title: `${courseTitle} (${learnerName})`,
-      description: `${learnerName}'s weekly class with ${teacher.name ?? "the teacher"}. ${schedule}. Join from My courses: ${myCoursesUrl}`,
-      url: myCoursesUrl,
-      startsAt: next.startsAt,
-      endsAt: next.endsAt,
-      method: "REQUEST",
-      organizer: { name: organizer.name, email: organizer.email },
-      attendee: { email: parent.email, ...(parent.name ? { name: parent.name } : {}) },
-      zone: section.timezone,
-      rrule: section.rrule,
-      lastDay: section.endsOn,
-    });
+    const invite = seatInvite(
+      {
+        bookingId: booking.id,
+        startsAt: new Date(next.startsAt),
+        endsAt: new Date(next.endsAt),
+        learnerName,
+        courseTitle,
+        teacherName: teacher.name,
+        parent,
+      },
+      section,
+      section.scheduleVersion,
+    );
     await enqueueEmail(tx, `seat:${booking.id}:schedule:${section.scheduleVersion}:parent`, {
       ...content,
-      invite: { method: "REQUEST", content: invite },
+      invite,
       to: parent.email,
     });
   }

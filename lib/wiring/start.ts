@@ -7,6 +7,7 @@ import { startRetentionTimer } from "@/lib/privacy/retention";
 import { registerBookingMail } from "@/lib/wiring/booking-mail";
 import { registerEnrolmentMail } from "@/lib/wiring/enrolment-mail";
 import { registerRefundMail } from "@/lib/wiring/refund-mail";
+import { registerSeatCancelMail } from "@/lib/wiring/seat-cancel-mail";
 import { registerSectionChangeMail } from "@/lib/wiring/section-change-mail";
 import { startMailScans } from "@/lib/wiring/mail-scans";
 import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
@@ -30,6 +31,7 @@ export async function startServer(): Promise<void> {
   registerBookingMail();
   registerEnrolmentMail();
   registerRefundMail();
+  registerSeatCancelMail();
   registerSectionChangeMail();
   startOutboxWorker();
   // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.

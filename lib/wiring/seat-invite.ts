@@ -1,0 +1,71 @@
+import "server-only";
+
+import { DateTime } from "luxon";
+
+import { bookingUid, recurringCalendarInvite } from "@/lib/notifications/calendar";
+import type { EmailPayload } from "@/lib/notifications/email";
+import { mailFrom } from "@/lib/notifications/sender-address";
+import { brand } from "@/lib/platform/brand";
+import type { SectionRow } from "@/lib/scheduling/sections";
+import { parseWeeklyRule } from "@/lib/scheduling/sessions";
+
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** "Weekly on Tuesday and Thursday at 4:00 PM (Europe/London)": the section's pattern in its own zone. */
+export function describeSchedule(section: { rrule: string; startMinute: number; timezone: string }): string {
+  const byDay = parseWeeklyRule(section.rrule).byweekday;
+  const days = (Array.isArray(byDay) ? byDay : byDay === null || byDay === undefined ? [] : [byDay]).map((day) =>
+    typeof day === "number" ? WEEKDAY_NAMES[day] : WEEKDAY_NAMES[(day as { weekday: number }).weekday],
+  );
+  const time = DateTime.fromObject({ hour: Math.floor(section.startMinute / 60), minute: section.startMinute % 60 }).toFormat("h:mm a");
+  const list = days.length > 1 ? `${days.slice(0, -1).join(", ")} and ${days.at(-1)}` : (days[0] ?? "");
+  return `Weekly${list ? ` on ${list}` : ""} at ${time} (${section.timezone})`;
+}
+
+/** A seat as its family's calendar knows it: the booking, who it is for, and the session the series starts at. */
+export interface SeatForInvite {
+  bookingId: string;
+  /** The series' first session (the seat's first at enrolment, the next one after a change of times). */
+  startsAt: Date;
+  endsAt: Date;
+  learnerName: string;
+  courseTitle: string;
+  teacherName: string | null;
+  parent: { email: string; name: string | null };
+}
+
+export const MY_COURSES_URL = () => `${brand.siteUrl}/my-courses`;
+
+/**
+ * The recurring invite of one seat: the one place it is built, for the enrolment (REQUEST, SEQUENCE
+ * 0), each change of the section's times (REQUEST, SEQUENCE = its schedule version) and the seat's
+ * cancellation (CANCEL, a SEQUENCE above all of those). The UID is the seat's, so each replaces the last.
+ */
+export function seatInvite(
+  seat: SeatForInvite,
+  section: SectionRow,
+  sequence: number,
+  method: "REQUEST" | "CANCEL" = "REQUEST",
+): NonNullable<EmailPayload["invite"]> {
+  const organizer = mailFrom();
+  const myCoursesUrl = MY_COURSES_URL();
+  const content = recurringCalendarInvite({
+    uid: bookingUid(seat.bookingId),
+    sequence,
+    title: `${seat.courseTitle} (${seat.learnerName})`,
+    description: `${seat.learnerName}'s weekly class with ${seat.teacherName ?? "the teacher"}. ${describeSchedule(section)}. Join from My courses: ${myCoursesUrl}`,
+    url: myCoursesUrl,
+    startsAt: seat.startsAt.toISOString(),
+    endsAt: seat.endsAt.toISOString(),
+    method,
+    organizer: { name: organizer.name, email: organizer.email },
+    attendee: { email: seat.parent.email, ...(seat.parent.name ? { name: seat.parent.name } : {}) },
+    zone: section.timezone,
+    rrule: section.rrule,
+    lastDay: section.endsOn,
+  });
+  return { method, content };
+}
+
+/** A cancellation's SEQUENCE: above the enrolment's (0) and every change of times the family was sent. */
+export const cancelSequence = (section: SectionRow) => section.scheduleVersion + 1;
