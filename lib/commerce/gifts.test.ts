@@ -93,7 +93,7 @@ test("the recipient redeems the code (typed loosely) into their wallet once; use
   const buyer = await m.fixtures.newFamily(db(), 10_000);
   const recipient = await m.fixtures.newFamily(db());
   const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "30" });
-  const code = (await m.gifts.getGiftForBuyer(buyer.parentId, giftId))!.code;
+  const code = (await m.gifts.getGiftForBuyer(buyer.parentId, giftId))!.code!;
   const address = newAddress();
 
   // Lower case with spaces instead of dashes, as someone might type it from paper.
