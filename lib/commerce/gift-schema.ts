@@ -42,7 +42,10 @@ const optionalText = (max: number, message: string) =>
 export const buyGiftSchema = z.object({
   amount: amountInMinor(GIFT_AMOUNT_MIN_MINOR, GIFT_AMOUNT_MAX_MINOR, GIFT_MESSAGES.amount),
   /** Card only when Stripe is configured: the server checks it again (buyGift). */
-  payWith: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.enum(["wallet", "card"], { error: GIFT_MESSAGES.payWith }).default("wallet")),
+  payWith: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    z.enum(["wallet", "card"], { error: GIFT_MESSAGES.payWith }).default("wallet"),
+  ),
   recipientName: optionalText(80, GIFT_MESSAGES.recipientName),
   recipientEmail: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

@@ -108,7 +108,12 @@ async function giveBackLatePayment(
   await queueLateSeatMail(tx, order);
   if (toWallet) return {};
   return {
-    refund: { paymentId: payment!.id, orderId: order.id, paymentIntentId: cardPayment.stripePaymentIntentId ?? null, amountMinor: order.cardMinor },
+    refund: {
+      paymentId: payment!.id,
+      orderId: order.id,
+      paymentIntentId: cardPayment.stripePaymentIntentId ?? null,
+      amountMinor: order.cardMinor,
+    },
   };
 }
 

@@ -64,7 +64,10 @@ export const LATE_REFUND_CHOICES = {
   wallet: `As ${brandLabels.cash}, to spend at once`,
 } as const;
 export const checkoutSchema = z.object({
-  lateRefundTo: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.enum(["card", "wallet"], { error: "Choose where the money goes back." }).default("card")),
+  lateRefundTo: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    z.enum(["card", "wallet"], { error: "Choose where the money goes back." }).default("card"),
+  ),
 });
 
 /** What an order tells the parent beyond its status. */
@@ -73,7 +76,8 @@ export const ORDER_NOTICES = {
   seatTaken: (card: string, wallet: string | null, cardTo: "card" | "wallet") =>
     `A seat in this order was taken before your card payment completed, so nobody was enrolled. ` +
     (cardTo === "wallet"
-      ? `As you chose, your card payment of ${card} went to your ${brandLabels.cash}` + (wallet ? `, and so did the ${wallet} paid with it.` : ".")
+      ? `As you chose, your card payment of ${card} went to your ${brandLabels.cash}` +
+        (wallet ? `, and so did the ${wallet} paid with it.` : ".")
       : `We refunded ${card} to your card` + (wallet ? ` and ${wallet} to your ${brandLabels.cash}.` : ".")),
   expired: (wallet: string | null) =>
     `The card payment was not completed in time, so the seats were released.` +

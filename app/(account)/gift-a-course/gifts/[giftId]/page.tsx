@@ -71,7 +71,8 @@ const UNPAID: Record<Exclude<GiftStatus, "paid">, { heading: string; text: (amou
   },
   expired: {
     heading: "This gift was not paid",
-    text: (amount) => `The card payment of ${amount} was not completed, so no code was issued and nothing was charged. You can buy the gift again.`,
+    text: (amount) =>
+      `The card payment of ${amount} was not completed, so no code was issued and nothing was charged. You can buy the gift again.`,
   },
   flagged: {
     heading: "We are checking this payment",
