@@ -100,6 +100,8 @@ export function AdminOrderTable({ orders, refund }: { orders: AdminOrderRow[]; r
 export interface PaymentIssueRow {
   id: number;
   orderId: string | null;
+  topUpId?: string | null;
+  giftId?: string | null;
   kind: string;
   details: unknown;
   createdAt: Date;
@@ -114,7 +116,8 @@ export function PaymentIssueList({ issues, resolve }: { issues: PaymentIssueRow[
         <li key={issue.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:justify-between">
           <div className="text-sm">
             <p className="font-semibold text-slate-900">
-              {issue.kind.replaceAll("_", " ")} · order {issue.orderId ?? "unknown"}
+              {issue.kind.replaceAll("_", " ")} ·{" "}
+              {issue.topUpId ? `top-up ${issue.topUpId}` : issue.giftId ? `gift ${issue.giftId}` : `order ${issue.orderId ?? "unknown"}`}
             </p>
             <p className="text-slate-700">{issue.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</p>
             <pre className="mt-1 overflow-x-auto text-xs whitespace-pre-wrap text-slate-800">{JSON.stringify(issue.details)}</pre>

@@ -7,12 +7,13 @@ import { cartItems, learners, orderItems, orders, payments } from "@/lib/platfor
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 
+import { openCardSession } from "./card-sessions";
 import { balanceOf, lockWallet, writeEntry } from "./ledger";
 import { CURRENCY, formatMoney } from "./money";
 import { closePendingOrder, lockOrder, removePaidFromCart } from "./orders";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "./schema";
 import { checkSeats, lockSections, releaseExpiredHolds, writeSeat, type SeatWanted } from "./seats";
-import { isCardPaymentAvailable, stripeClient } from "./stripe";
+import { isCardPaymentAvailable } from "./stripe";
 
 export interface SeatRequest {
   sectionId: number;
@@ -29,6 +30,8 @@ export interface CheckoutOptions {
   /** Where Stripe sends the parent back (the site's own origin). */
   returnOrigin?: string;
   email?: string;
+  /** Where a late card payment goes back if a seat is taken before it completes (the parent's choice). */
+  lateRefundTo?: "card" | "wallet";
 }
 
 /** The parent's own learners among these ids; another family's child is refused before anything is locked. */
@@ -87,6 +90,7 @@ export async function placeOrder(userId: number, requests: SeatRequest[], option
         totalMinor,
         walletMinor,
         cardMinor,
+        lateRefundTo: options.lateRefundTo ?? "card",
         holdExpiresAt: isPaid ? null : new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * 60_000),
         paidAt: isPaid ? now : null,
         createdAt: now,
@@ -126,33 +130,18 @@ export async function placeOrder(userId: number, requests: SeatRequest[], option
  * order is closed (seats released, wallet part back) and the parent told nothing was charged.
  */
 async function openCheckoutSession(order: typeof orders.$inferSelect, itemNames: string[], options: CheckoutOptions): Promise<string> {
-  const stripe = stripeClient();
   const origin = options.returnOrigin ?? env.APP_URL;
   try {
-    if (!stripe) throw new Error("Stripe is not configured");
-    const session = await stripe.checkout.sessions.create(
-      {
-        mode: "payment",
-        client_reference_id: order.id,
-        metadata: { orderId: order.id },
-        customer_email: options.email,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: order.currency.toLowerCase(),
-              unit_amount: order.cardMinor,
-              product_data: { name: itemNames.join(", ").slice(0, 250) || "Class seats" },
-            },
-          },
-        ],
-        expires_at: Math.floor((order.holdExpiresAt ?? new Date()).getTime() / 1000),
-        success_url: `${origin}/cart?order=${order.id}`,
-        cancel_url: `${origin}/cart?order=${order.id}`,
-      },
-      { idempotencyKey: `checkout-${order.id}` },
-    );
-    if (!session.url) throw new Error("Stripe returned a session without a URL");
+    const session = await openCardSession({
+      purchase: { pays: "order", id: order.id },
+      amountMinor: order.cardMinor,
+      currency: order.currency,
+      name: itemNames.join(", ") || "Class seats",
+      email: options.email,
+      expiresAt: order.holdExpiresAt ?? new Date(),
+      successUrl: `${origin}/cart?order=${order.id}`,
+      cancelUrl: `${origin}/cart?order=${order.id}`,
+    });
     const db = await getDb();
     await db.update(orders).set({ stripeCheckoutSessionId: session.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
     return session.url;

@@ -18,9 +18,20 @@ export const GIFT_MESSAGES = {
   codeUnknown: "That gift code is not valid. Check it against the gift message and try again.",
   codeUsed: "This gift code has already been redeemed. Each code can be used once.",
   giftNotFound: "That gift does not exist.",
+  payWith: `Choose how to pay: with ${brandLabels.cash} or by card.`,
+  cardNotOffered: `Card payments are not available here. Pay with ${brandLabels.cash}.`,
 } as const;
 
 const digits = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY }).resolvedOptions().maximumFractionDigits ?? 2;
+
+/** An amount typed in major units ("50" or "50.00") as minor units within [min, max]; one message for every way it is wrong. */
+export const amountInMinor = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^\\d{1,7}(\\.\\d{1,${Math.max(digits, 1)}})?$`), message)
+    .transform((text) => Math.round(Number(text) * 10 ** digits))
+    .refine((minor) => minor >= min && minor <= max, message);
 const optionalText = (max: number, message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
@@ -29,12 +40,12 @@ const optionalText = (max: number, message: string) =>
 
 /** Buying a gift: an amount in major units within the bounds, and optionally who it is for and a message. */
 export const buyGiftSchema = z.object({
-  amount: z
-    .string({ error: GIFT_MESSAGES.amount })
-    .trim()
-    .regex(new RegExp(`^\\d{1,7}(\\.\\d{1,${Math.max(digits, 1)}})?$`), GIFT_MESSAGES.amount)
-    .transform((text) => Math.round(Number(text) * 10 ** digits))
-    .refine((minor) => minor >= GIFT_AMOUNT_MIN_MINOR && minor <= GIFT_AMOUNT_MAX_MINOR, GIFT_MESSAGES.amount),
+  amount: amountInMinor(GIFT_AMOUNT_MIN_MINOR, GIFT_AMOUNT_MAX_MINOR, GIFT_MESSAGES.amount),
+  /** Card only when Stripe is configured: the server checks it again (buyGift). */
+  payWith: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    z.enum(["wallet", "card"], { error: GIFT_MESSAGES.payWith }).default("wallet"),
+  ),
   recipientName: optionalText(80, GIFT_MESSAGES.recipientName),
   recipientEmail: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

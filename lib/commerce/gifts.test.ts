@@ -93,7 +93,7 @@ test("the recipient redeems the code (typed loosely) into their wallet once; use
   const buyer = await m.fixtures.newFamily(db(), 10_000);
   const recipient = await m.fixtures.newFamily(db());
   const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "30" });
-  const code = (await m.gifts.getGiftForBuyer(buyer.parentId, giftId))!.code;
+  const code = (await m.gifts.getGiftForBuyer(buyer.parentId, giftId))!.code!;
   const address = newAddress();
 
   // Lower case with spaces instead of dashes, as someone might type it from paper.
@@ -173,4 +173,19 @@ test("wrong codes are limited per account and per address; a redeemed code does 
     await m.gifts.redeemGift(collector.parentId, collectorAddress, { code: nextCode });
   }
   expect(await m.ledger.balanceOf(db(), collector.parentId)).toBe(6_000);
+});
+
+test("without Stripe a gift cannot be paid by card, and a top-up by card is refused: nothing is stored", async () => {
+  const buyer = await m.fixtures.newFamily(db(), 10_000);
+  const error = await m.gifts.buyGift(buyer.parentId, { amount: "30", payWith: "card" }).catch((e: unknown) => e);
+  expect(error).toMatchObject({
+    message: m.schema.GIFT_MESSAGES.cardNotOffered,
+    fieldErrors: { payWith: m.schema.GIFT_MESSAGES.cardNotOffered },
+  });
+  expect(await db().select().from(m.tables.gifts).where(eq(m.tables.gifts.buyerId, buyer.parentId))).toHaveLength(0);
+  const { startTopUp } = await import("./top-ups");
+  const { TOP_UP_MESSAGES } = await import("./top-up-schema");
+  await expect(startTopUp(buyer.parentId, { amount: "30" })).rejects.toThrow(TOP_UP_MESSAGES.cardNotOffered);
+  expect(await db().select().from(m.tables.topUps).where(eq(m.tables.topUps.userId, buyer.parentId))).toHaveLength(0);
+  expect(await m.ledger.balanceOf(db(), buyer.parentId)).toBe(10_000);
 });

@@ -1,40 +1,55 @@
 import "server-only";
 
 import { and, desc, eq, isNull } from "drizzle-orm";
+import type Stripe from "stripe";
 
 import { giftReceivedEmail } from "@/lib/notifications/messages/gift-received";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
 import { gifts, users } from "@/lib/platform/db/schema";
+import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { RATE_LIMITS, reserveAttempt } from "@/lib/platform/http/rate-limit";
+import type { z } from "@/lib/platform/zod";
 
+import { CARD_SESSION_MINUTES, openCardSession, paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
 import { groupGiftCode, newGiftCode, normaliseGiftCode } from "./gift-codes";
 import { buyGiftSchema, GIFT_MESSAGES, redeemGiftSchema } from "./gift-schema";
-import { balanceOf, InsufficientBalance, lockWallet, writeEntry } from "./ledger";
+import { balanceOf, InsufficientBalance, lockWallet, writeEntry, type Tx } from "./ledger";
 import { CURRENCY, formatMoney } from "./money";
+import { COMMERCE_MESSAGES } from "./schema";
+import { isCardPaymentAvailable } from "./stripe";
+
+type BuyGiftParsed = z.output<typeof buyGiftSchema>;
 
 export const GIFT_REDEEM_PATH = "/gift-a-course/redeem";
 export const giftPagePath = (giftId: string) => `/gift-a-course/gifts/${giftId}`;
 
 /**
- * A signed-in buyer pays a gift from their {product} Cash: the gift row, the buyer's debit (a gift
- * entry naming it, never below zero under the wallet lock) and, when they gave the recipient's
- * address, the email with the code, all in one transaction. Card payment is not offered for gifts.
+ * A signed-in buyer buys a gift, paid from their {product} Cash or by card. With Cash: the gift
+ * row with its code, the buyer's debit (a gift entry naming it, never below zero under the wallet
+ * lock) and the recipient's email, all in one transaction. By card (only when Stripe is
+ * configured): the gift is created unpaid, with no code, and goes live when the webhook confirms
+ * the payment (lockPendingGift).
  */
-export async function buyGift(buyerId: number, input: unknown): Promise<{ giftId: string }> {
-  const { amount, recipientName, recipientEmail, message } = parseInput(buyGiftSchema, input);
+export async function buyGift(
+  buyerId: number,
+  input: unknown,
+  options: { returnOrigin?: string; email?: string; now?: Date } = {},
+): Promise<{ giftId: string; checkoutUrl?: string }> {
+  const parsed = parseInput(buyGiftSchema, input);
+  if (parsed.payWith === "card") return buyGiftByCard(buyerId, parsed, options);
+  const { amount, recipientName, recipientEmail, message } = parsed;
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       await lockWallet(tx, buyerId);
-      const code = newGiftCode();
       const [gift] = await tx
         .insert(gifts)
         .values({
-          code,
+          code: newGiftCode(),
           buyerId,
           amountMinor: amount,
           currency: CURRENCY,
@@ -45,35 +60,118 @@ export async function buyGift(buyerId: number, input: unknown): Promise<{ giftId
         .returning({ id: gifts.id });
       if (!gift) throw new Error("gift insert returned nothing");
       await writeEntry(tx, { userId: buyerId, kind: "gift", amountMinor: -amount, giftId: gift.id, createdById: buyerId });
-      if (recipientEmail) {
-        const [buyer] = await tx.select({ name: users.displayName, email: users.email }).from(users).where(eq(users.id, buyerId));
-        const content = giftReceivedEmail({
-          recipientName: recipientName ?? null,
-          fromName: buyer?.name || buyer?.email || brand.name,
-          amount: formatMoney(amount),
-          cashLabel: brandLabels.cash,
-          code: groupGiftCode(code),
-          message: message ?? null,
-          redeemUrl: `${brand.siteUrl}${GIFT_REDEEM_PATH}`,
-        });
-        await enqueueEmail(tx, `gift:${gift.id}:recipient`, { ...content, to: recipientEmail });
-      }
+      await queueGiftEmail(tx, gift.id);
       return { giftId: gift.id };
     });
   } catch (error) {
     if (error instanceof InsufficientBalance) {
-      throw new AppError("conflict", GIFT_MESSAGES.insufficientBalance(formatMoney(error.balanceMinor), formatMoney(amount)), {
-        fieldErrors: { amount: GIFT_MESSAGES.insufficientBalance(formatMoney(error.balanceMinor), formatMoney(amount)) },
-      });
+      const text = GIFT_MESSAGES.insufficientBalance(formatMoney(error.balanceMinor), formatMoney(amount));
+      throw new AppError("conflict", text, { fieldErrors: { amount: text } });
     }
     throw error;
   }
 }
 
+async function buyGiftByCard(
+  buyerId: number,
+  { amount, recipientName, recipientEmail, message }: BuyGiftParsed,
+  options: { returnOrigin?: string; email?: string; now?: Date },
+): Promise<{ giftId: string; checkoutUrl: string }> {
+  if (!isCardPaymentAvailable()) {
+    throw new AppError("invalid", GIFT_MESSAGES.cardNotOffered, { fieldErrors: { payWith: GIFT_MESSAGES.cardNotOffered } });
+  }
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  const [gift] = await db
+    .insert(gifts)
+    .values({
+      code: null,
+      status: "pending",
+      paidBy: "card",
+      buyerId,
+      amountMinor: amount,
+      currency: CURRENCY,
+      recipientName: recipientName ?? null,
+      recipientEmail: recipientEmail ?? null,
+      message: message ?? null,
+    })
+    .returning({ id: gifts.id });
+  if (!gift) throw new Error("gift insert returned nothing");
+  const origin = options.returnOrigin ?? env.APP_URL;
+  try {
+    const session = await openCardSession({
+      purchase: { pays: "gift", id: gift.id },
+      amountMinor: amount,
+      currency: CURRENCY,
+      name: `Gift of ${formatMoney(amount)} ${brandLabels.cash}`,
+      email: options.email,
+      expiresAt: new Date(now.getTime() + CARD_SESSION_MINUTES * 60_000),
+      successUrl: `${origin}${giftPagePath(gift.id)}`,
+      cancelUrl: `${origin}${giftPagePath(gift.id)}`,
+    });
+    await db.update(gifts).set({ stripeCheckoutSessionId: session.id }).where(eq(gifts.id, gift.id));
+    return { giftId: gift.id, checkoutUrl: session.url };
+  } catch (error) {
+    console.error("[gift] could not open a Stripe Checkout session:", error instanceof Error ? error.message : error);
+    await db.update(gifts).set({ status: "expired" }).where(eq(gifts.id, gift.id));
+    throw new AppError("unavailable", COMMERCE_MESSAGES.cardUnavailable);
+  }
+}
+
+/** The recipient's email with the code, when the buyer gave an address: queued once per gift, in the caller's transaction. */
+async function queueGiftEmail(tx: Tx, giftId: string): Promise<void> {
+  const [row] = await tx
+    .select({ gift: gifts, buyerName: users.displayName, buyerEmail: users.email })
+    .from(gifts)
+    .leftJoin(users, eq(users.id, gifts.buyerId))
+    .where(eq(gifts.id, giftId));
+  if (!row?.gift.recipientEmail || !row.gift.code) return;
+  const content = giftReceivedEmail({
+    recipientName: row.gift.recipientName,
+    fromName: row.buyerName || row.buyerEmail || brand.name,
+    amount: formatMoney(row.gift.amountMinor, row.gift.currency),
+    cashLabel: brandLabels.cash,
+    code: groupGiftCode(row.gift.code),
+    message: row.gift.message,
+    redeemUrl: `${brand.siteUrl}${GIFT_REDEEM_PATH}`,
+  });
+  await enqueueEmail(tx, `gift:${row.gift.id}:recipient`, { ...content, to: row.gift.recipientEmail });
+}
+
+/**
+ * A card gift waiting for its payment, for the webhook. Paid: its code is issued and the
+ * recipient's email queued, as for a wallet gift. Expired or flagged: it stays without a code.
+ * The gift's row lock serialises it (no wallet moves).
+ */
+export async function lockPendingGift(tx: Tx, giftId: string): Promise<PendingCardPurchase | null> {
+  const [gift] = await tx.select().from(gifts).where(eq(gifts.id, giftId)).for("update");
+  if (gift?.status !== "pending") return null;
+  const close = (status: "expired" | "flagged") => async (tx: Tx) => {
+    await tx.update(gifts).set({ status }).where(eq(gifts.id, gift.id));
+  };
+  return {
+    expected: { amountMinor: gift.amountMinor, currency: gift.currency },
+    link: { giftId: gift.id },
+    fulfil: async (tx: Tx, session: Stripe.Checkout.Session) => {
+      await tx
+        .update(gifts)
+        .set({ status: "paid", code: newGiftCode(), stripeCheckoutSessionId: session.id, stripePaymentIntentId: paymentIntentOf(session) })
+        .where(eq(gifts.id, gift.id));
+      await queueGiftEmail(tx, gift.id);
+      return {};
+    },
+    flag: close("flagged"),
+    expire: close("expired"),
+  };
+}
+
+export type GiftStatus = (typeof gifts.$inferSelect)["status"];
+
 export interface GiftView {
   id: string;
-  /** Grouped for reading. */
-  code: string;
+  /** Grouped for reading; null until a card gift is paid. */
+  code: string | null;
+  status: GiftStatus;
   amount: string;
   recipientName: string | null;
   recipientEmail: string | null;
@@ -95,7 +193,8 @@ export async function getGiftForBuyer(buyerId: number, giftId: string): Promise<
   if (!row) return null;
   return {
     id: row.gift.id,
-    code: groupGiftCode(row.gift.code),
+    code: row.gift.code ? groupGiftCode(row.gift.code) : null,
+    status: row.gift.status,
     amount: formatMoney(row.gift.amountMinor, row.gift.currency),
     recipientName: row.gift.recipientName,
     recipientEmail: row.gift.recipientEmail,
@@ -115,6 +214,7 @@ export async function listGiftsOfBuyer(buyerId: number, limit = 20) {
       amountMinor: gifts.amountMinor,
       currency: gifts.currency,
       recipientName: gifts.recipientName,
+      status: gifts.status,
       redeemedAt: gifts.redeemedAt,
       createdAt: gifts.createdAt,
     })
@@ -144,7 +244,7 @@ export async function redeemGift(userId: number, clientAddress: string, input: u
     const [claimed] = await tx
       .update(gifts)
       .set({ redeemedById: userId, redeemedAt: new Date() })
-      .where(and(eq(gifts.code, code), isNull(gifts.redeemedAt)))
+      .where(and(eq(gifts.code, code), eq(gifts.status, "paid"), isNull(gifts.redeemedAt)))
       .returning({ id: gifts.id, amountMinor: gifts.amountMinor, currency: gifts.currency });
     if (!claimed) {
       const [existing] = await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.code, code));

@@ -38,6 +38,7 @@ export interface NewLedgerEntry {
   amountMinor: number;
   orderId?: string | null;
   giftId?: string | null;
+  topUpId?: string | null;
   reason?: string | null;
   createdById?: number | null;
 }
@@ -55,6 +56,7 @@ export async function writeEntry(tx: Tx, entry: NewLedgerEntry): Promise<void> {
     currency: CURRENCY,
     orderId: entry.orderId ?? null,
     giftId: entry.giftId ?? null,
+    topUpId: entry.topUpId ?? null,
     reason: entry.reason ?? null,
     createdById: entry.createdById ?? null,
   });

@@ -61,6 +61,8 @@ export async function listOpenPaymentIssues(actor: Actor | null | undefined, lim
     .select({
       id: paymentIssues.id,
       orderId: paymentIssues.orderId,
+      topUpId: paymentIssues.topUpId,
+      giftId: paymentIssues.giftId,
       kind: paymentIssues.kind,
       stripeEventId: paymentIssues.stripeEventId,
       details: paymentIssues.details,

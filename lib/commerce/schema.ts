@@ -58,11 +58,27 @@ export const adminRefundSchema = z.object({
     .max(500, COMMERCE_MESSAGES.refundReasonRequired),
 });
 
+/** The parent's choice at checkout: where a late card payment goes back if its seat was taken meanwhile. */
+export const LATE_REFUND_CHOICES = {
+  card: "Back to my card",
+  wallet: `As ${brandLabels.cash}, to spend at once`,
+} as const;
+export const checkoutSchema = z.object({
+  lateRefundTo: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    z.enum(["card", "wallet"], { error: "Choose where the money goes back." }).default("card"),
+  ),
+});
+
 /** What an order tells the parent beyond its status. */
 export const ORDER_NOTICES = {
-  seatTaken: (card: string, wallet: string | null) =>
-    `A seat in this order was taken before your card payment completed, so nobody was enrolled. We refunded ${card} to your card` +
-    (wallet ? ` and ${wallet} to your ${brandLabels.cash}.` : "."),
+  /** Where the card part went is the parent's choice at checkout (LATE_REFUND_CHOICES). */
+  seatTaken: (card: string, wallet: string | null, cardTo: "card" | "wallet") =>
+    `A seat in this order was taken before your card payment completed, so nobody was enrolled. ` +
+    (cardTo === "wallet"
+      ? `As you chose, your card payment of ${card} went to your ${brandLabels.cash}` +
+        (wallet ? `, and so did the ${wallet} paid with it.` : ".")
+      : `We refunded ${card} to your card` + (wallet ? ` and ${wallet} to your ${brandLabels.cash}.` : ".")),
   expired: (wallet: string | null) =>
     `The card payment was not completed in time, so the seats were released.` +
     (wallet ? ` ${wallet} went back to your ${brandLabels.cash}.` : ""),

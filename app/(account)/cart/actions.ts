@@ -7,11 +7,12 @@ import { redirect } from "next/navigation";
 import { addToCart, removeFromCart, sectionsForCart } from "@/lib/commerce/cart";
 import { checkoutCart } from "@/lib/commerce/checkout";
 import { GUEST_CART_COOKIE, GUEST_CART_MAX_AGE_SECONDS, parseGuestCart, serializeGuestCart } from "@/lib/commerce/guest-cart";
-import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
+import { checkoutSchema, COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { parseInput } from "@/lib/platform/http/responses";
 
 /** Rewrites the signed-out cart cookie (ids only; httpOnly, this site only). */
 async function writeGuestCart(change: (ids: number[]) => number[]) {
@@ -84,11 +85,12 @@ export async function removeFromCartAction(_previous: ActionResult | null, formD
 }
 
 /** Pays the cart: '{product} Cash' first; the rest on Stripe Checkout when configured. */
-export async function checkoutAction(_previous: ActionResult | null, _formData: FormData): Promise<ActionResult> {
+export async function checkoutAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   let next: string | null = null;
   const result = await runAction("checkout", async () => {
     const user = await requireApiUser();
-    const placed = await checkoutCart(user.databaseId, { email: user.email });
+    const { lateRefundTo } = parseInput(checkoutSchema, formObject(formData));
+    const placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo });
     next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;
     return "Order placed.";
   });

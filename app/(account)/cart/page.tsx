@@ -12,6 +12,7 @@ import { GUEST_CART_COOKIE, parseGuestCart } from "@/lib/commerce/guest-cart";
 import { balanceOf } from "@/lib/commerce/ledger";
 import { formatMoney } from "@/lib/commerce/money";
 import { findOwnOrder } from "@/lib/commerce/order-view";
+import { LATE_REFUND_CHOICES } from "@/lib/commerce/schema";
 import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
 import { getDb } from "@/lib/platform/db/client";
 import { pageMetadata } from "@/lib/platform/seo";
@@ -172,6 +173,18 @@ export default async function CartPage({ searchParams }: Props) {
               </p>
             ) : (
               <ActionForm action={checkoutAction} className="mt-6">
+                {cardPart > 0 ? (
+                  <fieldset className="mb-4 text-slate-800">
+                    <legend className="font-semibold text-slate-900">If a seat is taken before your card payment completes</legend>
+                    <p className="text-sm text-slate-700">Nobody is enrolled then, and the card payment comes back:</p>
+                    {(["card", "wallet"] as const).map((target) => (
+                      <label key={target} className="mt-1 flex items-center gap-2">
+                        <input type="radio" name="lateRefundTo" value={target} defaultChecked={target === "card"} className="h-4 w-4" />
+                        {LATE_REFUND_CHOICES[target]}
+                      </label>
+                    ))}
+                  </fieldset>
+                ) : null}
                 <button type="submit" className={buttonClass}>
                   {cardPart > 0 ? `Pay ${formatMoney(cardPart)} by card` : `Pay ${cart.total} with ${brandLabels.cash}`}
                 </button>

@@ -10,17 +10,21 @@ import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf } from "@/lib/platform/http/rate-limit";
 
-/** The signed-in buyer pays a gift from their wallet, then sees the printable gift message with its code. */
+/**
+ * The signed-in buyer pays a gift: with {product} Cash, then the printable gift message with its
+ * code; by card, Stripe's page first (the gift page then says it is being confirmed until the webhook lands).
+ */
 export async function buyGiftAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
-  let giftId = "";
+  let next = "";
   const result = await runAction("gift-buy", async () => {
     const user = await requireApiUser();
-    ({ giftId } = await buyGift(user.databaseId, formObject(formData)));
+    const bought = await buyGift(user.databaseId, formObject(formData), { email: user.email });
+    next = bought.checkoutUrl ?? giftPagePath(bought.giftId);
     revalidatePath(brandRoutes.wallet);
     return "Your gift is ready.";
   });
   // Outside runAction: redirect() throws on purpose, and runAction would answer it as an error.
-  if (result.ok) redirect(giftPagePath(giftId));
+  if (result.ok) redirect(next);
   return result;
 }
 

@@ -514,6 +514,9 @@ export const orderStatus = pgEnum("order_status", [
   "flagged",
 ]);
 
+/** Where a card payment goes back when it completes after its seat was taken: the parent's choice at checkout. */
+export const lateRefundTarget = pgEnum("late_refund_target", ["card", "wallet"]);
+
 /** A parent's purchase: seats for their learners, paid from the wallet first and the rest by card. */
 export const orders = pgTable(
   "orders",
@@ -528,6 +531,8 @@ export const orders = pgTable(
     walletMinor: integer().notNull(),
     cardMinor: integer().notNull(),
     stripeCheckoutSessionId: text(),
+    /** A late card payment whose seat was taken goes back here (a Stripe refund, or {product} Cash). */
+    lateRefundTo: lateRefundTarget().notNull().default("card"),
     holdExpiresAt: timestamp({ withTimezone: true }),
     /** What the parent is told about this order beyond its status (a refund and why). */
     notice: text(),
@@ -563,6 +568,38 @@ export const orderItems = pgTable(
 );
 
 /**
+ * Something paid on Stripe Checkout that is not an order, until the webhook decides it: "pending"
+ * while the parent pays, "paid" once confirmed, "expired" if never paid, "flagged" when Stripe
+ * reported another amount or currency (for an admin).
+ */
+export const paymentMethod = pgEnum("payment_method", ["wallet", "card"]);
+
+export const cardPurchaseStatus = pgEnum("card_purchase_status", ["pending", "paid", "expired", "flagged"]);
+
+/** A top-up of {product} Cash by card: credited (one top_up ledger entry naming it) only by the webhook. */
+export const topUps = pgTable(
+  "top_ups",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountMinor: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    status: cardPurchaseStatus().notNull().default("pending"),
+    stripeCheckoutSessionId: text(),
+    stripePaymentIntentId: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("top_ups_user_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("top_ups_stripe_session_key").on(t.stripeCheckoutSessionId),
+    check("top_ups_amount", sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
  * A gift of {product} Cash: bought from the buyer's wallet, redeemed once into the recipient's. The
  * code is kept readable (not hashed) because the buyer reopens the printable gift message to share
  * it; it carries 140 random bits, so it cannot be guessed, and redemption attempts are rate-limited.
@@ -571,7 +608,13 @@ export const gifts = pgTable(
   "gifts",
   {
     id: uuid().primaryKey().defaultRandom(),
-    code: text().notNull(),
+    /** Issued once the gift is paid: null while a card payment is pending (or if it never came). */
+    code: text(),
+    /** A wallet gift is paid at once; a card gift waits for the webhook. */
+    status: cardPurchaseStatus().notNull().default("paid"),
+    paidBy: paymentMethod().notNull().default("wallet"),
+    stripeCheckoutSessionId: text(),
+    stripePaymentIntentId: text(),
     /** Null once the buyer's account is deleted: the gift (and the recipient's credit naming it) stays. */
     buyerId: integer().references(() => users.id, { onDelete: "set null" }),
     amountMinor: integer().notNull(),
@@ -587,6 +630,8 @@ export const gifts = pgTable(
     uniqueIndex("gifts_code_key").on(t.code),
     index("gifts_buyer_idx").on(t.buyerId, t.createdAt.desc()),
     check("gifts_amount", sql`${t.amountMinor} > 0`),
+    check("gifts_code_when_paid", sql`(${t.status} = 'paid') = (${t.code} is not null)`),
+    uniqueIndex("gifts_stripe_session_key").on(t.stripeCheckoutSessionId),
   ],
 );
 
@@ -608,6 +653,8 @@ export const ledgerEntries = pgTable(
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
     // Gifts are never deleted (see gifts.buyerId), so a gift entry always names its gift.
     giftId: uuid().references(() => gifts.id, { onDelete: "restrict" }),
+    /** A card top-up's credit names its top-up (one entry per top-up). */
+    topUpId: uuid().references(() => topUps.id, { onDelete: "set null" }),
     reason: text(),
     /** Who wrote it: the account itself (a purchase), staff (an adjustment), or null for the system (webhook, seed). */
     createdById: integer().references(() => users.id, { onDelete: "set null" }),
@@ -617,6 +664,7 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_user_idx").on(t.userId, t.createdAt.desc()),
     index("ledger_entries_order_idx").on(t.orderId),
     index("ledger_entries_gift_idx").on(t.giftId),
+    uniqueIndex("ledger_entries_top_up_key").on(t.topUpId),
     check("ledger_entries_amount", sql`${t.amountMinor} <> 0`),
     check(
       "ledger_entries_kind",
@@ -629,7 +677,6 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const paymentMethod = pgEnum("payment_method", ["wallet", "card"]);
 export const paymentStatus = pgEnum("payment_status", ["succeeded", "refunded", "refund_failed"]);
 
 /** Money received for an order: its wallet part and its card part (with Stripe's ids). */
@@ -671,6 +718,8 @@ export const paymentIssues = pgTable(
   {
     id: serial().primaryKey(),
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    topUpId: uuid().references(() => topUps.id, { onDelete: "set null" }),
+    giftId: uuid().references(() => gifts.id, { onDelete: "set null" }),
     kind: paymentIssueKind().notNull(),
     stripeEventId: text(),
     details: jsonb().notNull(),

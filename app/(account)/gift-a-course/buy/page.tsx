@@ -8,14 +8,18 @@ import { formatMoney } from "@/lib/commerce/money";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
+import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
 
 import { buyGiftAction } from "../actions";
 
 export const metadata = { title: "Buy a gift" };
 
-/** A signed-in buyer pays a gift of {product} Cash from their wallet (card payment is not offered for gifts). */
+const GIFT_STATES = { pending: "Waiting for the card payment", expired: "Not paid", flagged: "We are checking this payment" } as const;
+
+/** A signed-in buyer pays a gift of {product} Cash from their wallet, or by card when Stripe is configured. */
 export default async function BuyGiftPage() {
   const user = await requireUser("/gift-a-course/buy");
+  const cardAvailable = isCardPaymentAvailable();
   const [balance, gifts] = await Promise.all([balanceOf(await getDb(), user.databaseId), listGiftsOfBuyer(user.databaseId)]);
   return (
     <>
@@ -26,7 +30,8 @@ export default async function BuyGiftPage() {
       </p>
       <h1 className="mt-1 text-3xl font-extrabold text-slate-900">Buy a gift of {brandLabels.cash}</h1>
       <p className="mt-3 text-slate-800">
-        The gift is paid from your {brandLabels.cash}: your balance is <strong>{formatMoney(balance)}</strong> (
+        The gift is paid from your {brandLabels.cash}
+        {cardAvailable ? " or by card" : ""}: your balance is <strong>{formatMoney(balance)}</strong> (
         <Link href={brandRoutes.wallet} className="text-brand-700 underline underline-offset-4">
           history
         </Link>
@@ -41,6 +46,7 @@ export default async function BuyGiftPage() {
         min={formatMoney(GIFT_AMOUNT_MIN_MINOR)}
         max={formatMoney(GIFT_AMOUNT_MAX_MINOR)}
         cashLabel={brandLabels.cash}
+        cardAvailable={cardAvailable}
       />
       {gifts.length > 0 ? (
         <section aria-labelledby="your-gifts" className="mt-10">
@@ -54,7 +60,9 @@ export default async function BuyGiftPage() {
                   {gift.amount}
                   {gift.recipientName ? ` for ${gift.recipientName}` : ""}
                 </Link>
-                <span className="text-slate-700">{gift.redeemedAt ? "Redeemed" : "Not redeemed yet"}</span>
+                <span className="text-slate-700">
+                  {gift.status !== "paid" ? GIFT_STATES[gift.status] : gift.redeemedAt ? "Redeemed" : "Not redeemed yet"}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,23 +1,42 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { TopUpForm } from "@/components/commerce/top-up-form";
 import { ENTRY_KIND_LABELS, getWallet } from "@/lib/commerce/ledger";
 import { formatMoney } from "@/lib/commerce/money";
+import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
+import { TOP_UP_MAX_MINOR, TOP_UP_MIN_MINOR } from "@/lib/commerce/top-up-schema";
+import { findOwnTopUp, type TopUpStatus } from "@/lib/commerce/top-ups";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { timezoneOfUser } from "@/lib/users/queries";
 
+import { topUpAction } from "./actions";
+
 export const metadata = { title: brandLabels.cash };
 
 /** SPEC 2: /user/{product}-coin, the wallet labelled '{product} Cash': the balance is the sum of the typed entries below. */
-export default async function WalletPage({ params }: { params: Promise<{ walletSlug: string }> }) {
+export default async function WalletPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ walletSlug: string }>;
+  searchParams: Promise<{ top_up?: string }>;
+}) {
   if ((await params).walletSlug !== brandRoutes.walletSegment) notFound();
   const user = await requireUser(brandRoutes.wallet);
-  const [wallet, zone] = await Promise.all([getWallet(user.databaseId), timezoneOfUser(user.databaseId)]);
+  const { top_up: topUpId } = await searchParams;
+  const [wallet, zone, topUp] = await Promise.all([
+    getWallet(user.databaseId),
+    timezoneOfUser(user.databaseId),
+    topUpId ? findOwnTopUp(user.databaseId, topUpId) : null,
+  ]);
+  const cardAvailable = isCardPaymentAvailable();
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">{brandLabels.cash}</h1>
+      {topUp ? <TopUpState status={topUp.status} amount={topUp.amount} /> : null}
       <section aria-labelledby="balance" className="mt-6 rounded-2xl bg-brand-700 p-6 text-white">
         <h2 id="balance" className="text-sm font-semibold uppercase tracking-wide text-brand-100">
           Balance
@@ -27,6 +46,20 @@ export default async function WalletPage({ params }: { params: Promise<{ walletS
         </p>
         <p className="mt-2 text-sm text-brand-100">Used first when you enrol in a class.</p>
       </section>
+      {cardAvailable ? (
+        <section aria-labelledby="top-up" className="mt-8">
+          <h2 id="top-up" className="text-xl font-bold text-slate-900">
+            Top up by card
+          </h2>
+          <p className="mt-1 text-slate-700">You pay on Stripe&apos;s secure page; the amount is added once Stripe confirms it.</p>
+          <TopUpForm
+            topUp={topUpAction}
+            min={formatMoney(TOP_UP_MIN_MINOR)}
+            max={formatMoney(TOP_UP_MAX_MINOR)}
+            cashLabel={brandLabels.cash}
+          />
+        </section>
+      ) : null}
       <section aria-labelledby="history" className="mt-8">
         <h2 id="history" className="text-xl font-bold text-slate-900">
           History
@@ -66,5 +99,25 @@ export default async function WalletPage({ params }: { params: Promise<{ walletS
         )}
       </section>
     </>
+  );
+}
+
+/** After Stripe sends the parent back: the credit arrives by webhook, so until then it says "being confirmed". */
+function TopUpState({ status, amount }: { status: TopUpStatus; amount: string }) {
+  const text: Record<TopUpStatus, string> = {
+    pending: `Your top-up of ${amount} is being confirmed. Stripe tells us when the payment is done; it appears below then. Reload this page in a moment.`,
+    paid: `Your top-up of ${amount} was added to your ${brandLabels.cash}.`,
+    expired: `Your top-up of ${amount} was not completed, so nothing was charged.`,
+    flagged: `We could not match the card payment for your top-up of ${amount}, so nothing was added yet. Our team has been told and will contact you.`,
+  };
+  const isGood = status === "paid";
+  return (
+    <p
+      role="status"
+      data-testid="top-up-state"
+      className={`mt-4 rounded-xl border p-4 ${isGood ? "border-green-300 bg-green-50 text-green-900" : "border-amber-300 bg-amber-50 text-slate-900"}`}
+    >
+      {text[status]}
+    </p>
   );
 }

@@ -199,7 +199,7 @@ test("a payment that completes after its seat was taken meanwhile is refunded in
   const refund = stripeApi.requests.find((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_late")!;
   expect(refund.form.get("amount")).toBe("9000");
   expect(refund.idempotencyKey).toBe(`refund-${order.orderId}`);
-  expect(await orderOf(order.orderId)).toMatchObject({ status: "refunded", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00") });
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "refunded", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00", "card") });
   const [card] = await db()
     .select()
     .from(payments)

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { GiftCodeActions } from "@/components/gifts/gift-code-actions";
-import { getGiftForBuyer, GIFT_REDEEM_PATH } from "@/lib/commerce/gifts";
+import { getGiftForBuyer, GIFT_REDEEM_PATH, type GiftStatus } from "@/lib/commerce/gifts";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brand, brandLabels } from "@/lib/platform/brand";
 
@@ -18,6 +18,8 @@ export default async function GiftPage({ params }: { params: Promise<{ giftId: s
   const gift = await getGiftForBuyer(user.databaseId, giftId);
   if (!gift) notFound();
   const redeemUrl = `${brand.siteUrl}${GIFT_REDEEM_PATH}`;
+  if (!gift.code) return <UnpaidGift status={gift.status} amount={gift.amount} />;
+  const code = gift.code;
   return (
     <>
       <style>{PRINT_ONLY_THE_CARD}</style>
@@ -44,7 +46,7 @@ export default async function GiftPage({ params }: { params: Promise<{ giftId: s
         ) : null}
         <p className="mt-8 text-sm font-semibold text-slate-700">Gift code</p>
         <p data-testid="gift-code" className="mt-1 break-all font-mono text-xl font-bold tracking-wider text-slate-900 sm:text-2xl">
-          {gift.code}
+          {code}
         </p>
         <p className="mt-6 text-slate-800">
           To redeem it, sign up or sign in at {brand.name} and enter the code at{" "}
@@ -55,8 +57,43 @@ export default async function GiftPage({ params }: { params: Promise<{ giftId: s
         </p>
       </article>
       <div className="mt-6">
-        <GiftCodeActions code={gift.code} />
+        <GiftCodeActions code={code} />
       </div>
+    </>
+  );
+}
+
+const UNPAID: Record<Exclude<GiftStatus, "paid">, { heading: string; text: (amount: string) => string }> = {
+  pending: {
+    heading: "Your gift is being confirmed",
+    text: (amount) =>
+      `Your card payment of ${amount} is being confirmed by Stripe. The code appears here (and is emailed to the recipient, if you gave an address) as soon as it is; reload this page in a moment.`,
+  },
+  expired: {
+    heading: "This gift was not paid",
+    text: (amount) =>
+      `The card payment of ${amount} was not completed, so no code was issued and nothing was charged. You can buy the gift again.`,
+  },
+  flagged: {
+    heading: "We are checking this payment",
+    text: () => "We could not match the card payment to this gift, so no code was issued yet. Our team has been told and will contact you.",
+  },
+};
+
+/** A card gift without its code yet: said honestly, with no code to copy. */
+function UnpaidGift({ status, amount }: { status: GiftStatus; amount: string }) {
+  const state = UNPAID[status === "paid" ? "pending" : status];
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold text-slate-900">{state.heading}</h1>
+      <p role="status" className="mt-3 max-w-prose text-slate-800">
+        {state.text(amount)}
+      </p>
+      <p className="mt-4">
+        <Link href="/gift-a-course/buy" className="font-semibold text-brand-700 underline underline-offset-4">
+          Back to your gifts
+        </Link>
+      </p>
     </>
   );
 }

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+
+import { seriousA11yViolations } from "./support/a11y";
+import { demoAccount, signIn } from "./support/auth";
+import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
+
+const CASH = `${E2E_PRODUCT_NAME} Cash`;
+
+/**
+ * The card options as a person sees them when Stripe IS configured. The default e2e server has no
+ * Stripe (gifts.spec and checkout.spec assert the options are absent), so this runs only against a
+ * server started with STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET set and E2E_STRIPE=1; it only reads pages.
+ */
+test.skip(!process.env.E2E_STRIPE, "needs an e2e server started with Stripe keys (E2E_STRIPE=1)");
+
+test("with Stripe: the wallet offers a top-up by card, the gift form offers Cash or card", async ({ page }, testInfo) => {
+  await signIn(page, demoAccount("student").email, demoAccount("student").password);
+  await page.goto(brandPaths.wallet);
+  await expect(page.getByRole("heading", { name: "Top up by card" })).toBeVisible();
+  await page.getByRole("button", { name: "I Understand" }).click();
+  // A refused amount keeps what was typed and says why beside the field.
+  await page.getByLabel(/^Amount/).fill("2");
+  await page.getByRole("button", { name: `Add ${CASH} by card` }).click();
+  await expect(page.getByText("Enter an amount from $5.00 to $1,000.00")).toHaveCount(1);
+  await expect(page.getByLabel(/^Amount/)).toHaveValue("2");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("wallet-with-stripe.png"), fullPage: true });
+
+  await page.goto("/gift-a-course/buy");
+  await expect(page.getByRole("radio", { name: `Pay with ${CASH}` })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Pay by card/ })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("gift-buy-with-stripe.png"), fullPage: true });
+});

@@ -1,0 +1,142 @@
+import "server-only";
+
+import { asc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+
+import { enqueueEmail } from "@/lib/notifications/email";
+import { lateSeatTakenEmail } from "@/lib/notifications/messages/late-seat-taken";
+import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";
+import { bookings, courses, learners, orderItems, orders, payments, sections, users } from "@/lib/platform/db/schema";
+
+import { paymentIntentOf, type PendingCardPurchase, type RefundToSend } from "./card-sessions";
+import { lockWallet, writeEntry, type Tx } from "./ledger";
+import { formatMoney } from "./money";
+import { closePendingOrder, lockOrder, removePaidFromCart, type OrderRow } from "./orders";
+import { ORDER_NOTICES } from "./schema";
+import { checkSeats, lockSections, moveSeats, releaseExpiredHolds, writeSeat } from "./seats";
+
+/** A pending order's card part, for the webhook: locked after its owner's wallet (the ledger's lock order). */
+export async function lockPendingOrder(tx: Tx, orderId: string): Promise<PendingCardPurchase | null> {
+  const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!owner) return null;
+  await lockWallet(tx, owner.userId);
+  const order = await lockOrder(tx, orderId);
+  if (order?.status !== "pending") return null;
+  return {
+    expected: { amountMinor: order.cardMinor, currency: order.currency },
+    link: { orderId: order.id },
+    fulfil: (tx, session, now) => completeOrder(tx, order, session, now),
+    flag: (tx, now) => closePendingOrder(tx, order, "flagged", ORDER_NOTICES.flagged, now),
+    expire: (tx, now) => closePendingOrder(tx, order, "expired", ORDER_NOTICES.expired, now),
+  };
+}
+
+async function completeOrder(tx: Tx, order: OrderRow, session: Stripe.Checkout.Session, now: Date): Promise<{ refund?: RefundToSend }> {
+  const items = await tx
+    .select({
+      itemId: orderItems.id,
+      sectionId: orderItems.sectionId,
+      learnerId: orderItems.learnerId,
+      learnerName: learners.firstName,
+      bookingId: orderItems.bookingId,
+      bookingStatus: bookings.status,
+    })
+    .from(orderItems)
+    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+    .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(eq(orderItems.orderId, order.id));
+  const locked = await lockSections(
+    tx,
+    items.map((item) => item.sectionId),
+  );
+  const lapsed = items.filter((item) => item.bookingStatus !== "held");
+  const cardPayment = {
+    orderId: order.id,
+    method: "card" as const,
+    amountMinor: order.cardMinor,
+    currency: order.currency,
+    stripeCheckoutSessionId: session.id,
+    stripePaymentIntentId: paymentIntentOf(session),
+  };
+
+  if (lapsed.length > 0) {
+    // The hold ran out before the payment came: the seat is taken again only if one is still free.
+    await releaseExpiredHolds(tx, [...locked.keys()], now);
+    const available = await checkSeats(tx, lapsed, locked, now).then(
+      () => true,
+      () => false,
+    );
+    if (!available) return giveBackLatePayment(tx, order, cardPayment, now);
+    for (const item of lapsed) {
+      const bookingId = await writeSeat(tx, locked.get(item.sectionId)!, item.learnerId, "confirmed", order.userId, now);
+      await tx.update(orderItems).set({ bookingId }).where(eq(orderItems.id, item.itemId));
+    }
+  }
+  await moveSeats(
+    tx,
+    items.filter((item) => item.bookingStatus === "held").flatMap((item) => (item.bookingId ? [item.bookingId] : [])),
+    "held",
+    "confirmed",
+    now,
+  );
+  await tx.insert(payments).values(cardPayment);
+  await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+  await removePaidFromCart(tx, order.userId, order.id);
+  return {};
+}
+
+/**
+ * The card payment came after its seat was taken: nobody is enrolled and the money goes back where
+ * the parent chose at checkout: a Stripe refund to the card (sent after commit), or a refund entry
+ * in their {product} Cash now. The wallet part always goes back to the wallet. The notice and the
+ * email say which.
+ */
+async function giveBackLatePayment(
+  tx: Tx,
+  order: OrderRow,
+  cardPayment: typeof payments.$inferInsert,
+  now: Date,
+): Promise<{ refund?: RefundToSend }> {
+  const toWallet = order.lateRefundTo === "wallet";
+  const card = formatMoney(order.cardMinor, order.currency);
+  await closePendingOrder(tx, order, "refunded", (wallet) => ORDER_NOTICES.seatTaken(card, wallet, order.lateRefundTo), now);
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...cardPayment, status: "refunded" })
+    .returning({ id: payments.id });
+  if (toWallet) await writeEntry(tx, { userId: order.userId, kind: "refund", amountMinor: order.cardMinor, orderId: order.id });
+  await queueLateSeatMail(tx, order);
+  if (toWallet) return {};
+  return {
+    refund: {
+      paymentId: payment!.id,
+      orderId: order.id,
+      paymentIntentId: cardPayment.stripePaymentIntentId ?? null,
+      amountMinor: order.cardMinor,
+    },
+  };
+}
+
+/** The parent's email about it, in the same transaction (so it is queued once, with the decision). */
+async function queueLateSeatMail(tx: Tx, order: OrderRow): Promise<void> {
+  const [parent] = await tx.select({ email: users.email, name: users.displayName }).from(users).where(eq(users.id, order.userId));
+  if (!parent) return;
+  const seats = await tx
+    .select({ learnerName: learners.firstName, courseTitle: courses.title })
+    .from(orderItems)
+    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const content = lateSeatTakenEmail({
+    readerName: parent.name,
+    seats,
+    card: formatMoney(order.cardMinor, order.currency),
+    wallet: order.walletMinor > 0 ? formatMoney(order.walletMinor, order.currency) : null,
+    cardTo: order.lateRefundTo,
+    cashLabel: brandLabels.cash,
+    walletUrl: `${brand.siteUrl}${brandRoutes.wallet}`,
+  });
+  await enqueueEmail(tx, `order:${order.id}:seat-taken`, { ...content, to: parent.email });
+}
