@@ -10,6 +10,7 @@ import { registerRefundMail } from "@/lib/wiring/refund-mail";
 import { registerSectionChangeMail } from "@/lib/wiring/section-change-mail";
 import { startMailScans } from "@/lib/wiring/mail-scans";
 import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
+import { registerVerifiedEmailDemos } from "@/lib/wiring/verified-email-demos";
 
 /** What a server instance does once at start (instrumentation.ts). */
 export async function startServer(): Promise<void> {
@@ -31,6 +32,7 @@ export async function startServer(): Promise<void> {
   registerEnrolmentMail();
   registerRefundMail();
   registerSectionChangeMail();
+  registerVerifiedEmailDemos();
   startOutboxWorker();
   // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.
   startMailScans();
