@@ -16,7 +16,7 @@ import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { loadParent, loadTeacher } from "./booking-mail";
+import { loadParents, loadTeachers } from "./booking-mail";
 
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -46,10 +46,19 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
     .where(inArray(bookings.id, bookingIds));
   const organizer = mailFrom();
   const myCoursesUrl = `${brand.siteUrl}/my-courses`;
-  for (const { booking, section, courseTitle, learnerName, grade } of seats) {
-    if (booking.kind !== "seat" || booking.status !== "confirmed") continue;
-    const parent = await loadParent(tx, { ...booking, courseTitle });
-    const teacher = await loadTeacher(tx, section.teacherId);
+  const confirmed = seats.filter(({ booking }) => booking.kind === "seat" && booking.status === "confirmed");
+  // Each family and teacher read once for the whole announcement (an order may confirm several children).
+  const parents = await loadParents(
+    tx,
+    confirmed.map(({ booking }) => booking),
+  );
+  const teachers = await loadTeachers(
+    tx,
+    confirmed.map(({ section }) => section.teacherId),
+  );
+  for (const { booking, section, courseTitle, learnerName, grade } of confirmed) {
+    const parent = parents.get(booking.id)!;
+    const teacher = teachers.get(section.teacherId)!;
     const schedule = describeSchedule(section);
     const content = enrolmentConfirmedEmail({
       readerName: parent.name,
@@ -91,7 +100,7 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
     await enqueueEmail(tx, `seat:${booking.id}:confirmed:teacher`, { ...toTeacher, to: teacher.email });
   }
   // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.
-  if (seats.length > 0) deliverOutboxSoon();
+  if (confirmed.length > 0) deliverOutboxSoon();
 }
 
 /** Every confirmed seat, whichever commerce path confirms it, queues its messages in its own transaction. */

@@ -15,7 +15,7 @@ import type { SectionRow } from "@/lib/scheduling/sections";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { loadParent, loadTeacher } from "./booking-mail";
+import { loadParents, loadTeacher } from "./booking-mail";
 import { describeSchedule } from "./enrolment-mail";
 
 const YEAR_MS = 366 * 24 * 3_600_000;
@@ -39,8 +39,13 @@ export async function enqueueSectionRescheduledMail(tx: SchedulingTransaction, s
   const organizer = mailFrom();
   const myCoursesUrl = `${brand.siteUrl}/my-courses`;
   const schedule = describeSchedule(section);
+  // Each family read once for the whole change (siblings share a parent), not once per message.
+  const parents = await loadParents(
+    tx,
+    seats.map(({ booking }) => booking),
+  );
   for (const { booking, courseTitle, learnerName } of seats) {
-    const parent = await loadParent(tx, { ...booking, courseTitle });
+    const parent = parents.get(booking.id)!;
     const content = sectionRescheduledEmail({
       readerName: parent.name,
       learnerName,
