@@ -12,6 +12,7 @@ import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { announceCommitted, announceInTransaction } from "./booking-listeners";
+import { childForSignedInRequest } from "./learners";
 import { SCHEDULING_MESSAGES, bookDemoSlotSchema, rescheduleSchema, type BookDemoSlotInput } from "./schema";
 import { computeOpenSlots } from "./slot-grid";
 import { courseTeacherIds, loadTeacherSchedules } from "./slots";
@@ -151,12 +152,14 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
       });
     }
   }
+  let signedInRequest: { id: string; parentId: number; grade: number | null } | null = null;
   if (data.demoRequestId !== undefined) {
     const [request] = await db
-      .select({ courseId: demoRequests.courseId })
+      .select({ courseId: demoRequests.courseId, userId: demoRequests.userId, grade: demoRequests.grade })
       .from(demoRequests)
       .where(eq(demoRequests.id, data.demoRequestId));
     if (!request) throw new AppError("not-found", SCHEDULING_MESSAGES.demoRequestNotFound);
+    if (request.userId !== null) signedInRequest = { id: data.demoRequestId, parentId: request.userId, grade: request.grade };
     if (request.courseId !== null && request.courseId !== data.courseId) {
       throw new AppError("invalid", SCHEDULING_MESSAGES.demoRequestOtherCourse, {
         fieldErrors: { courseId: SCHEDULING_MESSAGES.demoRequestOtherCourse },
@@ -168,11 +171,13 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
   try {
     return committed(
       await db.transaction(async (tx) => {
+        // A request made signed in is the account's own: its child comes with the booking.
+        const learnerId = data.learnerId ?? (signedInRequest ? await childForSignedInRequest(tx, signedInRequest) : null);
         const [row] = await tx
           .insert(bookings)
           .values({
             kind: "demo",
-            learnerId: data.learnerId ?? null,
+            learnerId,
             demoRequestId: data.demoRequestId ?? null,
             teacherId: data.teacherId,
             courseId: data.courseId,

@@ -4,7 +4,7 @@ import { demoRequests, users } from "@/lib/platform/db/schema";
 import { openTestDatabase } from "@/test/database";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
-import { bookDemoSlot } from "./bookings";
+import { bookDemoSlot, cancelBooking } from "./bookings";
 import { listFamilyDemoBookings } from "./family-bookings";
 import { attachFamilyDemoBookings, listLearners, UNNAMED_CHILD } from "./learners";
 
@@ -66,11 +66,23 @@ describe("a family's demo bookings on /my-courses", () => {
     ]);
   });
 
-  it("include the requests made signed in to the account before its email is verified", async () => {
+  it("include the requests made signed in to the account before its email is verified, whose bookings come with their child", async () => {
     const family = await account(false);
-    await bookedDemo(`someone.else.${randomUUID().slice(0, 6)}@example.com`, "2026-03-06T10:00:00Z", family.databaseId);
-    expect(await listFamilyDemoBookings(family)).toHaveLength(1);
-    expect(await attachFamilyDemoBookings(family)).toBe(1);
+    const booked = await bookedDemo(`someone.else.${randomUUID().slice(0, 6)}@example.com`, "2026-03-06T10:00:00Z", family.databaseId);
+    const children = await listLearners(family.databaseId);
+    expect(children).toEqual([{ id: expect.any(Number), firstName: UNNAMED_CHILD, grade: 5, birthYear: null }]);
+    expect(booked.learnerId).toBe(children[0]!.id);
+    expect(await listFamilyDemoBookings(family)).toEqual([expect.objectContaining({ id: booked.id, learnerFirstName: UNNAMED_CHILD })]);
+    // Nothing left for a page or a sign-in to attach.
+    expect(await attachFamilyDemoBookings(family)).toBe(0);
+
+    // Cancelled and booked again for the same request: the same child, not a second one.
+    await cancelBooking({ token: booked.token }, context);
+    const again = await bookDemoSlot(
+      { courseId: booked.courseId!, teacherId: booked.teacherId, startsAt: "2026-03-07T10:00:00Z", demoRequestId: booked.demoRequestId! },
+      context,
+    );
+    expect(again.learnerId).toBe(children[0]!.id);
     expect(await listLearners(family.databaseId)).toHaveLength(1);
   });
 });

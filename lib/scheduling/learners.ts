@@ -7,6 +7,7 @@ import { bookings, demoRequests, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
+import type { SchedulingTransaction } from "./bookings";
 import { SCHEDULING_MESSAGES, learnerSchema, type LearnerInput } from "./schema";
 import { LIVE_BOOKING_STATUSES } from "./slots";
 
@@ -109,6 +110,31 @@ export async function attachDemoBookingToParent(demoRequestId: string, parentId:
 }
 
 /**
+ * The child a demo booked from a signed-in request is for: the child of an earlier booking of the
+ * same request, or a new one (first name UNNAMED_CHILD, the request's grade). Null when the request
+ * gave no grade. Runs in the booking's transaction, so the booking never waits for a page visit.
+ */
+export async function childForSignedInRequest(
+  tx: SchedulingTransaction,
+  request: { id: string; parentId: number; grade: number | null },
+): Promise<number | null> {
+  if (!request.grade) return null;
+  const [earlier] = await tx
+    .select({ id: learners.id })
+    .from(bookings)
+    .innerJoin(learners, eq(learners.id, bookings.learnerId))
+    .where(and(eq(bookings.demoRequestId, request.id), eq(learners.parentId, request.parentId)))
+    .limit(1);
+  if (earlier) return earlier.id;
+  const [learner] = await tx
+    .insert(learners)
+    .values({ parentId: request.parentId, firstName: UNNAMED_CHILD, grade: request.grade })
+    .returning({ id: learners.id });
+  if (!learner) throw new Error("insert returned no learner");
+  return learner.id;
+}
+
+/**
  * The first name a child gets when attached from a demo request: the demo form (SPEC 5, kept as
  * it is) asks for the parent's name, not the child's, so /my-courses shows this with the grade and
  * invites the parent to rename the child.
@@ -118,9 +144,9 @@ export const UNNAMED_CHILD = "Your child";
 /**
  * Gives every demo booking of the account's own requests a child on the account: requests made
  * while signed in to it, and, once the email is verified, those made with that email (before
- * sign-up, or signed out). Called at sign-in and at each visit of /my-courses (where the
- * verification link returns); a booking already attached is left alone, so it runs any number of
- * times. An unverified email matches nothing (security issue: account squatting). Answers how many
+ * sign-up, or signed out). Called when a session shows a verified email (at sign-in, and when the
+ * verification link's effect is first seen: lib/wiring/verified-email-demos.ts), never by a page
+ * read; a booking already attached is left alone, so it runs any number of times. An unverified email matches nothing (security issue: account squatting). Answers how many
  * children were added.
  */
 export async function attachFamilyDemoBookings(owner: { databaseId: number; email: string; emailVerified: boolean }): Promise<number> {

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
@@ -8,8 +8,8 @@ import { bookings, courses, sections, teacherAvailability, teacherAvailabilityEx
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 
-import { sectionSessions } from "./sessions";
-import { computeOpenSlots, type Slot, type TeacherSchedule } from "./slot-grid";
+import { cachedSectionBusyTimes } from "./session-cache";
+import { computeOpenSlots, type DatedException, type Slot, type TeacherSchedule } from "./slot-grid";
 import { WallClocks } from "./time";
 
 export type { Slot } from "./slot-grid";
@@ -61,7 +61,20 @@ export async function courseTeacherIds(db: Database, courseId: number): Promise<
     .orderBy(teacherProfiles.userId);
 }
 
-/** Everything the slot computation needs about these teachers between two instants, in four queries. */
+interface ScheduleRow {
+  teacherId: number;
+  weekly: Array<[weekday: number, startMinute: number, endMinute: number]>;
+  exceptions: Array<[date: string, kind: DatedException["kind"], startMinute: number | null, endMinute: number | null]>;
+  booked: Array<[id: string, startsAt: number, endsAt: number]>;
+  taught: Array<[startsOn: string, endsOn: string | null, startMinute: number, timezone: string, rrule: string, durationMinutes: number]>;
+}
+
+/**
+ * Everything the slot computation needs about these teachers between two instants, in one query:
+ * a row per teacher with their weekly hours, exceptions, live demos and sections as JSON arrays of
+ * only the columns used (issue 17: four queries of whole rows were most of openDemoSlots' time).
+ * Sections' sessions come from the per-process session cache (session-cache.ts).
+ */
 export async function loadTeacherSchedules(
   db: Database,
   teachers: Array<{ teacherId: number; timezone: string }>,
@@ -71,54 +84,52 @@ export async function loadTeacherSchedules(
   clocks = new WallClocks(),
 ): Promise<TeacherSchedule[]> {
   if (teachers.length === 0) return [];
-  const ids = teachers.map((t) => t.teacherId);
+  const ids = sql.join(
+    teachers.map((t) => sql`(${t.teacherId}::int)`),
+    sql`, `,
+  );
   // Dates in any zone lie within a day of the UTC dates; a longest session is 4 hours.
   const firstDate = DateTime.fromJSDate(from, { zone: "utc" }).minus({ days: 1 }).toISODate() ?? "";
   const lastDate = DateTime.fromJSDate(to, { zone: "utc" }).plus({ days: 1 }).toISODate() ?? "";
   const sessionsFrom = DateTime.fromJSDate(from).minus({ hours: 4 }).toJSDate();
-  const [weekly, exceptions, booked, taught] = await Promise.all([
-    db.select().from(teacherAvailability).where(inArray(teacherAvailability.teacherId, ids)),
-    db
-      .select()
-      .from(teacherAvailabilityExceptions)
-      .where(
-        and(
-          inArray(teacherAvailabilityExceptions.teacherId, ids),
-          gte(teacherAvailabilityExceptions.date, firstDate),
-          lte(teacherAvailabilityExceptions.date, lastDate),
-        ),
-      ),
-    db
-      .select({ id: bookings.id, teacherId: bookings.teacherId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.teacherId, ids),
-          eq(bookings.kind, "demo"),
-          inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
-          lt(bookings.startsAt, to),
-          gt(bookings.endsAt, from),
-        ),
-      ),
-    db
-      .select()
-      .from(sections)
-      .where(and(inArray(sections.teacherId, ids), inArray(sections.status, ["open", "full"]))),
-  ]);
+  const live = sql.join(
+    LIVE_BOOKING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  // Instants as epoch milliseconds (whole: bookings are on a minute grid), so JSON keeps them exact.
+  const result = await db.execute(sql`
+    select t.id as "teacherId",
+      (select coalesce(json_agg(json_build_array(a.weekday, a.start_minute, a.end_minute) order by a.id), '[]')
+        from ${teacherAvailability} a where a.teacher_id = t.id) as weekly,
+      (select coalesce(json_agg(json_build_array(e.date, e.kind, e.start_minute, e.end_minute) order by e.id), '[]')
+        from ${teacherAvailabilityExceptions} e
+        where e.teacher_id = t.id and e.date >= ${firstDate} and e.date <= ${lastDate}) as exceptions,
+      (select coalesce(json_agg(json_build_array(b.id,
+            floor(extract(epoch from b.starts_at) * 1000)::bigint, floor(extract(epoch from b.ends_at) * 1000)::bigint)), '[]')
+        from ${bookings} b
+        where b.teacher_id = t.id and b.kind = 'demo' and b.status in (${live})
+          and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz) as booked,
+      (select coalesce(json_agg(json_build_array(s.starts_on, s.ends_on, s.start_minute, s.timezone, s.rrule, s.duration_minutes)), '[]')
+        from ${sections} s where s.teacher_id = t.id and s.status in ('open', 'full')) as taught
+    from (values ${ids}) as t(id)
+  `);
+  // PGlite and node-postgres both answer raw SQL with { rows }, and parse json columns.
+  const rows = (result as unknown as { rows: ScheduleRow[] }).rows;
+  const byTeacher = new Map(rows.map((row) => [Number(row.teacherId), row]));
   return teachers.map(({ teacherId, timezone }) => {
-    const busy = booked
-      .filter((b) => b.teacherId === teacherId && b.id !== ignoreBookingId)
-      .map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }));
-    for (const section of taught.filter((s) => s.teacherId === teacherId)) {
-      for (const session of sectionSessions(section, sessionsFrom, to, clocks)) {
-        busy.push({ start: Date.parse(session.startsAt), end: Date.parse(session.endsAt) });
-      }
+    const row = byTeacher.get(teacherId);
+    const busy = (row?.booked ?? [])
+      .filter(([id]) => id !== ignoreBookingId)
+      .map(([, start, end]) => ({ start: Number(start), end: Number(end) }));
+    for (const [startsOn, endsOn, startMinute, zone, rrule, durationMinutes] of row?.taught ?? []) {
+      const section = { startsOn, endsOn, startMinute, timezone: zone, rrule, durationMinutes };
+      busy.push(...cachedSectionBusyTimes(section, sessionsFrom, to, clocks));
     }
     return {
       teacherId,
       timezone,
-      weekly: weekly.filter((w) => w.teacherId === teacherId),
-      exceptions: exceptions.filter((e) => e.teacherId === teacherId),
+      weekly: (row?.weekly ?? []).map(([weekday, startMinute, endMinute]) => ({ weekday, startMinute, endMinute })),
+      exceptions: (row?.exceptions ?? []).map(([date, kind, startMinute, endMinute]) => ({ date, kind, startMinute, endMinute })),
       busy,
     };
   });

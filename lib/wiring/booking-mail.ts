@@ -4,7 +4,7 @@ import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { registerBookingListener } from "@/lib/scheduling/booking-listeners";
 
-import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 
 import { bookingUid, calendarInvite, type InviteMethod } from "@/lib/notifications/calendar";
 import { enqueueEmail, type EmailContent } from "@/lib/notifications/email";
@@ -60,28 +60,79 @@ export async function loadBooking(tx: Tx, bookingId: string) {
   return row;
 }
 
-/** The family: the learner's parent account, or the demo request's email (and its account's zone, if it had one). */
-export async function loadParent(tx: Tx, booking: Awaited<ReturnType<typeof loadBooking>>): Promise<Reader & { grade: number | null }> {
-  if (booking.learnerId !== null) {
-    const [parent] = await tx
-      .select({ email: users.email, name: users.displayName, zone: users.timezone, grade: learners.grade })
-      .from(learners)
-      .innerJoin(users, eq(users.id, learners.parentId))
-      .where(eq(learners.id, booking.learnerId));
-    if (parent) return { ...parent, zone: readerZone(parent.zone, booking.timezone) };
+/** What a booking's family is found from. */
+type FamilyOf = Pick<Awaited<ReturnType<typeof loadBooking>>, "id" | "learnerId" | "demoRequestId" | "timezone">;
+export type ParentReader = Reader & { grade: number | null };
+
+/**
+ * The families of one announcement's bookings, by booking id, in at most two queries whatever their
+ * number (a section's seats, an order's children): the learner's parent account, or the demo
+ * request's email (and its account's zone, if it had one).
+ */
+export async function loadParents(tx: Tx, list: FamilyOf[]): Promise<Map<string, ParentReader>> {
+  const learnerIds = [...new Set(list.flatMap((b) => (b.learnerId === null ? [] : [b.learnerId])))];
+  const parentRows =
+    learnerIds.length === 0
+      ? []
+      : await tx
+          .select({ learnerId: learners.id, email: users.email, name: users.displayName, zone: users.timezone, grade: learners.grade })
+          .from(learners)
+          .innerJoin(users, eq(users.id, learners.parentId))
+          .where(inArray(learners.id, learnerIds));
+  const byLearner = new Map(parentRows.map((row) => [row.learnerId, row]));
+  const withoutParent = list.filter((b) => b.learnerId === null || !byLearner.has(b.learnerId));
+  const requestIds = [...new Set(withoutParent.flatMap((b) => (b.demoRequestId === null ? [] : [b.demoRequestId])))];
+  const requestRows =
+    requestIds.length === 0
+      ? []
+      : await tx
+          .select({
+            id: demoRequests.id,
+            email: demoRequests.userEmail,
+            name: demoRequests.name,
+            grade: demoRequests.grade,
+            accountZone: users.timezone,
+          })
+          .from(demoRequests)
+          .leftJoin(users, eq(users.id, demoRequests.userId))
+          .where(inArray(demoRequests.id, requestIds));
+  const byRequest = new Map(requestRows.map((row) => [row.id, row]));
+  const parents = new Map<string, ParentReader>();
+  for (const booking of list) {
+    const parent = booking.learnerId === null ? undefined : byLearner.get(booking.learnerId);
+    if (parent) {
+      parents.set(booking.id, {
+        email: parent.email,
+        name: parent.name,
+        grade: parent.grade,
+        zone: readerZone(parent.zone, booking.timezone),
+      });
+      continue;
+    }
+    const request = booking.demoRequestId === null ? undefined : byRequest.get(booking.demoRequestId);
+    if (!request) throw new Error(`booking ${booking.id} has neither a parent nor a demo request`);
+    parents.set(booking.id, {
+      email: request.email,
+      name: request.name,
+      grade: request.grade,
+      zone: readerZone(request.accountZone, booking.timezone),
+    });
   }
-  const [request] = await tx
-    .select({ email: demoRequests.userEmail, name: demoRequests.name, grade: demoRequests.grade, accountZone: users.timezone })
-    .from(demoRequests)
-    .leftJoin(users, eq(users.id, demoRequests.userId))
-    .where(eq(demoRequests.id, booking.demoRequestId ?? sql`null`));
-  if (!request) throw new Error(`booking ${booking.id} has neither a parent nor a demo request`);
-  return { email: request.email, name: request.name, grade: request.grade, zone: readerZone(request.accountZone, booking.timezone) };
+  return parents;
 }
 
-export async function loadTeacher(tx: Tx, teacherId: number): Promise<Reader> {
-  const [teacher] = await tx
+/** The family of one booking (loadParents of one). */
+export async function loadParent(tx: Tx, booking: FamilyOf): Promise<ParentReader> {
+  return (await loadParents(tx, [booking])).get(booking.id)!;
+}
+
+/** Teachers by id, in one query whatever their number. */
+export async function loadTeachers(tx: Tx, teacherIds: number[]): Promise<Map<number, Reader>> {
+  const ids = [...new Set(teacherIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
     .select({
+      id: users.id,
       email: users.email,
       displayName: users.displayName,
       publicName: teacherProfiles.publicName,
@@ -90,10 +141,23 @@ export async function loadTeacher(tx: Tx, teacherId: number): Promise<Reader> {
     })
     .from(users)
     .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
-    .where(eq(users.id, teacherId));
-  if (!teacher) throw new Error(`teacher ${teacherId} not found`);
-  // A teacher's hours are in the profile's zone: that is the zone they think in.
-  return { email: teacher.email, name: teacher.publicName ?? teacher.displayName, zone: readerZone(teacher.zone, teacher.accountZone) };
+    .where(inArray(users.id, ids));
+  const teachers = new Map<number, Reader>();
+  for (const teacher of rows) {
+    // A teacher's hours are in the profile's zone: that is the zone they think in.
+    teachers.set(teacher.id, {
+      email: teacher.email,
+      name: teacher.publicName ?? teacher.displayName,
+      zone: readerZone(teacher.zone, teacher.accountZone),
+    });
+  }
+  for (const id of ids) if (!teachers.has(id)) throw new Error(`teacher ${id} not found`);
+  return teachers;
+}
+
+/** One teacher (loadTeachers of one). */
+export async function loadTeacher(tx: Tx, teacherId: number): Promise<Reader> {
+  return (await loadTeachers(tx, [teacherId])).get(teacherId)!;
 }
 
 /** How many times the booking changed after it was made (moves and the cancellation): the invite's SEQUENCE. */

@@ -46,7 +46,7 @@ export async function queueDemoFollowUps(db: Database, now: Date = new Date()): 
   let count = 0;
   for (const { booking, courseTitle, courseSlug } of candidates) {
     if (queued.has(`email:${followUpKey(booking.id)}`)) continue;
-    const parent = await loadParent(db, { ...booking, courseTitle });
+    const parent = await loadParent(db, booking);
     if (await isUnsubscribed(db, parent.email)) continue;
     const token = await unsubscribeTokenFor(db, parent.email);
     const content = demoFollowUpEmail({

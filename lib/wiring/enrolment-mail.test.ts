@@ -1,13 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableName, type Table } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout";
 import { moveSeats, writeSeat, lockSections } from "@/lib/commerce/seats";
+import type { Database } from "@/lib/platform/db/client";
 import { bookings, sections } from "@/lib/platform/db/schema";
 import { sectionSessions } from "@/lib/scheduling/sessions";
-import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
-import { registerEnrolmentMail } from "./enrolment-mail";
+import { enqueueEnrolmentMail, registerEnrolmentMail } from "./enrolment-mail";
 import { describeSchedule } from "./seat-invite";
 
 /**
@@ -94,5 +95,48 @@ describe("enrolment email", () => {
     expect(describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR", startMinute: 17 * 60, timezone: "Asia/Tokyo" })).toBe(
       "Weekly on Monday, Wednesday and Friday at 5:00 PM (Asia/Tokyo)",
     );
+  });
+});
+
+describe("enrolment email reads (issue 17 review: each person once per announcement)", () => {
+  /** The database, noting the table of every select made through it. */
+  function countingTx() {
+    const tables: string[] = [];
+    const tx = {
+      select: ((...args: Parameters<Database["select"]>) => {
+        const builder = db().select(...args);
+        const from = builder.from.bind(builder);
+        builder.from = ((table: Parameters<typeof from>[0]) => {
+          tables.push(getTableName(table as Table));
+          return from(table);
+        }) as typeof builder.from;
+        return builder;
+      }) as Database["select"],
+      insert: db().insert.bind(db()),
+    };
+    return { tx: tx as unknown as Parameters<typeof enqueueEnrolmentMail>[0], tables };
+  }
+
+  it("reads the family and the teacher once for an order of three children, as for one", async () => {
+    const sectionId = await newSection(db(), { priceMinor: 1_000, capacity: 6 });
+    const family = await newFamily(db(), 3_000);
+    const children = [family.learnerId, await addChild(db(), family.parentId, "Ben"), await addChild(db(), family.parentId, "Cleo")];
+    await placeOrder(
+      family.parentId,
+      children.map((learnerId) => ({ sectionId, learnerId })),
+    );
+    const seats = await db().select({ id: bookings.id }).from(bookings).where(eq(bookings.sectionId, sectionId));
+    expect(seats).toHaveLength(3);
+
+    const one = countingTx();
+    await enqueueEnrolmentMail(one.tx, [seats[0]!.id]);
+    const three = countingTx();
+    await enqueueEnrolmentMail(
+      three.tx,
+      seats.map((seat) => seat.id),
+    );
+    expect(three.tables).toEqual(one.tables);
+    expect(three.tables.filter((table) => table === "learners")).toHaveLength(1);
+    expect(three.tables.filter((table) => table === "users")).toHaveLength(1);
   });
 });

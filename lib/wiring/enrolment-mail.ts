@@ -12,7 +12,7 @@ import { bookings, courses, learners, sections } from "@/lib/platform/db/schema"
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { loadParent, loadTeacher } from "./booking-mail";
+import { loadParents, loadTeachers } from "./booking-mail";
 import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 /**
@@ -29,10 +29,19 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
     .innerJoin(learners, eq(learners.id, bookings.learnerId))
     .where(inArray(bookings.id, bookingIds));
   const myCoursesUrl = MY_COURSES_URL();
-  for (const { booking, section, courseTitle, learnerName, grade } of seats) {
-    if (booking.kind !== "seat" || booking.status !== "confirmed") continue;
-    const parent = await loadParent(tx, { ...booking, courseTitle });
-    const teacher = await loadTeacher(tx, section.teacherId);
+  const confirmed = seats.filter(({ booking }) => booking.kind === "seat" && booking.status === "confirmed");
+  // Each family and teacher read once for the whole announcement (an order may confirm several children).
+  const parents = await loadParents(
+    tx,
+    confirmed.map(({ booking }) => booking),
+  );
+  const teachers = await loadTeachers(
+    tx,
+    confirmed.map(({ section }) => section.teacherId),
+  );
+  for (const { booking, section, courseTitle, learnerName, grade } of confirmed) {
+    const parent = parents.get(booking.id)!;
+    const teacher = teachers.get(section.teacherId)!;
     const schedule = describeSchedule(section);
     const content = enrolmentConfirmedEmail({
       readerName: parent.name,
@@ -72,7 +81,7 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
     await enqueueEmail(tx, `seat:${booking.id}:confirmed:teacher`, { ...toTeacher, to: teacher.email });
   }
   // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.
-  if (seats.length > 0) deliverOutboxSoon();
+  if (confirmed.length > 0) deliverOutboxSoon();
 }
 
 /** Every confirmed seat, whichever commerce path confirms it, queues its messages in its own transaction. */

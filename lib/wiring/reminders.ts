@@ -92,7 +92,7 @@ async function enqueueReminder(db: Database, session: DueSession): Promise<void>
   const { booking } = row;
   const isDemo = booking.kind === "demo";
   const courseTitle = row.courseTitle ?? "Free demo class";
-  const parent = await loadParent(db, { ...booking, courseTitle });
+  const parent = await loadParent(db, booking);
   const teacher = await loadTeacher(db, booking.teacherId);
   const content = sessionReminderEmail({
     readerName: parent.name,

@@ -39,7 +39,7 @@ export async function loadCancelledSeats(tx: Tx, bookingIds: string[]) {
 /** The METHOD:CANCEL of a cancelled seat's series, to its parent (same UID as the enrolment's, higher SEQUENCE). */
 export async function seatCancelInvite(tx: Tx, seat: Awaited<ReturnType<typeof loadCancelledSeats>>[number]) {
   const { booking, section, courseTitle, learnerName } = seat;
-  const parent = await loadParent(tx, { ...booking, courseTitle });
+  const parent = await loadParent(tx, booking);
   const teacher = await loadTeacher(tx, section.teacherId);
   const invite = seatInvite(
     {

@@ -12,7 +12,7 @@ import type { SectionRow } from "@/lib/scheduling/sections";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { loadParent, loadTeacher } from "./booking-mail";
+import { loadParents, loadTeacher } from "./booking-mail";
 import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 const YEAR_MS = 366 * 24 * 3_600_000;
@@ -35,8 +35,13 @@ export async function enqueueSectionRescheduledMail(tx: SchedulingTransaction, s
   const teacher = await loadTeacher(tx, section.teacherId);
   const myCoursesUrl = MY_COURSES_URL();
   const schedule = describeSchedule(section);
+  // Each family read once for the whole change (siblings share a parent), not once per message.
+  const parents = await loadParents(
+    tx,
+    seats.map(({ booking }) => booking),
+  );
   for (const { booking, courseTitle, learnerName } of seats) {
-    const parent = await loadParent(tx, { ...booking, courseTitle });
+    const parent = parents.get(booking.id)!;
     const content = sectionRescheduledEmail({
       readerName: parent.name,
       learnerName,

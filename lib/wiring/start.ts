@@ -11,6 +11,7 @@ import { registerSeatCancelMail } from "@/lib/wiring/seat-cancel-mail";
 import { registerSectionChangeMail } from "@/lib/wiring/section-change-mail";
 import { startMailScans } from "@/lib/wiring/mail-scans";
 import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
+import { registerVerifiedEmailDemos } from "@/lib/wiring/verified-email-demos";
 
 /** What a server instance does once at start (instrumentation.ts). */
 export async function startServer(): Promise<void> {
@@ -33,6 +34,7 @@ export async function startServer(): Promise<void> {
   registerRefundMail();
   registerSeatCancelMail();
   registerSectionChangeMail();
+  registerVerifiedEmailDemos();
   startOutboxWorker();
   // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.
   startMailScans();

@@ -8,7 +8,7 @@ import { VerifyEmailNotice } from "@/components/forms/verify-email-notice";
 import { requireUser } from "@/lib/platform/auth/session";
 import { listLeadsForAccount } from "@/lib/dashboards/queries";
 import { listFamilyDemoBookings } from "@/lib/scheduling/family-bookings";
-import { attachFamilyDemoBookings, listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
+import { listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
 
 import { EnrolmentsSection } from "./enrolments-section";
@@ -21,8 +21,8 @@ const learnerActions = { add: addLearnerAction, update: updateLearnerAction, rem
 
 export default async function MyCoursesPage() {
   const user = await requireUser("/my-courses");
-  // The verification link returns here: the demos booked with the now verified email get their child first.
-  await attachFamilyDemoBookings(user);
+  // Reads only: the demos booked with a verified email got their child when the session learnt of
+  // the verification (lib/wiring/verified-email-demos.ts), and signed-in bookings come with theirs.
   // Requests made with the email show once it is verified; before, only those made signed in (security issue: account squatting).
   const [requests, learners, bookings, storedZone] = await Promise.all([
     listLeadsForAccount(user),

@@ -10,6 +10,7 @@ import { identityConfig } from "@/lib/platform/auth/config";
 import { IDENTITY_MESSAGES, IdentityError } from "@/lib/platform/auth/errors";
 import { safeCallbackUrl } from "@/lib/platform/auth/guard";
 import { signInSchema } from "@/lib/platform/auth/schema";
+import { announceVerifiedEmail } from "@/lib/platform/auth/verified-email";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { findUserById } from "@/lib/platform/auth/users";
 import { brand } from "@/lib/platform/brand";
@@ -82,6 +83,8 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     async jwt({ token, user, account }) {
+      // Whether this token already carried a verified email: a sign-in starts from none.
+      const wasVerified = !user && !account && token.user?.emailVerified === true;
       if (account?.provider === "google") {
         // Firebase stays the identity provider: the Google ID token signs in there, and its claims give the role.
         if (!account.id_token) throw new Error(IDENTITY_MESSAGES.unknown);
@@ -118,6 +121,10 @@ export const authOptions: NextAuthOptions = {
       if (status !== undefined && isEndedByFirebase(status, issuedAtMs)) throw new Error("session revoked");
       // Following the verification link shows here, at the next session read (security issue: account squatting).
       if (status) token.user = { ...token.user, emailVerified: status.emailVerified };
+      // At each sign-in with a verified email, and when a session first sees the link followed.
+      if (token.user.emailVerified && !wasVerified) {
+        await announceVerifiedEmail({ databaseId: token.user.databaseId, email: token.user.email }, { isSignIn: Boolean(user || account) });
+      }
       return token;
     },
     // Every return path next-auth follows (callbackUrl from the query, the form or its cookie) stays on this site.
