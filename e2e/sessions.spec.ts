@@ -32,7 +32,8 @@ test.describe("sessions (issue 3)", () => {
     await expect(laptop.locator("[data-role]")).toHaveCount(0);
     // ...and the other one on its next page load.
     await phone.goto("/user/edit-profile");
-    await expect(phone).not.toHaveURL(/edit-profile/);
+    // To sign-up (with the way back), not the profile, and not sent home by its ended cookie.
+    await expect(phone).toHaveURL(`${baseURL}/signup?callbackUrl=%2Fuser%2Fedit-profile`);
     await expect(phone.getByRole("link", { name: "Sign up" }).first()).toBeVisible();
     await expect(phone.locator("[data-role]")).toHaveCount(0);
     // Signing in again works.
