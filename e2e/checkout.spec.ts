@@ -106,7 +106,23 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     expect(await seriousA11yViolations(teacherPage)).toEqual([]);
     await teacherPage.screenshot({ path: testInfo.outputPath("roster.png"), fullPage: true });
 
-    await enrolment.getByRole("button", { name: `Withdraw ${child} from ${courseTitle}` }).click();
+    // Withdraw asks first, in a dialog that states the refund: Escape keeps the seat and puts focus back.
+    const withdrawButton = enrolment.getByRole("button", { name: `Withdraw ${child} from ${courseTitle}` });
+    await withdrawButton.click();
+    const confirmation = page.getByRole("dialog", { name: `Withdraw ${child} from ${courseTitle}?` });
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation).toContainText(`$99.00 goes back to your ${CASH}.`);
+    await expect(confirmation.getByRole("link", { name: "refund policy" })).toHaveAttribute("href", "/terms-of-service#refunds");
+    await expect(confirmation.getByRole("button", { name: "Keep the seat" })).toBeFocused();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("my-courses-withdraw-confirmation.png"), fullPage: true });
+    await page.keyboard.press("Escape");
+    await expect(confirmation).toBeHidden();
+    await expect(withdrawButton).toBeFocused();
+    await expect(enrolment).toContainText("Withdraw with a full refund until");
+
+    await withdrawButton.click();
+    await confirmation.getByRole("button", { name: "Withdraw and refund" }).click();
     await expect(
       page.getByText(`${child} has been withdrawn from ${courseTitle}. $99.00 went back to your ${CASH}.`).first(),
     ).toBeVisible();

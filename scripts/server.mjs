@@ -17,6 +17,7 @@ import next from "next";
 import { PEER_ADDRESS_HEADER } from "../lib/platform/http/peer-address.mjs";
 import { buildDir } from "./build-freshness.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
+import { announceReadyAfterStartUp } from "./start-up-ready.mjs";
 import { createStaticAssetHandler, loadConfiguredHeaders, precompressStatic } from "./static-assets.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,8 +72,12 @@ server.on("error", (error) => {
 });
 // As `next start`: keep-alive longer than a typical proxy's idle timeout, so the proxy closes first.
 server.keepAliveTimeout = 65_000;
+// "ready" after the start-up checks: Next runs instrumentation.ts on its first request (scripts/start-up-ready.mjs).
 server.listen(port, host, () => {
-  console.log(`[server] ready on http://localhost:${port} (listening on ${host ?? "every interface"})`);
+  void announceReadyAfterStartUp(server, {
+    path: "/api/v1/ip",
+    readyLine: `[server] ready on http://localhost:${port} (listening on ${host ?? "every interface"})`,
+  });
 });
 
 // SIGTERM/SIGINT (a deploy, Ctrl-C, Playwright): stop accepting, let requests in flight finish, then exit.

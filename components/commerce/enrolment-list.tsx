@@ -1,9 +1,10 @@
 import Link from "next/link";
 
-import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
+import type { FormAction } from "@/components/dashboards/action-form";
+import { WithdrawConfirmation } from "@/components/commerce/withdraw-confirmation";
 import type { EnrolmentView } from "@/lib/commerce/enrolments";
 
-/** The family's enrolments: course, child, weekly times and next session in the parent's zone, and Withdraw while it is refunded. */
+/** The family's enrolments: course, child, weekly times and next session in the parent's zone, and Withdraw (confirmed in a dialog that states the refund) while it is refunded. */
 export function EnrolmentList({ enrolments, withdraw }: { enrolments: EnrolmentView[]; withdraw: FormAction }) {
   if (enrolments.length === 0) {
     return (
@@ -35,20 +36,15 @@ export function EnrolmentList({ enrolments, withdraw }: { enrolments: EnrolmentV
                 : `The refund window closed on ${enrolment.refundableUntil}.`}
             </p>
           </div>
-          {enrolment.canWithdraw ? (
-            <ActionForm action={withdraw}>
-              <input type="hidden" name="orderItemId" value={enrolment.orderItemId} />
-              <button
-                type="submit"
-                className="rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2"
-              >
-                Withdraw
-                <span className="sr-only">
-                  {" "}
-                  {enrolment.learnerName} from {enrolment.courseTitle}
-                </span>
-              </button>
-            </ActionForm>
+          {enrolment.canWithdraw && enrolment.refundPreview ? (
+            <WithdrawConfirmation
+              orderItemId={enrolment.orderItemId}
+              learnerName={enrolment.learnerName}
+              courseTitle={enrolment.courseTitle}
+              refundPreview={enrolment.refundPreview}
+              refundableUntil={enrolment.refundableUntil}
+              withdraw={withdraw}
+            />
           ) : null}
         </li>
       ))}

@@ -18,7 +18,7 @@ const STATUSES = [
   ["draft", "Draft (not shown to families)"],
   ["open", "Open"],
   ["full", "Full"],
-  ["closed", "Closed"],
+  ["closed", "Closed (no classes: families lose the Join button)"],
 ] as const;
 
 interface Props {

@@ -121,6 +121,48 @@ describe("the join link", () => {
   });
 });
 
+describe("the join link and the seat's and section's states", () => {
+  const nextStart = (sessions: Array<{ startsAt: string }>) =>
+    new Date(sessions.find((s) => new Date(s.startsAt).getTime() > Date.now())!.startsAt).getTime();
+
+  it("gives a held (unpaid) seat no class on the page and no link from the route", async () => {
+    const { section, parentId, sessions } = await bookedSection();
+    await database.db.update(bookings).set({ status: "held" }).where(eq(bookings.sectionId, section.id));
+    const start = nextStart(sessions);
+    expect(await listFamilyClasses(parentId, new Date(start))).toEqual([]);
+    await expect(resolveJoinUrl(parent(parentId), { section: section.id }, new Date(start))).rejects.toMatchObject({
+      code: "forbidden",
+      message: CLASSROOM_MESSAGES.notBooked,
+    });
+  });
+
+  it("does not open a closed section, for its family or its teacher, and the page lists it no more", async () => {
+    const { section, parentId, sessions } = await bookedSection();
+    await database.db.update(sections).set({ status: "closed" }).where(eq(sections.id, section.id));
+    const start = nextStart(sessions);
+    expect(await listFamilyClasses(parentId, new Date(start))).toEqual([]);
+    for (const actor of [parent(parentId), teacher(section.teacherId)]) {
+      await expect(resolveJoinUrl(actor, { section: section.id }, new Date(start))).rejects.toMatchObject({
+        code: "conflict",
+        message: CLASSROOM_MESSAGES.sectionClosed,
+      });
+    }
+    await asSessionUser(parentId);
+    const response = await GET(new Request(`http://localhost:3000/api/classes/join?section=${section.id}`));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: CLASSROOM_MESSAGES.sectionClosed });
+    actionContext.user = null;
+  });
+
+  it("does not open a cancelled seat", async () => {
+    const { section, parentId, sessions } = await bookedSection();
+    await database.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.sectionId, section.id));
+    await expect(resolveJoinUrl(parent(parentId), { section: section.id }, new Date(nextStart(sessions)))).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.notBooked,
+    });
+  });
+});
+
 describe("attendance", () => {
   it("is marked by the section's teacher, shown to the family, and refused for another teacher's section with nothing stored", async () => {
     const { section, parentId, learnerId, sessions } = await bookedSection();

@@ -17,6 +17,10 @@ export const JOIN_OPENS_MINUTES_BEFORE = 10;
 /** How far ahead "the next session" is looked for. */
 const LOOKAHEAD_DAYS = 120;
 
+/** The sections whose sessions run: a draft has not started taking seats, a closed one (cancelled or over) has no sessions to join. */
+export const LIVE_SECTION_STATUSES = ["open", "full"] as const;
+const isLive = (status: string) => (LIVE_SECTION_STATUSES as readonly string[]).includes(status);
+
 export type JoinState = "early" | "open" | "ended";
 
 export interface JoinWindow {
@@ -74,7 +78,14 @@ export async function listFamilyClasses(parentId: number, now = new Date()): Pro
       .innerJoin(learners, eq(learners.id, bookings.learnerId))
       .innerJoin(sections, eq(sections.id, bookings.sectionId))
       .innerJoin(courses, eq(courses.id, sections.courseId))
-      .where(and(eq(learners.parentId, parentId), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")))
+      .where(
+        and(
+          eq(learners.parentId, parentId),
+          eq(bookings.kind, "seat"),
+          eq(bookings.status, "confirmed"),
+          inArray(sections.status, LIVE_SECTION_STATUSES),
+        ),
+      )
       .orderBy(asc(learners.firstName)),
     db
       .select({
@@ -137,7 +148,7 @@ export async function listTeacherClasses(teacherId: number, now = new Date(), li
       .select({ section: sections, courseTitle: courses.title })
       .from(sections)
       .innerJoin(courses, eq(courses.id, sections.courseId))
-      .where(and(eq(sections.teacherId, teacherId), inArray(sections.status, ["open", "full"]))),
+      .where(and(eq(sections.teacherId, teacherId), inArray(sections.status, LIVE_SECTION_STATUSES))),
     db
       .select({
         id: bookings.id,
@@ -196,6 +207,7 @@ export async function resolveJoinUrl(actor: Actor, target: JoinTarget, now = new
   if ("section" in target) {
     const [section] = await db.select().from(sections).where(eq(sections.id, target.section)).limit(1);
     if (!section) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
+    // Only a confirmed (paid) seat counts below: a held seat of an unpaid order is no booking yet.
     if (section.teacherId !== actor.id) {
       const [seat] = await db
         .select({ id: bookings.id })
@@ -212,6 +224,8 @@ export async function resolveJoinUrl(actor: Actor, target: JoinTarget, now = new
         .limit(1);
       if (!seat) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
     }
+    // Checked after the seat, so that a stranger learns nothing of a section's state.
+    if (!isLive(section.status)) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
     url = meetingUrl(section.meetingUrl, section.meetingRoom);
     session = currentOrNextSession(section, now);
   } else {

@@ -4,6 +4,7 @@ import { z } from "@/lib/platform/zod";
 export const CLASSROOM_MESSAGES = {
   notBooked: "That class is not one you are booked into.",
   joinNotOpen: "The class opens 10 minutes before it starts and closes when it ends.",
+  sectionClosed: "This class is closed: it has no more sessions to join.",
   notYourSection: "You can only take attendance for your own sections.",
   noSuchSession: "That section has no session at that time.",
   sessionNotStarted: "Attendance can be taken once the session has started.",

@@ -10,6 +10,7 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
 import { isRefundable, refundDeadline } from "./refund-policy";
+import { previewWithdrawalRefund } from "./refunds";
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -25,6 +26,8 @@ export interface EnrolmentView {
   /** Whether a withdrawal now is refunded, and until when (viewer's zone). */
   canWithdraw: boolean;
   refundableUntil: string;
+  /** While canWithdraw: what a withdrawal now refunds and where it goes, for its confirmation. */
+  refundPreview: string | null;
 }
 
 /** A section's weekly times, from one week of its sessions, as a reader in `zone` sees them. */
@@ -44,6 +47,8 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       learnerName: learners.firstName,
       section: sections,
       firstStartsAt: bookings.startsAt,
+      order: orders,
+      priceMinor: orderItems.priceMinor,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -53,20 +58,24 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
     .innerJoin(learners, eq(learners.id, orderItems.learnerId))
     .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), eq(bookings.status, "confirmed")))
     .orderBy(asc(bookings.startsAt), asc(orderItems.id));
-  return rows.map((row) => {
+  const views: EnrolmentView[] = [];
+  for (const row of rows) {
     const next = sectionSessions(row.section, now, new Date(now.getTime() + 366 * 86_400_000))[0] ?? null;
     const from = next ? new Date(next.startsAt) : now;
-    return {
+    const canWithdraw = isRefundable(row.firstStartsAt, now);
+    views.push({
       orderItemId: row.orderItemId,
       courseTitle: row.courseTitle,
       courseSlug: row.courseSlug,
       learnerName: row.learnerName,
       schedule: scheduleOf(row.section, zone, from),
       nextSession: next ? formatInstantInZone(next.startsAt, zone) : null,
-      canWithdraw: isRefundable(row.firstStartsAt, now),
+      canWithdraw,
       refundableUntil: formatInstantInZone(refundDeadline(row.firstStartsAt), zone),
-    };
-  });
+      refundPreview: canWithdraw ? await previewWithdrawalRefund(row.order, row.priceMinor) : null,
+    });
+  }
+  return views;
 }
 
 export interface RosterLearner {

@@ -69,6 +69,12 @@ test("withdraw before the cutoff: the seat is freed, the price goes back to the 
   expect(await balanceOf(db(), family.parentId)).toBe(8_000);
   const before = new Date(family.firstSession.getTime() - 25 * HOUR);
   expect((await listEnrolments(family.parentId, ZONE, before)).map((e) => [e.learnerName, e.canWithdraw])).toEqual([["Ada", true]]);
+  // The confirmation before it says what comes back and where: the same split as the withdrawal.
+  expect((await listEnrolments(family.parentId, ZONE, before))[0]!.refundPreview).toBe(`$120.00 goes back to your ${brandLabels.cash}.`);
+  expect((await listEnrolments(family.parentId, ZONE, new Date(family.firstSession.getTime() - HOUR)))[0]).toMatchObject({
+    canWithdraw: false,
+    refundPreview: null,
+  });
 
   const outcome = await withdrawSeat(family.parentId, String(family.itemId), ZONE, before);
 

@@ -89,7 +89,11 @@ async function unrefundedSeats(tx: Tx, orderId: string, itemIds?: number[]): Pro
  * How much of a seat's price goes where. With the card part going back to the card, the order's
  * {product} Cash is given back first (instant), then its card payment; otherwise all to the wallet.
  */
-async function splitRefund(tx: Tx, order: OrderRow, amountMinor: number): Promise<{ walletMinor: number; cardMinor: number }> {
+async function splitRefund(
+  tx: Pick<Tx, "select">,
+  order: OrderRow,
+  amountMinor: number,
+): Promise<{ walletMinor: number; cardMinor: number }> {
   if (REFUND_POLICY.cardPartTo === "wallet" || order.cardMinor === 0) return { walletMinor: amountMinor, cardMinor: 0 };
   const [done] = await tx
     .select({ wallet: sql<string>`coalesce(sum(${refunds.walletMinor}), 0)`, card: sql<string>`coalesce(sum(${refunds.cardMinor}), 0)` })
@@ -165,6 +169,18 @@ async function refundSeat(
 async function closeIfFullyRefunded(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   const left = await unrefundedSeats(tx, order.id);
   if (left.length === 0) await tx.update(orders).set({ status: "refunded", updatedAt: now }).where(eq(orders.id, order.id));
+}
+
+/**
+ * What withdrawing this seat now would refund, and where it goes, for the confirmation before it
+ * ("$99.00 goes back to your … Cash."): the same split as the withdrawal itself (splitRefund).
+ */
+export async function previewWithdrawalRefund(order: OrderRow, priceMinor: number): Promise<string> {
+  const { walletMinor, cardMinor } = await splitRefund(await getDb(), order, priceMinor);
+  const parts: string[] = [];
+  if (walletMinor > 0) parts.push(`${formatMoney(walletMinor, order.currency)} goes back to your ${brandLabels.cash}`);
+  if (cardMinor > 0) parts.push(`${formatMoney(cardMinor, order.currency)} is refunded to the card you paid with`);
+  return parts.length > 0 ? `${parts.join(" and ")}.` : "Nothing was paid for it, so nothing is refunded.";
 }
 
 function refundMessage(walletMinor: number, cardMinor: number, currency: string): string {

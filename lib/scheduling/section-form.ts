@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/platform/errors";
 
 import type { SectionInput } from "./schema";
-import { minuteToClock } from "./time";
+import { canonicalTimeZone, minuteToClock } from "./time";
 
 /** What the section form sends and shows: the price as an amount in the currency ("149.00"), not in minor units. */
 export interface SectionFormValues {
@@ -113,7 +113,7 @@ export function sectionFormValues(row: {
     endsOn: row.endsOn ?? "",
     weekdays: byDay.map((code) => String(codes.indexOf(code) + 1)).filter((day) => day !== "0"),
     startTime: minuteToClock(row.startMinute),
-    timezone: row.timezone,
+    timezone: canonicalTimeZone(row.timezone),
     durationMinutes: String(row.durationMinutes),
     meetingUrl: row.meetingUrl ?? "",
     status: row.status,

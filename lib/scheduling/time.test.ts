@@ -2,7 +2,16 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 
 import { computeOpenSlots } from "./slot-grid";
-import { clockToMinute, formatInstantInZone, minuteToClock, wallClock, wallTimeToInstant } from "./time";
+import {
+  canonicalTimeZone,
+  clockToMinute,
+  formatInstantInZone,
+  isValidTimeZone,
+  minuteToClock,
+  selectableTimeZones,
+  wallClock,
+  wallTimeToInstant,
+} from "./time";
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -83,5 +92,42 @@ describe("the slot grid on clock-change days", () => {
     });
     expect(wall(slots)).toEqual(["00:00 PDT", "00:30 PDT", "01:00 PDT", "01:30 PDT", "01:00 PST", "01:30 PST", "02:00 PST", "02:30 PST"]);
     expect(new Set(slots.map((s) => s.startsAt)).size).toBe(slots.length);
+  });
+});
+
+describe("the profile's time zone names", () => {
+  it("lists canonical IANA names, not the runtime's old ones, with UTC", () => {
+    const zones = selectableTimeZones();
+    for (const [old, current] of [
+      ["Asia/Calcutta", "Asia/Kolkata"],
+      ["Europe/Kiev", "Europe/Kyiv"],
+      ["Asia/Saigon", "Asia/Ho_Chi_Minh"],
+      ["America/Buenos_Aires", "America/Argentina/Buenos_Aires"],
+    ] as const) {
+      expect(zones).toContain(current);
+      expect(zones).not.toContain(old);
+    }
+    expect(zones).toContain("UTC");
+    expect(zones).toEqual([...zones].sort());
+    expect(new Set(zones).size).toBe(zones.length);
+    expect(zones.every(isValidTimeZone)).toBe(true);
+  });
+
+  it("keeps the account's zone in the list, by its IANA name, even one the runtime leaves out", () => {
+    expect(canonicalTimeZone("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(canonicalTimeZone("Europe/London")).toBe("Europe/London");
+    expect(selectableTimeZones("Asia/Calcutta")).toContain("Asia/Kolkata");
+    expect(selectableTimeZones("Asia/Calcutta")).not.toContain("Asia/Calcutta");
+    expect(selectableTimeZones("US/Pacific")).toContain("US/Pacific");
+    expect(selectableTimeZones("Nope/Nowhere")).not.toContain("Nope/Nowhere");
+  });
+
+  it("takes old and new names alike as valid input, and the same clock", () => {
+    expect(isValidTimeZone("Asia/Calcutta")).toBe(true);
+    expect(isValidTimeZone("Asia/Kolkata")).toBe(true);
+    const instant = "2026-06-01T12:00:00.000Z";
+    expect(formatInstantInZone(instant, "Asia/Kolkata").replace("Asia/Kolkata", "")).toBe(
+      formatInstantInZone(instant, "Asia/Calcutta").replace("Asia/Calcutta", ""),
+    );
   });
 });

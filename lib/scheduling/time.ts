@@ -12,13 +12,48 @@ export function isValidTimeZone(name: string): boolean {
 }
 
 /**
- * The zones a person may choose (the profile's list): the runtime's IANA names that Luxon knows,
- * with UTC and `current` (an alias the list leaves out, like "Asia/Calcutta") kept, sorted.
+ * The IANA names of zones the runtime's ICU (CLDR) still calls by an old name: renames of the same
+ * place only (not the zones IANA merged into a neighbour, whose own names people still look for).
+ * Luxon has no canonical form, so this is the one list; a new ICU that already answers the IANA
+ * name simply never meets the old one.
+ */
+const CANONICAL_ZONE_NAMES: Readonly<Record<string, string>> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** A zone's current IANA name ("Asia/Calcutta" is "Asia/Kolkata"); any other name as it is. */
+export function canonicalTimeZone(name: string): string {
+  const canonical = CANONICAL_ZONE_NAMES[name];
+  return canonical && isValidTimeZone(canonical) ? canonical : name;
+}
+
+/**
+ * The zones a person may choose (the profile's list): the runtime's names that Luxon knows, by
+ * their IANA names, with UTC and `current` (by its IANA name; kept even when the runtime's list
+ * leaves it out, like "US/Pacific"), sorted. The form accepts any valid zone, old names too.
  */
 export function selectableTimeZones(current?: string | null): string[] {
-  const names = new Set(Intl.supportedValuesOf("timeZone").filter(isValidTimeZone));
+  const names = new Set(Intl.supportedValuesOf("timeZone").filter(isValidTimeZone).map(canonicalTimeZone));
   names.add("UTC");
-  if (current && isValidTimeZone(current)) names.add(current);
+  if (current && isValidTimeZone(current)) names.add(canonicalTimeZone(current));
   return [...names].sort();
 }
 
@@ -146,12 +181,6 @@ export function wallClock(zone: string): WallClock {
 /** Today's date (yyyy-MM-dd) in `zone`. */
 export function todayIn(zone: string, now = new Date()): string {
   return DateTime.fromJSDate(now).setZone(zone).toISODate() ?? "";
-}
-
-/** The IANA zones a person may choose (this runtime's list, with UTC), for a select rendered on the server. */
-export function listTimeZones(): string[] {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes("UTC") ? zones : ["UTC", ...zones];
 }
 
 /** "Mon, Mar 9, 2026" for a date (yyyy-MM-dd) of any zone: a calendar date, read as itself. */

@@ -9,6 +9,11 @@ export function isGuardedPath(pathname: string): boolean {
   return GUARDED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+/** The sign-in and sign-up pages, from which a signed-in visitor is sent home. */
+export function isAuthPage(pathname: string): boolean {
+  return AUTH_PAGES.includes(pathname);
+}
+
 /** Where the guard sends this request, or null to let it through. */
 export function guardRedirect(pathname: string, search: string, isSignedIn: boolean): string | null {
   if (!isSignedIn && isGuardedPath(pathname)) {
@@ -18,7 +23,7 @@ export function guardRedirect(pathname: string, search: string, isSignedIn: bool
     params.set("callbackUrl", sameOriginPath(params.get("callbackUrl")) ?? sameOriginPath(pathname) ?? "/");
     return `/signup?${params.toString()}`;
   }
-  if (isSignedIn && AUTH_PAGES.includes(pathname)) return "/";
+  if (isSignedIn && isAuthPage(pathname)) return "/";
   return null;
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { NextAuthOptions } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 
@@ -94,38 +95,15 @@ export const authOptions: NextAuthOptions = {
         token.user = user as unknown as SessionUser;
         token.issuedAtMs = Date.now();
       }
-      if (!token.user) return token;
-      // issuedAtMs is the sign-in's time (set above only); a token without one predates it and is over.
-      const issuedAtMs = token.issuedAtMs ?? 0;
-      if (Date.now() - issuedAtMs > SESSION_ABSOLUTE_MAX_AGE_MS) throw new Error("session expired");
-      // Re-read the row on every session read: a role change or a new name shows at once,
-      // and a password change or "Sign out everywhere" ends sessions issued before it.
-      try {
-        const row = await findUserById(token.user.databaseId);
-        const revoked = !row || (row.sessionsValidAfter && issuedAtMs < row.sessionsValidAfter.getTime());
-        if (revoked) throw new Error("session revoked");
-        // A token from before emailVerified existed counts as unverified until Firebase says otherwise below.
-        token.user = toSessionUser(row, token.user.photoURL, token.user.emailVerified === true);
-        token.name = row.displayName;
-      } catch (error) {
-        // An unreachable database must not sign everyone out; keep the token as it is.
-        if (!isDatabaseUnavailable(error)) throw error;
-      }
-      // What happened in Firebase ends sessions too: a password reset through the emailed link, a
-      // disabled or deleted account, revoked tokens (cached a minute: account-status.ts).
-      const status = await firebaseAccountStatus(token.user.id).catch((error: unknown) => {
-        // Like the database: an unreachable Firebase must not sign everyone out.
-        console.error("[auth] could not read the account's status from Firebase:", error);
-        return undefined;
-      });
-      if (status !== undefined && isEndedByFirebase(status, issuedAtMs)) throw new Error("session revoked");
-      // Following the verification link shows here, at the next session read (security issue: account squatting).
-      if (status) token.user = { ...token.user, emailVerified: status.emailVerified };
+      const refreshed = await refreshSessionToken(token);
       // At each sign-in with a verified email, and when a session first sees the link followed.
-      if (token.user.emailVerified && !wasVerified) {
-        await announceVerifiedEmail({ databaseId: token.user.databaseId, email: token.user.email }, { isSignIn: Boolean(user || account) });
+      if (refreshed.user?.emailVerified && !wasVerified) {
+        await announceVerifiedEmail(
+          { databaseId: refreshed.user.databaseId, email: refreshed.user.email },
+          { isSignIn: Boolean(user || account) },
+        );
       }
-      return token;
+      return refreshed;
     },
     // Every return path next-auth follows (callbackUrl from the query, the form or its cookie) stays on this site.
     async redirect({ url, baseUrl }) {
@@ -136,6 +114,43 @@ export const authOptions: NextAuthOptions = {
     },
   },
 };
+
+/**
+ * The checks of every session read (the jwt callback below), on a decoded session cookie: throws
+ * when the session has ended (its absolute age, "Sign out everywhere", a password change, a deleted
+ * or disabled account), else returns the token with the account as it is now. The proxy runs it
+ * too on the sign-in pages, where a cookie that only decodes must not count as signed in.
+ */
+export async function refreshSessionToken(token: JWT): Promise<JWT> {
+  if (!token.user) return token;
+  // issuedAtMs is the sign-in's time (set only at sign-in, in the jwt callback); a token without one predates it and is over.
+  const issuedAtMs = token.issuedAtMs ?? 0;
+  if (Date.now() - issuedAtMs > SESSION_ABSOLUTE_MAX_AGE_MS) throw new Error("session expired");
+  // Re-read the row on every session read: a role change or a new name shows at once,
+  // and a password change or "Sign out everywhere" ends sessions issued before it.
+  try {
+    const row = await findUserById(token.user.databaseId);
+    const revoked = !row || (row.sessionsValidAfter && issuedAtMs < row.sessionsValidAfter.getTime());
+    if (revoked) throw new Error("session revoked");
+    // A token from before emailVerified existed counts as unverified until Firebase says otherwise below.
+    token.user = toSessionUser(row, token.user.photoURL, token.user.emailVerified === true);
+    token.name = row.displayName;
+  } catch (error) {
+    // An unreachable database must not sign everyone out; keep the token as it is.
+    if (!isDatabaseUnavailable(error)) throw error;
+  }
+  // What happened in Firebase ends sessions too: a password reset through the emailed link, a
+  // disabled or deleted account, revoked tokens (cached a minute: account-status.ts).
+  const status = await firebaseAccountStatus(token.user.id).catch((error: unknown) => {
+    // Like the database: an unreachable Firebase must not sign everyone out.
+    console.error("[auth] could not read the account's status from Firebase:", error);
+    return undefined;
+  });
+  if (status !== undefined && isEndedByFirebase(status, issuedAtMs)) throw new Error("session revoked");
+  // Following the verification link shows here, at the next session read (security issue: account squatting).
+  if (status) token.user = { ...token.user, emailVerified: status.emailVerified };
+  return token;
+}
 
 /** The options of the next-auth route: credentials sign-in checked under `guard` (issue 4: limits on password guessing). */
 export function authOptionsWith(guard: PasswordAttemptGuard): NextAuthOptions {

@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 
+import { users } from "@/lib/platform/db/schema";
+import { openTestDatabase } from "@/test/database";
+import { insertActor } from "@/test/fixtures";
 import { proxy } from "@/proxy";
 
 import { identityConfig } from "./config";
@@ -18,8 +22,24 @@ const user: SessionUser = {
   emailVerified: true,
 };
 
-async function sessionCookie({ secret = identityConfig.sessionSecret!, maxAge = 3600 } = {}) {
-  return encode({ token: { user, name: "Sam" }, secret, maxAge });
+// Firebase's side of a session read (its own tests cover it): the account is there and in good standing.
+jest.mock("@/lib/platform/auth/account-status", () => ({
+  ...jest.requireActual("@/lib/platform/auth/account-status"),
+  firebaseAccountStatus: async () => ({ disabled: false, tokensValidAfterMs: 0, emailVerified: true }),
+}));
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // The cookies below are the session of a real account row, signed in now.
+  user.databaseId = (await insertActor(database.db, "student", user.email)).id;
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+async function sessionCookie({ secret = identityConfig.sessionSecret!, maxAge = 3600, issuedAtMs = Date.now() } = {}) {
+  return encode({ token: { user, name: "Sam", issuedAtMs }, secret, maxAge });
 }
 
 function request(path: string, cookie?: string) {
@@ -68,5 +88,31 @@ describe("proxy.ts, the route guard of SPEC 4, on real session cookies", () => {
     stale.cookies.set(SESSION_HINT_COOKIE, "1");
     const signedOut = await proxy(stale);
     expect(signedOut.cookies.get(SESSION_HINT_COOKIE)?.value).toBe("");
+  });
+
+  it("treats a revoked session's cookie as signed out on /signin and /signup: no redirect away, the cookie and hint cleared", async () => {
+    const cookie = await sessionCookie({ issuedAtMs: Date.now() - 60_000 });
+    expect(await redirectOf("/signin", cookie)).toBe("/");
+    // "Sign out everywhere" (or a password change) on another device.
+    await database.db.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, user.databaseId));
+    try {
+      const revoked = request("/signin", cookie);
+      revoked.cookies.set(SESSION_HINT_COOKIE, "1");
+      const response = await proxy(revoked);
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.cookies.get("next-auth.session-token")).toMatchObject({ value: "", maxAge: 0 });
+      expect(response.cookies.get(SESSION_HINT_COOKIE)?.value).toBe("");
+      expect(await redirectOf("/signup", cookie)).toBeNull();
+      // A guarded page lets it through to the page, whose own session read refuses it (lib/platform/auth/session.ts).
+      expect(await redirectOf("/my-courses", cookie)).toBeNull();
+      // Signed in again after the revocation: sent home from /signin as before.
+      expect(await redirectOf("/signin", await sessionCookie({ issuedAtMs: Date.now() + 1000 }))).toBe("/");
+    } finally {
+      await database.db.update(users).set({ sessionsValidAfter: null }).where(eq(users.id, user.databaseId));
+    }
+  });
+
+  it("treats a session past its absolute age as signed out on /signin", async () => {
+    expect(await redirectOf("/signin", await sessionCookie({ issuedAtMs: Date.now() - 31 * 86_400_000 }))).toBeNull();
   });
 });

@@ -85,6 +85,14 @@ export const RATE_LIMITS = {
    */
   giftRedeemPerAccount: { name: "gift-redeem-account", limit: 10, windowSeconds: 15 * 60, refusal: "Too many gift codes tried." },
   giftRedeemPerAddress: { name: "gift-redeem", limit: 20, windowSeconds: 15 * 60, refusal: "Too many gift codes tried." },
+  /**
+   * Wrong tokens in the public token addresses (issue: the demo status page /demo/{token} and its
+   * actions, the unsubscribe page and one-click POST), counted by reserveAttempt so that the
+   * holder's own visits do not count. A token has 128+ random bits; 20 misses in 15 minutes per
+   * address leaves room for mistyped or truncated links behind one household's address, and keeps
+   * a script from guessing at all.
+   */
+  tokenGuesses: { name: "token-guesses", limit: 20, windowSeconds: 15 * 60, refusal: "Too many wrong links tried from your network." },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** On average one counted request in this many deletes the windows that have ended. */

@@ -3,7 +3,7 @@ import { ProfileForm } from "@/components/forms/profile-form";
 import { SignOutEverywhere } from "@/components/forms/sign-out-everywhere";
 import { requireUser } from "@/lib/platform/auth/session";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
-import { selectableTimeZones } from "@/lib/scheduling/time";
+import { canonicalTimeZone, selectableTimeZones } from "@/lib/scheduling/time";
 
 import { signOutEverywhereAction } from "./sign-out-everywhere-action";
 import { updateProfileAction, updateTimezoneAction } from "./actions";
@@ -12,7 +12,8 @@ export const metadata = { title: "Edit profile" };
 
 export default async function EditProfilePage() {
   const user = await requireUser("/user/edit-profile");
-  const timezone = (await findUserTimezone(user.databaseId)) ?? FALLBACK_TIMEZONE;
+  // Shown by its IANA name: a browser may have stored the old one ("Asia/Calcutta").
+  const timezone = canonicalTimeZone((await findUserTimezone(user.databaseId)) ?? FALLBACK_TIMEZONE);
   return (
     <div className="max-w-md">
       <h1 className="text-3xl font-extrabold text-slate-900">Edit profile</h1>

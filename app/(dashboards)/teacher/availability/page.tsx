@@ -5,7 +5,7 @@ import { TeacherProfileForm } from "@/components/scheduling/teacher-profile-form
 import { WeeklyHoursEditor } from "@/components/scheduling/weekly-hours-editor";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findOwnTeacherProfile, listUpcomingExceptions, listWeeklyHours, teacherTimezone } from "@/lib/scheduling/teachers";
-import { listTimeZones, minuteToClock, todayIn } from "@/lib/scheduling/time";
+import { canonicalTimeZone, minuteToClock, selectableTimeZones, todayIn } from "@/lib/scheduling/time";
 
 import { addExceptionAction, removeExceptionAction, saveTeacherProfileAction, saveWeeklyHoursAction } from "./actions";
 
@@ -40,12 +40,12 @@ export default async function TeacherAvailabilityPage() {
         </p>
         <TeacherProfileForm
           action={saveTeacherProfileAction}
-          zones={listTimeZones()}
+          zones={selectableTimeZones(timezone)}
           defaultValues={{
             publicName: profile?.publicName ?? "",
             bio: profile?.bio ?? "",
             subjects: (profile?.subjects ?? []).join(", "),
-            timezone,
+            timezone: canonicalTimeZone(timezone),
           }}
         />
       </section>

@@ -1,16 +1,23 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { limitTokenGuesses } from "@/lib/platform/http/token-guesses";
 import { cancelDemo, listRescheduleSlots, rescheduleDemo, type PickerDay } from "@/lib/demo-requests/demo-booking";
 
 import type { DataResult } from "@/lib/scheduling/picker";
 
-/** The status page's actions: the unguessable booking token is the family's key (no login). */
+/**
+ * The status page's actions: the unguessable booking token is the family's key (no login). A wrong
+ * token ("That booking does not exist.") counts against the caller's address, as on the page.
+ */
+const guarded = async <T>(lookUp: () => Promise<T>) => limitTokenGuesses(await headers(), lookUp, () => false);
+
 export async function cancelDemoAction(token: string): Promise<ActionResult> {
   return runAction("cancel-demo", async () => {
-    await cancelDemo(String(token));
+    await guarded(() => cancelDemo(String(token)));
     revalidatePath(`/demo/${token}`);
     return "Your free demo is cancelled.";
   });
@@ -19,7 +26,7 @@ export async function cancelDemoAction(token: string): Promise<ActionResult> {
 export async function rescheduleSlotsAction(input: { bookingToken: string; timezone: string }): Promise<DataResult<PickerDay[]>> {
   let days: PickerDay[] = [];
   const result = await runAction("reschedule-slots", async () => {
-    days = await listRescheduleSlots(input);
+    days = await guarded(() => listRescheduleSlots(input));
     return "";
   });
   return result.ok ? { ok: true, data: days } : { ok: false, message: result.message };
@@ -27,7 +34,7 @@ export async function rescheduleSlotsAction(input: { bookingToken: string; timez
 
 export async function rescheduleDemoAction(input: { bookingToken: string; startsAt: string }): Promise<ActionResult> {
   return runAction("reschedule-demo", async () => {
-    await rescheduleDemo(String(input.bookingToken), String(input.startsAt));
+    await guarded(() => rescheduleDemo(String(input.bookingToken), String(input.startsAt)));
     revalidatePath(`/demo/${input.bookingToken}`);
     return "Your free demo has moved.";
   });

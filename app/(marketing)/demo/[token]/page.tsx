@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
 import { DemoBookingControls } from "@/components/demo/demo-booking-controls";
 import { LocalTime } from "@/components/demo/local-time";
+import { TooManyTries } from "@/components/ui/too-many-tries";
+import { limitTokenGuesses, tokenRefusalMessage } from "@/lib/platform/http/token-guesses";
 import { BOOKING_STATUS_LABELS } from "@/lib/scheduling/schema";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
@@ -18,7 +21,17 @@ export const metadata: Metadata = { title: "Your free demo", robots: { index: fa
 /** Issue: the no-login status page of a demo booking (shown after booking); works without an account. */
 export default async function DemoStatusPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const status = await findDemoStatus(token);
+  // Wrong tokens count against the visitor's address: past the limit, the page says so instead.
+  let status: Awaited<ReturnType<typeof findDemoStatus>>;
+  try {
+    status = await limitTokenGuesses(
+      await headers(),
+      () => findDemoStatus(token),
+      (found) => found === null,
+    );
+  } catch (error) {
+    return <TooManyTries message={tokenRefusalMessage(error)} />;
+  }
   if (!status) notFound();
   const { booking, courseTitle } = status;
   const isCancelled = booking.status === "cancelled";

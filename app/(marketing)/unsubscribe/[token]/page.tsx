@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
+import { TooManyTries } from "@/components/ui/too-many-tries";
 import { unsubscribeStatus } from "@/lib/notifications/preferences";
 import { getDb } from "@/lib/platform/db/client";
+import { limitTokenGuesses, tokenRefusalMessage } from "@/lib/platform/http/token-guesses";
 
 // One reader's own link: never indexed, never cached.
 export const dynamic = "force-dynamic";
@@ -14,7 +17,18 @@ export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false
  */
 export default async function UnsubscribePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const status = await unsubscribeStatus(await getDb(), token);
+  // Wrong tokens count against the visitor's address: past the limit, the page says so instead.
+  let status: Awaited<ReturnType<typeof unsubscribeStatus>>;
+  try {
+    const db = await getDb();
+    status = await limitTokenGuesses(
+      await headers(),
+      () => unsubscribeStatus(db, token),
+      (found) => found === "unknown",
+    );
+  } catch (error) {
+    return <TooManyTries message={tokenRefusalMessage(error)} />;
+  }
   if (status === "unknown") notFound();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">

@@ -5,7 +5,7 @@ import { SectionForm } from "@/components/scheduling/section-form";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findSectionForEdit, sectionFormSetup } from "@/lib/scheduling/section-admin";
 import { sectionFormValues } from "@/lib/scheduling/section-form";
-import { listTimeZones } from "@/lib/scheduling/time";
+import { selectableTimeZones } from "@/lib/scheduling/time";
 
 import { updateSectionAction } from "../../../teacher/sections/actions";
 
@@ -30,7 +30,7 @@ export default async function EditAdminSectionPage({ params }: { params: Promise
         defaultValues={sectionFormValues(section)}
         courses={setup.courses}
         teachers={setup.teachers}
-        zones={listTimeZones()}
+        zones={selectableTimeZones(section.timezone)}
         submitLabel="Save section"
         afterSave={LIST}
       />
