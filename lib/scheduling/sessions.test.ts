@@ -1,4 +1,4 @@
-import { sectionSessions, weeklyRule } from "./sessions";
+import { nextSessionBetween, sectionSessions, weeklyRule } from "./sessions";
 
 describe("a section's sessions (rrule in the section's wall clock)", () => {
   const section = {
@@ -34,5 +34,19 @@ describe("a section's sessions (rrule in the section's wall clock)", () => {
     expect(sectionSessions(kolkata, new Date("2026-03-20T00:00:00Z"), new Date("2026-03-30T00:00:00Z"))[0]?.startsAt).toBe(
       "2026-03-22T20:30:00.000Z",
     );
+  });
+
+  it("finds the next session as the year's list would, whether it is days or months away, or none", () => {
+    const year = (from: string) => [new Date(from), new Date(Date.parse(from) + 366 * 86_400_000)] as const;
+    // Inside the first week looked at.
+    expect(nextSessionBetween(section, ...year("2026-03-25T00:00:00Z"))).toEqual(
+      sectionSessions(section, ...year("2026-03-25T00:00:00Z"))[0],
+    );
+    expect(nextSessionBetween(section, ...year("2026-03-25T00:00:00Z"))?.startsAt).toBe("2026-03-26T16:00:00.000Z");
+    // Months before the section starts: past the first week, still found.
+    expect(nextSessionBetween(section, ...year("2026-01-01T00:00:00Z"))?.startsAt).toBe("2026-03-17T16:00:00.000Z");
+    // After its last day, and a window that ends before its first session: none.
+    expect(nextSessionBetween(section, ...year("2026-04-10T00:00:00Z"))).toBeNull();
+    expect(nextSessionBetween(section, new Date("2026-03-01T00:00:00Z"), new Date("2026-03-17T00:00:00Z"))).toBeNull();
   });
 });

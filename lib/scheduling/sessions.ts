@@ -78,6 +78,18 @@ export function sectionSessions(section: SectionRecurrence, from: Date, to: Date
   return sessions;
 }
 
+/**
+ * The first session that starts in [from, to), or null. Looks eight days ahead first: a weekly rule
+ * has a session there unless the section ends, so the usual answer costs a week of occurrences
+ * instead of a year's (a year for each of a cart's lines made /cart and checkout slow, issue 18).
+ */
+export function nextSessionBetween(section: SectionRecurrence, from: Date, to: Date, clocks?: WallClocks): SessionTimes | null {
+  const weekAhead = new Date(Math.min(to.getTime(), from.getTime() + 8 * 86_400_000));
+  const [soon] = sectionSessions(section, from, weekAhead, clocks);
+  if (soon || weekAhead.getTime() >= to.getTime()) return soon ?? null;
+  return sectionSessions(section, weekAhead, to, clocks)[0] ?? null;
+}
+
 /** The first session of a section, or null if its rule yields none. */
 export function firstSession(section: SectionRecurrence): SessionTimes | null {
   const occurrence = ruleOf(section).after(new Date(0), true);
