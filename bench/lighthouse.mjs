@@ -69,7 +69,8 @@ function summarize(lhr) {
         score: a.score,
         weight: ref.weight,
         displayValue: a.displayValue ?? null,
-        detail: detailOf(a),
+        // CLS names no element itself: the shifted elements are in the (unscored) layout-shifts audit.
+        detail: detailOf(ref.id === "cumulative-layout-shift" ? (lhr.audits["layout-shifts"] ?? a) : a),
       });
     }
   }
@@ -93,6 +94,7 @@ function detailOf(audit) {
     const desc = typeof item.description === "string" ? item.description.slice(0, 240) : undefined;
     const bits = [
       item.issueType,
+      typeof item.score === "number" ? `shift ${item.score.toFixed(3)}` : undefined,
       item.node?.selector,
       item.node?.snippet?.slice(0, 120),
       item.url,

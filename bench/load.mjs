@@ -168,7 +168,7 @@ export const CHECKOUT_P99_LIMIT_MS = 200;
  * each) whose cart holds one seat they can pay with their wallet, so each is a real order. A fixed
  * number of requests, one per parent, with no warm-up (it would spend parents); the first parent
  * is the probe. `count()` reads the paid orders from the database afterwards: they must match
- * the answers that redirected to an order.
+ * the answers that named an order.
  */
 async function loadCheckout(base, { actionId, cookies, count }, { connections, log }) {
   const origin = new URL(base).origin;
@@ -177,7 +177,7 @@ async function loadCheckout(base, { actionId, cookies, count }, { connections, l
   const probed = await fetch(new URL(first.path, base), { ...first, redirect: "manual", signal: AbortSignal.timeout(30_000) });
   const probeText = await probed.text();
   row.probe = { status: probed.status, cache: null };
-  if (!isPlacedOrder(Object.fromEntries(probed.headers))) {
+  if (!isPlacedOrder(Object.fromEntries(probed.headers), probeText)) {
     return { ...row, error: `the probe checkout placed no order: ${probed.status} ${probeText.slice(0, 300)}` };
   }
   const rest = cookies.slice(1);
@@ -192,8 +192,8 @@ async function loadCheckout(base, { actionId, cookies, count }, { connections, l
       {
         ...checkoutRequest(actionId, origin, rest[0]),
         setupRequest: (request) => ({ ...request, ...checkoutRequest(actionId, origin, rest[n++ % rest.length]) }),
-        onResponse: (_status, _body, _context, headers) => {
-          if (isPlacedOrder(headers)) placed++;
+        onResponse: (_status, body, _context, headers) => {
+          if (isPlacedOrder(headers, body)) placed++;
         },
       },
     ],

@@ -115,10 +115,17 @@ export function checkoutRequest(actionId, origin, cookie) {
   };
 }
 
-/** A placed, paid order answers with a redirect to its confirmation; anything else (an error message) did not enrol. */
-export function isPlacedOrder(headers) {
+/**
+ * A placed, paid order answers with its confirmation's address: the action's result carries it
+ * (`"next":"/cart?order=<uuid>"` in the RSC answer; an answer that small is sent uncompressed), or,
+ * from builds before the action stopped redirecting, the x-action-redirect header. Anything else
+ * (an error message) did not enrol.
+ */
+const ORDER_PATH = /^\/cart\?order=[0-9a-f-]{36}/;
+export function isPlacedOrder(headers, body = "") {
   const redirect = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-action-redirect")?.[1];
-  return /^\/cart\?order=[0-9a-f-]{36}/.test(String(redirect ?? ""));
+  const next = /"next":"([^"]*)"/.exec(String(body))?.[1];
+  return ORDER_PATH.test(String(redirect ?? "")) || ORDER_PATH.test(next ?? "");
 }
 
 /** Paid orders and their seats made by this run's load parents, read from the database. */
