@@ -49,4 +49,24 @@ describe("a section's sessions (rrule in the section's wall clock)", () => {
     expect(nextSessionBetween(section, ...year("2026-04-10T00:00:00Z"))).toBeNull();
     expect(nextSessionBetween(section, new Date("2026-03-01T00:00:00Z"), new Date("2026-03-17T00:00:00Z"))).toBeNull();
   });
+
+  it("gives a class that began years ago the same sessions in a window as one that began just before it", () => {
+    const old = { ...section, startsOn: "2019-03-12", endsOn: null };
+    const recent = { ...section, startsOn: "2026-03-10", endsOn: null };
+    const window = [new Date("2026-03-20T00:00:00Z"), new Date("2026-04-06T00:00:00Z")] as const;
+    expect(sectionSessions(old, ...window)).toEqual(sectionSessions(recent, ...window));
+    expect(sectionSessions(old, ...window).map((s) => s.startsAt)).toEqual([
+      "2026-03-24T16:00:00.000Z",
+      "2026-03-26T16:00:00.000Z",
+      "2026-03-31T15:00:00.000Z",
+      "2026-04-02T15:00:00.000Z",
+    ]);
+    // Every other week (interval 2) keeps its own weeks: counted from its first day, not skipped.
+    const fortnightly = { ...old, rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" };
+    expect(sectionSessions(fortnightly, ...window).map((s) => s.startsAt)).toEqual(
+      sectionSessions(fortnightly, new Date("2019-01-01T00:00:00Z"), window[1])
+        .filter((s) => s.startsAt >= "2026-03-20")
+        .map((s) => s.startsAt),
+    );
+  });
 });
