@@ -104,7 +104,9 @@ export function checkoutRequest(actionId, origin, cookie) {
     path: "/cart",
     headers: {
       accept: "text/x-component",
-      "accept-encoding": "gzip, deflate, br",
+      // Uncompressed: the answer is a few hundred bytes, and autocannon hands its body over as
+      // text, so the order's address can be read from it (isPlacedOrder). A browser would ask for br.
+      "accept-encoding": "identity",
       "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
       "next-action": actionId,
       origin,
@@ -117,7 +119,7 @@ export function checkoutRequest(actionId, origin, cookie) {
 
 /**
  * A placed, paid order answers with its confirmation's address: the action's result carries it
- * (`"next":"/cart?order=<uuid>"` in the RSC answer; an answer that small is sent uncompressed), or,
+ * (`"next":"/cart?order=<uuid>"` in the RSC answer, asked for uncompressed), or,
  * from builds before the action stopped redirecting, the x-action-redirect header. Anything else
  * (an error message) did not enrol.
  */
