@@ -66,9 +66,14 @@ async function fetchBytes(url) {
 }
 
 /** Measures one route. Non-2xx pages are measured too (their status is reported). */
-export async function measureRoute(base, route) {
+export async function measureRoute(base, route, headers = {}) {
   const url = new URL(route, base).href;
-  const res = await fetch(url, { headers: { accept: "text/html" }, redirect: "follow", signal: AbortSignal.timeout(60_000) });
+  // redirect: "manual" for signed-in pages: a lost session would otherwise measure the sign-up page.
+  const res = await fetch(url, {
+    headers: { accept: "text/html", ...headers },
+    redirect: headers.cookie ? "manual" : "follow",
+    signal: AbortSignal.timeout(60_000),
+  });
   const html = await res.text();
   const { external, inline } = scriptsOf(html);
 
@@ -107,11 +112,11 @@ export async function measureRoute(base, route) {
  * external first-load JS (gzipped) over the bare "/"'s, the framework's floor; the requirement
  * allows 1.15 for "/" (`homeVsBare`).
  */
-export async function firstLoadJs({ base, routes, bareBase }) {
+export async function firstLoadJs({ base, routes, bareBase, headers }) {
   const measured = [];
   for (const route of routes) {
     try {
-      measured.push(await measureRoute(base, route));
+      measured.push(await measureRoute(base, route, headers));
     } catch (err) {
       measured.push({ route, url: new URL(route, base).href, error: String(err?.message ?? err) });
     }

@@ -69,7 +69,8 @@ function summarize(lhr) {
         score: a.score,
         weight: ref.weight,
         displayValue: a.displayValue ?? null,
-        detail: detailOf(a),
+        // CLS names no element itself: the shifted elements are in the (unscored) layout-shifts audit.
+        detail: detailOf(ref.id === "cumulative-layout-shift" ? (lhr.audits["layout-shifts"] ?? a) : a),
       });
     }
   }
@@ -93,6 +94,7 @@ function detailOf(audit) {
     const desc = typeof item.description === "string" ? item.description.slice(0, 240) : undefined;
     const bits = [
       item.issueType,
+      typeof item.score === "number" ? `shift ${item.score.toFixed(3)}` : undefined,
       item.node?.selector,
       item.node?.snippet?.slice(0, 120),
       item.url,
@@ -110,10 +112,17 @@ function detailOf(audit) {
   return out.length ? out : undefined;
 }
 
-async function runOnce(url, preset, log) {
+async function runOnce(url, preset, log, extraHeaders) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, maxWaitForLoad: 60_000 };
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      maxWaitForLoad: 60_000,
+      extraHeaders,
+    };
     const result = await lighthouse(url, flags, PRESETS[preset]);
     if (!result?.lhr) throw new Error("Lighthouse returned no report");
     return summarize(result.lhr);
@@ -129,7 +138,7 @@ async function runOnce(url, preset, log) {
 export const DEFAULT_RUNS = 3;
 
 /**
- * targets: [{ name, url }]. Returns per target and preset: every run, medians, and the audits
+ * targets: [{ name, url, headers? }] (headers: sent with every request, e.g. a session's Cookie). Returns per target and preset: every run, medians, and the audits
  * that fell short of a full score in at least half the runs.
  */
 export async function runLighthouse({ targets, runs = DEFAULT_RUNS, presets = ["mobile", "desktop"], log = console.error, beforeEach }) {
@@ -144,7 +153,7 @@ export async function runLighthouse({ targets, runs = DEFAULT_RUNS, presets = ["
         n++;
         await beforeEach?.();
         const started = Date.now();
-        const s = await runOnce(t.url, p, log);
+        const s = await runOnce(t.url, p, log, t.headers);
         results[`${p} ${t.name}`].runs.push(s);
         const sc = s.scores ? CATEGORIES.map((c) => s.scores[c] ?? "-").join("/") : "error";
         log(

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, learners, orderItems, orders, sections } from "@/lib/platform/db/schema";
-import { sectionSessions } from "@/lib/scheduling/sessions";
+import { nextSessionBetween, sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
@@ -60,7 +60,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
     .orderBy(asc(bookings.startsAt), asc(orderItems.id));
   const views: EnrolmentView[] = [];
   for (const row of rows) {
-    const next = sectionSessions(row.section, now, new Date(now.getTime() + 366 * 86_400_000))[0] ?? null;
+    const next = nextSessionBetween(row.section, now, new Date(now.getTime() + 366 * 86_400_000));
     const from = next ? new Date(next.startsAt) : now;
     const canWithdraw = isRefundable(row.firstStartsAt, now);
     views.push({

@@ -18,8 +18,12 @@ export type LedgerEntryKind = (typeof ledgerEntries.$inferSelect)["kind"];
  * counts every committed spend, and a spend checked against it can never take the sum below zero.
  */
 export async function lockWallet(tx: Tx, userId: number): Promise<void> {
+  const lock = () => tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for("update");
+  // Nearly every spender has a wallet row already (credit made it): one round trip. A first one is
+  // inserted (a parallel insert waits on the key, then does nothing) and locked as before.
+  if ((await lock()).length > 0) return;
   await tx.insert(wallets).values({ userId }).onConflictDoNothing({ target: wallets.userId });
-  await tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for("update");
+  await lock();
 }
 
 /** The balance: the sum of the entries (call lockWallet first when it decides a spend). */

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 import { cartItems, orderItems, orders, payments } from "@/lib/platform/db/schema";
 
@@ -52,13 +52,10 @@ export async function closePendingOrder(
 
 /** A paid order's seats leave the cart. */
 export async function removePaidFromCart(tx: Tx, userId: number, orderId: string): Promise<void> {
-  const items = await tx
+  // One statement for the whole order: a round trip per seat kept the section locks longer (issue 18).
+  const paid = tx
     .select({ sectionId: orderItems.sectionId, learnerId: orderItems.learnerId })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  for (const item of items) {
-    await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.sectionId, item.sectionId), eq(cartItems.learnerId, item.learnerId)));
-  }
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), sql`(${cartItems.sectionId}, ${cartItems.learnerId}) in (${paid})`));
 }

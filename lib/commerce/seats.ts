@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
 
 import { bookingHistory, bookings, courses, orderItems, orders, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
-import { sectionSessions } from "@/lib/scheduling/sessions";
+import { nextSessionBetween } from "@/lib/scheduling/sessions";
 import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 
 import type { Tx } from "./ledger";
@@ -152,7 +152,7 @@ export async function checkSeats(tx: Tx, wanted: SeatWanted[], locked: Map<numbe
 
 /** The section's next session from now: a seat booking starts there. */
 export function nextSession(section: LockedSection | typeof sections.$inferSelect, now: Date) {
-  return sectionSessions(section, now, new Date(now.getTime() + 366 * 86_400_000))[0] ?? null;
+  return nextSessionBetween(section, now, new Date(now.getTime() + 366 * 86_400_000));
 }
 
 /** Writes a seat booking (held for a card checkout, confirmed when paid) and its history; returns its id. */

@@ -1,4 +1,4 @@
-import { sectionSessions, weeklyRule } from "./sessions";
+import { nextSessionBetween, sectionSessions, weeklyRule } from "./sessions";
 
 describe("a section's sessions (rrule in the section's wall clock)", () => {
   const section = {
@@ -33,6 +33,40 @@ describe("a section's sessions (rrule in the section's wall clock)", () => {
     // Monday 02:00 in Kolkata is Sunday 20:30 UTC.
     expect(sectionSessions(kolkata, new Date("2026-03-20T00:00:00Z"), new Date("2026-03-30T00:00:00Z"))[0]?.startsAt).toBe(
       "2026-03-22T20:30:00.000Z",
+    );
+  });
+
+  it("finds the next session as the year's list would, whether it is days or months away, or none", () => {
+    const year = (from: string) => [new Date(from), new Date(Date.parse(from) + 366 * 86_400_000)] as const;
+    // Inside the first week looked at.
+    expect(nextSessionBetween(section, ...year("2026-03-25T00:00:00Z"))).toEqual(
+      sectionSessions(section, ...year("2026-03-25T00:00:00Z"))[0],
+    );
+    expect(nextSessionBetween(section, ...year("2026-03-25T00:00:00Z"))?.startsAt).toBe("2026-03-26T16:00:00.000Z");
+    // Months before the section starts: past the first week, still found.
+    expect(nextSessionBetween(section, ...year("2026-01-01T00:00:00Z"))?.startsAt).toBe("2026-03-17T16:00:00.000Z");
+    // After its last day, and a window that ends before its first session: none.
+    expect(nextSessionBetween(section, ...year("2026-04-10T00:00:00Z"))).toBeNull();
+    expect(nextSessionBetween(section, new Date("2026-03-01T00:00:00Z"), new Date("2026-03-17T00:00:00Z"))).toBeNull();
+  });
+
+  it("gives a class that began years ago the same sessions in a window as one that began just before it", () => {
+    const old = { ...section, startsOn: "2019-03-12", endsOn: null };
+    const recent = { ...section, startsOn: "2026-03-10", endsOn: null };
+    const window = [new Date("2026-03-20T00:00:00Z"), new Date("2026-04-06T00:00:00Z")] as const;
+    expect(sectionSessions(old, ...window)).toEqual(sectionSessions(recent, ...window));
+    expect(sectionSessions(old, ...window).map((s) => s.startsAt)).toEqual([
+      "2026-03-24T16:00:00.000Z",
+      "2026-03-26T16:00:00.000Z",
+      "2026-03-31T15:00:00.000Z",
+      "2026-04-02T15:00:00.000Z",
+    ]);
+    // Every other week (interval 2) keeps its own weeks: counted from its first day, not skipped.
+    const fortnightly = { ...old, rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" };
+    expect(sectionSessions(fortnightly, ...window).map((s) => s.startsAt)).toEqual(
+      sectionSessions(fortnightly, new Date("2019-01-01T00:00:00Z"), window[1])
+        .filter((s) => s.startsAt >= "2026-03-20")
+        .map((s) => s.startsAt),
     );
   });
 });

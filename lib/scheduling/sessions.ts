@@ -3,6 +3,8 @@ import { RRule, Frequency } from "rrule";
 
 import { MINUTES_PER_DAY, wallClock, type WallClocks } from "./time";
 
+const WEEK_MS = 7 * 86_400_000;
+
 /** What a section's sessions are computed from (a sections row, or a section being written). */
 export interface SectionRecurrence {
   startsOn: string;
@@ -41,12 +43,21 @@ export function parseWeeklyRule(text: string): ReturnType<typeof RRule.parseStri
   return options;
 }
 
-function ruleOf(section: SectionRecurrence): RRule {
+/**
+ * The section's rule, from its first day, or from a later week when `notBefore` (floating time) is
+ * given. rrule walks every occurrence from DTSTART on, so a year-old daily class costs hundreds of
+ * steps per call (the minute's reminder scan calls it for every seat). A weekly rule with interval 1
+ * and no COUNT yields the same occurrences from any later DTSTART moved by whole weeks (rrule.js
+ * counts DTSTART only when it matches the rule), so the walk can start a week before the window.
+ */
+function ruleOf(section: SectionRecurrence, notBefore?: number): RRule {
   const options = parseWeeklyRule(section.rrule);
-  const first = DateTime.fromISO(section.startsOn, { zone: "utc" }).set({
+  let first = DateTime.fromISO(section.startsOn, { zone: "utc" }).set({
     hour: Math.floor(section.startMinute / 60),
     minute: section.startMinute % 60,
   });
+  const weeksToSkip = notBefore === undefined ? 0 : Math.floor((notBefore - first.toMillis()) / WEEK_MS) - 1;
+  if (weeksToSkip > 0 && (options.interval ?? 1) === 1 && !options.count) first = first.plus({ weeks: weeksToSkip });
   let until = options.until ?? null;
   if (section.endsOn) {
     const lastDay = DateTime.fromISO(section.endsOn, { zone: "utc" })
@@ -59,9 +70,9 @@ function ruleOf(section: SectionRecurrence): RRule {
 
 /** The sessions of a section that start in [from, to), as UTC instants; `clocks` shares zone lookups between sections. */
 export function sectionSessions(section: SectionRecurrence, from: Date, to: Date, clocks?: WallClocks): SessionTimes[] {
-  const rule = ruleOf(section);
   // The window in floating time, a day wider on each side (a zone is at most 14 hours from UTC).
   const after = floating(DateTime.fromJSDate(from).setZone(section.timezone)).getTime() - 86_400_000;
+  const rule = ruleOf(section, after);
   const before = floating(DateTime.fromJSDate(to).setZone(section.timezone)).getTime() + 86_400_000;
   const clock = clocks ? clocks.of(section.timezone) : wallClock(section.timezone);
   const sessions: SessionTimes[] = [];
@@ -76,6 +87,18 @@ export function sectionSessions(section: SectionRecurrence, from: Date, to: Date
     sessions.push({ startsAt: new Date(start).toISOString(), endsAt: new Date(start + durationMs).toISOString() });
   }
   return sessions;
+}
+
+/**
+ * The first session that starts in [from, to), or null. Looks eight days ahead first: a weekly rule
+ * has a session there unless the section ends, so the usual answer costs a week of occurrences
+ * instead of a year's (a year for each of a cart's lines made /cart and checkout slow, issue 18).
+ */
+export function nextSessionBetween(section: SectionRecurrence, from: Date, to: Date, clocks?: WallClocks): SessionTimes | null {
+  const weekAhead = new Date(Math.min(to.getTime(), from.getTime() + 8 * 86_400_000));
+  const [soon] = sectionSessions(section, from, weekAhead, clocks);
+  if (soon || weekAhead.getTime() >= to.getTime()) return soon ?? null;
+  return sectionSessions(section, weekAhead, to, clocks)[0] ?? null;
 }
 
 /** The first session of a section, or null if its rule yields none. */

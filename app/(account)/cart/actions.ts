@@ -84,9 +84,17 @@ export async function removeFromCartAction(_previous: ActionResult | null, formD
   });
 }
 
-/** Pays the cart: '{product} Cash' first; the rest on Stripe Checkout when configured. */
-export async function checkoutAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
-  let next: string | null = null;
+/** What the checkout answers: where the browser goes next (the confirmation, or Stripe's page) when it worked. */
+export type CheckoutActionResult = ActionResult & { next?: string };
+
+/**
+ * Pays the cart: '{product} Cash' first; the rest on Stripe Checkout when configured. Answers the
+ * next address instead of calling redirect(): for a redirect within the site, Next fetches and
+ * renders that page over HTTP from inside the action's request, so every checkout rendered the
+ * whole cart page a second time while its caller waited (issue 18). The form navigates instead.
+ */
+export async function checkoutAction(_previous: ActionResult | null, formData: FormData): Promise<CheckoutActionResult> {
+  let next: string | undefined;
   const result = await runAction("checkout", async () => {
     const user = await requireApiUser();
     const { lateRefundTo } = parseInput(checkoutSchema, formObject(formData));
@@ -94,6 +102,5 @@ export async function checkoutAction(_previous: ActionResult | null, formData: F
     next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;
     return "Order placed.";
   });
-  if (next) redirect(next);
-  return result;
+  return result.ok && next ? { ...result, next } : result;
 }

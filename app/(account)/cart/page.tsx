@@ -4,8 +4,8 @@ import Link from "next/link";
 
 import { CartLines } from "@/components/commerce/cart-lines";
 import { AddToCartPanel } from "@/components/commerce/add-to-cart-panel";
+import { CheckoutForm } from "@/components/commerce/checkout-form";
 import { OrderConfirmation } from "@/components/commerce/order-confirmation";
-import { ActionForm } from "@/components/dashboards/action-form";
 import { GuestCartLines } from "@/components/commerce/guest-cart-lines";
 import { getCart, sectionsForCart } from "@/lib/commerce/cart";
 import { GUEST_CART_COOKIE, parseGuestCart } from "@/lib/commerce/guest-cart";
@@ -172,7 +172,7 @@ export default async function CartPage({ searchParams }: Props) {
                 available on this site. Remove a seat, or contact {brand.supportEmail}.
               </p>
             ) : (
-              <ActionForm action={checkoutAction} className="mt-6">
+              <CheckoutForm action={checkoutAction} className="mt-6">
                 {cardPart > 0 ? (
                   <fieldset className="mb-4 text-slate-800">
                     <legend className="font-semibold text-slate-900">If a seat is taken before your card payment completes</legend>
@@ -188,7 +188,7 @@ export default async function CartPage({ searchParams }: Props) {
                 <button type="submit" className={buttonClass}>
                   {cardPart > 0 ? `Pay ${formatMoney(cardPart)} by card` : `Pay ${cart.total} with ${brandLabels.cash}`}
                 </button>
-              </ActionForm>
+              </CheckoutForm>
             )}
           </>
         )}

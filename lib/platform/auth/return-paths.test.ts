@@ -93,6 +93,8 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   "app/(account)/cart/actions.ts": () => undefined,
   // Its sign-in link's callbackUrl is the fixed "/cart".
   "app/(account)/cart/page.tsx": () => undefined,
+  // The pay button goes where the checkout action answered (the order's confirmation or Stripe's Checkout URL, above).
+  "components/commerce/checkout-form.tsx": () => undefined,
   // afterSave is the page's own list (/teacher/sections or /admin/sections).
   "components/scheduling/section-form.tsx": () => undefined,
   // After buying, the page of the gift just made (giftPagePath of its id).
@@ -106,6 +108,7 @@ const FIXED_TARGETS = [
   "components/dashboards/course-form.tsx",
   "app/(account)/cart/actions.ts",
   "app/(account)/cart/page.tsx",
+  "components/commerce/checkout-form.tsx",
   "components/scheduling/section-form.tsx",
   "app/(account)/gift-a-course/actions.ts",
   "app/(account)/user/[walletSlug]/actions.ts",

@@ -541,6 +541,10 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
+    // releaseExpiredHolds runs in every checkout under the section locks: the few pending orders, not all of them.
+    index("orders_pending_hold_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex("orders_stripe_session_key").on(t.stripeCheckoutSessionId),
     check("orders_amounts", sql`${t.walletMinor} >= 0 and ${t.cardMinor} >= 0 and ${t.totalMinor} = ${t.walletMinor} + ${t.cardMinor}`),
   ],
