@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { scanPage } from "./support/a11y";
 import { demoAccount, signIn } from "./support/auth";
 import { DemoForm } from "./support/demo-form";
+import { someOpenTime } from "./support/open-times";
 
 /**
  * Issue 17, the teacher's half: availability in their own zone, sections of their courses, and the
@@ -31,8 +32,12 @@ test("a family books a demo of the teacher's course and the teacher sees it on t
   await form.course.selectOption({ label: COURSE });
   await family.getByRole("button", { name: "Book a free demo" }).click();
   await form.dialog.getByRole("button", { name: "Pick a time for the free demo" }).click();
-  const firstTime = form.dialog.getByRole("region", { name: "Open times" }).getByRole("button").first();
-  await expect(firstTime, "the demo teacher is the course's only teacher, so the times are theirs").toBeVisible();
+  const openTimes = form.dialog.getByRole("region", { name: "Open times" });
+  await expect(
+    openTimes.getByRole("button").first(),
+    "the demo teacher is the course's only teacher, so the times are theirs",
+  ).toBeVisible();
+  const firstTime = await someOpenTime(openTimes);
   await firstTime.click();
   await expect(form.dialog.getByRole("status")).toContainText("Your free demo is booked for");
   await familyContext.close();
