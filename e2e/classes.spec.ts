@@ -15,12 +15,24 @@ const SEEDED_COURSE = "Scratch Game Design";
 /** The seeded section's price: it tells its row apart from the other Scratch sections in the teacher's list. */
 const SEEDED_PRICE = "$89.00";
 const NEW_COURSE = "Python for Young Coders";
+/** The joining family's child (its own account, so no other spec shares its cart). */
+const CHILD = "Kit";
 
 test.use({ timezoneId: ZONE });
 
 async function signInAs(page: Page, role: "student" | "teacher" | "support") {
   const account = demoAccount(role);
   await signIn(page, account.email, account.password);
+}
+
+/** A new parent account of the test's own (a fresh address), signed in. */
+async function signUpParent(page: Page, name: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Email").fill(`join.${randomUUID().slice(0, 8)}@example.com`);
+  await page.getByLabel("Password").fill("other-parent-pass-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator('[data-role="student"]')).toBeVisible();
 }
 
 async function newPage(browser: Browser) {
@@ -81,18 +93,20 @@ test("the Join button opens 10 minutes before the start, for the booked parent o
   const sectionId = /\/(\d+)$/.exec((await row.getByRole("link").first().getAttribute("href")) ?? "")![1]!;
   const joinPath = `/api/classes/join?section=${sectionId}`;
 
-  // The demo student enrols Sam through the cart.
-  await signInAs(page, "student");
+  // A family of its own enrols its child through the cart: the demo student's cart is shared with
+  // the checkout spec, which may have a seat in it at this very moment.
+  await signUpParent(page, "Joining Parent");
   await page.goto(`/cart?add=${sectionId}`);
   const panel = page.getByRole("region", { name: NEW_COURSE });
-  await panel.getByLabel("Which child is this seat for?").selectOption({ label: "Sam (grade 5)" });
+  await panel.getByLabel("Child's first name").fill(CHILD);
+  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 5" });
   await panel.getByRole("button", { name: "Add to cart" }).click();
   await page.getByRole("button", { name: /^Pay \$0\.00 with/ }).click();
   await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
 
   await page.goto("/my-courses");
   const classes = page.getByRole("region", { name: "Your live classes" });
-  const line = classes.getByRole("listitem").filter({ hasText: `${NEW_COURSE} · Sam` });
+  const line = classes.getByRole("listitem").filter({ hasText: `${NEW_COURSE} · ${CHILD}` });
   await expect(line).toContainText(`Next session: `);
   const joinLink = line.getByRole("link", { name: /^Join/ });
   if (Date.now() < opensAt - 5_000) {
@@ -122,12 +136,7 @@ test("the Join button opens 10 minutes before the start, for the booked parent o
 
   // Another signed-in parent: no such class on their page, and a 403 without the link from the route.
   const stranger = await newPage(browser);
-  await stranger.goto("/signup");
-  await stranger.getByLabel("Your name").fill("Other Parent");
-  await stranger.getByLabel("Email").fill(`join.${randomUUID().slice(0, 8)}@example.com`);
-  await stranger.getByLabel("Password").fill("other-parent-pass-1");
-  await stranger.getByRole("button", { name: "Create account" }).click();
-  await expect(stranger.locator('[data-role="student"]')).toBeVisible();
+  await signUpParent(stranger, "Other Parent");
   await stranger.goto("/my-courses");
   await expect(stranger.getByRole("region", { name: "Your live classes" })).toContainText("No confirmed classes yet.");
   await expect(stranger.getByRole("main").getByRole("link", { name: /^Join/ })).toHaveCount(0);
