@@ -11,7 +11,13 @@ export function formatMoney(minor: number, currency: string = CURRENCY): string 
 
 const compactDigits =
   new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY }).resolvedOptions().maximumFractionDigits ?? 2;
-const compact = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY, notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const compact = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: CURRENCY,
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 
 /** Minor units as a number of major units (14900 is 149 in USD), for charts. */
 export function minorToMajor(minor: number): number {
