@@ -1,19 +1,16 @@
 import "server-only";
 
-import { eq, inArray } from "drizzle-orm";
-
 import type { Tx } from "@/lib/commerce/ledger";
 import { registerSeatListener } from "@/lib/commerce/seat-listeners";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { enrolmentConfirmedEmail } from "@/lib/notifications/messages/enrolment-confirmed";
 import { teacherNewLearnerEmail } from "@/lib/notifications/messages/teacher-new-learner";
 import { brand } from "@/lib/platform/brand";
-import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParents, loadTeachers } from "./booking-mail";
-import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
+import { describeSchedule, inviteOfSeat, loadSeats, MY_COURSES_URL } from "./seat-invite";
 
 /**
  * The messages of a confirmed seat, in the confirming transaction: to the parent, "enrolled" with
@@ -21,13 +18,7 @@ import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
  * grade only). Keyed by the seat, so a seat confirmed twice is still one message each.
  */
 export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promise<void> {
-  const seats = await tx
-    .select({ booking: bookings, section: sections, courseTitle: courses.title, learnerName: learners.firstName, grade: learners.grade })
-    .from(bookings)
-    .innerJoin(sections, eq(sections.id, bookings.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .innerJoin(learners, eq(learners.id, bookings.learnerId))
-    .where(inArray(bookings.id, bookingIds));
+  const seats = await loadSeats(tx, bookingIds);
   const myCoursesUrl = MY_COURSES_URL();
   const confirmed = seats.filter(({ booking }) => booking.kind === "seat" && booking.status === "confirmed");
   // Each family and teacher read once for the whole announcement (an order may confirm several children).
@@ -39,7 +30,8 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
     tx,
     confirmed.map(({ section }) => section.teacherId),
   );
-  for (const { booking, section, courseTitle, learnerName, grade } of confirmed) {
+  for (const seat of confirmed) {
+    const { booking, section, courseTitle, learnerName, grade } = seat;
     const parent = parents.get(booking.id)!;
     const teacher = teachers.get(section.teacherId)!;
     const schedule = describeSchedule(section);
@@ -52,19 +44,7 @@ export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promis
       schedule,
       myCoursesUrl,
     });
-    const invite = seatInvite(
-      {
-        bookingId: booking.id,
-        startsAt: booking.startsAt,
-        endsAt: booking.endsAt,
-        learnerName,
-        courseTitle,
-        teacherName: teacher.name,
-        parent,
-      },
-      section,
-      0,
-    );
+    const invite = inviteOfSeat(seat, parent, teacher.name, 0);
     await enqueueEmail(tx, `seat:${booking.id}:confirmed:parent`, {
       ...content,
       invite,

@@ -20,9 +20,9 @@ import { loadCancelledSeats, seatCancelInvite } from "./seat-cancel-mail";
 async function cancellationOf(tx: Tx, rows: Array<{ bookingId: string | null }>): Promise<{ invite?: EmailPayload["invite"] }> {
   const [only] = rows;
   if (rows.length !== 1 || !only?.bookingId) return {};
-  const [seat] = await loadCancelledSeats(tx, [only.bookingId]);
-  if (!seat || seat.booking.kind !== "seat" || seat.booking.status !== "cancelled") return {};
-  return { invite: (await seatCancelInvite(tx, seat)).invite };
+  const [cancelled] = await loadCancelledSeats(tx, [only.bookingId]);
+  if (!cancelled) return {};
+  return { invite: seatCancelInvite(cancelled.seat, cancelled.parent, cancelled.teacher.name) };
 }
 
 /**

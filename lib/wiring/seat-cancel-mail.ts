@@ -1,7 +1,5 @@
 import "server-only";
 
-import { eq, inArray } from "drizzle-orm";
-
 import type { Tx } from "@/lib/commerce/ledger";
 import { registerSeatCancelledListener, type SeatsCancelled } from "@/lib/commerce/seat-listeners";
 import { nextSession } from "@/lib/commerce/seats";
@@ -9,12 +7,11 @@ import { enqueueEmail } from "@/lib/notifications/email";
 import { seatCancelledEmail } from "@/lib/notifications/messages/seat-cancelled";
 import { teacherLearnerWithdrawnEmail } from "@/lib/notifications/messages/teacher-learner-withdrawn";
 import { brand } from "@/lib/platform/brand";
-import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { loadParent, loadTeacher } from "./booking-mail";
-import { cancelSequence, describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
+import { loadParents, loadTeachers } from "./booking-mail";
+import { cancelSequence, describeSchedule, inviteOfSeat, loadSeats, MY_COURSES_URL, type SeatRow } from "./seat-invite";
 
 /**
  * Whether the refund's own message ("refund done") carries the family's calendar cancellation: when
@@ -25,37 +22,23 @@ export function refundCarriesCancellation(cancelled: SeatsCancelled): boolean {
   return cancelled.bookingIds.length === 1 && cancelled.refundIds.length === 1;
 }
 
-/** The seats with what their messages say, read in the cancelling transaction. */
-export async function loadCancelledSeats(tx: Tx, bookingIds: string[]) {
-  return tx
-    .select({ booking: bookings, section: sections, courseTitle: courses.title, learnerName: learners.firstName, grade: learners.grade })
-    .from(bookings)
-    .innerJoin(sections, eq(sections.id, bookings.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .innerJoin(learners, eq(learners.id, bookings.learnerId))
-    .where(inArray(bookings.id, bookingIds));
+/** The METHOD:CANCEL of a cancelled seat's series, to its parent (same UID as the enrolment's, higher SEQUENCE). */
+export function seatCancelInvite(seat: SeatRow, parent: { email: string; name: string | null }, teacherName: string | null) {
+  return inviteOfSeat(seat, parent, teacherName, cancelSequence(seat.section), "CANCEL");
 }
 
-/** The METHOD:CANCEL of a cancelled seat's series, to its parent (same UID as the enrolment's, higher SEQUENCE). */
-export async function seatCancelInvite(tx: Tx, seat: Awaited<ReturnType<typeof loadCancelledSeats>>[number]) {
-  const { booking, section, courseTitle, learnerName } = seat;
-  const parent = await loadParent(tx, booking);
-  const teacher = await loadTeacher(tx, section.teacherId);
-  const invite = seatInvite(
-    {
-      bookingId: booking.id,
-      startsAt: booking.startsAt,
-      endsAt: booking.endsAt,
-      learnerName,
-      courseTitle,
-      teacherName: teacher.name,
-      parent,
-    },
-    section,
-    cancelSequence(section),
-    "CANCEL",
+/** The cancelled seats among these, with their parents and teachers read once for the whole announcement. */
+export async function loadCancelledSeats(tx: Tx, bookingIds: string[]) {
+  const seats = (await loadSeats(tx, bookingIds)).filter(({ booking }) => booking.kind === "seat" && booking.status === "cancelled");
+  const parents = await loadParents(
+    tx,
+    seats.map(({ booking }) => booking),
   );
-  return { parent, invite };
+  const teachers = await loadTeachers(
+    tx,
+    seats.map(({ section }) => section.teacherId),
+  );
+  return seats.map((seat) => ({ seat, parent: parents.get(seat.booking.id)!, teacher: teachers.get(seat.section.teacherId)! }));
 }
 
 /**
@@ -67,10 +50,8 @@ export async function seatCancelInvite(tx: Tx, seat: Awaited<ReturnType<typeof l
 export async function enqueueSeatCancelledMail(tx: Tx, cancelled: SeatsCancelled, now = new Date()): Promise<void> {
   const seats = await loadCancelledSeats(tx, cancelled.bookingIds);
   const parentHearsInRefund = refundCarriesCancellation(cancelled);
-  for (const seat of seats) {
+  for (const { seat, parent, teacher } of seats) {
     const { booking, section, courseTitle, learnerName, grade } = seat;
-    if (booking.kind !== "seat" || booking.status !== "cancelled") continue;
-    const teacher = await loadTeacher(tx, section.teacherId);
     const next = nextSession(section, now);
     const toTeacher = teacherLearnerWithdrawnEmail({
       readerName: teacher.name,
@@ -83,7 +64,7 @@ export async function enqueueSeatCancelledMail(tx: Tx, cancelled: SeatsCancelled
     });
     await enqueueEmail(tx, `seat:${booking.id}:cancelled:teacher`, { ...toTeacher, to: teacher.email });
     if (parentHearsInRefund) continue;
-    const { parent, invite } = await seatCancelInvite(tx, seat);
+    const invite = seatCancelInvite(seat, parent, teacher.name);
     const toParent = seatCancelledEmail({ readerName: parent.name, learnerName, courseTitle, myCoursesUrl: MY_COURSES_URL() });
     await enqueueEmail(tx, `seat:${booking.id}:cancelled:parent`, { ...toParent, invite, to: parent.email });
   }

@@ -1,11 +1,15 @@
 import "server-only";
 
+import { eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
+
+import type { Tx } from "@/lib/commerce/ledger";
 
 import { bookingUid, recurringCalendarInvite } from "@/lib/notifications/calendar";
 import type { EmailPayload } from "@/lib/notifications/email";
 import { mailFrom } from "@/lib/notifications/sender-address";
 import { brand } from "@/lib/platform/brand";
+import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import type { SectionRow } from "@/lib/scheduling/sections";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
 
@@ -65,6 +69,34 @@ export function seatInvite(
     lastDay: section.endsOn,
   });
   return { method, content };
+}
+
+/** Seats with what their messages say (section, course, first name and grade), read in the announcing transaction. */
+export async function loadSeats(tx: Tx, bookingIds: string[]) {
+  return tx
+    .select({ booking: bookings, section: sections, courseTitle: courses.title, learnerName: learners.firstName, grade: learners.grade })
+    .from(bookings)
+    .innerJoin(sections, eq(sections.id, bookings.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .innerJoin(learners, eq(learners.id, bookings.learnerId))
+    .where(inArray(bookings.id, bookingIds));
+}
+export type SeatRow = Awaited<ReturnType<typeof loadSeats>>[number];
+
+/** The invite of a loaded seat, its series starting at the seat's own first session. */
+export function inviteOfSeat(
+  { booking, section, courseTitle, learnerName }: SeatRow,
+  parent: SeatForInvite["parent"],
+  teacherName: string | null,
+  sequence: number,
+  method: "REQUEST" | "CANCEL" = "REQUEST",
+): NonNullable<EmailPayload["invite"]> {
+  return seatInvite(
+    { bookingId: booking.id, startsAt: booking.startsAt, endsAt: booking.endsAt, learnerName, courseTitle, teacherName, parent },
+    section,
+    sequence,
+    method,
+  );
 }
 
 /** A cancellation's SEQUENCE: above the enrolment's (0) and every change of times the family was sent. */
