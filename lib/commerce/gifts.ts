@@ -41,22 +41,14 @@ export async function buyGift(
 ): Promise<{ giftId: string; checkoutUrl?: string }> {
   const parsed = parseInput(buyGiftSchema, input);
   if (parsed.payWith === "card") return buyGiftByCard(buyerId, parsed, options);
-  const { amount, recipientName, recipientEmail, message } = parsed;
+  const { amount } = parsed;
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       await lockWallet(tx, buyerId);
       const [gift] = await tx
         .insert(gifts)
-        .values({
-          code: newGiftCode(),
-          buyerId,
-          amountMinor: amount,
-          currency: CURRENCY,
-          recipientName: recipientName ?? null,
-          recipientEmail: recipientEmail ?? null,
-          message: message ?? null,
-        })
+        .values({ ...giftValues(buyerId, parsed), code: newGiftCode() })
         .returning({ id: gifts.id });
       if (!gift) throw new Error("gift insert returned nothing");
       await writeEntry(tx, { userId: buyerId, kind: "gift", amountMinor: -amount, giftId: gift.id, createdById: buyerId });
@@ -72,9 +64,21 @@ export async function buyGift(
   }
 }
 
+/** What a gift row says of its buyer, amount and recipient, however it is paid. */
+function giftValues(buyerId: number, { amount, recipientName, recipientEmail, message }: BuyGiftParsed) {
+  return {
+    buyerId,
+    amountMinor: amount,
+    currency: CURRENCY,
+    recipientName: recipientName ?? null,
+    recipientEmail: recipientEmail ?? null,
+    message: message ?? null,
+  };
+}
+
 async function buyGiftByCard(
   buyerId: number,
-  { amount, recipientName, recipientEmail, message }: BuyGiftParsed,
+  parsed: BuyGiftParsed,
   options: { returnOrigin?: string; email?: string; now?: Date },
 ): Promise<{ giftId: string; checkoutUrl: string }> {
   if (!isCardPaymentAvailable()) {
@@ -84,26 +88,16 @@ async function buyGiftByCard(
   const db = await getDb();
   const [gift] = await db
     .insert(gifts)
-    .values({
-      code: null,
-      status: "pending",
-      paidBy: "card",
-      buyerId,
-      amountMinor: amount,
-      currency: CURRENCY,
-      recipientName: recipientName ?? null,
-      recipientEmail: recipientEmail ?? null,
-      message: message ?? null,
-    })
+    .values({ ...giftValues(buyerId, parsed), code: null, status: "pending", paidBy: "card" })
     .returning({ id: gifts.id });
   if (!gift) throw new Error("gift insert returned nothing");
   const origin = options.returnOrigin ?? env.APP_URL;
   try {
     const session = await openCardSession({
       purchase: { pays: "gift", id: gift.id },
-      amountMinor: amount,
+      amountMinor: parsed.amount,
       currency: CURRENCY,
-      name: `Gift of ${formatMoney(amount)} ${brandLabels.cash}`,
+      name: `Gift of ${formatMoney(parsed.amount)} ${brandLabels.cash}`,
       email: options.email,
       expiresAt: new Date(now.getTime() + CARD_SESSION_MINUTES * 60_000),
       successUrl: `${origin}${giftPagePath(gift.id)}`,
