@@ -11,9 +11,7 @@ import { bookings, orders, payments, stripeEvents } from "@/lib/platform/db/sche
 import { AppError } from "@/lib/platform/errors";
 import { insertActor } from "@/test/fixtures";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
-import { TEST_WEBHOOK_SECRET } from "@/test/stripe-env";
-import { startStripeStandIn, STRIPE_STAND_IN_PORT, type StripeStandIn } from "@/test/stripe-stand-in";
+import { checkoutSessionEvent, signatureFor, signedDelivery, stripeWebhookHarness, type SessionEventType } from "@/test/stripe-webhook";
 
 import { POST } from "./route";
 
@@ -22,56 +20,17 @@ import { POST } from "./route";
  * generateTestHeaderString; the calls the app makes to Stripe (Checkout Session, refund) go to a
  * local stand-in through the SDK's host/port/protocol options.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let stripeApi: StripeStandIn;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  stripeApi = await startStripeStandIn(STRIPE_STAND_IN_PORT);
-});
-afterAll(async () => {
-  await stripeApi.close();
-  await database.dispose();
-});
-const db = () => database.db;
+const { db, stripeApi: standIn } = stripeWebhookHarness();
 const sdk = new Stripe("sk_test_jest");
-let eventCounter = 0;
+const deliver = signedDelivery(POST);
 
 function sessionEvent(
-  type: "checkout.session.completed" | "checkout.session.expired",
+  type: SessionEventType,
   session: { orderId: string; amount: number; currency?: string; paymentIntent?: string },
-  id = `evt_test_${++eventCounter}_${Date.now()}`,
+  id?: string,
 ) {
-  return {
-    id,
-    object: "event",
-    type,
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `cs_test_${session.orderId.slice(0, 8)}`,
-        object: "checkout.session",
-        client_reference_id: session.orderId,
-        metadata: { orderId: session.orderId },
-        amount_total: session.amount,
-        currency: session.currency ?? "usd",
-        payment_status: type === "checkout.session.completed" ? "paid" : "unpaid",
-        payment_intent: session.paymentIntent ?? `pi_test_${session.orderId.slice(0, 8)}`,
-      },
-    },
-  };
-}
-
-function deliver(event: unknown, signature?: string | null) {
-  const payload = JSON.stringify(event);
-  const header = signature === undefined ? sdk.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }) : signature;
-  return POST(
-    new Request("http://localhost:3000/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(header === null ? {} : { "stripe-signature": header }) },
-      body: payload,
-    }),
-  );
+  const { orderId, ...rest } = session;
+  return checkoutSessionEvent(type, { referenceId: orderId, metadata: { orderId }, ...rest }, id);
 }
 
 async function seatStatuses(sectionId: number) {
@@ -96,7 +55,7 @@ async function pendingCardOrder(options: { capacity?: number; now?: Date } = {})
 test("the card part opens a Stripe Checkout Session for the rest after '{product} Cash'; the seat is held meanwhile", async () => {
   const order = await pendingCardOrder();
   expect(order.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-  const call = stripeApi.requests.find((r) => r.form.get("client_reference_id") === order.orderId)!;
+  const call = standIn().requests.find((r) => r.form.get("client_reference_id") === order.orderId)!;
   expect(call.path).toBe("/v1/checkout/sessions");
   expect(call.form.get("line_items[0][price_data][unit_amount]")).toBe("9000");
   expect(call.form.get("line_items[0][price_data][currency]")).toBe("usd");
@@ -136,7 +95,7 @@ test("a tampered or missing signature: 400, nothing changed", async () => {
   const event = sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000 });
   const [before] = await db().select({ n: count() }).from(stripeEvents);
 
-  const goodHeader = sdk.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: TEST_WEBHOOK_SECRET });
+  const goodHeader = signatureFor(JSON.stringify(event));
   const tamperedBody = { ...event, data: { object: { ...event.data.object, amount_total: 1 } } };
   const tampered = await deliver(tamperedBody, goodHeader);
   const wrongSecret = await deliver(
@@ -196,7 +155,7 @@ test("a payment that completes after its seat was taken meanwhile is refunded in
   );
   expect(answer.status).toBe(200);
 
-  const refund = stripeApi.requests.find((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_late")!;
+  const refund = standIn().requests.find((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_late")!;
   expect(refund.form.get("amount")).toBe("9000");
   expect(refund.idempotencyKey).toBe(`refund-${order.orderId}`);
   expect(await orderOf(order.orderId)).toMatchObject({ status: "refunded", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00", "card") });
@@ -229,13 +188,13 @@ test("an expired Checkout Session releases the seat and gives the wallet part ba
 test("Stripe unreachable at checkout: a clear message, the seat released and the wallet part back", async () => {
   const family = await newFamily(db(), 3_000);
   const sectionId = await newSection(db(), { priceMinor: 12_000 });
-  stripeApi.failing = true;
+  standIn().failing = true;
   try {
     const error = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toBe(COMMERCE_MESSAGES.cardUnavailable);
   } finally {
-    stripeApi.failing = false;
+    standIn().failing = false;
   }
   expect(await seatStatuses(sectionId)).toEqual(["cancelled"]);
   expect(await balanceOf(db(), family.parentId)).toBe(3_000);

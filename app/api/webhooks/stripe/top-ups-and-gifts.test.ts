@@ -1,7 +1,6 @@
 import "@/test/stripe-env";
 
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
 
 import { placeOrder } from "@/lib/commerce/checkout";
 import { GIFT_MESSAGES } from "@/lib/commerce/gift-schema";
@@ -13,9 +12,7 @@ import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
 import { gifts, ledgerEntries, orders, outbox, paymentIssues, payments, topUps } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
-import { TEST_WEBHOOK_SECRET } from "@/test/stripe-env";
-import { startStripeStandIn, STRIPE_STAND_IN_PORT, type StripeStandIn } from "@/test/stripe-stand-in";
+import { checkoutSessionEvent, signedDelivery, stripeWebhookHarness, type SessionEventType } from "@/test/stripe-webhook";
 
 import { POST } from "./route";
 
@@ -24,55 +21,14 @@ import { POST } from "./route";
  * was taken. The real webhook handler, fed events signed with the SDK's generateTestHeaderString;
  * Checkout Sessions and refunds go to the local stand-in.
  */
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let stripeApi: StripeStandIn;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  stripeApi = await startStripeStandIn(STRIPE_STAND_IN_PORT);
-});
-afterAll(async () => {
-  await stripeApi.close();
-  await database.dispose();
-});
-const db = () => database.db;
-const sdk = new Stripe("sk_test_jest");
-let eventCounter = 0;
+const { db, stripeApi: standIn } = stripeWebhookHarness();
+const deliver = signedDelivery(POST);
 
 type Pays = { pays: "top_up"; topUpId: string } | { pays: "gift"; giftId: string } | { pays: "order"; orderId: string };
 
-function sessionEvent(type: "checkout.session.completed" | "checkout.session.expired", metadata: Pays, amount: number, currency = "usd") {
-  const id = "topUpId" in metadata ? metadata.topUpId : "giftId" in metadata ? metadata.giftId : metadata.orderId;
-  return {
-    id: `evt_card_${++eventCounter}_${Date.now()}`,
-    object: "event",
-    type,
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `cs_test_${id.slice(0, 8)}`,
-        object: "checkout.session",
-        client_reference_id: id,
-        metadata,
-        amount_total: amount,
-        currency,
-        payment_status: type === "checkout.session.completed" ? "paid" : "unpaid",
-        payment_intent: `pi_test_${id.slice(0, 8)}`,
-      },
-    },
-  };
-}
-
-function deliver(event: unknown) {
-  const payload = JSON.stringify(event);
-  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
-  return POST(
-    new Request("http://localhost:3000/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": header },
-      body: payload,
-    }),
-  );
+function sessionEvent(type: SessionEventType, metadata: Pays, amount: number, currency = "usd") {
+  const referenceId = "topUpId" in metadata ? metadata.topUpId : "giftId" in metadata ? metadata.giftId : metadata.orderId;
+  return checkoutSessionEvent(type, { referenceId, metadata, amount, currency });
 }
 
 async function deliverTenTimes(event: unknown) {
@@ -91,7 +47,7 @@ describe("top-up by card", () => {
     const family = await newFamily(db());
     const { topUpId, checkoutUrl } = await startTopUp(family.parentId, { amount: "25.50" }, { returnOrigin: "http://localhost:3000" });
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    const call = stripeApi.requests.find((r) => r.form.get("metadata[topUpId]") === topUpId)!;
+    const call = standIn().requests.find((r) => r.form.get("metadata[topUpId]") === topUpId)!;
     expect(call.path).toBe("/v1/checkout/sessions");
     expect(call.form.get("mode")).toBe("payment");
     expect(call.form.get("metadata[pays]")).toBe("top_up");
@@ -171,11 +127,11 @@ describe("top-up by card", () => {
 
   test("Stripe unreachable: a clear message and the top-up closed", async () => {
     const family = await newFamily(db());
-    stripeApi.failing = true;
+    standIn().failing = true;
     try {
       await expect(startTopUp(family.parentId, { amount: "40" })).rejects.toThrow(COMMERCE_MESSAGES.cardUnavailable);
     } finally {
-      stripeApi.failing = false;
+      standIn().failing = false;
     }
     const rows = await db().select().from(topUps).where(eq(topUps.userId, family.parentId));
     expect(rows).toEqual([expect.objectContaining({ status: "expired" })]);
@@ -194,7 +150,7 @@ describe("gift paid by card", () => {
     const buyer = await newFamily(db());
     const { giftId, checkoutUrl } = await buyGift(buyer.parentId, { amount: "30", payWith: "card", recipientEmail });
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    const call = stripeApi.requests.find((r) => r.form.get("metadata[giftId]") === giftId)!;
+    const call = standIn().requests.find((r) => r.form.get("metadata[giftId]") === giftId)!;
     expect(call.form.get("metadata[pays]")).toBe("gift");
     expect(call.form.get("line_items[0][price_data][unit_amount]")).toBe("3000");
     expect(call.idempotencyKey).toBe(`gift-${giftId}`);
@@ -273,7 +229,7 @@ describe("a late card payment whose seat was taken: the parent's choice", () => 
       lateRefundTo: "wallet",
       notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00", "wallet"),
     });
-    expect(stripeApi.requests.filter((r) => r.path === "/v1/refunds" && r.form.get("metadata[orderId]") === order.id)).toHaveLength(0);
+    expect(standIn().requests.filter((r) => r.path === "/v1/refunds" && r.form.get("metadata[orderId]") === order.id)).toHaveLength(0);
     const refunds = await db()
       .select()
       .from(ledgerEntries)
@@ -291,7 +247,7 @@ describe("a late card payment whose seat was taken: the parent's choice", () => 
   test("back to the card (the default): a Stripe refund; the notice and the email say so", async () => {
     const { order, parentId, mail } = await lateOrder("card");
     expect(order).toMatchObject({ status: "refunded", lateRefundTo: "card", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00", "card") });
-    const refund = stripeApi.requests.find((r) => r.path === "/v1/refunds" && r.form.get("metadata[orderId]") === order.id)!;
+    const refund = standIn().requests.find((r) => r.path === "/v1/refunds" && r.form.get("metadata[orderId]") === order.id)!;
     expect(refund.form.get("amount")).toBe("9000");
     expect(await balanceOf(db(), parentId)).toBe(3_000);
     expect(mail?.text).toContain("$90.00 is being refunded to your card");
