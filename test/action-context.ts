@@ -1,5 +1,7 @@
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 
+import { openTestDatabase } from "./database";
+
 /**
  * What a server action sees of its request in Jest, where Next's request scope does not exist: the
  * headers and cookies next/headers answers, and the session next-auth's getServerSession answers.
@@ -36,4 +38,17 @@ export function nextAuthMock() {
       actionContext.user ? { user: actionContext.user, expires: new Date(Date.now() + 3_600_000).toISOString() } : null,
     ),
   };
+}
+
+/** A database per test file for tests that act as a user; the acting user is forgotten after the file. */
+export function actionTestDatabase() {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    actionContext.user = null;
+    await database.dispose();
+  });
+  return () => database.db;
 }

@@ -5,9 +5,8 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { attendance, bookings, courseReviews, sections } from "@/lib/platform/db/schema";
 import { sectionSessions } from "@/lib/scheduling/sessions";
-import { actionContext } from "@/test/action-context";
+import { actionContext, actionTestDatabase } from "@/test/action-context";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
 
 import { GET } from "@/app/api/classes/join/route";
 
@@ -19,14 +18,7 @@ import { CLASSROOM_MESSAGES } from "./schema";
 jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
 jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  actionContext.user = null;
-  await database.dispose();
-});
+const db = actionTestDatabase();
 
 const MINUTE = 60_000;
 const parent = (id: number): Actor => ({ id, email: `p${id}@example.com`, role: "student" });
@@ -34,20 +26,22 @@ const teacher = (id: number): Actor => ({ id, email: `t${id}@example.com`, role:
 
 /** An open section, a family with a confirmed seat in it, and the section's sessions of the coming weeks. */
 async function bookedSection() {
-  const sectionId = await newSection(database.db);
-  const [section] = await database.db.select().from(sections).where(eq(sections.id, sectionId));
-  const family = await newFamily(database.db);
-  await database.db.insert(bookings).values({
-    kind: "seat",
-    learnerId: family.learnerId,
-    teacherId: section!.teacherId,
-    sectionId,
-    courseId: section!.courseId,
-    startsAt: new Date(),
-    endsAt: new Date(Date.now() + 3_600_000),
-    status: "confirmed",
-    token: randomUUID(),
-  });
+  const sectionId = await newSection(db());
+  const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
+  const family = await newFamily(db());
+  await db()
+    .insert(bookings)
+    .values({
+      kind: "seat",
+      learnerId: family.learnerId,
+      teacherId: section!.teacherId,
+      sectionId,
+      courseId: section!.courseId,
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 3_600_000),
+      status: "confirmed",
+      token: randomUUID(),
+    });
   const sessions = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
   return { section: section!, ...family, sessions };
 }
@@ -79,7 +73,7 @@ describe("the join link", () => {
       message: CLASSROOM_MESSAGES.joinNotOpen,
     });
 
-    const stranger = await newFamily(database.db);
+    const stranger = await newFamily(db());
     await expect(resolveJoinUrl(parent(stranger.parentId), { section: section.id }, new Date(start))).rejects.toMatchObject({
       code: "forbidden",
       message: CLASSROOM_MESSAGES.notBooked,
@@ -100,14 +94,14 @@ describe("the join link", () => {
 
   it("uses the teacher's own meeting link when the section has one", async () => {
     const { section, parentId, sessions } = await bookedSection();
-    await database.db.update(sections).set({ meetingUrl: "https://zoom.example.com/j/123" }).where(eq(sections.id, section.id));
+    await db().update(sections).set({ meetingUrl: "https://zoom.example.com/j/123" }).where(eq(sections.id, section.id));
     const start = new Date(sessions.find((s) => new Date(s.startsAt).getTime() > Date.now())!.startsAt).getTime();
     expect(await resolveJoinUrl(parent(parentId), { section: section.id }, new Date(start))).toBe("https://zoom.example.com/j/123");
   });
 
   it("the route refuses a signed-in parent without a booking with 403 and no link, and needs a session", async () => {
     const { section } = await bookedSection();
-    const stranger = await newFamily(database.db);
+    const stranger = await newFamily(db());
     await asSessionUser(stranger.parentId);
     const response = await GET(new Request(`http://localhost:3000/api/classes/join?section=${section.id}`));
     expect(response.status).toBe(403);
@@ -127,7 +121,7 @@ describe("the join link and the seat's and section's states", () => {
 
   it("gives a held (unpaid) seat no class on the page and no link from the route", async () => {
     const { section, parentId, sessions } = await bookedSection();
-    await database.db.update(bookings).set({ status: "held" }).where(eq(bookings.sectionId, section.id));
+    await db().update(bookings).set({ status: "held" }).where(eq(bookings.sectionId, section.id));
     const start = nextStart(sessions);
     expect(await listFamilyClasses(parentId, new Date(start))).toEqual([]);
     await expect(resolveJoinUrl(parent(parentId), { section: section.id }, new Date(start))).rejects.toMatchObject({
@@ -138,7 +132,7 @@ describe("the join link and the seat's and section's states", () => {
 
   it("does not open a closed section, for its family or its teacher, and the page lists it no more", async () => {
     const { section, parentId, sessions } = await bookedSection();
-    await database.db.update(sections).set({ status: "closed" }).where(eq(sections.id, section.id));
+    await db().update(sections).set({ status: "closed" }).where(eq(sections.id, section.id));
     const start = nextStart(sessions);
     expect(await listFamilyClasses(parentId, new Date(start))).toEqual([]);
     for (const actor of [parent(parentId), teacher(section.teacherId)]) {
@@ -156,7 +150,7 @@ describe("the join link and the seat's and section's states", () => {
 
   it("does not open a cancelled seat", async () => {
     const { section, parentId, sessions } = await bookedSection();
-    await database.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.sectionId, section.id));
+    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.sectionId, section.id));
     await expect(resolveJoinUrl(parent(parentId), { section: section.id }, new Date(nextStart(sessions)))).rejects.toMatchObject({
       message: CLASSROOM_MESSAGES.notBooked,
     });
@@ -178,7 +172,7 @@ describe("attendance", () => {
     await expect(getAttendanceSheet(teacher(other.section.teacherId), section.id)).rejects.toMatchObject({
       message: CLASSROOM_MESSAGES.notYourSection,
     });
-    expect(await database.db.select().from(attendance).where(eq(attendance.sectionId, section.id))).toEqual([]);
+    expect(await db().select().from(attendance).where(eq(attendance.sectionId, section.id))).toEqual([]);
 
     // A session in the future, a time that is no session, a learner without a seat: refused.
     const future = sessions.find((s) => new Date(s.startsAt).getTime() > now.getTime() + 86_400_000)!;
@@ -194,14 +188,14 @@ describe("attendance", () => {
         now,
       ),
     ).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.noSuchSession });
-    const outsider = await addChild(database.db, other.parentId, "Zed");
+    const outsider = await addChild(db(), other.parentId, "Zed");
     await expect(
       markAttendance(teacher(section.teacherId), { ...input, marks: [{ learnerId: outsider, status: "present" }] } as never, now),
     ).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.learnerNotInSection });
     await expect(
       markAttendance(teacher(section.teacherId), { ...input, marks: [{ learnerId, status: "asleep" }] } as never, now),
     ).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.attendanceStatusInvalid });
-    expect(await database.db.select().from(attendance).where(eq(attendance.sectionId, section.id))).toEqual([]);
+    expect(await db().select().from(attendance).where(eq(attendance.sectionId, section.id))).toEqual([]);
 
     expect(await markAttendance(teacher(section.teacherId), input as never, now)).toBe(1);
     expect(await listFamilyAttendance(parentId)).toEqual([
@@ -231,17 +225,17 @@ describe("reviews", () => {
     ]);
 
     // Someone else's child, a bad rating: refused, nothing stored.
-    const stranger = await newFamily(database.db);
+    const stranger = await newFamily(db());
     await expect(submitReview(stranger.parentId, review)).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.notEligible });
     await expect(submitReview(parentId, { ...review, rating: 6 })).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.ratingInvalid });
     await expect(submitReview(parentId, { ...review, rating: "x" })).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.ratingInvalid });
-    expect(await database.db.select().from(courseReviews).where(eq(courseReviews.courseId, section.courseId))).toEqual([]);
+    expect(await db().select().from(courseReviews).where(eq(courseReviews.courseId, section.courseId))).toEqual([]);
 
     await submitReview(parentId, review);
     await expect(submitReview(parentId, { ...review, rating: 5 })).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.alreadyReviewed });
     expect(await courseRating(section.courseId)).toEqual({ average: null, count: 0 });
 
-    const [stored] = await database.db.select().from(courseReviews).where(eq(courseReviews.courseId, section.courseId));
+    const [stored] = await db().select().from(courseReviews).where(eq(courseReviews.courseId, section.courseId));
     const support: Actor = { id: parentId, email: "s@example.com", role: "support" };
     await expect(moderateReview(parent(parentId), { reviewId: stored!.id, decision: "approved" })).rejects.toMatchObject({
       code: "forbidden",

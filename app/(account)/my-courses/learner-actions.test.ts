@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { bookings, learners, users } from "@/lib/platform/db/schema";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
-import { actionContext } from "@/test/action-context";
-import { openTestDatabase } from "@/test/database";
+import { actionContext, actionTestDatabase } from "@/test/action-context";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
 import { addLearnerAction, removeLearnerAction, updateLearnerAction } from "./actions";
@@ -14,19 +13,12 @@ import { addLearnerAction, removeLearnerAction, updateLearnerAction } from "./ac
 jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
 jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  actionContext.user = null;
-  await database.dispose();
-});
+const db = actionTestDatabase();
 
 /** A parent account as the session carries it (the row exists; Firebase is not needed for these actions). */
 async function newParentSession(): Promise<SessionUser> {
   const email = `parent.${randomUUID().slice(0, 8)}@example.com`;
-  const [row] = await database.db
+  const [row] = await db()
     .insert(users)
     .values({ firebaseUid: `test-${randomUUID()}`, email })
     .returning({ id: users.id });
@@ -43,7 +35,7 @@ async function newParentSession(): Promise<SessionUser> {
 }
 
 const learnersOf = (parentId: number) =>
-  database.db
+  db()
     .select({ firstName: learners.firstName, grade: learners.grade, birthYear: learners.birthYear })
     .from(learners)
     .where(eq(learners.parentId, parentId));
@@ -85,7 +77,7 @@ describe("the learner actions of /my-courses", () => {
     const owner = await newParentSession();
     actionContext.user = owner;
     await addLearnerAction({ firstName: "Ada", grade: "3" });
-    const [ada] = await database.db.select({ id: learners.id }).from(learners).where(eq(learners.parentId, owner.databaseId));
+    const [ada] = await db().select({ id: learners.id }).from(learners).where(eq(learners.parentId, owner.databaseId));
 
     actionContext.user = await newParentSession();
     const notYours = { ok: false, message: SCHEDULING_MESSAGES.learnerNotYours };
@@ -114,10 +106,10 @@ describe("the learner actions of /my-courses", () => {
     const parent = await newParentSession();
     actionContext.user = parent;
     await addLearnerAction({ firstName: "Noor", grade: "6" });
-    const [noor] = await database.db.select({ id: learners.id }).from(learners).where(eq(learners.parentId, parent.databaseId));
-    const teacherId = await newTeacher(database.db, "UTC", EVERY_DAY(9 * 60, 17 * 60));
-    const courseId = await newCourse(database.db, teacherId);
-    const [booking] = await database.db
+    const [noor] = await db().select({ id: learners.id }).from(learners).where(eq(learners.parentId, parent.databaseId));
+    const teacherId = await newTeacher(db(), "UTC", EVERY_DAY(9 * 60, 17 * 60));
+    const courseId = await newCourse(db(), teacherId);
+    const [booking] = await db()
       .insert(bookings)
       .values({
         kind: "demo",
@@ -134,7 +126,7 @@ describe("the learner actions of /my-courses", () => {
     expect(await removeLearnerAction(noor!.id)).toEqual({ ok: false, message: SCHEDULING_MESSAGES.learnerHasBookings });
     expect(await learnersOf(parent.databaseId)).toHaveLength(1);
 
-    await database.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking!.id));
+    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking!.id));
     expect(await removeLearnerAction(noor!.id)).toMatchObject({ ok: true });
     expect(await learnersOf(parent.databaseId)).toEqual([]);
   });

@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { users } from "@/lib/platform/db/schema";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
-import { actionContext } from "@/test/action-context";
-import { openTestDatabase } from "@/test/database";
+import { actionContext, actionTestDatabase } from "@/test/action-context";
 
 import { adoptBrowserTimezoneAction } from "../../timezone-action";
 import { updateTimezoneAction } from "./actions";
@@ -14,18 +13,11 @@ import { updateTimezoneAction } from "./actions";
 jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
 jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  actionContext.user = null;
-  await database.dispose();
-});
+const db = actionTestDatabase();
 
 async function newUserSession(): Promise<SessionUser> {
   const email = `zone.${randomUUID().slice(0, 8)}@example.com`;
-  const [row] = await database.db
+  const [row] = await db()
     .insert(users)
     .values({ firebaseUid: `test-${randomUUID()}`, email })
     .returning({ id: users.id });
@@ -41,8 +33,7 @@ async function newUserSession(): Promise<SessionUser> {
   };
 }
 
-const storedZone = async (id: number) =>
-  (await database.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, id)))[0]?.timezone;
+const storedZone = async (id: number) => (await db().select({ timezone: users.timezone }).from(users).where(eq(users.id, id)))[0]?.timezone;
 
 describe("the profile's time zone action", () => {
   it("needs a session", async () => {
