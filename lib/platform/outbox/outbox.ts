@@ -26,14 +26,26 @@ export interface OutboxMessage {
 }
 
 export async function enqueue(tx: Executor, message: OutboxMessage): Promise<void> {
+  await enqueueAll(tx, [message]);
+}
+
+/**
+ * Queues several messages in one statement (a transaction that holds locks sends one insert, not
+ * one per message). A key already queued is skipped, as with `enqueue`.
+ */
+export async function enqueueAll(tx: Executor, messages: OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
   await tx
     .insert(outbox)
-    .values({ topic: message.topic, dedupeKey: message.dedupeKey, payload: message.payload })
+    .values(messages.map(({ topic, dedupeKey, payload }) => ({ topic, dedupeKey, payload })))
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
-/** Sends one message; throws (or rejects) when the receiver did not take it. */
-export type Sender = (message: OutboxMessage) => Promise<void>;
+/**
+ * Sends one message; throws (or rejects) when the receiver did not take it. `db` is the database
+ * the message was claimed from, for a sender that reads what it sends at delivery.
+ */
+export type Sender = (message: OutboxMessage, db: Database) => Promise<void>;
 
 /**
  * How long a worker holds the rows it claimed. A worker claims a batch of due rows under one lease
@@ -128,6 +140,7 @@ type Outcome = { kind: "delivered" } | { kind: "failed"; error: string; at: Date
  * performance.now() time): those stay "unsent" and are handed back.
  */
 async function sendClaimed(
+  db: Database,
   rows: ClaimedRow[],
   senders: Record<string, Sender>,
   options: { concurrency: number; sendBy: number; clock: () => Date },
@@ -141,7 +154,7 @@ async function sendClaimed(
       const send = senders[row.topic];
       if (!send) continue;
       try {
-        await send({ topic: row.topic, dedupeKey: row.dedupeKey, payload: row.payload });
+        await send({ topic: row.topic, dedupeKey: row.dedupeKey, payload: row.payload }, db);
         outcomes[index] = { kind: "delivered" };
       } catch (error) {
         // From when this attempt failed, not from when the round began.
@@ -247,7 +260,7 @@ export async function deliverDue(
     const sendBy = performance.now() + leaseMs * SEND_WINDOW;
     const claim = await claimBatch(db, topics, clock(), leaseMs, size);
     if (claim.rows.length === 0) break;
-    const outcomes = await sendClaimed(claim.rows, senders, { concurrency, sendBy, clock });
+    const outcomes = await sendClaimed(db, claim.rows, senders, { concurrency, sendBy, clock });
     const recorded = await recordOutcomes(db, claim, outcomes);
     claim.rows.forEach((row, index) => {
       const outcome = outcomes[index]!;
