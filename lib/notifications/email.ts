@@ -9,7 +9,9 @@ export const EMAIL_TOPIC = "email";
 
 /**
  * One message as the outbox keeps it: rendered when the change happened (so it says what was true
- * then, even if the booking changes again before the send), addressed, and complete.
+ * then, even if the booking changes again before the send), addressed, and complete. (Messages
+ * queued where rendering would cost a locking transaction too much are rendered at delivery
+ * instead: deferred-email.ts.)
  */
 export const emailPayloadSchema = z.object({
   to: z.string().min(3),
@@ -32,10 +34,16 @@ export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 export type EmailContent = Omit<EmailPayload, "to">;
 
 /**
+ * The outbox key of the email that tells of `key`, rendered now or at delivery (deferred-email.ts):
+ * one key space, so the same message queued either way is still one message.
+ */
+export const emailDedupeKey = (key: string) => `email:${key}`;
+
+/**
  * Queues one email in the caller's transaction. `key` names the thing it tells of (for example
  * `booking:<history id>:parent`): enqueued twice, it is still one message, and it becomes the
  * Message-ID, so a repeated send after a crash is the same message to the receiving server.
  */
 export async function enqueueEmail(tx: Pick<Database, "insert">, key: string, payload: EmailPayload): Promise<void> {
-  await enqueue(tx, { topic: EMAIL_TOPIC, dedupeKey: `email:${key}`, payload: emailPayloadSchema.parse(payload) });
+  await enqueue(tx, { topic: EMAIL_TOPIC, dedupeKey: emailDedupeKey(key), payload: emailPayloadSchema.parse(payload) });
 }
