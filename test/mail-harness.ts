@@ -1,30 +1,31 @@
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 
-import { EMAIL_TOPIC } from "@/lib/notifications/email";
 import { smtpSender } from "@/lib/notifications/transport";
 import { users } from "@/lib/platform/db/schema";
-import { deliverDue } from "@/lib/platform/outbox/outbox";
+import { deliverDue, type Sender } from "@/lib/platform/outbox/outbox";
+import { emailSenders } from "@/lib/wiring/outbox-senders";
 
 import { openTestDatabase } from "./database";
 import { readInvite, readRecurringInvite } from "./ical";
 import { openTestMailServer } from "./mail-server";
 
 /**
- * What every mail test sets up: a real database, a real SMTP server and the outbox's email sender
+ * What every mail test sets up: a real database, a real SMTP server and the outbox's email senders
  * pointed at it, opened before the file's tests and closed after them. `register` runs first, as
  * lib/wiring/start.ts registers the listeners at start. Messages are read back from the server.
  */
 export function mailHarness(register?: () => void) {
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   let server: Awaited<ReturnType<typeof openTestMailServer>> | undefined;
-  let senders: Record<string, ReturnType<typeof smtpSender>> = {};
+  let senders: Record<string, Sender> = {};
 
   beforeAll(async () => {
     register?.();
     database = await openTestDatabase();
     server = await openTestMailServer();
-    senders = { [EMAIL_TOPIC]: smtpSender({ url: server.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }) };
+    // The app's email senders (lib/wiring/outbox-senders.ts), both topics, over this server.
+    senders = emailSenders(smtpSender({ url: server.url, from: "Test School <hello@example.com>", messageIdHost: "localhost" }));
   });
   afterAll(async () => {
     await server?.dispose();

@@ -1,9 +1,10 @@
-import { eq, getTableName, type Table } from "drizzle-orm";
+import { eq, getTableName, isNull, type Table } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout";
 import { moveSeats, writeSeat, lockSections } from "@/lib/commerce/seats";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, sections } from "@/lib/platform/db/schema";
+import { bookings, outbox, sections } from "@/lib/platform/db/schema";
+import { backoffMs } from "@/lib/platform/outbox/outbox";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
@@ -16,7 +17,7 @@ import { describeSchedule } from "./seat-invite";
  * and the teacher (first name and grade only), once each, whichever commerce path confirmed it.
  */
 
-const { db, mail, deliver, emailOf } = mailHarness(registerEnrolmentMail);
+const { db, mail, deliver, received, emailOf } = mailHarness(registerEnrolmentMail);
 
 describe("enrolment email", () => {
   it("sends the parent one confirmation with a recurring invite in the section's zone, and the teacher one notice", async () => {
@@ -47,6 +48,11 @@ describe("enrolment email", () => {
     expect(toTeacher.text).toContain("Grade: 5");
     expect(toTeacher.text).not.toContain(parentEmail);
     expect(toTeacher.attachments).toHaveLength(0);
+    // Message-IDs from the seat's keys, as when these messages were rendered at checkout.
+    expect([toParent.messageId, toTeacher.messageId]).toEqual([
+      `<email.seat.${seat!.id}.confirmed.parent@localhost>`,
+      `<email.seat.${seat!.id}.confirmed.teacher@localhost>`,
+    ]);
 
     const invite = recurringInviteOf(toParent, 40);
     expect(invite).toMatchObject({
@@ -98,45 +104,115 @@ describe("enrolment email", () => {
   });
 });
 
-describe("enrolment email reads (issue 17 review: each person once per announcement)", () => {
-  /** The database, noting the table of every select made through it. */
+describe("enrolment email rendered at delivery (the checkout's transaction only records it)", () => {
+  /** The database, noting every select (by table) and every insert made through it. */
   function countingTx() {
-    const tables: string[] = [];
+    const reads: string[] = [];
+    let inserts = 0;
     const tx = {
       select: ((...args: Parameters<Database["select"]>) => {
         const builder = db().select(...args);
         const from = builder.from.bind(builder);
         builder.from = ((table: Parameters<typeof from>[0]) => {
-          tables.push(getTableName(table as Table));
+          reads.push(getTableName(table as Table));
           return from(table);
         }) as typeof builder.from;
         return builder;
       }) as Database["select"],
-      insert: db().insert.bind(db()),
+      insert: ((table: Parameters<Database["insert"]>[0]) => {
+        inserts += 1;
+        return db().insert(table);
+      }) as Database["insert"],
     };
-    return { tx: tx as unknown as Parameters<typeof enqueueEnrolmentMail>[0], tables };
+    return { tx: tx as unknown as Parameters<typeof enqueueEnrolmentMail>[0], reads, inserts: () => inserts };
   }
 
-  it("reads the family and the teacher once for an order of three children, as for one", async () => {
+  /** A family with `children` seats in a new section, paid; the seats' ids. */
+  async function paidSeats(children: number) {
     const sectionId = await newSection(db(), { priceMinor: 1_000, capacity: 6 });
-    const family = await newFamily(db(), 3_000);
-    const children = [family.learnerId, await addChild(db(), family.parentId, "Ben"), await addChild(db(), family.parentId, "Cleo")];
+    const family = await newFamily(db(), 1_000 * children);
+    const learnerIds = [family.learnerId];
+    for (let i = 1; i < children; i += 1) learnerIds.push(await addChild(db(), family.parentId, ["Ben", "Cleo"][i - 1]!));
     await placeOrder(
       family.parentId,
-      children.map((learnerId) => ({ sectionId, learnerId })),
+      learnerIds.map((learnerId) => ({ sectionId, learnerId })),
     );
     const seats = await db().select({ id: bookings.id }).from(bookings).where(eq(bookings.sectionId, sectionId));
-    expect(seats).toHaveLength(3);
+    const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
+    return {
+      ...family,
+      section: section!,
+      seatIds: seats.map((seat) => seat.id),
+      parentEmail: await emailOf(family.parentId),
+      teacherEmail: await emailOf(section!.teacherId),
+    };
+  }
 
-    const one = countingTx();
-    await enqueueEnrolmentMail(one.tx, [seats[0]!.id]);
-    const three = countingTx();
-    await enqueueEnrolmentMail(
-      three.tx,
-      seats.map((seat) => seat.id),
-    );
-    expect(three.tables).toEqual(one.tables);
-    expect(three.tables.filter((table) => table === "learners")).toHaveLength(1);
-    expect(three.tables.filter((table) => table === "users")).toHaveLength(1);
+  it("queues an order of three children's six messages in one insert, reading nothing, and each child's arrive", async () => {
+    await mail.clear();
+    const family = await paidSeats(3);
+    await db().delete(outbox);
+
+    const recorded = countingTx();
+    await enqueueEnrolmentMail(recorded.tx, family.seatIds);
+    expect(recorded.reads).toEqual([]);
+    expect(recorded.inserts()).toBe(1);
+    // Announced again (a repeated webhook): still one message each.
+    await enqueueEnrolmentMail(recorded.tx, family.seatIds);
+    expect(await deliver()).toEqual({ delivered: 6, failed: 0 });
+
+    expect((await received(family.parentEmail)).map((m) => m.subject).sort()).toEqual([
+      "Ada is enrolled in Test course",
+      "Ben is enrolled in Test course",
+      "Cleo is enrolled in Test course",
+    ]);
+    const toTeacher = await received(family.teacherEmail);
+    expect(toTeacher.map((m) => (m.text ?? "").match(/Learner: (\w+)/)?.[1]).sort()).toEqual(["Ada", "Ben", "Cleo"]);
+    const uids = (await received(family.parentEmail)).map((m) => recurringInviteOf(m, 1).uid).sort();
+    expect(uids).toEqual(family.seatIds.map((id) => `${id}@localhost:3000`).sort());
+  });
+
+  it("sends nothing for a seat withdrawn before its messages went", async () => {
+    await mail.clear();
+    const family = await paidSeats(1);
+    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, family.seatIds[0]!));
+    // Done (not retried), and nothing reached the family or the teacher.
+    expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
+    expect(await deliver(new Date(Date.now() + 24 * 3_600_000))).toEqual({ delivered: 0, failed: 0 });
+    expect(await mail.messages()).toEqual([]);
+  });
+
+  it("tells of the section as it is when the message goes", async () => {
+    await mail.clear();
+    const family = await paidSeats(1);
+    await db()
+      .update(sections)
+      .set({ startMinute: 17 * 60 + 30 })
+      .where(eq(sections.id, family.section.id));
+    await deliver();
+    const [toParent] = await received(family.parentEmail);
+    expect(toParent!.text).toContain("Schedule: Weekly on Monday and Thursday at 5:30 PM (America/New_York)");
+  });
+
+  it("retries a message it could not render, and sends it once it can", async () => {
+    await mail.clear();
+    const family = await paidSeats(1);
+    // A section rule the invite cannot be built from (as a bug or bad data would leave it).
+    await db().update(sections).set({ rrule: "FREQ=DAILY" }).where(eq(sections.id, family.section.id));
+    const now = new Date();
+    expect(await deliver(now)).toEqual({ delivered: 1, failed: 1 });
+    const [waiting] = await db().select().from(outbox).where(isNull(outbox.deliveredAt));
+    expect(waiting).toMatchObject({ attempts: 1, deadAt: null, lastError: "the rule must be weekly" });
+    expect((await mail.messages()).map(to)).toEqual([family.teacherEmail]);
+
+    await db().update(sections).set({ rrule: family.section.rrule }).where(eq(sections.id, family.section.id));
+    expect(await deliver(new Date(now.getTime() + backoffMs(1) + 1_000))).toEqual({ delivered: 1, failed: 0 });
+    const toParent = await received(family.parentEmail);
+    expect(toParent.map((m) => m.subject)).toEqual(["Ada is enrolled in Test course"]);
+    expect(recurringInviteOf(toParent[0]!, 1)).toMatchObject({
+      method: "REQUEST",
+      uid: `${family.seatIds[0]}@localhost:3000`,
+      sequence: 0,
+    });
   });
 });

@@ -2,67 +2,90 @@ import "server-only";
 
 import type { Tx } from "@/lib/commerce/ledger";
 import { registerSeatListener } from "@/lib/commerce/seat-listeners";
-import { enqueueEmail } from "@/lib/notifications/email";
+import { enqueueDeferredEmails, type EmailRenderer } from "@/lib/notifications/deferred-email";
 import { enrolmentConfirmedEmail } from "@/lib/notifications/messages/enrolment-confirmed";
 import { teacherNewLearnerEmail } from "@/lib/notifications/messages/teacher-new-learner";
 import { brand } from "@/lib/platform/brand";
+import type { Database } from "@/lib/platform/db/client";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { loadParents, loadTeachers } from "./booking-mail";
+import { loadParent, loadTeacher } from "./booking-mail";
 import { describeSchedule, inviteOfSeat, loadSeats, MY_COURSES_URL } from "./seat-invite";
 
+/** The deferred emails' kinds (lib/notifications/deferred-email.ts) of a confirmed seat; the ref is the seat's booking id. */
+const TO_PARENT = "seat.confirmed.parent";
+const TO_TEACHER = "seat.confirmed.teacher";
+
 /**
- * The messages of a confirmed seat, in the confirming transaction: to the parent, "enrolled" with
- * the section's recurring invite (UID per seat); to the teacher, "a new learner" (first name and
- * grade only). Keyed by the seat, so a seat confirmed twice is still one message each.
+ * A confirmed seat's messages, queued in the confirming transaction (a checkout holds its wallet and
+ * section locks): which messages, about which seat, in one insert and no read. Keyed by the seat, so
+ * a seat confirmed twice is still one message each. They are rendered when delivered (below).
  */
 export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promise<void> {
-  const seats = await loadSeats(tx, bookingIds);
-  const myCoursesUrl = MY_COURSES_URL();
-  const confirmed = seats.filter(({ booking }) => booking.kind === "seat" && booking.status === "confirmed");
-  // Each family and teacher read once for the whole announcement (an order may confirm several children).
-  const parents = await loadParents(
+  const seats = [...new Set(bookingIds)];
+  await enqueueDeferredEmails(
     tx,
-    confirmed.map(({ booking }) => booking),
+    seats.flatMap((id) => [
+      { key: `seat:${id}:confirmed:parent`, kind: TO_PARENT, ref: id },
+      { key: `seat:${id}:confirmed:teacher`, kind: TO_TEACHER, ref: id },
+    ]),
   );
-  const teachers = await loadTeachers(
-    tx,
-    confirmed.map(({ section }) => section.teacherId),
-  );
-  for (const seat of confirmed) {
-    const { booking, section, courseTitle, learnerName, grade } = seat;
-    const parent = parents.get(booking.id)!;
-    const teacher = teachers.get(section.teacherId)!;
-    const schedule = describeSchedule(section);
-    const content = enrolmentConfirmedEmail({
-      readerName: parent.name,
-      learnerName,
-      courseTitle,
-      teacherName: teacher.name ?? "your teacher",
-      firstWhen: formatInstantInZone(booking.startsAt, parent.zone),
-      schedule,
-      myCoursesUrl,
-    });
-    const invite = inviteOfSeat(seat, parent, teacher.name, 0);
-    await enqueueEmail(tx, `seat:${booking.id}:confirmed:parent`, {
-      ...content,
-      invite,
-      to: parent.email,
-    });
-    const toTeacher = teacherNewLearnerEmail({
-      readerName: teacher.name,
-      learnerFirstName: learnerName,
-      grade,
-      courseTitle,
-      firstWhen: formatInstantInZone(booking.startsAt, teacher.zone),
-      dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,
-    });
-    await enqueueEmail(tx, `seat:${booking.id}:confirmed:teacher`, { ...toTeacher, to: teacher.email });
-  }
   // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.
-  if (confirmed.length > 0) deliverOutboxSoon();
+  if (seats.length > 0) deliverOutboxSoon();
 }
+
+/**
+ * The seat as it is at delivery, while it is still a confirmed seat. A seat withdrawn (or its family
+ * deleted) before its messages went gets none: the family and the teacher hear only of the
+ * withdrawal, whose calendar CANCEL is harmless to a calendar that never had the series.
+ */
+async function confirmedSeat(db: Database, bookingId: string) {
+  const [seat] = await loadSeats(db, [bookingId]);
+  return seat?.booking.kind === "seat" && seat.booking.status === "confirmed" ? seat : null;
+}
+
+/** To the parent: "enrolled", with the section's recurring invite (UID per seat, SEQUENCE 0: any later change of times is above it). */
+const renderToParent: EmailRenderer = async (db, bookingId) => {
+  const seat = await confirmedSeat(db, bookingId);
+  if (!seat) return null;
+  const { booking, section, courseTitle, learnerName } = seat;
+  const parent = await loadParent(db, booking);
+  const teacher = await loadTeacher(db, section.teacherId);
+  const content = enrolmentConfirmedEmail({
+    readerName: parent.name,
+    learnerName,
+    courseTitle,
+    teacherName: teacher.name ?? "your teacher",
+    firstWhen: formatInstantInZone(booking.startsAt, parent.zone),
+    schedule: describeSchedule(section),
+    myCoursesUrl: MY_COURSES_URL(),
+  });
+  return { ...content, invite: inviteOfSeat(seat, parent, teacher.name, 0), to: parent.email };
+};
+
+/** To the teacher: "a new learner", first name and grade only. */
+const renderToTeacher: EmailRenderer = async (db, bookingId) => {
+  const seat = await confirmedSeat(db, bookingId);
+  if (!seat) return null;
+  const { booking, section, courseTitle, learnerName, grade } = seat;
+  const teacher = await loadTeacher(db, section.teacherId);
+  const content = teacherNewLearnerEmail({
+    readerName: teacher.name,
+    learnerFirstName: learnerName,
+    grade,
+    courseTitle,
+    firstWhen: formatInstantInZone(booking.startsAt, teacher.zone),
+    dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,
+  });
+  return { ...content, to: teacher.email };
+};
+
+/** What the deferred email sender renders these kinds with (lib/wiring/outbox-senders.ts). */
+export const enrolmentMailRenderers: Readonly<Record<string, EmailRenderer>> = {
+  [TO_PARENT]: renderToParent,
+  [TO_TEACHER]: renderToTeacher,
+};
 
 /** Every confirmed seat, whichever commerce path confirms it, queues its messages in its own transaction. */
 export function registerEnrolmentMail(): void {

@@ -122,6 +122,36 @@ describe("a cancelled seat's messages", () => {
     expect(recurringInviteOf(toParent[0]!, 1)).toMatchObject({ method: "CANCEL", uid: family.enrolmentInvites[0]!.uid, sequence: 1 });
   });
 
+  it("withdrawn before the enrolment messages went: no enrolment reaches anyone, the withdrawal's messages still go", async () => {
+    await mail.clear();
+    const family = await newFamily(db(), 50_000);
+    const sectionId = await newSection(db(), { priceMinor: 12_000 });
+    const { orderId } = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]);
+    const [item] = await db()
+      .select({ id: orderItems.id, bookingId: orderItems.bookingId, startsAt: bookings.startsAt, teacherId: sections.teacherId })
+      .from(orderItems)
+      .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
+      .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+      .where(eq(orderItems.orderId, orderId));
+    // Within seconds, before the outbox delivered anything.
+    await withdrawSeat(family.parentId, item!.id, ZONE, new Date(item!.startsAt.getTime() - 25 * HOUR));
+    expect(await deliver()).toEqual({ delivered: 4, failed: 0 });
+
+    const [parentEmail, teacherEmail] = [await emailOf(family.parentId), await emailOf(item!.teacherId)];
+    const messages = await mail.messages();
+    expect(messages.map((m) => [to(m), m.subject]).sort()).toEqual(
+      [
+        [parentEmail, "Refund done: Ada, Test course"],
+        [teacherEmail, "A learner left your section: Test course"],
+      ].sort(),
+    );
+    // The refund message goes whatever the calendar holds. Its CANCEL (the seat's UID, a SEQUENCE above
+    // the enrolment's) is a no-op to a calendar that never had the series, and removes it from one
+    // that did (an enrolment already on its way as the seat was withdrawn): so it is always sent.
+    const toParent = messages.find((m) => to(m) === parentEmail)!;
+    expect(recurringInviteOf(toParent, 1)).toMatchObject({ method: "CANCEL", uid: `${item!.bookingId}@localhost:3000`, sequence: 1 });
+  });
+
   it("a section whose times changed: the cancellation's SEQUENCE is above the last change's", async () => {
     const family = await enrolled(1);
     await db().update(sections).set({ scheduleVersion: 3 }).where(eq(sections.id, family.section.id));

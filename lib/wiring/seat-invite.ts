@@ -3,12 +3,11 @@ import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 
-import type { Tx } from "@/lib/commerce/ledger";
-
 import { bookingUid, recurringCalendarInvite } from "@/lib/notifications/calendar";
 import type { EmailPayload } from "@/lib/notifications/email";
 import { mailFrom } from "@/lib/notifications/sender-address";
 import { brand } from "@/lib/platform/brand";
+import type { Database } from "@/lib/platform/db/client";
 import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import type { SectionRow } from "@/lib/scheduling/sections";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
@@ -71,8 +70,8 @@ export function seatInvite(
   return { method, content };
 }
 
-/** Seats with what their messages say (section, course, first name and grade), read in the announcing transaction. */
-export async function loadSeats(tx: Tx, bookingIds: string[]) {
+/** Seats with what their messages say (section, course, first name and grade), in the announcing transaction or at delivery. */
+export async function loadSeats(tx: Pick<Database, "select">, bookingIds: string[]) {
   return tx
     .select({ booking: bookings, section: sections, courseTitle: courses.title, learnerName: learners.firstName, grade: learners.grade })
     .from(bookings)
