@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 
 import autocannon from "autocannon";
 
+import { startCpuCount } from "./cpu.mjs";
 import { parseArgs, table, times } from "./lib.mjs";
 import { checkoutRequest, isPlacedOrder } from "./signed-in.mjs";
 
@@ -170,7 +171,7 @@ export const CHECKOUT_P99_LIMIT_MS = 200;
  * is the probe. `count()` reads the paid orders from the database afterwards: they must match
  * the answers that named an order.
  */
-async function loadCheckout(base, { actionId, cookies, count }, { connections, log }) {
+async function loadCheckout(base, { actionId, cookies, count, appGroup }, { connections, log }) {
   const origin = new URL(base).origin;
   const row = { name: CHECKOUT_TARGET, url: new URL("/cart", base).href };
   const first = checkoutRequest(actionId, origin, cookies[0]);
@@ -184,6 +185,7 @@ async function loadCheckout(base, { actionId, cookies, count }, { connections, l
   let n = 0;
   let placed = 1;
   log(`load: checkout, ${rest.length} parents at ${connections} connections`);
+  const cpuSpent = startCpuCount(appGroup);
   const result = await autocannon({
     url: origin,
     connections: Math.min(connections, rest.length),
@@ -198,11 +200,21 @@ async function loadCheckout(base, { actionId, cookies, count }, { connections, l
       },
     ],
   });
+  const cpu = cpuSpent();
   const stored = await count();
+  const perCheckout = (spentMs) => (typeof spentMs === "number" && rest.length > 0 ? spentMs / rest.length : null);
   return {
     ...row,
     ...summarize(result),
-    checkout: { attempted: cookies.length, placed, storedOrders: stored.orders, storedSeats: stored.seats },
+    checkout: {
+      attempted: cookies.length,
+      placed,
+      storedOrders: stored.orders,
+      storedSeats: stored.seats,
+      // CPU per checkout during the load: the app's processes (server, auth emulator, mail server) and PostgreSQL's.
+      appCpuMs: perCheckout(cpu?.appMs),
+      postgresCpuMs: perCheckout(cpu?.postgresMs),
+    },
     p99Pass: result.latency.p99 <= CHECKOUT_P99_LIMIT_MS,
     ...(placed === cookies.length && stored.orders === placed && stored.seats === placed
       ? {}
@@ -321,6 +333,8 @@ export function formatLoad(result) {
       `checkout (${app.db}): ${c.attempted} parents, ${c.placed} answered with an order, ${c.storedOrders} paid orders and ${c.storedSeats} seats stored;` +
         ` p99 ${ms(r.p99)} ms (limit ${CHECKOUT_P99_LIMIT_MS} ms) ${r.p99Pass ? "PASS" : "FAIL"}`,
     );
+    if (c.appCpuMs !== null || c.postgresCpuMs !== null)
+      lines.push(`checkout CPU per request (${app.db}): app ${ms(c.appCpuMs) ?? "?"} ms, PostgreSQL ${ms(c.postgresCpuMs) ?? "?"} ms`);
   }
   // Only the figure from before counts: during the load the bench itself keeps every core busy.
   if (loadAverageBefore > cpus)

@@ -280,7 +280,7 @@ async function openPostgresApp() {
       );
     }
     if (expectedBuildId) expectedBuildId = buildId;
-    return { base: `http://localhost:${port}`, close, buildId, databaseUrl: database.url, env: started.env };
+    return { base: `http://localhost:${port}`, close, buildId, databaseUrl: database.url, env: started.env, pid: server.child.pid };
   } catch (err) {
     await close().catch(() => {});
     throw err;
@@ -321,7 +321,12 @@ async function openPostgresPhase() {
     const cookies = await signInAll(app.base, seeded.parents, seeded.password);
     return {
       ...app,
-      checkout: { actionId: checkoutActionId(DIST_DIR), cookies, count: () => countCheckouts(app.databaseUrl, seeded.run) },
+      checkout: {
+        actionId: checkoutActionId(DIST_DIR),
+        cookies,
+        count: () => countCheckouts(app.databaseUrl, seeded.run),
+        appGroup: app.pid,
+      },
     };
   } catch (err) {
     await app.close().catch(() => {});

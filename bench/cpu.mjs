@@ -1,0 +1,69 @@
+// CPU time of processes, read from Linux's /proc (elsewhere every reading is null): the load
+// bench's checkout reports the CPU the app's processes and PostgreSQL's spent per checkout, a
+// figure that moves far less with other work on the machine than latency does.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+
+let ticksPerSecond;
+function clockTicks() {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** Each process's /proc/<pid>/stat fields after the command name: [state, ppid, pgrp, ...]. */
+function statFields(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+function allPids() {
+  try {
+    return fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+}
+
+/** Milliseconds of CPU (user + system, threads included) the matching processes have used so far. */
+function cpuMsOf(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = statFields(pid);
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / clockTicks();
+}
+
+/** The processes of a process group (a server started detached leads its own: it and its children). */
+const groupPids = (pgid) => allPids().filter((pid) => statFields(pid)?.[2] === String(pgid));
+const postgresPids = () =>
+  allPids().filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+    } catch {
+      return false;
+    }
+  });
+
+/**
+ * Starts counting CPU for the app's process group and for PostgreSQL's processes on this machine;
+ * the returned function gives the milliseconds each spent since, or null where /proc is missing.
+ */
+export function startCpuCount(appGroup) {
+  if (!fs.existsSync("/proc/self/stat")) return () => null;
+  const app = appGroup ? groupPids(appGroup) : [];
+  const postgres = postgresPids();
+  const before = { app: cpuMsOf(app), postgres: cpuMsOf(postgres) };
+  return () => ({ appMs: appGroup ? cpuMsOf(app) - before.app : null, postgresMs: cpuMsOf(postgres) - before.postgres });
+}
