@@ -21,7 +21,7 @@ const STATUSES = [
   ["draft", "Draft (not shown to families)"],
   ["open", "Open"],
   ["full", "Full"],
-  ["closed", "Closed (no classes; enrolled families are refunded)"],
+  ["closed", "Closed (no classes)"],
 ] as const;
 
 interface Props {
