@@ -1,11 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 
 import { FieldError, FormField, errorProps, inputClass } from "@/components/forms/form-field";
 import { useSubmitAction } from "@/components/forms/use-submit-action";
+import type { WithdrawalPrompt } from "@/lib/commerce/section-close-schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
-import type { SectionFormValues } from "@/lib/scheduling/section-form";
+import { holdsNoClasses } from "@/lib/scheduling/schema";
+import { WITHDRAW_FIELD, type SectionFormValues } from "@/lib/scheduling/section-form";
 
 import { TimezoneSelect } from "./timezone-select";
 import { WEEKDAY_NAMES } from "./weekly-hours-editor";
@@ -18,7 +21,7 @@ const STATUSES = [
   ["draft", "Draft (not shown to families)"],
   ["open", "Open"],
   ["full", "Full"],
-  ["closed", "Closed (no classes: families lose the Join button)"],
+  ["closed", "Closed (no classes)"],
 ] as const;
 
 interface Props {
@@ -28,17 +31,25 @@ interface Props {
   /** An admin picks the teacher; a teacher's sections are their own (the server checks it too). */
   teachers: Array<{ id: number; label: string }> | null;
   zones: string[];
+  /** The section's live seats, said before closing it withdraws them (null: none, or a new section). */
+  withdrawal?: WithdrawalPrompt | null;
   submitLabel: string;
   afterSave: string;
 }
 
 /** Create or edit a section; the server applies sectionSchema's and updateSection's rules and answers beside each field. */
-export function SectionForm({ action, defaultValues: v, courses, teachers, zones, submitLabel, afterSave }: Props) {
+export function SectionForm({ action, defaultValues: v, courses, teachers, zones, withdrawal = null, submitLabel, afterSave }: Props) {
   const router = useRouter();
   const { onSubmit, isPending, errorOf } = useSubmitAction(action, () => {
     router.push(afterSave);
     router.refresh();
   });
+  const [status, setStatus] = useState(v.status);
+  const withdrawError = errorOf(WITHDRAW_FIELD);
+  // Refused because the seats are not as the page showed them: the page's numbers are read again (the fields keep what was typed).
+  useEffect(() => {
+    if (withdrawError) router.refresh();
+  }, [withdrawError, router]);
   const field = (name: string, label: string, hint?: string) => ({ id: `section-${name}`, label, hint, error: errorOf(name) });
   const aria = (name: string) => errorProps(`section-${name}`, errorOf(name));
 
@@ -146,7 +157,14 @@ export function SectionForm({ action, defaultValues: v, courses, teachers, zones
         />
       </FormField>
       <FormField {...field("status", "Status")}>
-        <select id="section-status" name="status" defaultValue={v.status} className={inputClass} {...aria("status")}>
+        <select
+          id="section-status"
+          name="status"
+          defaultValue={v.status}
+          onChange={(event) => setStatus(event.target.value)}
+          className={inputClass}
+          {...aria("status")}
+        >
           {STATUSES.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -154,6 +172,9 @@ export function SectionForm({ action, defaultValues: v, courses, teachers, zones
           ))}
         </select>
       </FormField>
+      {(withdrawal && holdsNoClasses(status)) || withdrawError ? (
+        <WithdrawalConfirmation prompt={withdrawal} error={withdrawError} />
+      ) : null}
       <div className="sm:col-span-2">
         <FormField {...field("meetingUrl", "Meeting link", "(optional, https)")}>
           <input
@@ -176,5 +197,44 @@ export function SectionForm({ action, defaultValues: v, courses, teachers, zones
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Closing (or un-publishing) a section with families in it: what it withdraws and refunds, and the
+ * box that confirms it. Its value is the numbers shown, so the server refuses if they changed since.
+ */
+function WithdrawalConfirmation({ prompt, error }: { prompt: WithdrawalPrompt | null; error?: string }) {
+  const id = `section-${WITHDRAW_FIELD}`;
+  return (
+    <div
+      role="group"
+      aria-labelledby="section-withdraw-heading"
+      className="rounded-xl border border-amber-400 bg-amber-50 p-4 sm:col-span-2"
+    >
+      <h2 id="section-withdraw-heading" className="font-semibold text-slate-900">
+        Families are booked into this section
+      </h2>
+      {prompt ? (
+        <>
+          <p className="mt-1 text-slate-800">
+            {prompt.summary} {prompt.consequences}
+          </p>
+          <label className="mt-3 flex items-start gap-3 font-semibold text-slate-900">
+            {/* Keyed by the numbers: if they change, the box comes back unticked. */}
+            <input
+              key={prompt.value}
+              type="checkbox"
+              name={WITHDRAW_FIELD}
+              value={prompt.value}
+              className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400"
+              {...errorProps(id, error)}
+            />
+            {prompt.confirmLabel}
+          </label>
+        </>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }

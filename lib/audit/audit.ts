@@ -7,7 +7,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { getDb } from "@/lib/platform/db/client";
 import { auditEvents } from "@/lib/platform/db/schema";
 
-export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order";
+export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order" | "section";
 
 export interface AuditEntry {
   action: string;
@@ -52,6 +52,8 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   teacher_application: "applications.decide",
   outbox_message: "outbox.manage",
   order: "orders.manage",
+  // Every section's history (a teacher's own sections are not told apart here).
+  section: "courses.manage",
 };
 
 /** The history of one thing, newest first. */

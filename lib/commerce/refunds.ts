@@ -40,13 +40,13 @@ export interface RefundOutcome {
 }
 
 /** A card refund decided in the transaction, sent to Stripe after it commits. */
-interface CardRefund {
+export interface CardRefund {
   refundId: number;
   orderId: string;
   amountMinor: number;
 }
 
-interface SeatToRefund {
+export interface SeatToRefund {
   itemId: number;
   priceMinor: number;
   bookingId: string | null;
@@ -58,7 +58,7 @@ interface SeatToRefund {
 }
 
 /** An order's seats not yet refunded, with their booking (read under the order's lock). */
-async function unrefundedSeats(tx: Tx, orderId: string, itemIds?: number[]): Promise<SeatToRefund[]> {
+export async function unrefundedSeats(tx: Tx, orderId: string, itemIds?: number[]): Promise<SeatToRefund[]> {
   const refunded = tx.select({ id: refunds.orderItemId }).from(refunds).where(eq(refunds.orderId, orderId));
   return tx
     .select({
@@ -246,6 +246,61 @@ export async function withdrawSeat(userId: number, orderItemId: unknown, timezon
   };
 }
 
+/** What a staff refund of an order's seats did: the money, the rows to announce, the card refunds to send after commit. */
+export interface StaffRefund {
+  walletMinor: number;
+  cardMinor: number;
+  refundIds: number[];
+  /** The confirmed seats it cancelled. */
+  cancelledSeats: string[];
+  cards: CardRefund[];
+}
+
+/**
+ * Refunds these seats of an order in full, as staff (kind "admin", with a reason), freeing them, and
+ * audits it: the one staff refund, for an admin's refund of an order and a section's closing
+ * (section-close.ts). The caller holds the owner's wallet lock and the order's, and announces after.
+ */
+export async function refundSeatsAsStaff(
+  tx: Tx,
+  actor: Actor,
+  order: OrderRow,
+  seats: SeatToRefund[],
+  reason: string,
+  auditDetails: Record<string, unknown>,
+  now: Date,
+): Promise<StaffRefund> {
+  const done: StaffRefund = { walletMinor: 0, cardMinor: 0, refundIds: [], cancelledSeats: [], cards: [] };
+  // Every section at once, in id order (the checkout's order), before any seat is freed in one.
+  await lockSections(
+    tx,
+    seats.map((seat) => seat.sectionId),
+  );
+  for (const seat of seats) {
+    const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now);
+    done.refundIds.push(refunded.refundId);
+    if (refunded.cancelledSeat) done.cancelledSeats.push(refunded.cancelledSeat);
+    done.walletMinor += refunded.walletMinor;
+    done.cardMinor += refunded.cardMinor;
+    if (refunded.card) done.cards.push(refunded.card);
+  }
+  await closeIfFullyRefunded(tx, order, now);
+  await recordAudit(tx, actor, {
+    action: "order.refund",
+    targetType: "order",
+    targetId: order.id,
+    details: {
+      reason,
+      walletMinor: done.walletMinor,
+      cardMinor: done.cardMinor,
+      seats: seats.length,
+      userId: order.userId,
+      ...auditDetails,
+    },
+  });
+  return done;
+}
+
 /**
  * An admin refunds every seat of an order not yet refunded, at any time, with a reason; the seats
  * are freed and the refund is audited in the same transaction.
@@ -264,41 +319,22 @@ export async function refundOrderAsAdmin(actor: Actor | null | undefined, input:
     if (order.status !== "paid") throw new AppError("conflict", COMMERCE_MESSAGES.orderNotRefundable);
     const seats = await unrefundedSeats(tx, order.id);
     if (seats.length === 0) throw new AppError("conflict", COMMERCE_MESSAGES.nothingToRefund);
-    let walletMinor = 0;
-    let cardMinor = 0;
-    const cards: CardRefund[] = [];
-    const refundIds: number[] = [];
-    const cancelledSeats: string[] = [];
-    // Every section at once, in id order (the checkout's order), before any seat is freed in one.
-    await lockSections(
-      tx,
-      seats.map((seat) => seat.sectionId),
-    );
-    for (const seat of seats) {
-      const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now);
-      refundIds.push(refunded.refundId);
-      if (refunded.cancelledSeat) cancelledSeats.push(refunded.cancelledSeat);
-      walletMinor += refunded.walletMinor;
-      cardMinor += refunded.cardMinor;
-      if (refunded.card) cards.push(refunded.card);
-    }
-    await closeIfFullyRefunded(tx, order, now);
-    await announceSeatsCancelled(tx, { bookingIds: cancelledSeats, refundIds });
-    await announceRefund(tx, refundIds);
-    await recordAudit(tx, actor, {
-      action: "order.refund",
-      targetType: "order",
-      targetId: order.id,
-      details: { reason, walletMinor, cardMinor, seats: seats.length, userId: order.userId },
-    });
-    return { walletMinor, cardMinor, cards, currency: order.currency };
+    const refunded = await refundSeatsAsStaff(tx, actor, order, seats, reason, {}, now);
+    await announceSeatsCancelled(tx, { bookingIds: refunded.cancelledSeats, refundIds: refunded.refundIds });
+    await announceRefund(tx, refunded.refundIds);
+    return { ...refunded, currency: order.currency };
   });
-  for (const card of result.cards) await sendCardRefund(card);
+  await sendCardRefunds(result.cards);
   return {
     walletMinor: result.walletMinor,
     cardMinor: result.cardMinor,
     message: `Order refunded: ${formatMoney(result.walletMinor + result.cardMinor, result.currency)} (${formatMoney(result.walletMinor, result.currency)} to the wallet, ${formatMoney(result.cardMinor, result.currency)} to the card).`,
   };
+}
+
+/** Sends each card refund of a committed transaction, one after the other. */
+export async function sendCardRefunds(cards: CardRefund[]): Promise<void> {
+  for (const card of cards) await sendCardRefund(card);
 }
 
 /**

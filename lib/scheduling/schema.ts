@@ -21,6 +21,8 @@ export const SCHEDULING_MESSAGES = {
   capacityOneOnOne: "A 1-on-1 section has exactly one seat.",
   capacityInvalid: "Capacity must be a whole number of at least 1.",
   capacityBelowBooked: (booked: number) => `Capacity cannot be below the ${booked} seats already booked.`,
+  seatsStillBooked: (booked: number) =>
+    `${booked === 1 ? "1 seat is" : `${booked} seats are`} still booked in this section. Withdraw the families with a refund before closing it or making it a draft.`,
   priceInvalid: "Enter the price in cents, 0 or more.",
   currencyInvalid: "Use a three-letter currency code, like USD.",
   weekdaysRequired: "Choose at least one day of the week.",
@@ -125,6 +127,10 @@ export type AvailabilityExceptionInput = z.input<typeof availabilityExceptionSch
 
 export const SECTION_CLASS_TYPES = ["one_on_one", "group"] as const;
 export const SECTION_STATUSES = ["draft", "open", "full", "closed"] as const;
+export type SectionStatus = (typeof SECTION_STATUSES)[number];
+/** The statuses in which a section holds no classes: its families lose their class, so it may not keep live seats. */
+export const STATUSES_WITHOUT_CLASSES: readonly SectionStatus[] = ["draft", "closed"];
+export const holdsNoClasses = (status: string): boolean => (STATUSES_WITHOUT_CLASSES as readonly string[]).includes(status);
 
 /**
  * A section as a teacher or admin writes it: days of the week and a start time in `timezone`

@@ -61,10 +61,19 @@ export async function createSectionAs(actor: Actor | null, input: SectionInput):
 
 /** Edits a section in the actor's scope (someone else's answers as if it did not exist); updateSection keeps its rules. */
 export async function updateSectionAs(actor: Actor | null, id: number, input: SectionInput): Promise<SectionRow> {
+  await checkMayUpdateSection(actor, id, input);
+  return updateSection(id, input);
+}
+
+/**
+ * Who may edit a section, for every path that does (this one, and closing it with its seats
+ * withdrawn, lib/commerce/section-close.ts): a section in the actor's scope, written as theirs. Answers the actor checked.
+ */
+export async function checkMayUpdateSection(actor: Actor | null, id: number, input: SectionInput): Promise<Actor> {
   authorize(actor, "sections.manage");
   if (!(await findSectionForEdit(actor, id))) throw new AppError("not-found", SECTION_ACCESS_MESSAGES.notFound);
   await checkMayWrite(actor, input);
-  return updateSection(id, input);
+  return actor;
 }
 
 /** One section in the actor's scope, or null. */

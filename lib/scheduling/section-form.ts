@@ -21,6 +21,12 @@ export interface SectionFormValues {
   status: string;
 }
 
+/**
+ * The form's confirmation that closing the section (or making it a draft) withdraws its families
+ * with a full refund; its value is what the form showed (lib/commerce/section-close-schema.ts).
+ */
+export const WITHDRAW_FIELD = "withdrawEnrolled";
+
 export const PRICE_AMOUNT_MESSAGE = "Enter the price as an amount, like 149.00.";
 
 function decimalsOf(currency: string): number | null {

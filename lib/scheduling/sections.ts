@@ -7,8 +7,9 @@ import { bookings, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
+import type { SchedulingTransaction } from "./bookings";
 import { announceSectionRescheduled } from "./section-listeners";
-import { SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
+import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
 import { LIVE_BOOKING_STATUSES } from "./slots";
 
@@ -66,30 +67,45 @@ export async function createSection(input: SectionInput): Promise<SectionRow> {
 export async function updateSection(id: number, input: SectionInput): Promise<SectionRow> {
   const values = rowValues(input);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    // Lock the section so a seat booked meanwhile is counted (PostgreSQL; PGlite runs one transaction at a time).
-    const [current] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
-    if (!current) throw new AppError("not-found", "That section does not exist.");
-    const [booked] = await tx
-      .select({ n: count() })
-      .from(bookings)
-      .where(and(eq(bookings.sectionId, id), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])));
-    const seats = booked?.n ?? 0;
-    if (values.capacity < seats) {
-      const message = SCHEDULING_MESSAGES.capacityBelowBooked(seats);
-      throw new AppError("invalid", message, { fieldErrors: { capacity: message } });
-    }
-    const isRescheduled = SCHEDULE_FIELDS.some((field) => current[field] !== values[field]);
-    const [row] = await tx
-      .update(sections)
-      .set({ ...values, scheduleVersion: current.scheduleVersion + (isRescheduled ? 1 : 0), updatedAt: new Date() })
-      .where(eq(sections.id, id))
-      .returning();
-    if (!row) throw new AppError("not-found", "That section does not exist.");
-    // The families booked into it hear of new times in this transaction (lib/wiring's messages).
-    if (isRescheduled) await announceSectionRescheduled(tx, row);
-    return row;
-  });
+  return db.transaction((tx) => writeSectionUpdate(tx, id, values));
+}
+
+/**
+ * updateSection inside the caller's transaction: for a change that must commit with other writes
+ * (closing a section commits with the withdrawal and refund of its seats, lib/commerce/section-close.ts).
+ */
+export async function updateSectionIn(tx: SchedulingTransaction, id: number, input: SectionInput): Promise<SectionRow> {
+  return writeSectionUpdate(tx, id, rowValues(input));
+}
+
+async function writeSectionUpdate(tx: SchedulingTransaction, id: number, values: ReturnType<typeof rowValues>): Promise<SectionRow> {
+  // Lock the section so a seat booked meanwhile is counted (PostgreSQL; PGlite runs one transaction at a time).
+  const [current] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
+  if (!current) throw new AppError("not-found", "That section does not exist.");
+  const [booked] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.sectionId, id), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])));
+  const seats = booked?.n ?? 0;
+  if (values.capacity < seats) {
+    const message = SCHEDULING_MESSAGES.capacityBelowBooked(seats);
+    throw new AppError("invalid", message, { fieldErrors: { capacity: message } });
+  }
+  // Families keep their class until they are withdrawn (with their refund): a section without classes has no live seat.
+  if (holdsNoClasses(values.status) && seats > 0) {
+    const message = SCHEDULING_MESSAGES.seatsStillBooked(seats);
+    throw new AppError("invalid", message, { fieldErrors: { status: message } });
+  }
+  const isRescheduled = SCHEDULE_FIELDS.some((field) => current[field] !== values[field]);
+  const [row] = await tx
+    .update(sections)
+    .set({ ...values, scheduleVersion: current.scheduleVersion + (isRescheduled ? 1 : 0), updatedAt: new Date() })
+    .where(eq(sections.id, id))
+    .returning();
+  if (!row) throw new AppError("not-found", "That section does not exist.");
+  // The families booked into it hear of new times in this transaction (lib/wiring's messages).
+  if (isRescheduled) await announceSectionRescheduled(tx, row);
+  return row;
 }
 
 /** The open sections of a course, first starting first. */

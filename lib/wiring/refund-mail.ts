@@ -5,6 +5,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/lib/commerce/ledger";
 import { formatMoney } from "@/lib/commerce/money";
 import { registerRefundListener } from "@/lib/commerce/refund-listeners";
+import { SECTION_CLOSED_REASON } from "@/lib/commerce/section-close-schema";
 import { enqueueEmail, type EmailPayload } from "@/lib/notifications/email";
 import { refundDoneEmail } from "@/lib/notifications/messages/refund-done";
 import { brand, brandLabels } from "@/lib/platform/brand";
@@ -34,6 +35,7 @@ export async function enqueueRefundMail(tx: Tx, refundIds: number[]): Promise<vo
   const rows = await tx
     .select({
       id: refunds.id,
+      reason: refunds.reason,
       bookingId: orderItems.bookingId,
       walletMinor: refunds.walletMinor,
       cardMinor: refunds.cardMinor,
@@ -63,6 +65,7 @@ export async function enqueueRefundMail(tx: Tx, refundIds: number[]): Promise<vo
     toCard: cardMinor > 0 ? formatMoney(cardMinor, first.currency) : null,
     walletLabel: brandLabels.cash,
     myCoursesUrl: `${brand.siteUrl}/my-courses`,
+    classCancelled: rows.every((row) => row.reason === SECTION_CLOSED_REASON),
   });
   await enqueueEmail(tx, `refund:${first.id}:parent`, { ...content, ...(await cancellationOf(tx, rows)), to: first.parentEmail });
   // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.

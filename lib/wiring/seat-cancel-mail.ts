@@ -45,24 +45,27 @@ export async function loadCancelledSeats(tx: Tx, bookingIds: string[]) {
  * A confirmed seat was cancelled, whoever cancelled it: the teacher hears "a learner left" (first
  * name and grade, the section, its next session in their zone), and the family's calendar series is
  * cancelled, in the refund's message when it carries it, else in a message of its own. Keyed by the
- * seat: one message per reader however often the announcement is repeated.
+ * seat: one message per reader however often the announcement is repeated. When the section itself
+ * was closed, its teacher hears once for the whole section instead (section-close-mail.ts).
  */
 export async function enqueueSeatCancelledMail(tx: Tx, cancelled: SeatsCancelled, now = new Date()): Promise<void> {
   const seats = await loadCancelledSeats(tx, cancelled.bookingIds);
   const parentHearsInRefund = refundCarriesCancellation(cancelled);
   for (const { seat, parent, teacher } of seats) {
     const { booking, section, courseTitle, learnerName, grade } = seat;
-    const next = nextSession(section, now);
-    const toTeacher = teacherLearnerWithdrawnEmail({
-      readerName: teacher.name,
-      learnerFirstName: learnerName,
-      grade,
-      courseTitle,
-      schedule: describeSchedule(section),
-      nextWhen: next ? formatInstantInZone(new Date(next.startsAt), teacher.zone) : null,
-      dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,
-    });
-    await enqueueEmail(tx, `seat:${booking.id}:cancelled:teacher`, { ...toTeacher, to: teacher.email });
+    if (!cancelled.sectionClosed) {
+      const next = nextSession(section, now);
+      const toTeacher = teacherLearnerWithdrawnEmail({
+        readerName: teacher.name,
+        learnerFirstName: learnerName,
+        grade,
+        courseTitle,
+        schedule: describeSchedule(section),
+        nextWhen: next ? formatInstantInZone(new Date(next.startsAt), teacher.zone) : null,
+        dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,
+      });
+      await enqueueEmail(tx, `seat:${booking.id}:cancelled:teacher`, { ...toTeacher, to: teacher.email });
+    }
     if (parentHearsInRefund) continue;
     const invite = seatCancelInvite(seat, parent, teacher.name);
     const toParent = seatCancelledEmail({ readerName: parent.name, learnerName, courseTitle, myCoursesUrl: MY_COURSES_URL() });

@@ -9,6 +9,7 @@ import { registerEnrolmentMail } from "@/lib/wiring/enrolment-mail";
 import { registerRefundMail } from "@/lib/wiring/refund-mail";
 import { registerSeatCancelMail } from "@/lib/wiring/seat-cancel-mail";
 import { registerSectionChangeMail } from "@/lib/wiring/section-change-mail";
+import { registerSectionCloseMail } from "@/lib/wiring/section-close-mail";
 import { startMailScans } from "@/lib/wiring/mail-scans";
 import { registerOutboxSenders } from "@/lib/wiring/outbox-senders";
 import { registerVerifiedEmailDemos } from "@/lib/wiring/verified-email-demos";
@@ -34,6 +35,7 @@ export async function startServer(): Promise<void> {
   registerRefundMail();
   registerSeatCancelMail();
   registerSectionChangeMail();
+  registerSectionCloseMail();
   registerVerifiedEmailDemos();
   startOutboxWorker();
   // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.

@@ -13,15 +13,16 @@ export interface RefundFacts {
   toCard: string | null;
   walletLabel: string;
   myCoursesUrl: string;
+  /** The seats went because their class was cancelled (its section closed), not at the family's request. */
+  classCancelled?: boolean;
 }
 
-/** To a parent, once per refund (a withdrawal, or an admin's refund of an order): which seats, and where the money went. */
+/** To a parent, once per refund (a withdrawal, an admin's refund of an order, a closed class): which seats, and where the money went. */
 export function refundDoneEmail(facts: RefundFacts) {
   const [only] = facts.seats;
+  const what = facts.classCancelled ? "Class cancelled, refund done" : "Refund done";
   const subject =
-    facts.seats.length === 1 && only
-      ? `Refund done: ${only.learnerName}, ${only.courseTitle}`
-      : `Refund done: ${facts.seats.length} enrolments`;
+    facts.seats.length === 1 && only ? `${what}: ${only.learnerName}, ${only.courseTitle}` : `${what}: ${facts.seats.length} enrolments`;
   const money: string[] = [];
   if (facts.toWallet) money.push(`${facts.toWallet} went back to your ${facts.walletLabel}, ready to spend now.`);
   if (facts.toCard) money.push(`${facts.toCard} is being refunded to your card; banks usually show it within 5 to 10 days.`);
@@ -29,6 +30,9 @@ export function refundDoneEmail(facts: RefundFacts) {
   return renderEmail(subject, {
     greeting: hello(facts.readerName),
     paragraphs: [
+      ...(facts.classCancelled
+        ? ["We are sorry: this class has been cancelled and will not take place, so you have been refunded in full."]
+        : []),
       `${facts.seats.map((seat) => `${seat.learnerName} is no longer enrolled in ${seat.courseTitle}`).join("; ")}. The seat${facts.seats.length > 1 ? "s are" : " is"} freed.`,
       ...money,
     ],

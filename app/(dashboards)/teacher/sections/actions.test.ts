@@ -18,6 +18,9 @@ type Modules = {
   fixtures: typeof import("@/test/scheduling-fixtures");
   testing: typeof import("@/test/database");
   context: typeof import("@/test/action-context");
+  checkout: typeof import("@/lib/commerce/checkout");
+  commerceFixtures: typeof import("@/test/commerce-fixtures");
+  closing: typeof import("@/lib/commerce/section-close-schema");
 };
 let m: Modules;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -33,6 +36,9 @@ beforeAll(async () => {
     fixtures: await import("@/test/scheduling-fixtures"),
     testing: await import("@/test/database"),
     context: await import("@/test/action-context"),
+    checkout: await import("@/lib/commerce/checkout"),
+    commerceFixtures: await import("@/test/commerce-fixtures"),
+    closing: await import("@/lib/commerce/section-close-schema"),
   };
   database = await m.testing.openTestDatabase();
 });
@@ -199,5 +205,36 @@ describe("a teacher's sections (issue 17)", () => {
     signedInAs(await m.fixtures.newParent(database.db), "admin");
     expect(await m.action.createSectionAction(form)).toMatchObject({ ok: true });
     expect(await storedSections(teacherId)).toHaveLength(1);
+  });
+
+  it("closing a section with an enrolled learner: refused beside the confirmation with the count and total; confirmed, it is closed and refunded", async () => {
+    const { teacherId, courseId } = await setup();
+    signedInAs(teacherId, "teacher");
+    const own = { courseId: String(courseId), teacherId: String(teacherId), startsOn: new Date().toISOString().slice(0, 10) };
+    await m.action.createSectionAction(sectionForm({ ...own, price: "80.00" }));
+    const [section] = await storedSections(teacherId);
+    const family = await m.commerceFixtures.newFamily(database.db, 8_000);
+    await m.checkout.placeOrder(family.parentId, [{ sectionId: section!.id, learnerId: family.learnerId }]);
+    const message = m.closing.SECTION_CLOSE_MESSAGES.mustConfirm({ learners: 1, paidMinor: 8_000, held: 0 });
+    expect(message).toBe(
+      "1 learner is enrolled ($80.00 paid). To close this section or make it a draft, confirm that they are withdrawn with a full refund.",
+    );
+
+    signedInAs(await m.fixtures.newParent(database.db), "admin");
+    expect(await m.action.updateSectionAction(section!.id, sectionForm({ ...own, price: "80.00", status: "closed" }))).toEqual({
+      ok: false,
+      message,
+      fieldErrors: { withdrawEnrolled: message },
+    });
+    expect((await storedSections(teacherId))[0]).toMatchObject({ status: "open" });
+
+    const confirmed = sectionForm({ ...own, price: "80.00", status: "closed", withdrawEnrolled: "1:8000" });
+    expect(await m.action.updateSectionAction(section!.id, confirmed)).toEqual({
+      ok: true,
+      message: `Section ${section!.id} is saved. 1 learner was withdrawn and $80.00 refunded.`,
+    });
+    expect((await storedSections(teacherId))[0]).toMatchObject({ status: "closed" });
+    const seats = await database.db.select().from(m.schema.bookings).where(eq(m.schema.bookings.sectionId, section!.id));
+    expect(seats.map((seat) => seat.status)).toEqual(["cancelled"]);
   });
 });

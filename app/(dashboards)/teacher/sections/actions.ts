@@ -2,10 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 
+import { updateSectionWithRefundsAs } from "@/lib/commerce/section-close";
+import { SECTION_CLOSE_MESSAGES } from "@/lib/commerce/section-close-schema";
 import { requireActor } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { createSectionAs, updateSectionAs } from "@/lib/scheduling/section-admin";
-import { sectionFormField, sectionInputFromForm } from "@/lib/scheduling/section-form";
+import { createSectionAs } from "@/lib/scheduling/section-admin";
+import { sectionFormField, sectionInputFromForm, WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
 
 /** The section lists and every course page (a section's price, times and seats show there; the pages are cached 300 s). */
 function revalidateSections() {
@@ -34,12 +36,14 @@ export async function createSectionAction(data: FormData): Promise<ActionResult>
   return onFormFields(result);
 }
 
+/** An edit; closing a section (or making it a draft) with families in it withdraws and refunds them once confirmed (lib/commerce/section-close.ts). */
 export async function updateSectionAction(id: number, data: FormData): Promise<ActionResult> {
   const result = await runAction("sections.update", async () => {
     const actor = await requireActor("sections.manage");
-    const section = await updateSectionAs(actor, id, sectionInputFromForm(data));
+    const { section, withdrawn } = await updateSectionWithRefundsAs(actor, id, sectionInputFromForm(data), data.get(WITHDRAW_FIELD));
     revalidateSections();
-    return `Section ${section.id} is saved.`;
+    if (withdrawn) revalidatePath("/my-courses");
+    return withdrawn ? SECTION_CLOSE_MESSAGES.saved(section.id, withdrawn) : `Section ${section.id} is saved.`;
   });
   return onFormFields(result);
 }

@@ -2,6 +2,8 @@ import { notFound } from "next/navigation";
 
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { SectionForm } from "@/components/scheduling/section-form";
+import { sectionEnrolmentFor } from "@/lib/commerce/section-close";
+import { withdrawalPrompt } from "@/lib/commerce/section-close-schema";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findSectionForEdit, sectionFormSetup } from "@/lib/scheduling/section-admin";
 import { sectionFormValues } from "@/lib/scheduling/section-form";
@@ -19,6 +21,8 @@ export default async function EditAdminSectionPage({ params }: { params: Promise
   const section = /^\d{1,9}$/.test(id) ? await findSectionForEdit(actor, Number(id)) : null;
   if (!section) notFound();
   const setup = await sectionFormSetup(actor);
+  // Closing it withdraws and refunds its families: the form says how many, and for how much, before it is confirmed.
+  const enrolment = await sectionEnrolmentFor(actor, section.id);
   return (
     <>
       <AdminNav current={LIST} />
@@ -31,6 +35,7 @@ export default async function EditAdminSectionPage({ params }: { params: Promise
         courses={setup.courses}
         teachers={setup.teachers}
         zones={selectableTimeZones(section.timezone)}
+        withdrawal={enrolment ? withdrawalPrompt(enrolment) : null}
         submitLabel="Save section"
         afterSave={LIST}
       />

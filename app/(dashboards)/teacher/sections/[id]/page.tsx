@@ -2,6 +2,8 @@ import { notFound } from "next/navigation";
 
 import { TeacherNav } from "@/components/dashboards/teacher-nav";
 import { SectionForm } from "@/components/scheduling/section-form";
+import { sectionEnrolmentFor } from "@/lib/commerce/section-close";
+import { withdrawalPrompt } from "@/lib/commerce/section-close-schema";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findSectionForEdit, sectionFormSetup } from "@/lib/scheduling/section-admin";
 import { sectionFormValues } from "@/lib/scheduling/section-form";
@@ -20,6 +22,8 @@ export default async function EditTeacherSectionPage({ params }: { params: Promi
   const section = /^\d{1,9}$/.test(id) ? await findSectionForEdit(actor, Number(id)) : null;
   if (!section) notFound();
   const setup = await sectionFormSetup(actor);
+  // Closing it withdraws and refunds its families: the form says how many, and for how much, before it is confirmed.
+  const enrolment = await sectionEnrolmentFor(actor, section.id);
   return (
     <>
       <h1 className="mb-6 text-3xl font-extrabold text-slate-900">Edit section {section.id}</h1>
@@ -30,6 +34,7 @@ export default async function EditTeacherSectionPage({ params }: { params: Promi
         courses={setup.courses}
         teachers={setup.teachers}
         zones={selectableTimeZones(section.timezone)}
+        withdrawal={enrolment ? withdrawalPrompt(enrolment) : null}
         submitLabel="Save section"
         afterSave={LIST}
       />
