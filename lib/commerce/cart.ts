@@ -8,6 +8,7 @@ import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { addLearner } from "@/lib/scheduling/learners";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
+import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { formatMoney, CURRENCY } from "./money";
@@ -24,10 +25,12 @@ export interface SectionSummary {
   teacherName: string;
   priceMinor: number;
   price: string;
+  /** Seats a family can still buy (none in a `full` section). */
   seatsLeft: number;
   /** Weekly times and the next session, in the viewer's zone with its name. */
   schedule: string;
   nextSession: string | null;
+  /** Status `open` (a `full` section is not: it shows no seats left). */
   isOpen: boolean;
 }
 
@@ -53,7 +56,7 @@ async function summaries(
   sectionIds: number[],
   zone: string | null,
   now: Date,
-): Promise<Map<number, SectionSummary & { currency: string }>> {
+): Promise<Map<number, SectionSummary & { currency: string; onSale: boolean }>> {
   if (sectionIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
@@ -77,7 +80,8 @@ async function summaries(
           priceMinor: section.priceMinor,
           price: formatMoney(section.priceMinor, section.currency),
           currency: section.currency,
-          seatsLeft: Math.max(0, section.capacity - (taken.get(section.id) ?? 0)),
+          onSale: isOnSale(section.status),
+          seatsLeft: seatsLeftIn(section, taken.get(section.id) ?? 0),
           schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
           nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
           isOpen: section.status === "open",
@@ -108,9 +112,19 @@ export async function sectionsForCart(sectionIds: number[], zone: string | null,
   return sectionIds.flatMap((id) => {
     const summary = found.get(id);
     if (!summary) return [];
-    const { currency: _currency, ...shown } = summary;
+    const { currency: _currency, onSale: _onSale, ...shown } = summary;
     return [shown];
   });
+}
+
+/** A section a signed-out visitor chooses (kept in the cookie cart until sign-in): refused when it takes no new seat now. */
+export async function sectionForGuestCart(sectionId: number, now = new Date()): Promise<SectionSummary> {
+  const summary = (await summaries([sectionId], null, now)).get(sectionId);
+  if (!summary) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
+  const { currency: _currency, onSale, ...shown } = summary;
+  if (!onSale) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(shown.courseTitle));
+  if (shown.seatsLeft === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(shown.courseTitle));
+  return shown;
 }
 
 /**
@@ -138,11 +152,11 @@ export async function addToCart(
     .where(eq(sections.id, data.sectionId));
   if (!section)
     throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound, { fieldErrors: { sectionId: COMMERCE_MESSAGES.sectionNotFound } });
-  if (section.status !== "open") throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
+  if (!isOnSale(section.status)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
   if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
   if (!nextSession(section.section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
   const taken = await db.transaction((tx) => liveSeats(tx, [section.id]));
-  if ((taken.get(section.id) ?? 0) >= section.capacity) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
+  if (seatsLeftIn(section, taken.get(section.id) ?? 0) === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
 
   let learner: { id: number; firstName: string };
   if (data.learnerId !== undefined) {
@@ -196,8 +210,8 @@ export async function getCart(userId: number, zone: string, now = new Date()): P
   const lines: CartLine[] = items.flatMap((item) => {
     const summary = found.get(item.sectionId);
     if (!summary) return [];
-    const { currency, ...shown } = summary;
-    const problem: CartProblem = !summary.isOpen
+    const { currency, onSale, ...shown } = summary;
+    const problem: CartProblem = !onSale
       ? "closed"
       : currency !== CURRENCY
         ? "other-currency"

@@ -1,18 +1,23 @@
 import "server-only";
 
-import { eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+
+import { asc, eq, inArray } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
-import { cartItems, learners, orderItems, orders, payments } from "@/lib/platform/db/schema";
+import { cartItems, learners, orders } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 
 import { openCardSession } from "./card-sessions";
-import { balanceOf, lockWallet, writeEntry } from "./ledger";
+import { lockWallet } from "./ledger";
 import { CURRENCY, formatMoney } from "./money";
-import { closePendingOrder, lockOrder, removePaidFromCart } from "./orders";
+import { insertOrder } from "./order-insert";
+import { closePendingOrder, lockOrder } from "./orders";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "./schema";
-import { checkSeats, lockSections, releaseExpiredHolds, writeSeat, type SeatWanted } from "./seats";
+import { announceSeatsConfirmed } from "./seat-listeners";
+import { checkSeats, countSeatsReleasingExpired, type SeatWanted } from "./seat-check";
+import { lockSections, newSeat } from "./seats";
 import { isCardPaymentAvailable } from "./stripe";
 
 export interface SeatRequest {
@@ -34,16 +39,69 @@ export interface CheckoutOptions {
   lateRefundTo?: "card" | "wallet";
 }
 
-/** The parent's own learners among these ids; another family's child is refused before anything is locked. */
-async function ownLearners(userId: number, ids: number[]): Promise<Map<number, string>> {
+interface LearnerFound {
+  id: number;
+  parentId: number;
+  firstName: string;
+}
+
+/** The first names of the wanted learners; a child who is not the parent's own is refused before anything is locked. */
+function ownLearnerNames(userId: number, wantedIds: number[], found: LearnerFound[]): Map<number, string> {
+  const mine = new Map(found.filter((row) => row.parentId === userId).map((row) => [row.id, row.firstName]));
+  if (wantedIds.some((id) => !mine.has(id))) throw new AppError("forbidden", COMMERCE_MESSAGES.learnerNotYours);
+  return mine;
+}
+
+/** Each seat once; an order of none is refused. */
+function distinctSeats<T extends SeatRequest>(requests: T[]): T[] {
+  const unique = [...new Map(requests.map((r) => [`${r.learnerId}:${r.sectionId}`, r])).values()];
+  if (unique.length === 0) throw new AppError("invalid", COMMERCE_MESSAGES.cartEmpty);
+  return unique;
+}
+
+/** Buys these seats for the parent's own children (see placeSeats). */
+export async function placeOrder(userId: number, requests: SeatRequest[], options: CheckoutOptions = {}): Promise<CheckoutResult> {
+  const unique = distinctSeats(requests);
+  const learnerIds = unique.map((r) => r.learnerId);
   const db = await getDb();
-  const rows = await db
+  const found = await db
     .select({ id: learners.id, parentId: learners.parentId, firstName: learners.firstName })
     .from(learners)
-    .where(inArray(learners.id, ids));
-  const mine = new Map(rows.filter((row) => row.parentId === userId).map((row) => [row.id, row.firstName]));
-  if (ids.some((id) => !mine.has(id))) throw new AppError("forbidden", COMMERCE_MESSAGES.learnerNotYours);
-  return mine;
+    .where(inArray(learners.id, learnerIds));
+  const names = ownLearnerNames(userId, learnerIds, found);
+  return placeSeats(
+    userId,
+    unique.map((r) => ({ ...r, learnerName: names.get(r.learnerId) ?? "" })),
+    options,
+  );
+}
+
+/** Checks out the signed-in parent's whole cart: its lines and their children read in one query. */
+export async function checkoutCart(userId: number, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+  const db = await getDb();
+  const items = await db
+    .select({
+      sectionId: cartItems.sectionId,
+      learnerId: cartItems.learnerId,
+      learnerName: learners.firstName,
+      parentId: learners.parentId,
+    })
+    .from(cartItems)
+    .innerJoin(learners, eq(learners.id, cartItems.learnerId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.id));
+  const unique = distinctSeats(items);
+  // addToCart only adds the parent's own children; checked again here, as placeOrder does.
+  ownLearnerNames(
+    userId,
+    unique.map((item) => item.learnerId),
+    unique.map((item) => ({ id: item.learnerId, parentId: item.parentId, firstName: item.learnerName })),
+  );
+  return placeSeats(
+    userId,
+    unique.map(({ sectionId, learnerId, learnerName }) => ({ sectionId, learnerId, learnerName })),
+    options,
+  );
 }
 
 /**
@@ -51,39 +109,47 @@ async function ownLearners(userId: number, ids: number[]): Promise<Map<number, s
  * row locks: the buyer's wallet (so parallel spends cannot overdraw it), then the sections in id
  * order (so parallel buyers cannot oversell them). A refused order changes nothing. A wallet-only
  * order is paid and its seats confirmed at once; with a card part the seats are held for
- * CHECKOUT_HOLD_MINUTES while the parent pays on Stripe Checkout (the webhook completes it).
+ * CHECKOUT_HOLD_MINUTES while the parent pays on Stripe Checkout (the webhook completes it). A
+ * section whose last seat the order takes (paid or held) is set `full` with it.
+ *
+ * Issue 18 (p99 under load): the transaction sends as few statements as the rules allow, each
+ * holding the locks: the wallet lock, the section locks, one count (seats, enrolments, expired
+ * holds, balance), one statement writing the whole order, then the seat listeners.
  */
-export async function placeOrder(userId: number, requests: SeatRequest[], options: CheckoutOptions = {}): Promise<CheckoutResult> {
+async function placeSeats(userId: number, wanted: SeatWanted[], options: CheckoutOptions): Promise<CheckoutResult> {
   const now = options.now ?? new Date();
-  const unique = [...new Map(requests.map((r) => [`${r.learnerId}:${r.sectionId}`, r])).values()];
-  if (unique.length === 0) throw new AppError("invalid", COMMERCE_MESSAGES.cartEmpty);
-  const names = await ownLearners(
-    userId,
-    unique.map((r) => r.learnerId),
-  );
-  const wanted: SeatWanted[] = unique.map((r) => ({ ...r, learnerName: names.get(r.learnerId) ?? "" }));
   const cardAvailable = isCardPaymentAvailable();
 
   const db = await getDb();
   const placed = await db.transaction(async (tx) => {
     await lockWallet(tx, userId);
-    const sectionIds = wanted.map((w) => w.sectionId);
-    const locked = await lockSections(tx, sectionIds);
-    await releaseExpiredHolds(tx, [...locked.keys()], now);
-    await checkSeats(tx, wanted, locked, now);
+    const sectionsLocked = await lockSections(
+      tx,
+      wanted.map((w) => w.sectionId),
+    );
+    const { locked, counts } = await countSeatsReleasingExpired(
+      tx,
+      sectionsLocked,
+      wanted.map((w) => w.learnerId),
+      now,
+      userId,
+    );
+    const filled = checkSeats(wanted, locked, counts, now);
 
     const lines = wanted.map((w) => ({ ...w, section: locked.get(w.sectionId)! }));
     const totalMinor = lines.reduce((sum, line) => sum + line.section.priceMinor, 0);
-    const balance = await balanceOf(tx, userId);
+    const balance = counts.balanceMinor;
     const walletMinor = Math.min(Math.max(balance, 0), totalMinor);
     const cardMinor = totalMinor - walletMinor;
     if (cardMinor > 0 && !cardAvailable) {
       throw new AppError("conflict", COMMERCE_MESSAGES.insufficientBalance(formatMoney(balance), formatMoney(totalMinor)));
     }
     const isPaid = cardMinor === 0;
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const seatStatus = isPaid ? "confirmed" : "held";
+    const seats = lines.map((line) => newSeat(line.section, line.learnerId, seatStatus, userId, now));
+    const order = await insertOrder(tx, {
+      values: {
+        id: randomUUID(),
         userId,
         status: isPaid ? "paid" : "pending",
         currency: CURRENCY,
@@ -95,24 +161,22 @@ export async function placeOrder(userId: number, requests: SeatRequest[], option
         paidAt: isPaid ? now : null,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
-    if (!order) throw new Error("insert returned no order");
-    for (const line of lines) {
-      const bookingId = await writeSeat(tx, line.section, line.learnerId, isPaid ? "confirmed" : "held", userId, now);
-      await tx.insert(orderItems).values({
-        orderId: order.id,
+      },
+      lines: lines.map((line, i) => ({
         sectionId: line.sectionId,
         learnerId: line.learnerId,
         priceMinor: line.section.priceMinor,
-        bookingId,
-      });
-    }
-    if (walletMinor > 0) {
-      await writeEntry(tx, { userId, kind: "purchase", amountMinor: -walletMinor, orderId: order.id, createdById: userId });
-      await tx.insert(payments).values({ orderId: order.id, method: "wallet", amountMinor: walletMinor, currency: CURRENCY });
-    }
-    if (isPaid) await removePaidFromCart(tx, userId, order.id);
+        seat: seats[i]!,
+      })),
+      balanceMinor: balance,
+      filled,
+      now,
+    });
+    if (isPaid)
+      await announceSeatsConfirmed(
+        tx,
+        seats.map((seat) => seat.id),
+      );
     return { order, lines };
   });
 
@@ -155,14 +219,4 @@ async function openCheckoutSession(order: typeof orders.$inferSelect, itemNames:
     });
     throw new AppError("unavailable", COMMERCE_MESSAGES.cardUnavailable);
   }
-}
-
-/** Checks out the signed-in parent's whole cart. */
-export async function checkoutCart(userId: number, options: CheckoutOptions = {}): Promise<CheckoutResult> {
-  const db = await getDb();
-  const items = await db
-    .select({ sectionId: cartItems.sectionId, learnerId: cartItems.learnerId })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  return placeOrder(userId, items, options);
 }

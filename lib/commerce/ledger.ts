@@ -26,13 +26,18 @@ export async function lockWallet(tx: Tx, userId: number): Promise<void> {
   await lock();
 }
 
-/** The balance: the sum of the entries (call lockWallet first when it decides a spend). */
-export async function balanceOf(tx: Tx | Database, userId: number): Promise<number> {
-  const [row] = await tx
-    .select({ balance: sum(ledgerEntries.amountMinor) })
+/** The balance as a query (the sum of the entries), to read alone or inside a caller's statement. */
+export function balanceQuery(tx: Tx | Database, userId: number) {
+  return tx
+    .select({ balance: sum(ledgerEntries.amountMinor).mapWith(Number) })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.currency, CURRENCY)));
-  return Number(row?.balance ?? 0);
+}
+
+/** The balance: the sum of the entries (call lockWallet first when it decides a spend). */
+export async function balanceOf(tx: Tx | Database, userId: number): Promise<number> {
+  const [row] = await balanceQuery(tx, userId);
+  return row?.balance ?? 0;
 }
 
 export interface NewLedgerEntry {
@@ -47,13 +52,23 @@ export interface NewLedgerEntry {
   createdById?: number | null;
 }
 
-/** Writes one entry under the wallet lock the caller holds; a debit below zero throws InsufficientBalance. */
-export async function writeEntry(tx: Tx, entry: NewLedgerEntry): Promise<void> {
-  if (entry.amountMinor < 0) {
-    const balance = await balanceOf(tx, entry.userId);
-    if (balance + entry.amountMinor < 0) throw new InsufficientBalance(balance);
-  }
-  await tx.insert(ledgerEntries).values({
+/**
+ * Writes one entry under the wallet lock the caller holds; a debit below zero throws
+ * InsufficientBalance. A caller that has read the balance under that lock passes it (no second read).
+ */
+export async function writeEntry(tx: Tx, entry: NewLedgerEntry, balanceMinor?: number): Promise<void> {
+  const balance = entry.amountMinor < 0 ? (balanceMinor ?? (await balanceOf(tx, entry.userId))) : 0;
+  await entryInsert(tx, entry, balance);
+}
+
+/**
+ * The insert of one entry, checked against the balance read under the wallet lock: the one place
+ * of the rule that a debit never takes the balance below zero (it throws InsufficientBalance). The
+ * caller runs it, alone (writeEntry) or with the other writes of one statement (a checkout).
+ */
+export function entryInsert(tx: Tx, entry: NewLedgerEntry, balanceMinor: number) {
+  if (entry.amountMinor < 0 && balanceMinor + entry.amountMinor < 0) throw new InsufficientBalance(balanceMinor);
+  return tx.insert(ledgerEntries).values({
     userId: entry.userId,
     kind: entry.kind,
     amountMinor: entry.amountMinor,

@@ -13,7 +13,8 @@ import { lockWallet, writeEntry, type Tx } from "./ledger";
 import { formatMoney } from "./money";
 import { closePendingOrder, lockOrder, removePaidFromCart, type OrderRow } from "./orders";
 import { ORDER_NOTICES } from "./schema";
-import { checkSeats, lockSections, moveSeats, releaseExpiredHolds, writeSeat } from "./seats";
+import { checkSeats, countSeatsReleasingExpired } from "./seat-check";
+import { lockSections, markSectionsFull, moveSeats, writeSeat } from "./seats";
 
 /** A pending order's card part, for the webhook: locked after its owner's wallet (the ledger's lock order). */
 export async function lockPendingOrder(tx: Tx, orderId: string): Promise<PendingCardPurchase | null> {
@@ -61,16 +62,23 @@ async function completeOrder(tx: Tx, order: OrderRow, session: Stripe.Checkout.S
 
   if (lapsed.length > 0) {
     // The hold ran out before the payment came: the seat is taken again only if one is still free.
-    await releaseExpiredHolds(tx, [...locked.keys()], now);
-    const available = await checkSeats(tx, lapsed, locked, now).then(
-      () => true,
-      () => false,
+    const current = await countSeatsReleasingExpired(
+      tx,
+      locked,
+      lapsed.map((item) => item.learnerId),
+      now,
     );
-    if (!available) return giveBackLatePayment(tx, order, cardPayment, now);
+    let filled: number[];
+    try {
+      filled = checkSeats(lapsed, current.locked, current.counts, now);
+    } catch {
+      return giveBackLatePayment(tx, order, cardPayment, now);
+    }
     for (const item of lapsed) {
-      const bookingId = await writeSeat(tx, locked.get(item.sectionId)!, item.learnerId, "confirmed", order.userId, now);
+      const bookingId = await writeSeat(tx, current.locked.get(item.sectionId)!, item.learnerId, "confirmed", order.userId, now);
       await tx.update(orderItems).set({ bookingId }).where(eq(orderItems.id, item.itemId));
     }
+    if (filled.length > 0) await markSectionsFull(tx, filled, now);
   }
   await moveSeats(
     tx,
@@ -81,7 +89,7 @@ async function completeOrder(tx: Tx, order: OrderRow, session: Stripe.Checkout.S
   );
   await tx.insert(payments).values(cardPayment);
   await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
-  await removePaidFromCart(tx, order.userId, order.id);
+  await removePaidFromCart(tx, order.userId, items);
   return {};
 }
 

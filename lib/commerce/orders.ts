@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
 import { cartItems, orderItems, orders, payments } from "@/lib/platform/db/schema";
 
@@ -50,12 +50,14 @@ export async function closePendingOrder(
     .where(eq(orders.id, order.id));
 }
 
-/** A paid order's seats leave the cart. */
-export async function removePaidFromCart(tx: Tx, userId: number, orderId: string): Promise<void> {
-  // One statement for the whole order: a round trip per seat kept the section locks longer (issue 18).
-  const paid = tx
-    .select({ sectionId: orderItems.sectionId, learnerId: orderItems.learnerId })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), sql`(${cartItems.sectionId}, ${cartItems.learnerId}) in (${paid})`));
+/**
+ * A paid order's seats leave the cart: the delete, which the caller runs alone or as a part of its
+ * own statement (a checkout writes its order in one; a round trip per seat kept the section locks
+ * longer, issue 18). The lines are named here, not read from order_items: a part of the statement
+ * that inserts those items would not see them.
+ */
+export function removePaidFromCart(tx: Tx, userId: number, paid: Array<{ sectionId: number; learnerId: number }>) {
+  const lines = paid.map((line) => and(eq(cartItems.sectionId, line.sectionId), eq(cartItems.learnerId, line.learnerId)));
+  // No lines, no delete (or() of nothing would leave only the user in the where).
+  return tx.delete(cartItems).where(and(eq(cartItems.userId, userId), or(...lines) ?? sql`false`));
 }

@@ -1,20 +1,22 @@
 import "server-only";
 
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 
-import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
 
 import { bookingHistory, bookings, courses, orderItems, orders, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
-import { nextSessionBetween } from "@/lib/scheduling/sessions";
+import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
 import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 
 import type { Tx } from "./ledger";
-import { CURRENCY } from "./money";
 import { COMMERCE_MESSAGES } from "./schema";
 import { announceSeatsConfirmed } from "./seat-listeners";
 
 export type LockedSection = typeof sections.$inferSelect & { title: string };
+
+/** A seat held or confirmed (a booking condition). */
+export const isLiveSeat = and(eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES]));
 
 /**
  * Locks the sections (select ... for update), always in id order, so two checkouts for the same
@@ -36,11 +38,6 @@ export async function lockSections(tx: Tx, ids: number[]): Promise<Map<number, L
 /** Seats whose card checkout ran past its hold go back on sale (their orders end on Stripe's expiry event). */
 export async function releaseExpiredHolds(tx: Tx, sectionIds: number[], now: Date): Promise<void> {
   if (sectionIds.length === 0) return;
-  const expired = tx
-    .select({ bookingId: orderItems.bookingId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now)));
   const released = await tx
     .update(bookings)
     .set({ status: "cancelled", statusChangedAt: now })
@@ -49,7 +46,7 @@ export async function releaseExpiredHolds(tx: Tx, sectionIds: number[], now: Dat
         eq(bookings.kind, "seat"),
         eq(bookings.status, "held"),
         inArray(bookings.sectionId, sectionIds),
-        inArray(bookings.id, sql`(${expired})`),
+        inArray(bookings.id, expiredHoldBookingIds(tx, now)),
       ),
     )
     .returning({ id: bookings.id, sectionId: bookings.sectionId });
@@ -62,6 +59,15 @@ export async function releaseExpiredHolds(tx: Tx, sectionIds: number[], now: Dat
       released.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
     );
   }
+}
+
+/** The seats of pending card checkouts whose hold has run out (the pending orders are few: see orders_pending_hold_idx). */
+export function expiredHoldBookingIds(tx: Tx, now: Date) {
+  return tx
+    .select({ bookingId: orderItems.bookingId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now)));
 }
 
 /**
@@ -94,7 +100,7 @@ export async function liveSeats(tx: Tx, sectionIds: number[]): Promise<Map<numbe
   const rows = await tx
     .select({ sectionId: bookings.sectionId, n: count() })
     .from(bookings)
-    .where(and(inArray(bookings.sectionId, sectionIds), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
+    .where(and(inArray(bookings.sectionId, sectionIds), isLiveSeat))
     .groupBy(bookings.sectionId);
   return new Map(rows.map((row) => [row.sectionId ?? 0, row.n]));
 }
@@ -105,57 +111,90 @@ export async function enrolledPairs(tx: Tx, sectionIds: number[], learnerIds: nu
   const rows = await tx
     .select({ learnerId: bookings.learnerId, sectionId: bookings.sectionId })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.kind, "seat"),
-        inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
-        inArray(bookings.sectionId, sectionIds),
-        inArray(bookings.learnerId, learnerIds),
-      ),
-    );
+    .where(and(isLiveSeat, inArray(bookings.sectionId, sectionIds), inArray(bookings.learnerId, learnerIds)));
   return new Set(rows.map((row) => `${row.learnerId}:${row.sectionId}`));
 }
 
-export interface SeatWanted {
-  sectionId: number;
-  learnerId: number;
-  learnerName: string;
+/**
+ * The update that sets sections whose last seat was just taken to `full`, under their locks
+ * (reopenFreedSections undoes it); the caller runs it alone or as a part of its own statement.
+ */
+export function markSectionsFull(tx: Tx, sectionIds: number[], now: Date) {
+  return tx
+    .update(sections)
+    .set({ status: "full", updatedAt: now })
+    .where(and(inArray(sections.id, sectionIds), eq(sections.status, "open")));
+}
+
+/** The last answer of nextSession per section row (rows are never changed in place; a new read is a new object). */
+const lastNextSession = new WeakMap<object, { at: number; session: SessionTimes | null }>();
+
+/**
+ * The section's next session from now: a seat booking starts there. A checkout asks twice per seat
+ * (the check, then the seat's row) and each answer walks the RRULE: the second is remembered.
+ */
+export function nextSession(section: LockedSection | typeof sections.$inferSelect, now: Date): SessionTimes | null {
+  const last = lastNextSession.get(section);
+  if (last?.at === now.getTime()) return last.session;
+  const session = nextSessionBetween(section, now, new Date(now.getTime() + 366 * 86_400_000));
+  lastNextSession.set(section, { at: now.getTime(), session });
+  return session;
+}
+
+/** A seat booking to insert and its first history row; its id is made here, so both (and an order item) go in together. */
+export interface NewSeat {
+  id: string;
+  booking: typeof bookings.$inferInsert;
+  history: typeof bookingHistory.$inferInsert;
+}
+
+/** A seat from the section's next session (held for a card checkout, confirmed when paid). */
+export function newSeat(
+  section: LockedSection,
+  learnerId: number,
+  status: "held" | "confirmed",
+  actorId: number | null,
+  now: Date,
+): NewSeat {
+  const session = nextSession(section, now);
+  if (!session) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
+  const id = randomUUID();
+  const startsAt = new Date(session.startsAt);
+  return {
+    id,
+    booking: {
+      id,
+      kind: "seat",
+      learnerId,
+      teacherId: section.teacherId,
+      sectionId: section.id,
+      courseId: section.courseId,
+      startsAt,
+      endsAt: new Date(session.endsAt),
+      status,
+      statusChangedAt: now,
+      changedById: actorId,
+      token: randomBytes(24).toString("base64url"),
+    },
+    history: { bookingId: id, fromStatus: null, toStatus: status, toStartsAt: startsAt, byId: actorId, at: now },
+  };
 }
 
 /**
- * Checks every wanted seat against the locked sections: open, in our currency, with sessions to
- * come, a free seat (counting the seats earlier lines of this order take), and the learner not
- * already enrolled. Throws the first problem as a message; nothing is written.
+ * The inserts of new seats' history rows, as a part (CTE) of the caller's statement that inserts
+ * the bookings themselves: a booking and its history are one round trip. The foreign key from the
+ * history to the booking is checked at the end of the statement, when both are in.
  */
-export async function checkSeats(tx: Tx, wanted: SeatWanted[], locked: Map<number, LockedSection>, now: Date): Promise<void> {
-  const sectionIds = [...locked.keys()];
-  const taken = await liveSeats(tx, sectionIds);
-  const enrolled = await enrolledPairs(
-    tx,
-    sectionIds,
-    wanted.map((w) => w.learnerId),
-  );
-  for (const seat of wanted) {
-    const section = locked.get(seat.sectionId);
-    if (!section) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
-    if (section.status !== "open") throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
-    if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
-    if (!nextSession(section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
-    const key = `${seat.learnerId}:${seat.sectionId}`;
-    if (enrolled.has(key)) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(seat.learnerName, section.title));
-    const used = taken.get(seat.sectionId) ?? 0;
-    if (used >= section.capacity) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
-    taken.set(seat.sectionId, used + 1);
-    enrolled.add(key);
-  }
+export function seatHistoryInsert(tx: Tx, seats: NewSeat[]) {
+  return tx.$with("new_seat_history").as(tx.insert(bookingHistory).values(seats.map((seat) => seat.history)));
 }
 
-/** The section's next session from now: a seat booking starts there. */
-export function nextSession(section: LockedSection | typeof sections.$inferSelect, now: Date) {
-  return nextSessionBetween(section, now, new Date(now.getTime() + 366 * 86_400_000));
+/** The insert of new seats with their history, as a part of the caller's statement. */
+export function seatInserts(tx: Tx, seats: NewSeat[]) {
+  return [tx.$with("new_seats").as(tx.insert(bookings).values(seats.map((seat) => seat.booking))), seatHistoryInsert(tx, seats)];
 }
 
-/** Writes a seat booking (held for a card checkout, confirmed when paid) and its history; returns its id. */
+/** Writes a seat booking and its history (one statement); returns its id. A confirmed seat is announced. */
 export async function writeSeat(
   tx: Tx,
   section: LockedSection,
@@ -164,30 +203,13 @@ export async function writeSeat(
   actorId: number | null,
   now: Date,
 ): Promise<string> {
-  const session = nextSession(section, now);
-  if (!session) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
-  const [row] = await tx
-    .insert(bookings)
-    .values({
-      kind: "seat",
-      learnerId,
-      teacherId: section.teacherId,
-      sectionId: section.id,
-      courseId: section.courseId,
-      startsAt: new Date(session.startsAt),
-      endsAt: new Date(session.endsAt),
-      status,
-      statusChangedAt: now,
-      changedById: actorId,
-      token: randomBytes(24).toString("base64url"),
-    })
-    .returning({ id: bookings.id });
-  if (!row) throw new Error("insert returned no booking");
+  const seat = newSeat(section, learnerId, status, actorId, now);
   await tx
-    .insert(bookingHistory)
-    .values({ bookingId: row.id, fromStatus: null, toStatus: status, toStartsAt: new Date(session.startsAt), byId: actorId, at: now });
-  if (status === "confirmed") await announceSeatsConfirmed(tx, [row.id]);
-  return row.id;
+    .with(seatHistoryInsert(tx, [seat]))
+    .insert(bookings)
+    .values(seat.booking);
+  if (status === "confirmed") await announceSeatsConfirmed(tx, [seat.id]);
+  return seat.id;
 }
 
 /** Moves an order's seats from one status to another (held → confirmed when paid, held → cancelled when not). */

@@ -6,6 +6,7 @@ import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
+import { ON_SALE_SECTION_STATUSES, seatsLeftIn } from "./section-sale";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
 import { LIVE_BOOKING_STATUSES } from "./slots";
 import { minuteToClock } from "./time";
@@ -71,9 +72,10 @@ export async function listPublishedCourseSlugs(): Promise<string[]> {
 }
 
 /**
- * What /courses/{slug} shows of a published course, or null: its open sections with sessions still
- * to come, taught by approved teachers only (an unapproved profile is not public), each with its
- * weekly times, price and seats left (capacity minus seats held or confirmed).
+ * What /courses/{slug} shows of a published course, or null: its sections on sale (open or full)
+ * with sessions still to come, taught by approved teachers only (an unapproved profile is not
+ * public), each with its weekly times, price and seats left (capacity minus seats held or
+ * confirmed; none in a full section, which the page shows as full).
  */
 export async function findCoursePage(slug: string, now = new Date()): Promise<CoursePage | null> {
   const db = await getDb();
@@ -95,7 +97,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
     .select({ section: sections, teacherName: teacherProfiles.publicName, teacherBio: teacherProfiles.bio })
     .from(sections)
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
-    .where(and(eq(sections.courseId, course.id), eq(sections.status, "open"), isNotNull(teacherProfiles.approvedAt)))
+    .where(and(eq(sections.courseId, course.id), inArray(sections.status, ON_SALE_SECTION_STATUSES), isNotNull(teacherProfiles.approvedAt)))
     .orderBy(asc(sections.startsOn), asc(sections.id));
 
   const ids = rows.map((row) => row.section.id);
@@ -136,7 +138,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       price: formatPrice(section.priceMinor, section.currency),
       priceMinor: section.priceMinor,
       currency: section.currency,
-      seatsLeft: Math.max(0, section.capacity - (bookedOf.get(section.id) ?? 0)),
+      seatsLeft: seatsLeftIn(section, bookedOf.get(section.id) ?? 0),
     });
   }
   return {

@@ -8,6 +8,7 @@ import { bookings, courses, sections, teacherAvailability, teacherAvailabilityEx
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 
+import { ON_SALE_SECTION_STATUSES } from "./section-sale";
 import { cachedSectionBusyTimes } from "./session-cache";
 import { computeOpenSlots, type DatedException, type Slot, type TeacherSchedule } from "./slot-grid";
 import { WallClocks } from "./time";
@@ -34,7 +35,8 @@ export interface OpenSlotsQuery {
 
 /**
  * The approved teachers of a course: its own teacher (courses.teacher_id) and the teachers of its
- * open sections. Unapproved teachers are not public, so they offer no demo slots.
+ * sections on sale (a section that sold out still names its teacher). Unapproved teachers are not
+ * public, so they offer no demo slots.
  */
 export async function courseTeacherIds(db: Database, courseId: number): Promise<Array<{ teacherId: number; timezone: string }>> {
   return db
@@ -53,7 +55,7 @@ export async function courseTeacherIds(db: Database, courseId: number): Promise<
             db
               .select({ id: sections.teacherId })
               .from(sections)
-              .where(and(eq(sections.courseId, courseId), eq(sections.status, "open"))),
+              .where(and(eq(sections.courseId, courseId), inArray(sections.status, ON_SALE_SECTION_STATUSES))),
           ),
         ),
       ),

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 
-import { addToCart, removeFromCart, sectionsForCart } from "@/lib/commerce/cart";
+import { addToCart, removeFromCart, sectionForGuestCart } from "@/lib/commerce/cart";
 import { checkoutCart } from "@/lib/commerce/checkout";
 import { GUEST_CART_COOKIE, GUEST_CART_MAX_AGE_SECONDS, parseGuestCart, serializeGuestCart } from "@/lib/commerce/guest-cart";
 import { checkoutSchema, COMMERCE_MESSAGES } from "@/lib/commerce/schema";
@@ -55,10 +55,7 @@ export async function addToCartAction(_previous: ActionResult | null, formData: 
 export async function addToGuestCartAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   const result = await runAction("cart-add-guest", async () => {
     const sectionId = sectionIdOf(formData);
-    const [section] = await sectionsForCart([sectionId], null);
-    if (!section) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
-    if (!section.isOpen) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.courseTitle));
-    if (section.seatsLeft === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.courseTitle));
+    const section = await sectionForGuestCart(sectionId);
     await writeGuestCart((ids) => [...ids, sectionId]);
     return `${section.courseTitle} is in your cart.`;
   });

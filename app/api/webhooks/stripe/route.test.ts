@@ -7,7 +7,7 @@ import { placeOrder } from "@/lib/commerce/checkout";
 import { balanceOf } from "@/lib/commerce/ledger";
 import { listOpenPaymentIssues } from "@/lib/commerce/order-view";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
-import { bookings, orders, payments, stripeEvents } from "@/lib/platform/db/schema";
+import { bookings, orders, payments, sections, stripeEvents } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { insertActor } from "@/test/fixtures";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
@@ -36,6 +36,11 @@ function sessionEvent(
 async function seatStatuses(sectionId: number) {
   const rows = await db().select({ status: bookings.status }).from(bookings).where(eq(bookings.sectionId, sectionId));
   return rows.map((r) => r.status).sort();
+}
+
+async function sectionStatus(sectionId: number) {
+  const [row] = await db().select({ status: sections.status }).from(sections).where(eq(sections.id, sectionId));
+  return row!.status;
 }
 
 async function orderOf(id: string) {
@@ -183,6 +188,24 @@ test("an expired Checkout Session releases the seat and gives the wallet part ba
   expect(await orderOf(order.orderId)).toMatchObject({ status: "expired", notice: ORDER_NOTICES.expired("$30.00") });
   expect(await seatStatuses(order.sectionId)).toEqual(["cancelled"]);
   expect(await balanceOf(db(), order.parentId)).toBe(3_000);
+});
+
+test("a card checkout holding the last seat sets the section full; its expired session opens it again", async () => {
+  const order = await pendingCardOrder({ capacity: 1 });
+  expect(await sectionStatus(order.sectionId)).toBe("full");
+  await deliver(sessionEvent("checkout.session.expired", { orderId: order.orderId, amount: 9_000 }));
+  expect(await sectionStatus(order.sectionId)).toBe("open");
+});
+
+test("a hold that ran out on a full section: the next checkout releases it and takes the seat, and the section is full again", async () => {
+  const order = await pendingCardOrder({ capacity: 1, now: new Date(Date.now() - 3_600_000) });
+  expect(await sectionStatus(order.sectionId)).toBe("full");
+  const next = await newFamily(db(), 20_000);
+  await expect(placeOrder(next.parentId, [{ sectionId: order.sectionId, learnerId: next.learnerId }])).resolves.toMatchObject({
+    status: "paid",
+  });
+  expect(await seatStatuses(order.sectionId)).toEqual(["cancelled", "confirmed"]);
+  expect(await sectionStatus(order.sectionId)).toBe("full");
 });
 
 test("Stripe unreachable at checkout: a clear message, the seat released and the wallet part back", async () => {
