@@ -42,7 +42,8 @@ const EMPTY_IS_A_VALUE = new Set(["PRACTICE_PYTHON_URL"]);
 /**
  * The configuration a build depends on: the brand (PRODUCT_*, SUPPORT_*), the shell's outside
  * links (SOCIAL_*, PRACTICE_PYTHON_URL: in the static pages' header and footer), APP_URL
- * (canonical URLs in prerendered pages) and NEXT_PUBLIC_* (inlined in client code).
+ * (canonical URLs in prerendered pages), NEXT_PUBLIC_* (inlined in client code) and whether card
+ * payments are on (the static gift page mentions them).
  * Unset and empty count the same, except for EMPTY_IS_A_VALUE.
  */
 export function buildEnvSnapshot(env) {
@@ -50,8 +51,18 @@ export function buildEnvSnapshot(env) {
     .filter((key) => /^(PRODUCT_|SUPPORT_|SOCIAL_|NEXT_PUBLIC_)/.test(key) || key === "APP_URL" || key === "PRACTICE_PYTHON_URL")
     .filter((key) => env[key] || (env[key] === "" && EMPTY_IS_A_VALUE.has(key)))
     .sort();
-  return Object.fromEntries(keys.map((key) => [key, env[key]]));
+  const snapshot = Object.fromEntries(keys.map((key) => [key, env[key]]));
+  if (areCardPaymentsOn(env)) snapshot[CARD_PAYMENTS] = "on";
+  return snapshot;
 }
+
+/**
+ * Card payments are on when both Stripe secrets are set (lib/commerce/stripe.ts,
+ * isCardPaymentAvailable), and the static /gift-a-course says whether a gift can be paid by card.
+ * The record says only on or unset: the secrets never reach a file.
+ */
+const CARD_PAYMENTS = "card payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)";
+const areCardPaymentsOn = (env) => Boolean(env.STRIPE_SECRET_KEY?.trim() && env.STRIPE_WEBHOOK_SECRET?.trim());
 
 /** Yields every file and folder under `dir`, folders included: deleting a file only changes its folder's mtime. */
 function* walk(dir) {

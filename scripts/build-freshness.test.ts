@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -95,6 +95,17 @@ describe("checkBuildFreshness", () => {
   ])("builds when %s differs from the build's (brand routes and labels are baked in)", (key, value, reason) => {
     build();
     expect(checkBuildFreshness({ root, env: { ...env, [key]: value } })).toEqual({ stale: true, reason });
+  });
+
+  it("builds when card payments are switched on or off (the static gift page says so), without recording the secrets", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_secret", STRIPE_WEBHOOK_SECRET: "whsec_secret" };
+    build();
+    const reason = "card payments (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) changed";
+    expect(checkBuildFreshness({ root, env: { ...env, ...stripe } })).toEqual({ stale: true, reason: `${reason} (unset → on)` });
+    build({ ...env, ...stripe });
+    expect(readFileSync(path.join(root, ".next/build-env.json"), "utf8")).not.toContain("secret");
+    expect(checkBuildFreshness({ root, env: { ...env, ...stripe, STRIPE_SECRET_KEY: "sk_test_other" } }).stale).toBe(false);
+    expect(checkBuildFreshness({ root, env })).toEqual({ stale: true, reason: `${reason} (on → unset)` });
   });
 
   it("checks the build folder NEXT_DIST_DIR names (the e2e server builds apart)", () => {

@@ -2,6 +2,8 @@
 
 import { useSyncExternalStore } from "react";
 
+import { INSTANT_FORMAT, withZoneName, zoneAbbreviation } from "@/lib/scheduling/zone-name";
+
 const subscribe = () => () => {};
 
 /** An instant in the viewer's own zone, named ("Tue, Mar 10, 2026, 4:00 PM PDT (America/Los_Angeles)"). */
@@ -10,16 +12,9 @@ export function LocalTime({ instant, fallback }: { instant: string; fallback: st
     subscribe,
     () => {
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const local = new Intl.DateTimeFormat("en-US", {
-        weekday: "short",
-        month: "short",
-        day: "numeric",
-        year: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZoneName: "short",
-      }).format(new Date(instant));
-      return `${local} (${zone})`;
+      const format = new Intl.DateTimeFormat("en-US", { ...INSTANT_FORMAT, timeZone: zone });
+      const date = new Date(instant);
+      return withZoneName(format.format(date), zoneAbbreviation(format.formatToParts(date)), zone);
     },
     () => fallback,
   );

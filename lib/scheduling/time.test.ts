@@ -51,6 +51,15 @@ describe("wall times and instants (Luxon)", () => {
     expect(formatInstantInZone("2026-03-10T16:00:00Z", "Asia/Kolkata")).toBe("Tue, Mar 10, 2026, 9:30 PM GMT+5:30 (Asia/Kolkata)");
   });
 
+  it("names UTC once: its abbreviation is its name", () => {
+    // Luxon formats a fixed-offset zone through Intl's parts, which put a narrow no-break space before AM.
+    const spaced = (text: string) => text.replace(/\s/g, " ");
+    expect(spaced(formatInstantInZone("2026-03-10T03:46:00Z", "UTC"))).toBe("Tue, Mar 10, 2026, 3:46 AM UTC");
+    expect(spaced(formatInstantInZone(new Date("2026-03-10T03:46:00Z"), "UTC"))).toBe("Tue, Mar 10, 2026, 3:46 AM UTC");
+    // Another name for the same zone still says which one it is.
+    expect(spaced(formatInstantInZone("2026-03-10T03:46:00Z", "Etc/UTC"))).toBe("Tue, Mar 10, 2026, 3:46 AM UTC (Etc/UTC)");
+  });
+
   it("reads and writes clock times", () => {
     expect(clockToMinute("09:30")).toBe(570);
     expect(clockToMinute("24:00")).toBe(1440);

@@ -1,5 +1,7 @@
 import { DateTime, IANAZone } from "luxon";
 
+import { INSTANT_FORMAT, withZoneName } from "./zone-name";
+
 /**
  * Time helpers on Luxon, the one timezone library (ARCHITECTURE: Time). Instants cross the wire as
  * ISO 8601 strings in UTC; wall times are a date and minutes after midnight in a named zone.
@@ -86,21 +88,12 @@ export function wallTimeToInstant(date: string, minute: number, zone: string, op
 
 /**
  * An instant as a viewer in `zone` reads it, with the zone's name so nobody guesses:
- * "Tue, Mar 10, 2026, 9:00 AM PDT (America/Los_Angeles)".
+ * "Tue, Mar 10, 2026, 9:00 AM PDT (America/Los_Angeles)"; in UTC, "Tue, Mar 10, 2026, 3:46 AM UTC".
  */
 export function formatInstantInZone(instant: string | Date, zone: string, locale = "en-US"): string {
   const value = typeof instant === "string" ? parseInstant(instant) : DateTime.fromJSDate(instant);
   const local = value.setZone(zone).setLocale(locale);
-  const text = local.toLocaleString({
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
-  return `${text} (${zone})`;
+  return withZoneName(local.toLocaleString(INSTANT_FORMAT), local.offsetNameShort, zone);
 }
 
 /** "09:30" from 570; 1440 is "24:00" (the end of a day). */

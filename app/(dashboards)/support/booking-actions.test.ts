@@ -98,7 +98,7 @@ describe("support books, moves and cancels a family's demo (issue 17)", () => {
     const [first, second] = await openTimes(requestId);
 
     const booked = await bookRequestDemoAction({ requestId, teacherId: first!.teacherId, startsAt: first!.startsAt });
-    expect(booked).toEqual({ ok: true, message: expect.stringMatching(/^Demo booked for .+ \(UTC\)\.$/) });
+    expect(booked).toEqual({ ok: true, message: expect.stringMatching(/^Demo booked for .+, \d{1,2}:\d{2}\s[AP]M UTC\.$/) });
     const [booking] = await bookingsOf(requestId);
     expect(booking).toMatchObject({ startsAt: new Date(first!.startsAt), status: "confirmed", changedById: support.id });
     // Booked by the team: demo scheduled, and the family counts as contacted (the 24-hour promise).
@@ -111,7 +111,7 @@ describe("support books, moves and cancels a family's demo (issue 17)", () => {
     expect(moveTimes.map((slot) => slot.startsAt)).not.toContain(first!.startsAt);
     expect(moveTimes.map((slot) => slot.startsAt)).toContain(second!.startsAt);
     const moved = await moveRequestDemoAction({ requestId, bookingId: booking!.id, startsAt: second!.startsAt });
-    expect(moved).toEqual({ ok: true, message: expect.stringMatching(/^Demo moved to .+ \(UTC\)\.$/) });
+    expect(moved).toEqual({ ok: true, message: expect.stringMatching(/^Demo moved to .+, \d{1,2}:\d{2}\s[AP]M UTC\.$/) });
     expect(await bookingsOf(requestId)).toEqual([expect.objectContaining({ id: booking!.id, startsAt: new Date(second!.startsAt) })]);
     expect((await leadOf(requestId)).status).toBe("demo_scheduled");
 

@@ -8,6 +8,7 @@ import { Prose } from "@/components/ui/prose";
 import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR } from "@/lib/commerce/gift-schema";
 import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts";
 import { formatMoney } from "@/lib/commerce/money";
+import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
 
@@ -19,7 +20,12 @@ export const metadata = pageMetadata({
 
 const action = "inline-block rounded-lg px-5 py-2.5 font-semibold";
 
+/**
+ * Static: read at build like the brand, so the card option's mention follows the build's Stripe
+ * configuration (scripts/build-freshness.mjs rebuilds when it changes).
+ */
 export default function GiftACoursePage() {
+  const cardAvailable = isCardPaymentAvailable();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageIntro eyebrow="Gifts" title="Gift a course">
@@ -43,7 +49,8 @@ export default function GiftACoursePage() {
         <ol>
           <li>
             <strong>Choose an amount.</strong> A gift is {brandLabels.cash} from {formatMoney(GIFT_AMOUNT_MIN_MINOR)} to{" "}
-            {formatMoney(GIFT_AMOUNT_MAX_MINOR)}, paid from your own {brandLabels.cash} when you are signed in. It pays for any of our{" "}
+            {formatMoney(GIFT_AMOUNT_MAX_MINOR)}, paid from your own {brandLabels.cash}
+            {cardAvailable ? " or by card" : ""} when you are signed in. It pays for any of our{" "}
             <IntentLink href="/courses">courses</IntentLink>, so the family chooses what the child enjoys.
           </li>
           <li>
