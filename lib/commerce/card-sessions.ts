@@ -2,6 +2,8 @@ import "server-only";
 
 import type Stripe from "stripe";
 
+import { env } from "@/lib/platform/env";
+
 import type { Tx } from "./ledger";
 import { stripeClient } from "./stripe";
 
@@ -38,9 +40,13 @@ export interface CardSessionRequest {
   currency: string;
   /** The line the parent sees on Stripe's page. */
   name: string;
-  expiresAt: Date;
-  successUrl: string;
-  cancelUrl: string;
+  /** When the session stops taking payment: by default CARD_SESSION_MINUTES from `now`. */
+  expiresAt?: Date;
+  now?: Date;
+  /** The page of ours Stripe sends the parent back to, paid or not: it shows the purchase's state. */
+  returnPath: string;
+  /** The site's origin for that page (default APP_URL). */
+  returnOrigin?: string;
   email?: string;
 }
 
@@ -53,6 +59,8 @@ export async function openCardSession(request: CardSessionRequest): Promise<{ id
   const stripe = stripeClient();
   if (!stripe) throw new Error("Stripe is not configured");
   const { purchase } = request;
+  const returnUrl = `${request.returnOrigin ?? env.APP_URL}${request.returnPath}`;
+  const expiresAt = request.expiresAt ?? new Date((request.now ?? new Date()).getTime() + CARD_SESSION_MINUTES * 60_000);
   const session = await stripe.checkout.sessions.create(
     {
       mode: "payment",
@@ -69,9 +77,9 @@ export async function openCardSession(request: CardSessionRequest): Promise<{ id
           },
         },
       ],
-      expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-      success_url: request.successUrl,
-      cancel_url: request.cancelUrl,
+      expires_at: Math.floor(expiresAt.getTime() / 1000),
+      success_url: returnUrl,
+      cancel_url: returnUrl,
     },
     { idempotencyKey: `${purchase.pays === "order" ? "checkout" : purchase.pays.replace("_", "-")}-${purchase.id}` },
   );

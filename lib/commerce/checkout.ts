@@ -194,7 +194,6 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
  * order is closed (seats released, wallet part back) and the parent told nothing was charged.
  */
 async function openCheckoutSession(order: typeof orders.$inferSelect, itemNames: string[], options: CheckoutOptions): Promise<string> {
-  const origin = options.returnOrigin ?? env.APP_URL;
   try {
     const session = await openCardSession({
       purchase: { pays: "order", id: order.id },
@@ -202,9 +201,10 @@ async function openCheckoutSession(order: typeof orders.$inferSelect, itemNames:
       currency: order.currency,
       name: itemNames.join(", ") || "Class seats",
       email: options.email,
+      // With the seats' hold.
       expiresAt: order.holdExpiresAt ?? new Date(),
-      successUrl: `${origin}/cart?order=${order.id}`,
-      cancelUrl: `${origin}/cart?order=${order.id}`,
+      returnPath: `/cart?order=${order.id}`,
+      returnOrigin: options.returnOrigin,
     });
     const db = await getDb();
     await db.update(orders).set({ stripeCheckoutSessionId: session.id, updatedAt: new Date() }).where(eq(orders.id, order.id));

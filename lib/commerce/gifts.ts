@@ -8,13 +8,12 @@ import { enqueueEmail } from "@/lib/notifications/email";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
 import { gifts, users } from "@/lib/platform/db/schema";
-import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { RATE_LIMITS, reserveAttempt } from "@/lib/platform/http/rate-limit";
 import type { z } from "@/lib/platform/zod";
 
-import { CARD_SESSION_MINUTES, openCardSession, paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
+import { openCardSession, paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
 import { groupGiftCode, newGiftCode, normaliseGiftCode } from "./gift-codes";
 import { buyGiftSchema, GIFT_MESSAGES, redeemGiftSchema } from "./gift-schema";
 import { balanceOf, InsufficientBalance, lockWallet, writeEntry, type Tx } from "./ledger";
@@ -91,7 +90,6 @@ async function buyGiftByCard(
     .values({ ...giftValues(buyerId, parsed), code: null, status: "pending", paidBy: "card" })
     .returning({ id: gifts.id });
   if (!gift) throw new Error("gift insert returned nothing");
-  const origin = options.returnOrigin ?? env.APP_URL;
   try {
     const session = await openCardSession({
       purchase: { pays: "gift", id: gift.id },
@@ -99,9 +97,9 @@ async function buyGiftByCard(
       currency: CURRENCY,
       name: `Gift of ${formatMoney(parsed.amount)} ${brandLabels.cash}`,
       email: options.email,
-      expiresAt: new Date(now.getTime() + CARD_SESSION_MINUTES * 60_000),
-      successUrl: `${origin}${giftPagePath(gift.id)}`,
-      cancelUrl: `${origin}${giftPagePath(gift.id)}`,
+      now,
+      returnPath: giftPagePath(gift.id),
+      returnOrigin: options.returnOrigin,
     });
     await db.update(gifts).set({ stripeCheckoutSessionId: session.id }).where(eq(gifts.id, gift.id));
     return { giftId: gift.id, checkoutUrl: session.url };

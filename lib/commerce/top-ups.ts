@@ -6,11 +6,10 @@ import type Stripe from "stripe";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
 import { topUps } from "@/lib/platform/db/schema";
-import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import { CARD_SESSION_MINUTES, openCardSession, paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
+import { openCardSession, paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
 import { lockWallet, writeEntry, type Tx } from "./ledger";
 import { CURRENCY, formatMoney } from "./money";
 import { COMMERCE_MESSAGES } from "./schema";
@@ -38,7 +37,6 @@ export async function startTopUp(
   const db = await getDb();
   const [topUp] = await db.insert(topUps).values({ userId, amountMinor: amount, currency: CURRENCY }).returning({ id: topUps.id });
   if (!topUp) throw new Error("top-up insert returned nothing");
-  const origin = options.returnOrigin ?? env.APP_URL;
   try {
     const session = await openCardSession({
       purchase: { pays: "top_up", id: topUp.id },
@@ -46,9 +44,9 @@ export async function startTopUp(
       currency: CURRENCY,
       name: `${brandLabels.cash} top-up`,
       email: options.email,
-      expiresAt: new Date(now.getTime() + CARD_SESSION_MINUTES * 60_000),
-      successUrl: `${origin}${topUpReturnPath(topUp.id)}`,
-      cancelUrl: `${origin}${topUpReturnPath(topUp.id)}`,
+      now,
+      returnPath: topUpReturnPath(topUp.id),
+      returnOrigin: options.returnOrigin,
     });
     await db.update(topUps).set({ stripeCheckoutSessionId: session.id, updatedAt: new Date() }).where(eq(topUps.id, topUp.id));
     return { topUpId: topUp.id, checkoutUrl: session.url };
