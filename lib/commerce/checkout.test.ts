@@ -1,7 +1,6 @@
 import { and, count, eq, sum } from "drizzle-orm";
 
 import { bookings, ledgerEntries, orders, payments } from "@/lib/platform/db/schema";
-import { AppError } from "@/lib/platform/errors";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 
@@ -9,6 +8,7 @@ import { addToCart, getCart } from "./cart";
 import { checkoutCart, placeOrder } from "./checkout";
 import { balanceOf, getWallet, ledgerSumOfOrder } from "./ledger";
 import { COMMERCE_MESSAGES } from "./schema";
+import { refusalMessage } from "@/test/refusal";
 
 /**
  * Issue 18 without Stripe (the embedded default): checkout is wallet-only, seats are decided
@@ -28,15 +28,6 @@ async function seats(sectionId: number) {
     .from(bookings)
     .where(and(eq(bookings.sectionId, sectionId), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")));
   return row!.n;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error.message;
 }
 
 test("20 parallel checkouts for the last 3 seats: exactly 3 enrolments, the others refused with nothing charged, the ledger matching the orders", async () => {
@@ -111,7 +102,7 @@ test("20 parallel spends from one wallet never take it below zero", async () => 
 test("insufficient balance without Stripe: a clear message, nothing stored", async () => {
   const family = await newFamily(db(), 5_000);
   const sectionId = await newSection(db(), { priceMinor: 12_000 });
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]))).toBe(
+  expect(await refusalMessage(placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.insufficientBalance("$50.00", "$120.00"),
   );
   expect(await seats(sectionId)).toBe(0);
@@ -128,21 +119,21 @@ test("a full, closed or draft section, someone else's child, a child already enr
   const draft = await newSection(db(), { status: "draft" });
   const open = await newSection(db());
 
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId: full, learnerId: family.learnerId }]))).toBe(
+  expect(await refusalMessage(placeOrder(family.parentId, [{ sectionId: full, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.sectionFull("Test course"),
   );
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId: closed, learnerId: family.learnerId }]))).toBe(
+  expect(await refusalMessage(placeOrder(family.parentId, [{ sectionId: closed, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.sectionNotOpen("Test course"),
   );
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId: draft, learnerId: family.learnerId }]))).toBe(
+  expect(await refusalMessage(placeOrder(family.parentId, [{ sectionId: draft, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.sectionNotOpen("Test course"),
   );
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId: open, learnerId: other.learnerId }]))).toBe(
+  expect(await refusalMessage(placeOrder(family.parentId, [{ sectionId: open, learnerId: other.learnerId }]))).toBe(
     COMMERCE_MESSAGES.learnerNotYours,
   );
   // An order with one good line and one bad line changes nothing at all.
   expect(
-    await refusal(
+    await refusalMessage(
       placeOrder(family.parentId, [
         { sectionId: open, learnerId: family.learnerId },
         { sectionId: closed, learnerId: family.learnerId },
@@ -153,7 +144,7 @@ test("a full, closed or draft section, someone else's child, a child already enr
   expect(await balanceOf(db(), family.parentId)).toBe(100_000);
 
   await placeOrder(family.parentId, [{ sectionId: open, learnerId: family.learnerId }]);
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId: open, learnerId: family.learnerId }]))).toBe(
+  expect(await refusalMessage(placeOrder(family.parentId, [{ sectionId: open, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.alreadyEnrolled("Ada", "Test course"),
   );
   expect(await seats(open)).toBe(1);
@@ -182,11 +173,11 @@ test("the cart: lines with price and seats left in the parent's zone; a filled s
   cart = await getCart(family.parentId, "America/Los_Angeles");
   expect(cart.lines.map((l) => l.problem)).toEqual([null, "full"]);
   expect(cart.canCheckout).toBe(false);
-  expect(await refusal(checkoutCart(family.parentId))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
+  expect(await refusalMessage(checkoutCart(family.parentId))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
   expect(await balanceOf(db(), family.parentId)).toBe(50_000);
 
   // Adding to a full section is refused too.
-  expect(await refusal(addToCart(family.parentId, { sectionId: second, learnerId: family.learnerId }))).toBe(
+  expect(await refusalMessage(addToCart(family.parentId, { sectionId: second, learnerId: family.learnerId }))).toBe(
     COMMERCE_MESSAGES.sectionFull("Test course"),
   );
 });

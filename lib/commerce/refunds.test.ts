@@ -2,7 +2,6 @@ import { and, count, eq } from "drizzle-orm";
 
 import { auditEvents, bookings, orderItems, orders, refunds, sections } from "@/lib/platform/db/schema";
 import { brandLabels } from "@/lib/platform/brand";
-import { AppError } from "@/lib/platform/errors";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
@@ -13,6 +12,7 @@ import { balanceOf, getWallet } from "./ledger";
 import { REFUND_POLICY, refundPolicyText } from "./refund-policy";
 import { refundOrderAsAdmin, withdrawSeat } from "./refunds";
 import { COMMERCE_MESSAGES } from "./schema";
+import { refusalMessage } from "@/test/refusal";
 
 /** Issue 18: withdraw and refund by the published policy; admins refund any order, audited. */
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -23,15 +23,6 @@ afterAll(async () => database.dispose());
 const db = () => database.db;
 const ZONE = "America/Los_Angeles";
 const HOUR = 3_600_000;
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error.message;
-}
 
 /** A family enrolled in a new section, paid from the wallet; the seat's first session and order item. */
 async function enrolled(priceMinor = 12_000, credit = 20_000) {
@@ -88,7 +79,7 @@ test("withdraw before the cutoff: the seat is freed, the price goes back to the 
   expect(await listEnrolments(family.parentId, ZONE, before)).toEqual([]);
 
   // Withdrawing again: a clear message, nothing more refunded.
-  expect(await refusal(withdrawSeat(family.parentId, family.itemId, ZONE, before))).toBe(
+  expect(await refusalMessage(withdrawSeat(family.parentId, family.itemId, ZONE, before))).toBe(
     COMMERCE_MESSAGES.alreadyWithdrawn("Ada", "Test course"),
   );
   expect(await balanceOf(db(), family.parentId)).toBe(20_000);
@@ -105,7 +96,7 @@ test("withdraw after the cutoff: refused with the deadline, nothing changed", as
   const late = new Date(family.firstSession.getTime() - 23 * HOUR);
   expect((await listEnrolments(family.parentId, ZONE, late))[0]).toMatchObject({ canWithdraw: false });
 
-  const message = await refusal(withdrawSeat(family.parentId, family.itemId, ZONE, late));
+  const message = await refusalMessage(withdrawSeat(family.parentId, family.itemId, ZONE, late));
 
   expect(message).toMatch(/^Withdrawals from Test course with a refund closed on .*\(America\/Los_Angeles\), as our refund policy says\./);
   expect(await balanceOf(db(), family.parentId)).toBe(8_000);
@@ -119,8 +110,8 @@ test("someone else's enrolment, or an id that is not one: not on your account, n
   const family = await enrolled();
   const stranger = await newFamily(db(), 0);
   const early = new Date(family.firstSession.getTime() - 48 * HOUR);
-  expect(await refusal(withdrawSeat(stranger.parentId, family.itemId, ZONE, early))).toBe(COMMERCE_MESSAGES.enrolmentNotFound);
-  expect(await refusal(withdrawSeat(stranger.parentId, "1 or 1=1", ZONE, early))).toBe(COMMERCE_MESSAGES.enrolmentNotFound);
+  expect(await refusalMessage(withdrawSeat(stranger.parentId, family.itemId, ZONE, early))).toBe(COMMERCE_MESSAGES.enrolmentNotFound);
+  expect(await refusalMessage(withdrawSeat(stranger.parentId, "1 or 1=1", ZONE, early))).toBe(COMMERCE_MESSAGES.enrolmentNotFound);
   expect(await bookingStatus(family.bookingId)).toBe("confirmed");
   expect(await balanceOf(db(), stranger.parentId)).toBe(0);
   expect(await balanceOf(db(), family.parentId)).toBe(8_000);
@@ -140,13 +131,13 @@ test("an admin refunds any order, after the cutoff too, with a reason, audited; 
   const support = await insertActor(db(), "support");
   const late = new Date(family.firstSession.getTime() + HOUR);
 
-  expect(await refusal(refundOrderAsAdmin(support, { orderId: family.orderId, reason: "Teacher ill" }, late))).toBe(
+  expect(await refusalMessage(refundOrderAsAdmin(support, { orderId: family.orderId, reason: "Teacher ill" }, late))).toBe(
     "You are not allowed to do that.",
   );
-  expect(await refusal(refundOrderAsAdmin(admin, { orderId: family.orderId, reason: " " }, late))).toBe(
+  expect(await refusalMessage(refundOrderAsAdmin(admin, { orderId: family.orderId, reason: " " }, late))).toBe(
     COMMERCE_MESSAGES.refundReasonRequired,
   );
-  expect(await refusal(refundOrderAsAdmin(admin, { orderId: "not-an-order", reason: "Teacher ill" }, late))).toBe(
+  expect(await refusalMessage(refundOrderAsAdmin(admin, { orderId: "not-an-order", reason: "Teacher ill" }, late))).toBe(
     COMMERCE_MESSAGES.orderNotFound,
   );
   expect(await balanceOf(db(), family.parentId)).toBe(8_000);
@@ -168,7 +159,7 @@ test("an admin refunds any order, after the cutoff too, with a reason, audited; 
     details: expect.objectContaining({ reason: "Teacher ill, class cancelled", walletMinor: 12_000 }),
   });
 
-  expect(await refusal(refundOrderAsAdmin(admin, { orderId: family.orderId, reason: "Again" }, late))).toBe(
+  expect(await refusalMessage(refundOrderAsAdmin(admin, { orderId: family.orderId, reason: "Again" }, late))).toBe(
     COMMERCE_MESSAGES.orderNotRefundable,
   );
   expect(await balanceOf(db(), family.parentId)).toBe(20_000);

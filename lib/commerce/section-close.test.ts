@@ -4,7 +4,6 @@ import { and, count, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { auditEvents, bookings, ledgerEntries, orders, outbox, refunds, sections, users } from "@/lib/platform/db/schema";
-import { AppError } from "@/lib/platform/errors";
 import type { SectionInput } from "@/lib/scheduling/schema";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
 import { sectionFormValues } from "@/lib/scheduling/section-form";
@@ -21,6 +20,7 @@ import { balanceOf } from "./ledger";
 import { sectionEnrolmentFor, updateSectionWithRefundsAs } from "./section-close";
 import { SECTION_CLOSE_MESSAGES, SECTION_CLOSED_REASON } from "./section-close-schema";
 import { handleStripeEvent } from "./webhook";
+import { refusal } from "@/test/refusal";
 
 /**
  * Closing (or un-publishing) a section that families paid for does not strand them: it is refused
@@ -118,15 +118,6 @@ function completeCardPayment(orderId: string, amount: number) {
     paymentIntent: `pi_${orderId.slice(0, 8)}`,
   });
   return handleStripeEvent(event as unknown as Stripe.Event);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
 }
 
 describe("closing a section with families in it", () => {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 
 import { courses, sections } from "@/lib/platform/db/schema";
-import { AppError } from "@/lib/platform/errors";
 import { findCoursePage } from "@/lib/scheduling/course-page";
 import { courseTeacherIds } from "@/lib/scheduling/slots";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
@@ -10,6 +9,7 @@ import { openTestDatabase } from "@/test/database";
 import { addToCart, getCart, sectionForGuestCart } from "./cart";
 import { checkoutCart, placeOrder } from "./checkout";
 import { COMMERCE_MESSAGES } from "./schema";
+import { refusalMessage } from "@/test/refusal";
 
 /**
  * A section whose last seat is sold is set `full` by that checkout, in its transaction; families
@@ -36,15 +36,6 @@ async function courseOf(sectionId: number) {
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .where(eq(sections.id, sectionId));
   return row!;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error.message;
 }
 
 test("the checkout that takes the last seat sets the section full; one that leaves a seat does not", async () => {
@@ -81,13 +72,13 @@ test("a full section reads as full everywhere a family looks: course page, cart,
   const cart = await getCart(waiting.parentId, ZONE);
   expect(cart.lines.map((l) => [l.seatsLeft, l.problem])).toEqual([[0, "full"]]);
   expect(cart.canCheckout).toBe(false);
-  expect(await refusal(checkoutCart(waiting.parentId))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
+  expect(await refusalMessage(checkoutCart(waiting.parentId))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
   const another = await newFamily(db(), 50_000);
-  expect(await refusal(addToCart(another.parentId, { sectionId, learnerId: another.learnerId }))).toBe(
+  expect(await refusalMessage(addToCart(another.parentId, { sectionId, learnerId: another.learnerId }))).toBe(
     COMMERCE_MESSAGES.sectionFull("Test course"),
   );
-  expect(await refusal(sectionForGuestCart(sectionId))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
-  expect(await refusal(placeOrder(another.parentId, [{ sectionId, learnerId: another.learnerId }]))).toBe(
+  expect(await refusalMessage(sectionForGuestCart(sectionId))).toBe(COMMERCE_MESSAGES.sectionFull("Test course"));
+  expect(await refusalMessage(placeOrder(another.parentId, [{ sectionId, learnerId: another.learnerId }]))).toBe(
     COMMERCE_MESSAGES.sectionFull("Test course"),
   );
 });
@@ -97,7 +88,7 @@ test("a section its teacher set full with seats to spare shows no seat left and 
   const family = await newFamily(db(), 50_000);
   const page = await findCoursePage((await courseOf(sectionId)).slug);
   expect(page!.sections.map((s) => s.seatsLeft)).toEqual([0]);
-  expect(await refusal(placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]))).toBe(
+  expect(await refusalMessage(placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]))).toBe(
     COMMERCE_MESSAGES.sectionFull("Test course"),
   );
 });

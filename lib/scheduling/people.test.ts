@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 
 import { bookings, users } from "@/lib/platform/db/schema";
-import { AppError } from "@/lib/platform/errors";
 import { openTestDatabase } from "@/test/database";
 import { EVERY_DAY, newCourse, newDemoRequest, newParent, newTeacher } from "@/test/scheduling-fixtures";
 
@@ -16,21 +15,13 @@ import {
   setUserTimezone,
   setUserTimezoneIfUnset,
 } from "./teachers";
+import { refusal } from "@/test/refusal";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(() => database.dispose());
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe("teacher profiles and time zones", () => {
   it("keeps a profile private until an admin approves it, and refuses an unknown zone", async () => {
