@@ -24,6 +24,8 @@ export function DeleteAccountForm({ submit }: { submit: (input: Values) => Promi
     if (!result.ok) return toastError(result.message);
     const { signOut } = await import("next-auth/react");
     await signOut({ redirect: false });
+    // A full page load, not a client navigation: the deleted account's pages in the router's cache go too.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign("/");
   };
   return (
