@@ -91,6 +91,10 @@ export async function startMailServer({ dir, port = 0, host = "127.0.0.1", onMes
       });
     },
   });
+  // A client that drops its connection (a server restarted mid-send, a reset) is that client's
+  // problem: without a listener, smtp-server's "error" event would end the whole process, and
+  // with it `npm start`'s auth emulator and mailbox.
+  server.on("error", (error) => console.error(`[mail] SMTP connection error: ${error.message}`));
   await new Promise((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(port, host, () => {
