@@ -11,11 +11,15 @@ export interface StripeStandIn {
   requests: Array<{ path: string; form: URLSearchParams; idempotencyKey: string | null }>;
   /** Makes the next calls fail with a Stripe API error (for "Stripe unreachable"). */
   failing: boolean;
+  /** When set, refunds are refused as Stripe refuses an invalid request (400), with this message. */
+  refusingRefunds: string | null;
+  /** The refunds it created (a repeated idempotency key answers the first one and creates none). */
+  refunds: Array<{ id: string; amount: number; paymentIntent: string | null; idempotencyKey: string | null }>;
   close(): Promise<void>;
 }
 
 export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
-  const standIn: StripeStandIn = { port, requests: [], failing: false, close: async () => {} };
+  const standIn: StripeStandIn = { port, requests: [], failing: false, refusingRefunds: null, refunds: [], close: async () => {} };
   const answered = new Map<string, unknown>();
   const server = http.createServer((req, res) => {
     let body = "";
@@ -47,13 +51,17 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
           expires_at: Number(form.get("expires_at")),
         };
       } else if (req.method === "POST" && req.url === "/v1/refunds") {
-        json = {
+        if (standIn.refusingRefunds) {
+          return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: standIn.refusingRefunds } });
+        }
+        const refund = {
           id: `re_${randomUUID().replace(/-/g, "")}`,
-          object: "refund",
           amount: Number(form.get("amount")),
-          payment_intent: form.get("payment_intent"),
-          status: "succeeded",
+          paymentIntent: form.get("payment_intent"),
+          idempotencyKey,
         };
+        standIn.refunds.push(refund);
+        json = { id: refund.id, object: "refund", amount: refund.amount, payment_intent: refund.paymentIntent, status: "succeeded" };
       } else {
         return send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.url}).` } });
       }

@@ -1,5 +1,8 @@
 import Stripe from "stripe";
 
+import { CARD_REFUND_TOPIC, recordFailedCardRefund, sendCardRefund } from "@/lib/commerce/card-refunds";
+import { deliverDue } from "@/lib/platform/outbox/outbox";
+
 import { openTestDatabase } from "./database";
 import { TEST_WEBHOOK_SECRET } from "./stripe-env";
 import { startStripeStandIn, STRIPE_STAND_IN_PORT, type StripeStandIn } from "./stripe-stand-in";
@@ -20,7 +23,17 @@ export function stripeWebhookHarness() {
     await stripeApi.close();
     await database.dispose();
   });
-  return { db: () => database.db, stripeApi: () => stripeApi };
+  return {
+    db: () => database.db,
+    stripeApi: () => stripeApi,
+    /** One outbox round for the queued card refunds, as the wiring registers them (sender and dead-letter handler). */
+    deliverCardRefunds: (now?: Date) =>
+      deliverDue(
+        database.db,
+        { [CARD_REFUND_TOPIC]: sendCardRefund },
+        { now, onDeadLetter: { [CARD_REFUND_TOPIC]: recordFailedCardRefund } },
+      ),
+  };
 }
 
 export type SessionEventType = "checkout.session.completed" | "checkout.session.expired";

@@ -90,14 +90,6 @@ export async function openCardSession(request: CardSessionRequest): Promise<{ id
 /** Stripe accepts a session's expiry from 30 minutes to 24 hours ahead: a top-up or a gift gets an hour. */
 export const CARD_SESSION_MINUTES = 60;
 
-/** A card refund decided in the webhook's transaction, sent to Stripe after it commits. */
-export interface RefundToSend {
-  paymentId: number;
-  orderId: string;
-  paymentIntentId: string | null;
-  amountMinor: number;
-}
-
 /** Links a payment issue to what it concerns. */
 export type IssueLink = { orderId: string } | { topUpId: string } | { giftId: string };
 
@@ -108,8 +100,8 @@ export type IssueLink = { orderId: string } | { topUpId: string } | { giftId: st
 export interface PendingCardPurchase {
   expected: { amountMinor: number; currency: string };
   link: IssueLink;
-  /** The payment matched: enrol, credit or issue the code. */
-  fulfil(tx: Tx, session: Stripe.Checkout.Session, now: Date): Promise<{ refund?: RefundToSend }>;
+  /** The payment matched: enrol, credit or issue the code (or, for a seat taken meanwhile, give the money back). */
+  fulfil(tx: Tx, session: Stripe.Checkout.Session, now: Date): Promise<void>;
   /** Stripe reported another amount or currency: nothing is delivered; an admin looks at it. */
   flag(tx: Tx, now: Date): Promise<void>;
   /** The session expired (or its asynchronous payment failed) unpaid. */

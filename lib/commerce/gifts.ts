@@ -150,7 +150,6 @@ export async function lockPendingGift(tx: Tx, giftId: string): Promise<PendingCa
         .set({ status: "paid", code: newGiftCode(), stripeCheckoutSessionId: session.id, stripePaymentIntentId: paymentIntentOf(session) })
         .where(eq(gifts.id, gift.id));
       await queueGiftEmail(tx, gift.id);
-      return {};
     },
     flag: close("flagged"),
     expire: close("expired"),

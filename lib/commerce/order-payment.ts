@@ -8,7 +8,8 @@ import { lateSeatTakenEmail } from "@/lib/notifications/messages/late-seat-taken
 import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { bookings, courses, learners, orderItems, orders, payments, sections, users } from "@/lib/platform/db/schema";
 
-import { paymentIntentOf, type PendingCardPurchase, type RefundToSend } from "./card-sessions";
+import { queueCardRefunds } from "./card-refunds";
+import { paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
 import { lockWallet, writeEntry, type Tx } from "./ledger";
 import { formatMoney } from "./money";
 import { closePendingOrder, lockOrder, removePaidFromCart, type OrderRow } from "./orders";
@@ -32,7 +33,7 @@ export async function lockPendingOrder(tx: Tx, orderId: string): Promise<Pending
   };
 }
 
-async function completeOrder(tx: Tx, order: OrderRow, session: Stripe.Checkout.Session, now: Date): Promise<{ refund?: RefundToSend }> {
+async function completeOrder(tx: Tx, order: OrderRow, session: Stripe.Checkout.Session, now: Date): Promise<void> {
   const items = await tx
     .select({
       itemId: orderItems.id,
@@ -90,21 +91,15 @@ async function completeOrder(tx: Tx, order: OrderRow, session: Stripe.Checkout.S
   await tx.insert(payments).values(cardPayment);
   await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
   await removePaidFromCart(tx, order.userId, items);
-  return {};
 }
 
 /**
  * The card payment came after its seat was taken: nobody is enrolled and the money goes back where
- * the parent chose at checkout: a Stripe refund to the card (sent after commit), or a refund entry
+ * the parent chose at checkout: a Stripe refund to the card (queued in this transaction), or a refund entry
  * in their {product} Cash now. The wallet part always goes back to the wallet. The notice and the
  * email say which.
  */
-async function giveBackLatePayment(
-  tx: Tx,
-  order: OrderRow,
-  cardPayment: typeof payments.$inferInsert,
-  now: Date,
-): Promise<{ refund?: RefundToSend }> {
+async function giveBackLatePayment(tx: Tx, order: OrderRow, cardPayment: typeof payments.$inferInsert, now: Date): Promise<void> {
   const toWallet = order.lateRefundTo === "wallet";
   const card = formatMoney(order.cardMinor, order.currency);
   await closePendingOrder(tx, order, "refunded", (wallet) => ORDER_NOTICES.seatTaken(card, wallet, order.lateRefundTo), now);
@@ -113,16 +108,8 @@ async function giveBackLatePayment(
     .values({ ...cardPayment, status: "refunded" })
     .returning({ id: payments.id });
   if (toWallet) await writeEntry(tx, { userId: order.userId, kind: "refund", amountMinor: order.cardMinor, orderId: order.id });
+  else await queueCardRefunds(tx, [{ of: "payment", paymentId: payment!.id }]);
   await queueLateSeatMail(tx, order);
-  if (toWallet) return {};
-  return {
-    refund: {
-      paymentId: payment!.id,
-      orderId: order.id,
-      paymentIntentId: cardPayment.stripePaymentIntentId ?? null,
-      amountMinor: order.cardMinor,
-    },
-  };
 }
 
 /** The parent's email about it, in the same transaction (so it is queued once, with the decision). */

@@ -6,22 +6,12 @@ import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { brandLabels } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
-import {
-  bookingHistory,
-  bookings,
-  courses,
-  learners,
-  orderItems,
-  orders,
-  paymentIssues,
-  payments,
-  refunds,
-  sections,
-} from "@/lib/platform/db/schema";
+import { bookingHistory, bookings, courses, learners, orderItems, orders, refunds, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
+import { queueCardRefunds } from "./card-refunds";
 import { lockWallet, writeEntry, type Tx } from "./ledger";
 import { formatMoney } from "./money";
 import { lockOrder, type OrderRow } from "./orders";
@@ -30,20 +20,12 @@ import { isRefundable, REFUND_POLICY, refundDeadline } from "./refund-policy";
 import { adminRefundSchema, COMMERCE_MESSAGES, orderItemIdSchema } from "./schema";
 import { announceSeatsCancelled } from "./seat-listeners";
 import { lockSections, reopenFreedSections } from "./seats";
-import { stripeClient } from "./stripe";
 
 export interface RefundOutcome {
   walletMinor: number;
   cardMinor: number;
   /** What the person is told: "Ada has been withdrawn from … $120.00 went back to your …". */
   message: string;
-}
-
-/** A card refund decided in the transaction, sent to Stripe after it commits. */
-export interface CardRefund {
-  refundId: number;
-  orderId: string;
-  amountMinor: number;
 }
 
 export interface SeatToRefund {
@@ -109,7 +91,7 @@ async function splitRefund(
 
 /**
  * Frees the seat (reopening its section if the seat had filled it), writes the refund (ledger entry
- * for the wallet part) and closes the order once every seat is refunded. Returns, with the refund,
+ * for the wallet part, the card part queued for Stripe in the same transaction) and closes the order once every seat is refunded. Returns, with the refund,
  * the booking it cancelled when that was a confirmed seat (the caller announces it once the refunds are written).
  */
 async function refundSeat(
@@ -120,7 +102,7 @@ async function refundSeat(
   actorId: number,
   reason: string | null,
   now: Date,
-): Promise<{ refundId: number; walletMinor: number; cardMinor: number; card: CardRefund | null; cancelledSeat: string | null }> {
+): Promise<{ refundId: number; walletMinor: number; cardMinor: number; cancelledSeat: string | null }> {
   let cancelledSeat: string | null = null;
   if (seat.bookingId && (seat.bookingStatus === "confirmed" || seat.bookingStatus === "held")) {
     await tx
@@ -157,12 +139,8 @@ async function refundSeat(
       createdById: actorId,
     });
   }
-  return {
-    refundId: row!.id,
-    ...split,
-    card: split.cardMinor > 0 ? { refundId: row!.id, orderId: order.id, amountMinor: split.cardMinor } : null,
-    cancelledSeat,
-  };
+  if (split.cardMinor > 0) await queueCardRefunds(tx, [{ of: "refund", refundId: row!.id }]);
+  return { refundId: row!.id, ...split, cancelledSeat };
 }
 
 /** Once no seat of an order is left unrefunded, the order is "refunded". */
@@ -238,7 +216,6 @@ export async function withdrawSeat(userId: number, orderItemId: unknown, timezon
     await announceRefund(tx, [refunded.refundId]);
     return { ...refunded, seat, currency: order.currency };
   });
-  if (result.card) await sendCardRefund(result.card);
   return {
     walletMinor: result.walletMinor,
     cardMinor: result.cardMinor,
@@ -246,14 +223,13 @@ export async function withdrawSeat(userId: number, orderItemId: unknown, timezon
   };
 }
 
-/** What a staff refund of an order's seats did: the money, the rows to announce, the card refunds to send after commit. */
+/** What a staff refund of an order's seats did: the money and the rows to announce. */
 export interface StaffRefund {
   walletMinor: number;
   cardMinor: number;
   refundIds: number[];
   /** The confirmed seats it cancelled. */
   cancelledSeats: string[];
-  cards: CardRefund[];
 }
 
 /**
@@ -270,7 +246,7 @@ export async function refundSeatsAsStaff(
   auditDetails: Record<string, unknown>,
   now: Date,
 ): Promise<StaffRefund> {
-  const done: StaffRefund = { walletMinor: 0, cardMinor: 0, refundIds: [], cancelledSeats: [], cards: [] };
+  const done: StaffRefund = { walletMinor: 0, cardMinor: 0, refundIds: [], cancelledSeats: [] };
   // Every section at once, in id order (the checkout's order), before any seat is freed in one.
   await lockSections(
     tx,
@@ -282,7 +258,6 @@ export async function refundSeatsAsStaff(
     if (refunded.cancelledSeat) done.cancelledSeats.push(refunded.cancelledSeat);
     done.walletMinor += refunded.walletMinor;
     done.cardMinor += refunded.cardMinor;
-    if (refunded.card) done.cards.push(refunded.card);
   }
   await closeIfFullyRefunded(tx, order, now);
   await recordAudit(tx, actor, {
@@ -324,52 +299,9 @@ export async function refundOrderAsAdmin(actor: Actor | null | undefined, input:
     await announceRefund(tx, refunded.refundIds);
     return { ...refunded, currency: order.currency };
   });
-  await sendCardRefunds(result.cards);
   return {
     walletMinor: result.walletMinor,
     cardMinor: result.cardMinor,
     message: `Order refunded: ${formatMoney(result.walletMinor + result.cardMinor, result.currency)} (${formatMoney(result.walletMinor, result.currency)} to the wallet, ${formatMoney(result.cardMinor, result.currency)} to the card).`,
   };
-}
-
-/** Sends each card refund of a committed transaction, one after the other. */
-export async function sendCardRefunds(cards: CardRefund[]): Promise<void> {
-  for (const card of cards) await sendCardRefund(card);
-}
-
-/**
- * Sends a card refund to Stripe after its transaction committed (idempotent per refund row, so a
- * retry never refunds twice); a failure becomes a payment issue for admins, the refund row stays.
- */
-async function sendCardRefund(refund: CardRefund): Promise<void> {
-  const db = await getDb();
-  const [card] = await db
-    .select({ paymentIntentId: payments.stripePaymentIntentId })
-    .from(payments)
-    .where(and(eq(payments.orderId, refund.orderId), eq(payments.method, "card")));
-  try {
-    const stripe = stripeClient();
-    if (!stripe || !card?.paymentIntentId) throw new Error(stripe ? "the order has no card payment intent" : "Stripe is not configured");
-    const created = await stripe.refunds.create(
-      {
-        payment_intent: card.paymentIntentId,
-        amount: refund.amountMinor,
-        reason: "requested_by_customer",
-        metadata: { orderId: refund.orderId },
-      },
-      { idempotencyKey: `refund-seat-${refund.refundId}` },
-    );
-    await db.update(refunds).set({ stripeRefundId: created.id }).where(eq(refunds.id, refund.refundId));
-  } catch (error) {
-    console.error("[refunds] card refund failed:", error instanceof Error ? error.message : error);
-    await db.insert(paymentIssues).values({
-      orderId: refund.orderId,
-      kind: "refund_failed",
-      details: {
-        refundId: refund.refundId,
-        amountMinor: refund.amountMinor,
-        error: error instanceof Error ? error.message : String(error),
-      },
-    });
-  }
 }

@@ -28,7 +28,7 @@ import { refusal } from "@/test/refusal";
  * with the change, each paid seat is refunded in full the way an admin refund is (wallet part to the
  * wallet, card part to the card), audited, held seats are released, and every family is told.
  */
-const { db, stripeApi } = stripeWebhookHarness();
+const { db, stripeApi, deliverCardRefunds } = stripeWebhookHarness();
 beforeAll(() => {
   registerRefundMail();
   registerSeatCancelMail();
@@ -187,6 +187,8 @@ describe("closing a section with families in it", () => {
     const [cardRefund] = await refundsOf(byCard.orderId);
     expect(cardRefund).toMatchObject({ kind: "admin", reason: SECTION_CLOSED_REASON, walletMinor: 3_000, cardMinor: 9_000 });
     expect(await ledgerRefunds(byCard.orderId)).toBe(3_000);
+    // Queued with the closing, sent to Stripe by the outbox.
+    await deliverCardRefunds();
     const toStripe = stripeApi().requests.filter((r) => r.path === "/v1/refunds" && r.form.get("metadata[orderId]") === byCard.orderId);
     expect(toStripe.map((r) => [r.form.get("amount"), r.form.get("payment_intent"), r.idempotencyKey])).toEqual([
       ["9000", `pi_${byCard.orderId.slice(0, 8)}`, `refund-seat-${cardRefund!.id}`],

@@ -17,7 +17,7 @@ import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import { lockWallet, type Tx } from "./ledger";
 import { lockOrder, type OrderRow } from "./orders";
 import { announceRefund } from "./refund-listeners";
-import { refundSeatsAsStaff, sendCardRefunds, unrefundedSeats, type CardRefund } from "./refunds";
+import { refundSeatsAsStaff, unrefundedSeats } from "./refunds";
 import { SECTION_CLOSE_MESSAGES, SECTION_CLOSED_REASON, withdrawalConfirmationSchema, type SectionEnrolment } from "./section-close-schema";
 import { announceSeatsCancelled, announceSectionClosed } from "./seat-listeners";
 import { lockSections, moveSeats } from "./seats";
@@ -96,7 +96,7 @@ export async function updateSectionWithRefundsAs(
   if (!holdsNoClasses(status)) return { section: await updateSection(id, input), withdrawn: null };
 
   const db = await getDb();
-  const done = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The ledger's lock order (wallets, then orders, then sections, as checkout and refunds take them):
     // the owners are read first, and under the section's lock every live seat must be of an order locked here.
     const seen = await liveSeatsOf(tx, id);
@@ -108,7 +108,7 @@ export async function updateSectionWithRefundsAs(
     }
     await lockSections(tx, [id]);
     const seats = await liveSeatsOf(tx, id);
-    if (seats.length === 0) return { section: await updateSectionIn(tx, id, input), withdrawn: null, cards: [] };
+    if (seats.length === 0) return { section: await updateSectionIn(tx, id, input), withdrawn: null };
 
     const enrolment = enrolmentOf(seats);
     const refuse = (message: string) => new AppError("conflict", message, { fieldErrors: { [WITHDRAW_FIELD]: message } });
@@ -117,7 +117,6 @@ export async function updateSectionWithRefundsAs(
     if (!isAsShown || seats.some((seat) => !locked.has(seat.orderId))) throw refuse(SECTION_CLOSE_MESSAGES.changed(enrolment));
 
     const families = new Map<number, { bookingIds: string[]; refundIds: number[] }>();
-    const cards: CardRefund[] = [];
     for (const order of locked.values()) {
       const itemIds = seats.filter((seat) => seat.orderId === order.id && seat.status === "confirmed").map((seat) => seat.itemId);
       if (itemIds.length === 0) continue;
@@ -127,7 +126,6 @@ export async function updateSectionWithRefundsAs(
       family.bookingIds.push(...refunded.cancelledSeats);
       family.refundIds.push(...refunded.refundIds);
       families.set(order.userId, family);
-      cards.push(...refunded.cards);
     }
     // Unpaid: nothing to refund. The order stays pending; a payment that still completes finds its seat gone and is given back.
     await moveSeats(
@@ -155,8 +153,6 @@ export async function updateSectionWithRefundsAs(
       targetId: id,
       details: { status, ...enrolment },
     });
-    return { section, withdrawn: enrolment, cards };
+    return { section, withdrawn: enrolment };
   });
-  await sendCardRefunds(done.cards);
-  return { section: done.section, withdrawn: done.withdrawn };
 }

@@ -94,7 +94,6 @@ export async function lockPendingTopUp(tx: Tx, topUpId: string): Promise<Pending
           stripePaymentIntentId: paymentIntentOf(session),
         })
         .where(eq(topUps.id, topUp.id));
-      return {};
     },
     flag: close("flagged"),
     expire: close("expired"),

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { CARD_REFUND_TOPIC, recordFailedCardRefund, sendCardRefund } from "@/lib/commerce/card-refunds";
+import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
 import { DEMO_REQUEST_TOPIC, httpForwarder } from "@/lib/demo-requests/forward";
 import { DEFERRED_EMAIL_TOPIC, deferredEmailSender, type EmailRenderer } from "@/lib/notifications/deferred-email";
 import { EMAIL_TOPIC } from "@/lib/notifications/email";
@@ -23,6 +25,8 @@ export function emailSenders(smtp: Sender): Record<string, Sender> {
 /** Which domain's messages go where: the outbox mechanism itself knows no topic. */
 export function registerOutboxSenders(): void {
   if (env.DEMO_FORWARD_URL) registerOutboxSender(DEMO_REQUEST_TOPIC, httpForwarder(env.DEMO_FORWARD_URL, env.DEMO_FORWARD_TOKEN));
+  // Without Stripe there are no card payments to refund; a refund queued before it was unset waits.
+  if (isCardPaymentAvailable()) registerOutboxSender(CARD_REFUND_TOPIC, sendCardRefund, recordFailedCardRefund);
   // Without SMTP_URL, email waits in the outbox (nothing is lost) until a server is configured.
   if (env.SMTP_URL) {
     const smtp = smtpSender({ url: env.SMTP_URL, from: mailFrom().header, messageIdHost: new URL(brand.siteUrl).hostname });

@@ -7,7 +7,7 @@ import { demoRequests, outbox } from "@/lib/platform/db/schema";
 import { httpForwarder } from "@/lib/demo-requests/forward";
 import { jsonRequest, type openTestDatabase } from "@/test/database";
 
-import { backoffMs, deliverDue, LEASE_MS, listDeadLetters, MAX_ATTEMPTS, retryDeadLetter } from "./outbox";
+import { backoffMs, deliverDue, LEASE_MS, listDeadLetters, MAX_ATTEMPTS, PermanentDeliveryError, retryDeadLetter } from "./outbox";
 
 /** A stand-in CRM on loopback that can be switched down and up and counts what it received. */
 function fakeCrm() {
@@ -321,6 +321,51 @@ describe("the outbox", () => {
     });
     expect(delivered).toEqual(["dead-1"]);
     expect((await database.db.select().from(outbox))[0]).toMatchObject({ attempts: 1, deadAt: null, deliveredAt: expect.any(Date) });
+  });
+
+  it("dead-letters at once a message its receiver refused for good, and tells the topic's handler of every dead letter once", async () => {
+    await database.db.delete(outbox);
+    await database.db.insert(outbox).values([
+      { topic: "t", dedupeKey: "refused-1", payload: { n: 1 } },
+      { topic: "t", dedupeKey: "worn-out-1", payload: { n: 2 }, attempts: MAX_ATTEMPTS - 1 },
+      { topic: "t", dedupeKey: "retried-1", payload: { n: 3 } },
+    ]);
+    const send = async (m: { dedupeKey: string }) => {
+      if (m.dedupeKey === "refused-1") throw new PermanentDeliveryError("no such payment");
+      throw new Error("down for maintenance");
+    };
+    const told: Array<[string, unknown, string]> = [];
+    const onDeadLetter = {
+      t: async (m: { dedupeKey: string; payload: unknown }, _db: unknown, error: string) => void told.push([m.dedupeKey, m.payload, error]),
+    };
+    const now = new Date(Date.now() + 1000);
+
+    expect(await deliverDue(database.db, { t: send }, { now, onDeadLetter })).toEqual({ delivered: 0, failed: 3 });
+
+    const rows = new Map((await database.db.select().from(outbox)).map((r) => [r.dedupeKey, r]));
+    expect(rows.get("refused-1")).toMatchObject({ attempts: 1, deadAt: now, lastError: "no such payment" });
+    expect(rows.get("worn-out-1")).toMatchObject({ attempts: MAX_ATTEMPTS, deadAt: now });
+    expect(rows.get("retried-1")).toMatchObject({ attempts: 1, deadAt: null });
+    expect(told.sort()).toEqual([
+      ["refused-1", { n: 1 }, "no such payment"],
+      ["worn-out-1", { n: 2 }, "down for maintenance"],
+    ]);
+
+    // Later rounds neither send the dead letters again nor tell of them again; a failing handler is only logged.
+    const error = jest.spyOn(console, "error").mockImplementation(() => {});
+    const broken = { t: async () => Promise.reject(new Error("handler down")) };
+    await database.db
+      .update(outbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outbox.dedupeKey, "retried-1"));
+    expect(await deliverDue(database.db, { t: send }, { now: new Date(now.getTime() + 60_000), onDeadLetter: broken })).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
+    expect(told).toHaveLength(2);
+    expect(error.mock.calls.some((call) => String(call[0]).includes("dead-letter handler"))).toBe(true);
+    error.mockRestore();
+    expect(await listDeadLetters(database.db)).toHaveLength(3);
   });
 
   it("backs off from when the attempt failed, not from when the round began", async () => {

@@ -48,6 +48,24 @@ export async function enqueueAll(tx: Executor, messages: OutboxMessage[]): Promi
 export type Sender = (message: OutboxMessage, db: Database) => Promise<void>;
 
 /**
+ * What a sender throws when the receiver refused the message for good (retrying cannot change its
+ * answer): the message is dead-lettered at once instead of being retried for hours.
+ */
+export class PermanentDeliveryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentDeliveryError";
+  }
+}
+
+/**
+ * What a topic does once the outbox gives up on one of its messages (dead-lettered: MAX_ATTEMPTS
+ * failures, or a PermanentDeliveryError), with the last error: e.g. tell the people who must act.
+ * Runs after the dead letter is written; the dead letter itself is listed at /admin/outbox either way.
+ */
+export type DeadLetterHandler = (message: OutboxMessage, db: Database, error: string) => Promise<void>;
+
+/**
  * How long a worker holds the rows it claimed. A worker claims a batch of due rows under one lease
  * and starts a send only while at least half of the lease is left (SEND_WINDOW below), so every
  * started send (senders time out well inside half a lease: httpForwarder after 10 s, SMTP within
@@ -133,7 +151,10 @@ async function claimBatch(db: Database, topics: string[], now: Date, leaseMs: nu
 }
 
 /** What became of one claimed row this round. */
-type Outcome = { kind: "delivered" } | { kind: "failed"; error: string; at: Date } | { kind: "unsent" };
+type Outcome = { kind: "delivered" } | { kind: "failed"; error: string; at: Date; isPermanent: boolean } | { kind: "unsent" };
+
+/** A failure after which the message is not tried again on its own. */
+const isDeadAfter = (outcome: { isPermanent: boolean }, attempts: number) => outcome.isPermanent || attempts >= MAX_ATTEMPTS;
 
 /**
  * Sends the claimed rows, at most `concurrency` at once, starting none after `sendBy` (a
@@ -162,6 +183,7 @@ async function sendClaimed(
           kind: "failed",
           error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
           at: options.clock(),
+          isPermanent: error instanceof PermanentDeliveryError,
         };
       }
     }
@@ -191,7 +213,7 @@ async function recordOutcomes(db: Database, claim: Claim, outcomes: Outcome[]): 
         id: row.id,
         attempts,
         next_attempt_at: new Date(outcome.at.getTime() + backoffMs(attempts)).toISOString(),
-        dead_at: attempts >= MAX_ATTEMPTS ? outcome.at.toISOString() : null,
+        dead_at: isDeadAfter(outcome, attempts) ? outcome.at.toISOString() : null,
         last_error: outcome.error,
       });
     }
@@ -242,7 +264,15 @@ async function recordOutcomes(db: Database, claim: Claim, outcomes: Outcome[]): 
 export async function deliverDue(
   db: Database,
   senders: Record<string, Sender>,
-  options: { now?: Date; limit?: number; leaseMs?: number; batchSize?: number; concurrency?: number } = {},
+  options: {
+    now?: Date;
+    limit?: number;
+    leaseMs?: number;
+    batchSize?: number;
+    concurrency?: number;
+    /** Per topic, what to do once a message of it is dead-lettered. */
+    onDeadLetter?: Record<string, DeadLetterHandler>;
+  } = {},
 ): Promise<DeliveryReport> {
   const clock = () => options.now ?? new Date();
   const limit = options.limit ?? ROUND_LIMIT;
@@ -262,6 +292,7 @@ export async function deliverDue(
     if (claim.rows.length === 0) break;
     const outcomes = await sendClaimed(db, claim.rows, senders, { concurrency, sendBy, clock });
     const recorded = await recordOutcomes(db, claim, outcomes);
+    const deadLetters: Array<{ row: ClaimedRow; error: string }> = [];
     claim.rows.forEach((row, index) => {
       const outcome = outcomes[index]!;
       if (outcome.kind === "unsent") return;
@@ -276,15 +307,29 @@ export async function deliverDue(
       else {
         report.failed += 1;
         const attempts = row.attempts + 1;
-        if (attempts >= MAX_ATTEMPTS)
-          console.error(`[outbox] message ${row.id} (${row.topic}) dead-lettered after ${attempts} attempts: ${outcome.error}`);
+        if (isDeadAfter(outcome, attempts)) {
+          const why = outcome.isPermanent ? "refused for good" : `after ${attempts} attempts`;
+          console.error(`[outbox] message ${row.id} (${row.topic}) dead-lettered ${why}: ${outcome.error}`);
+          deadLetters.push({ row, error: outcome.error });
+        }
       }
     });
+    for (const { row, error } of deadLetters) await handleDeadLetter(db, options.onDeadLetter?.[row.topic], row, error);
     // Fewer due than asked for: the queue is drained (for now). Rows left unsent: the sends are slow
     // enough to outlast the window, so the round ends and the rows wait for the next (any worker's).
     if (claim.rows.length < size || outcomes.some((outcome) => outcome.kind === "unsent")) break;
   }
   return report;
+}
+
+/** Runs a topic's dead-letter handler; its failure is logged (the dead letter stays listed for admins). */
+async function handleDeadLetter(db: Database, handler: DeadLetterHandler | undefined, row: ClaimedRow, error: string): Promise<void> {
+  if (!handler) return;
+  try {
+    await handler({ topic: row.topic, dedupeKey: row.dedupeKey, payload: row.payload }, db, error);
+  } catch (failure) {
+    console.error(`[outbox] dead-letter handler for message ${row.id} (${row.topic}) failed:`, failure);
+  }
 }
 
 export interface DeadLetter {

@@ -3,7 +3,7 @@ import "server-only";
 import { after } from "next/server";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { deliverDue, type DeliveryReport, type Sender } from "@/lib/platform/outbox/outbox";
+import { deliverDue, type DeadLetterHandler, type DeliveryReport, type Sender } from "@/lib/platform/outbox/outbox";
 
 const INTERVAL_MS = 15_000;
 
@@ -14,6 +14,7 @@ const INTERVAL_MS = 15_000;
  */
 interface WorkerState {
   senders: Map<string, Sender>;
+  deadLetterHandlers?: Map<string, DeadLetterHandler>;
   timer?: NodeJS.Timeout;
   round?: Promise<DeliveryReport>;
   again?: boolean;
@@ -21,8 +22,12 @@ interface WorkerState {
 const slot = globalThis as typeof globalThis & { __outbox?: WorkerState };
 const state: WorkerState = (slot.__outbox ??= { senders: new Map() });
 
-export function registerOutboxSender(topic: string, send: Sender): void {
+/** The topic's sender, and optionally what to do when the outbox gives up on one of its messages. */
+export function registerOutboxSender(topic: string, send: Sender, onDeadLetter?: DeadLetterHandler): void {
   state.senders.set(topic, send);
+  state.deadLetterHandlers ??= new Map();
+  if (onDeadLetter) state.deadLetterHandlers.set(topic, onDeadLetter);
+  else state.deadLetterHandlers.delete(topic);
 }
 
 /**
@@ -39,7 +44,9 @@ export function deliverOutbox(db?: Database): Promise<DeliveryReport> {
     do {
       state.again = false;
       if (state.senders.size === 0) break;
-      report = await deliverDue(db ?? (await getDb()), Object.fromEntries(state.senders));
+      report = await deliverDue(db ?? (await getDb()), Object.fromEntries(state.senders), {
+        onDeadLetter: Object.fromEntries(state.deadLetterHandlers ?? []),
+      });
     } while (state.again);
     return report;
   })().finally(() => {

@@ -7,7 +7,7 @@ import { placeOrder } from "@/lib/commerce/checkout";
 import { balanceOf } from "@/lib/commerce/ledger";
 import { listOpenPaymentIssues } from "@/lib/commerce/order-view";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
-import { bookings, orders, payments, sections, stripeEvents } from "@/lib/platform/db/schema";
+import { bookings, orders, outbox, payments, sections, stripeEvents } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { insertActor } from "@/test/fixtures";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
@@ -20,7 +20,7 @@ import { POST } from "./route";
  * generateTestHeaderString; the calls the app makes to Stripe (Checkout Session, refund) go to a
  * local stand-in through the SDK's host/port/protocol options.
  */
-const { db, stripeApi: standIn } = stripeWebhookHarness();
+const { db, stripeApi: standIn, deliverCardRefunds } = stripeWebhookHarness();
 const sdk = new Stripe("sk_test_jest");
 const deliver = signedDelivery(POST);
 
@@ -159,6 +159,8 @@ test("a payment that completes after its seat was taken meanwhile is refunded in
     sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000, paymentIntent: "pi_late" }),
   );
   expect(answer.status).toBe(200);
+  // Queued with the decision, sent to Stripe by the outbox.
+  await deliverCardRefunds();
 
   const refund = standIn().requests.find((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_late")!;
   expect(refund.form.get("amount")).toBe("9000");
@@ -173,6 +175,85 @@ test("a payment that completes after its seat was taken meanwhile is refunded in
   expect(await balanceOf(db(), order.parentId)).toBe(3_000);
   // Still one seat, the rival's.
   expect(await seatStatuses(order.sectionId)).toEqual(["cancelled", "confirmed"]);
+});
+
+/** A card payment ($90.00 of a $120.00 seat) that completes an hour late, after a rival took the only seat. */
+async function lateCardPayment(paymentIntent: string, beforeWebhook = () => {}) {
+  const order = await pendingCardOrder({ capacity: 1, now: new Date(Date.now() - 3_600_000) });
+  const rival = await newFamily(db(), 20_000);
+  await placeOrder(rival.parentId, [{ sectionId: order.sectionId, learnerId: rival.learnerId }]);
+  beforeWebhook();
+  const answer = await deliver(sessionEvent("checkout.session.completed", { orderId: order.orderId, amount: 9_000, paymentIntent }));
+  expect(answer.status).toBe(200);
+  const cardPayment = async () =>
+    (
+      await db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.orderId), eq(payments.method, "card")))
+    )[0]!;
+  return { ...order, cardPayment };
+}
+
+test("a late payment's refund while Stripe is unreachable is queued with the decision and sent once Stripe is back, once", async () => {
+  let order;
+  try {
+    order = await lateCardPayment("pi_late_outage", () => (standIn().failing = true));
+    // Nothing was sent while the webhook answered; the first delivery meets the outage and waits.
+    expect(await deliverCardRefunds(new Date(Date.now() + 1_000))).toEqual({ delivered: 0, failed: 1 });
+  } finally {
+    standIn().failing = false;
+  }
+  expect(await orderOf(order.orderId)).toMatchObject({ status: "refunded", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00", "card") });
+  const payment = await order.cardPayment();
+  expect(payment).toMatchObject({ status: "refunded", stripeRefundId: null });
+  const queued = await db()
+    .select()
+    .from(outbox)
+    .where(eq(outbox.dedupeKey, `stripe.refund:payment:${payment.id}`));
+  expect(queued).toEqual([expect.objectContaining({ payload: { of: "payment", paymentId: payment.id }, attempts: 1, deadAt: null })]);
+
+  expect(await deliverCardRefunds(new Date(Date.now() + 20_000))).toEqual({ delivered: 1, failed: 0 });
+  const created = standIn().refunds.filter((r) => r.paymentIntent === "pi_late_outage");
+  expect(created).toEqual([
+    { id: expect.stringMatching(/^re_/), amount: 9_000, paymentIntent: "pi_late_outage", idempotencyKey: `refund-${order.orderId}` },
+  ]);
+  expect((await order.cardPayment()).stripeRefundId).toBe(created[0]!.id);
+
+  // Delivered again after a crash before anything was recorded: Stripe's idempotency answers the same refund.
+  await db().update(payments).set({ stripeRefundId: null }).where(eq(payments.id, payment.id));
+  await db().update(outbox).set({ deliveredAt: null }).where(eq(outbox.id, queued[0]!.id));
+  expect(await deliverCardRefunds(new Date(Date.now() + 20_000))).toEqual({ delivered: 1, failed: 0 });
+  expect(standIn().refunds.filter((r) => r.paymentIntent === "pi_late_outage")).toEqual(created);
+  expect((await order.cardPayment()).stripeRefundId).toBe(created[0]!.id);
+});
+
+test("a late payment's refund that Stripe refuses for good: the payment shows refund_failed and admins get an issue, tried once", async () => {
+  const order = await lateCardPayment("pi_late_refused");
+  standIn().refusingRefunds = "No such payment_intent: 'pi_late_refused'";
+  const error = jest.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    expect(await deliverCardRefunds(new Date(Date.now() + 1_000))).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliverCardRefunds(new Date(Date.now() + 86_400_000))).toEqual({ delivered: 0, failed: 0 });
+  } finally {
+    standIn().refusingRefunds = null;
+    error.mockRestore();
+  }
+  const payment = await order.cardPayment();
+  expect(payment).toMatchObject({ status: "refund_failed", stripeRefundId: null });
+  expect(standIn().requests.filter((r) => r.path === "/v1/refunds" && r.form.get("payment_intent") === "pi_late_refused")).toHaveLength(1);
+  const admin = await insertActor(db(), "admin");
+  expect((await listOpenPaymentIssues(admin)).filter((issue) => issue.orderId === order.orderId)).toEqual([
+    expect.objectContaining({
+      kind: "refund_failed",
+      details: {
+        paymentId: payment.id,
+        paymentIntentId: "pi_late_refused",
+        amountMinor: 9_000,
+        error: "No such payment_intent: 'pi_late_refused'",
+      },
+    }),
+  ]);
 });
 
 test("a payment after the hold ran out still enrols when a seat is free", async () => {

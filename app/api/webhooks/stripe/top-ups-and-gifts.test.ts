@@ -21,7 +21,7 @@ import { POST } from "./route";
  * was taken. The real webhook handler, fed events signed with the SDK's generateTestHeaderString;
  * Checkout Sessions and refunds go to the local stand-in.
  */
-const { db, stripeApi: standIn } = stripeWebhookHarness();
+const { db, stripeApi: standIn, deliverCardRefunds } = stripeWebhookHarness();
 const deliver = signedDelivery(POST);
 
 type Pays = { pays: "top_up"; topUpId: string } | { pays: "gift"; giftId: string } | { pays: "order"; orderId: string };
@@ -229,6 +229,7 @@ describe("a late card payment whose seat was taken: the parent's choice", () => 
       lateRefundTo: "wallet",
       notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00", "wallet"),
     });
+    await deliverCardRefunds();
     expect(standIn().requests.filter((r) => r.path === "/v1/refunds" && r.form.get("metadata[orderId]") === order.id)).toHaveLength(0);
     const refunds = await db()
       .select()
@@ -247,6 +248,7 @@ describe("a late card payment whose seat was taken: the parent's choice", () => 
   test("back to the card (the default): a Stripe refund; the notice and the email say so", async () => {
     const { order, parentId, mail } = await lateOrder("card");
     expect(order).toMatchObject({ status: "refunded", lateRefundTo: "card", notice: ORDER_NOTICES.seatTaken("$90.00", "$30.00", "card") });
+    await deliverCardRefunds();
     const refund = standIn().requests.find((r) => r.path === "/v1/refunds" && r.form.get("metadata[orderId]") === order.id)!;
     expect(refund.form.get("amount")).toBe("9000");
     expect(await balanceOf(db(), parentId)).toBe(3_000);
