@@ -29,6 +29,9 @@ export async function enqueue(tx: Executor, message: OutboxMessage): Promise<voi
   await enqueueAll(tx, [message]);
 }
 
+/** Due from now, to the millisecond (see enqueueAll). */
+const DUE_NOW = sql`date_trunc('milliseconds', now())`;
+
 /**
  * Queues several messages in one statement (a transaction that holds locks sends one insert, not
  * one per message). A key already queued is skipped, as with `enqueue`.
@@ -37,7 +40,9 @@ export async function enqueueAll(tx: Executor, messages: OutboxMessage[]): Promi
   if (messages.length === 0) return;
   await tx
     .insert(outbox)
-    .values(messages.map(({ topic, dedupeKey, payload }) => ({ topic, dedupeKey, payload })))
+    // Due from now, to the millisecond: the claim compares with a JavaScript Date (milliseconds),
+    // and now()'s microseconds would leave a message claimed within its own millisecond not yet due.
+    .values(messages.map(({ topic, dedupeKey, payload }) => ({ topic, dedupeKey, payload, nextAttemptAt: DUE_NOW })))
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
