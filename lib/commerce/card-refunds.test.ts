@@ -112,6 +112,14 @@ test("the card refund is queued in the transaction that decides it: a refund tha
   expect(await queuedFor(refund!.id)).toHaveLength(1);
 });
 
+/** The refund's outbox row due again, as after a crash before its delivery was recorded. */
+async function markUndelivered(refundId: number) {
+  await db()
+    .update(outbox)
+    .set({ deliveredAt: null })
+    .where(eq(outbox.dedupeKey, `${CARD_REFUND_TOPIC}:refund:${refundId}`));
+}
+
 test("delivering the same refund twice (a crash after Stripe answered) creates one Stripe refund", async () => {
   const family = await paidPartlyByCard();
   await withdrawSeat(family.parentId, family.itemId, ZONE, family.beforeCutoff);
@@ -123,10 +131,7 @@ test("delivering the same refund twice (a crash after Stripe answered) creates o
 
   // The process stopped after Stripe answered and before anything was recorded: the row is due again.
   await db().update(refunds).set({ stripeRefundId: null }).where(eq(refunds.id, refund!.id));
-  await db()
-    .update(outbox)
-    .set({ deliveredAt: null })
-    .where(eq(outbox.dedupeKey, `${CARD_REFUND_TOPIC}:refund:${refund!.id}`));
+  await markUndelivered(refund!.id);
   expect(await deliverCardRefunds(soon())).toEqual({ delivered: 1, failed: 0 });
 
   expect(stripeApi().requests.filter((r) => r.path === "/v1/refunds" && r.idempotencyKey === key)).toHaveLength(2);
@@ -134,10 +139,7 @@ test("delivering the same refund twice (a crash after Stripe answered) creates o
   expect((await refundOf(family.orderId))!.stripeRefundId).toBe(first!.id);
 
   // Delivered once more with its Stripe id recorded: done without asking Stripe at all.
-  await db()
-    .update(outbox)
-    .set({ deliveredAt: null })
-    .where(eq(outbox.dedupeKey, `${CARD_REFUND_TOPIC}:refund:${refund!.id}`));
+  await markUndelivered(refund!.id);
   expect(await deliverCardRefunds(soon())).toEqual({ delivered: 1, failed: 0 });
   expect(stripeApi().requests.filter((r) => r.path === "/v1/refunds" && r.idempotencyKey === key)).toHaveLength(2);
 });
