@@ -88,7 +88,7 @@ export async function openCardSession(request: CardSessionRequest): Promise<{ id
 }
 
 /** Stripe accepts a session's expiry from 30 minutes to 24 hours ahead: a top-up or a gift gets an hour. */
-export const CARD_SESSION_MINUTES = 60;
+const CARD_SESSION_MINUTES = 60;
 
 /** Links a payment issue to what it concerns. */
 export type IssueLink = { orderId: string } | { topUpId: string } | { giftId: string };

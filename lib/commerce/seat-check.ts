@@ -5,11 +5,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookings, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
+import { isLiveSeat } from "@/lib/scheduling/slots";
 
 import { balanceQuery, type Tx } from "./ledger";
 import { CURRENCY } from "./money";
 import { COMMERCE_MESSAGES } from "./schema";
-import { expiredHoldBookingIds, isLiveSeat, lockSections, nextSession, releaseExpiredHolds, type LockedSection } from "./seats";
+import { expiredHoldBookingIds, lockSections, nextSession, releaseExpiredHolds, type LockedSection } from "./seats";
 
 /** What decides the seats of an order, counted under the section locks. */
 export interface SeatCounts {

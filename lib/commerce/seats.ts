@@ -7,16 +7,13 @@ import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
 import { bookingHistory, bookings, courses, orderItems, orders, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
-import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
+import { isLiveSeat } from "@/lib/scheduling/slots";
 
 import type { Tx } from "./ledger";
 import { COMMERCE_MESSAGES } from "./schema";
 import { announceSeatsConfirmed } from "./seat-listeners";
 
 export type LockedSection = typeof sections.$inferSelect & { title: string };
-
-/** A seat held or confirmed (a booking condition). */
-export const isLiveSeat = and(eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES]));
 
 /**
  * Locks the sections (select ... for update), always in id order, so two checkouts for the same

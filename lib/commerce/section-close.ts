@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
 import type { Actor } from "@/lib/platform/auth/permissions";
@@ -12,7 +12,7 @@ import { holdsNoClasses, sectionSchema, type SectionInput } from "@/lib/scheduli
 import { checkMayUpdateSection, findSectionForEdit } from "@/lib/scheduling/section-admin";
 import { WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
 import { updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
-import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
+import { isLiveSeat } from "@/lib/scheduling/slots";
 
 import { lockWallet, type Tx } from "./ledger";
 import { lockOrder, type OrderRow } from "./orders";
@@ -45,7 +45,7 @@ async function liveSeatsOf(tx: Pick<Tx, "select">, sectionId: number): Promise<L
     .from(bookings)
     .innerJoin(orderItems, eq(orderItems.bookingId, bookings.id))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(bookings.sectionId, sectionId), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
+    .where(and(eq(bookings.sectionId, sectionId), isLiveSeat))
     .orderBy(asc(orderItems.id));
   return rows.map((row) => ({ ...row, status: row.status === "held" ? "held" : "confirmed" }));
 }

@@ -8,7 +8,7 @@ import { bookings, courses, sections, teacherProfiles } from "@/lib/platform/db/
 
 import { ON_SALE_SECTION_STATUSES, seatsLeftIn } from "./section-sale";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
-import { LIVE_BOOKING_STATUSES } from "./slots";
+import { isLiveSeat } from "./slots";
 import { minuteToClock } from "./time";
 import { formatPrice, weeklyTimesLabel } from "./weekly-times";
 
@@ -107,7 +107,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       : await db
           .select({ sectionId: bookings.sectionId, n: count() })
           .from(bookings)
-          .where(and(inArray(bookings.sectionId, ids), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
+          .where(and(inArray(bookings.sectionId, ids), isLiveSeat))
           .groupBy(bookings.sectionId);
   const bookedOf = new Map(booked.map((row) => [row.sectionId, row.n]));
 

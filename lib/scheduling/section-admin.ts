@@ -14,7 +14,7 @@ import { sectionSchema, type SectionInput } from "./schema";
 import type { SectionFormValues } from "./section-form";
 import { createSection, updateSection, type SectionRow } from "./sections";
 import { sectionSessions } from "./sessions";
-import { LIVE_BOOKING_STATUSES } from "./slots";
+import { isLiveSeat } from "./slots";
 import { teacherTimezone } from "./teachers";
 import { todayIn } from "./time";
 
@@ -141,7 +141,7 @@ export async function listSectionsFor(actor: Actor | null, now = new Date()): Pr
       : await db
           .select({ sectionId: bookings.sectionId, n: count() })
           .from(bookings)
-          .where(and(inArray(bookings.sectionId, ids), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
+          .where(and(inArray(bookings.sectionId, ids), isLiveSeat))
           .groupBy(bookings.sectionId);
   const seatsOf = new Map(seats.map((s) => [s.sectionId, s.n]));
   const horizon = new Date(now.getTime() + SESSION_LOOKAHEAD_DAYS * 86_400_000);

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, sections } from "@/lib/platform/db/schema";
@@ -11,7 +11,7 @@ import type { SchedulingTransaction } from "./bookings";
 import { announceSectionRescheduled } from "./section-listeners";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
-import { LIVE_BOOKING_STATUSES } from "./slots";
+import { isLiveSeat } from "./slots";
 
 export type SectionRow = typeof sections.$inferSelect;
 
@@ -51,7 +51,7 @@ export async function seatsBooked(sectionId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(bookings)
-    .where(and(eq(bookings.sectionId, sectionId), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])));
+    .where(and(eq(bookings.sectionId, sectionId), isLiveSeat));
   return row?.n ?? 0;
 }
 
@@ -85,7 +85,7 @@ async function writeSectionUpdate(tx: SchedulingTransaction, id: number, values:
   const [booked] = await tx
     .select({ n: count() })
     .from(bookings)
-    .where(and(eq(bookings.sectionId, id), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])));
+    .where(and(eq(bookings.sectionId, id), isLiveSeat));
   const seats = booked?.n ?? 0;
   if (values.capacity < seats) {
     const message = SCHEDULING_MESSAGES.capacityBelowBooked(seats);

@@ -17,6 +17,9 @@ export type { Slot } from "./slot-grid";
 
 /** Statuses that hold a teacher's time: a live booking. */
 export const LIVE_BOOKING_STATUSES = ["held", "confirmed"] as const;
+
+/** A seat in a section that is held or confirmed (a booking condition): what counts against its capacity. */
+export const isLiveSeat = and(eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES]));
 /** The longest range of slots asked for at once (a page shows a few weeks). */
 export const MAX_SLOT_RANGE_DAYS = 92;
 

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, demoRequests, learners, sections } from "@/lib/platform/db/schema";
 
 import { sectionSessions } from "./sessions";
-import { LIVE_BOOKING_STATUSES } from "./slots";
+import { isLiveSeat, LIVE_BOOKING_STATUSES } from "./slots";
 import { WallClocks } from "./time";
 
 export const AGENDA_DAYS = 14;
@@ -79,9 +79,7 @@ export async function listTeacherAgenda(actor: Actor | null, now = new Date(), d
           .select({ sectionId: bookings.sectionId, firstName: learners.firstName, grade: learners.grade })
           .from(bookings)
           .innerJoin(learners, eq(learners.id, bookings.learnerId))
-          .where(
-            and(inArray(bookings.sectionId, sectionIds), eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])),
-          )
+          .where(and(inArray(bookings.sectionId, sectionIds), isLiveSeat))
           .orderBy(asc(learners.firstName));
 
   const clocks = new WallClocks();
