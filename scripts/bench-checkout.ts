@@ -1,6 +1,6 @@
 // `npm run bench:checkout`: CPU and round trips of the checkout's domain layer alone (no Next.js, no HTTP): N wallet-paid
 // checkouts through checkoutCart, `--concurrency` at a time, against a scratch PostgreSQL
-// database, with the enrolment mail listener registered as at start. Reports checkouts/s, the
+// database (the checkout writes its seat.confirmed event, as at start). Reports checkouts/s, the
 // process's CPU milliseconds per checkout and the statements sent per checkout.
 //
 //   npm run bench:checkout -- [--parents 400] [--concurrency 50]
@@ -22,9 +22,7 @@ async function main() {
   const { newFamily, newSection } = await import("../test/commerce-fixtures");
   const { addToCart } = await import("../lib/commerce/cart");
   const { checkoutCart } = await import("../lib/commerce/checkout");
-  const { registerEnrolmentMail } = await import("../lib/wiring/enrolment-mail");
   const pg = await import("pg");
-  registerEnrolmentMail();
 
   const database = await openTestDatabase();
   try {

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
+import { emit } from "@/lib/platform/events/events";
 import { cartItems, learners, orders } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
@@ -15,7 +16,7 @@ import { CURRENCY, formatMoney } from "./money";
 import { insertOrder } from "./order-insert";
 import { closePendingOrder, lockOrder } from "./orders";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "./schema";
-import { announceSeatsConfirmed } from "./seat-listeners";
+import { seatsConfirmed } from "./events";
 import { checkSeats, countSeatsReleasingExpired, type SeatWanted } from "./seat-check";
 import { lockSections, newSeat } from "./seats";
 import { isCardPaymentAvailable } from "./stripe";
@@ -173,10 +174,7 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
       now,
     });
     if (isPaid)
-      await announceSeatsConfirmed(
-        tx,
-        seats.map((seat) => seat.id),
-      );
+      await emit(tx, seatsConfirmed, { bookingIds: seats.map((seat) => seat.id) });
     return { order, lines };
   });
 

@@ -5,30 +5,6 @@ import { listenerRegistry } from "@/lib/platform/listeners";
 import type { Tx } from "./ledger";
 
 /**
- * Who hears of a confirmed seat (a paid enrolment), whichever path confirmed it (a wallet checkout,
- * the card webhook, or another commerce flow that writes a confirmed seat): registered at start by
- * the wiring (the enrolment emails), so commerce imports nothing above it. Runs inside the
- * confirming transaction: what a listener writes (the outbox's rows) commits with the seat or not at all.
- */
-export type SeatListener = (tx: Tx, bookingIds: string[]) => Promise<void>;
-
-const listeners = listenerRegistry<SeatListener>("__seatListeners");
-
-/** Registers (or, under the same name, replaces) a listener. */
-export function registerSeatListener(name: string, listener: SeatListener): void {
-  listeners.register(name, listener);
-}
-
-export function unregisterSeatListener(name: string): void {
-  listeners.unregister(name);
-}
-
-export async function announceSeatsConfirmed(tx: Tx, bookingIds: string[]): Promise<void> {
-  if (bookingIds.length === 0) return;
-  for (const listener of listeners.all()) await listener(tx, bookingIds);
-}
-
-/**
  * A confirmed seat was cancelled (a parent's withdrawal, an admin's refund, any later path), with
  * the refunds made for those seats in the same transaction (none when nothing was refunded), so
  * the wiring can fold the family's calendar cancellation into the refund's message.

@@ -5,13 +5,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
 
 import { bookingHistory, bookings, courses, orderItems, orders, sections } from "@/lib/platform/db/schema";
+import { emit } from "@/lib/platform/events/events";
 import { AppError } from "@/lib/platform/errors";
 import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
 import { isLiveSeat } from "@/lib/scheduling/slots";
 
 import type { Tx } from "./ledger";
 import { COMMERCE_MESSAGES } from "./schema";
-import { announceSeatsConfirmed } from "./seat-listeners";
+import { seatsConfirmed } from "./events";
 
 export type LockedSection = typeof sections.$inferSelect & { title: string };
 
@@ -205,7 +206,7 @@ export async function writeSeat(
     .with(seatHistoryInsert(tx, [seat]))
     .insert(bookings)
     .values(seat.booking);
-  if (status === "confirmed") await announceSeatsConfirmed(tx, [seat.id]);
+  if (status === "confirmed") await emit(tx, seatsConfirmed, { bookingIds: [seat.id] });
   return seat.id;
 }
 
@@ -224,10 +225,6 @@ export async function moveSeats(tx: Tx, bookingIds: string[], from: "held", to: 
       tx,
       moved.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
     );
-  if (to === "confirmed")
-    await announceSeatsConfirmed(
-      tx,
-      moved.map((b) => b.id),
-    );
+  if (to === "confirmed" && moved.length > 0) await emit(tx, seatsConfirmed, { bookingIds: moved.map((b) => b.id) });
   return moved.length;
 }

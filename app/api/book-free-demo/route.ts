@@ -10,7 +10,7 @@ import { clientAddress, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/htt
 import { assertSameOrigin, readJsonBody, requestMetadata } from "@/lib/platform/http/request";
 import { errorResponse, jsonMessage, parseInput } from "@/lib/platform/http/responses";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
-import { enqueueDemoRequestReceivedMail } from "@/lib/wiring/booking-mail";
+import { enqueueDemoRequestReceivedMail } from "@/lib/reactions/booking-mail";
 
 const RECEIVED = "Your demo request has been received.";
 

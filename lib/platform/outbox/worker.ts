@@ -6,33 +6,37 @@ import { getDb, type Database } from "@/lib/platform/db/client";
 import { deliverDue, type DeadLetterHandler, type DeliveryReport, type Sender } from "@/lib/platform/outbox/outbox";
 
 const INTERVAL_MS = 15_000;
+/**
+ * Rounds in a row while messages keep being delivered: an event is handed to its handlers, a
+ * handler queues its email, and the email is sent, each a row of its own, so one kick runs them all.
+ */
+const CHAINED_ROUNDS = 4;
+
+/** Which topics this instance delivers, and with what: lib/wiring/outbox-routes.ts, handed over at start. */
+export interface OutboxRoutes {
+  senders: Record<string, Sender>;
+  /** Per topic, what to do once the outbox gives up on one of its messages. */
+  onDeadLetter?: Record<string, DeadLetterHandler>;
+}
 
 /**
- * The outbox mechanism knows no domain: the wiring (lib/wiring/outbox-senders.ts) registers a
- * sender per topic at start, and the worker delivers whatever is due for the registered topics.
- * Kept on globalThis so dev hot reloads keep one registry and one timer per process.
+ * The worker's timer and the routes it was started with. Kept on globalThis so dev's hot reloads
+ * keep one timer per process (and the after-response kick finds the routes from any bundle).
  */
 interface WorkerState {
-  senders: Map<string, Sender>;
-  deadLetterHandlers?: Map<string, DeadLetterHandler>;
+  routes?: OutboxRoutes;
   timer?: NodeJS.Timeout;
   round?: Promise<DeliveryReport>;
   again?: boolean;
 }
-const slot = globalThis as typeof globalThis & { __outbox?: WorkerState };
-const state: WorkerState = (slot.__outbox ??= { senders: new Map() });
+const slot = globalThis as typeof globalThis & { __outboxWorker?: WorkerState };
+const state: WorkerState = (slot.__outboxWorker ??= {});
 
-/** The topic's sender, and optionally what to do when the outbox gives up on one of its messages. */
-export function registerOutboxSender(topic: string, send: Sender, onDeadLetter?: DeadLetterHandler): void {
-  state.senders.set(topic, send);
-  state.deadLetterHandlers ??= new Map();
-  if (onDeadLetter) state.deadLetterHandlers.set(topic, onDeadLetter);
-  else state.deadLetterHandlers.delete(topic);
-}
+const hasRoutes = (): boolean => Object.keys(state.routes?.senders ?? {}).length > 0;
 
 /**
- * One delivery round for the registered topics. Rounds in one process never overlap: a call while
- * one runs asks for one more round after it (the timer and the after-response kick share this).
+ * One delivery round (and the rounds it chains) for the started routes. Rounds in one process never
+ * overlap: a call while one runs asks for one more round after it (the timer and the kick share this).
  */
 export function deliverOutbox(db?: Database): Promise<DeliveryReport> {
   if (state.round) {
@@ -40,15 +44,19 @@ export function deliverOutbox(db?: Database): Promise<DeliveryReport> {
     return state.round;
   }
   const round = (async () => {
-    let report: DeliveryReport = { delivered: 0, failed: 0 };
+    const total: DeliveryReport = { delivered: 0, failed: 0 };
+    let rounds = 0;
+    let report: DeliveryReport;
     do {
       state.again = false;
-      if (state.senders.size === 0) break;
-      report = await deliverDue(db ?? (await getDb()), Object.fromEntries(state.senders), {
-        onDeadLetter: Object.fromEntries(state.deadLetterHandlers ?? []),
-      });
-    } while (state.again);
-    return report;
+      const routes = state.routes;
+      if (!routes || !hasRoutes()) break;
+      report = await deliverDue(db ?? (await getDb()), routes.senders, { onDeadLetter: routes.onDeadLetter ?? {} });
+      total.delivered += report.delivered;
+      total.failed += report.failed;
+      rounds += 1;
+    } while (state.again || (report.delivered > 0 && rounds < CHAINED_ROUNDS));
+    return total;
   })().finally(() => {
     state.round = undefined;
   });
@@ -56,9 +64,9 @@ export function deliverOutbox(db?: Database): Promise<DeliveryReport> {
   return round;
 }
 
-/** Delivers right after the answer is sent; the timer catches anything missed. */
+/** Delivers right after the answer is sent (by then the caller's transaction has ended); the timer catches anything missed. */
 export function deliverOutboxSoon(): void {
-  if (state.senders.size === 0) return;
+  if (!hasRoutes()) return;
   const task = () =>
     deliverOutbox().then(
       () => undefined,
@@ -67,20 +75,29 @@ export function deliverOutboxSoon(): void {
   try {
     after(task);
   } catch {
-    // Outside a request scope (a direct call in a test): the timer delivers instead.
+    // Outside a request scope (a script, a direct call in a test): the timer delivers instead.
   }
 }
 
 /**
- * Retries outbox deliveries on a timer. Every instance may run one: leases in the table keep two
- * instances from sending the same row.
+ * Starts delivering `routes` on a timer (and after each answer that queued something). Every
+ * instance may run one: leases in the table keep two instances from sending the same row.
+ * Started again (a dev reload), the routes are replaced and the one timer kept.
  */
-export function startOutboxWorker(): void {
-  if (state.timer || state.senders.size === 0) return;
+export function startOutboxWorker(routes: OutboxRoutes): void {
+  state.routes = routes;
+  if (state.timer || !hasRoutes()) return;
   state.timer = setInterval(() => {
     deliverOutbox().catch((error: unknown) =>
       console.error("[outbox] delivery round failed:", error instanceof Error ? error.message : error),
     );
   }, INTERVAL_MS);
   state.timer.unref();
+}
+
+/** Stops the timer and forgets the routes (tests that start the worker). */
+export function stopOutboxWorker(): void {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+  state.routes = undefined;
 }

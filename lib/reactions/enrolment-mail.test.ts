@@ -9,7 +9,7 @@ import { sectionSessions } from "@/lib/scheduling/sessions";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
-import { enqueueEnrolmentMail, registerEnrolmentMail } from "./enrolment-mail";
+import { enqueueEnrolmentMail } from "./enrolment-mail";
 import { describeSchedule } from "./seat-invite";
 
 /**
@@ -17,7 +17,7 @@ import { describeSchedule } from "./seat-invite";
  * and the teacher (first name and grade only), once each, whichever commerce path confirmed it.
  */
 
-const { db, mail, deliver, received, emailOf } = mailHarness(registerEnrolmentMail);
+const { db, mail, deliver, received, emailOf } = mailHarness();
 
 describe("enrolment email", () => {
   it("sends the parent one confirmation with a recurring invite in the section's zone, and the teacher one notice", async () => {

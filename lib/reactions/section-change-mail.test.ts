@@ -7,7 +7,6 @@ import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
-import { registerEnrolmentMail } from "./enrolment-mail";
 import { registerSectionChangeMail } from "./section-change-mail";
 
 /**
@@ -17,7 +16,6 @@ import { registerSectionChangeMail } from "./section-change-mail";
  */
 
 const { db, mail, deliver } = mailHarness(() => {
-  registerEnrolmentMail();
   registerSectionChangeMail();
 });
 

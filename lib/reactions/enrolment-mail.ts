@@ -1,13 +1,11 @@
 import "server-only";
 
-import type { Tx } from "@/lib/commerce/ledger";
-import { registerSeatListener } from "@/lib/commerce/seat-listeners";
 import { enqueueDeferredEmails, type EmailRenderer } from "@/lib/notifications/deferred-email";
 import { enrolmentConfirmedEmail } from "@/lib/notifications/messages/enrolment-confirmed";
 import { teacherNewLearnerEmail } from "@/lib/notifications/messages/teacher-new-learner";
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
-import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
+import type { Handler } from "@/lib/platform/events/reactions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParent, loadTeacher } from "./booking-mail";
@@ -18,22 +16,25 @@ const TO_PARENT = "seat.confirmed.parent";
 const TO_TEACHER = "seat.confirmed.teacher";
 
 /**
- * A confirmed seat's messages, queued in the confirming transaction (a checkout holds its wallet and
- * section locks): which messages, about which seat, in one insert and no read. Keyed by the seat, so
- * a seat confirmed twice is still one message each. They are rendered when delivered (below).
+ * A confirmed seat's messages (seat.confirmed): which messages, about which seat, in one insert and
+ * no read. Keyed by the seat, so a seat confirmed twice, or its event delivered twice, is still one
+ * message each. They are rendered when they are sent (below), from the seat as it is then.
  */
-export async function enqueueEnrolmentMail(tx: Tx, bookingIds: string[]): Promise<void> {
+export async function enqueueEnrolmentMail(db: Pick<Database, "insert">, bookingIds: string[]): Promise<void> {
   const seats = [...new Set(bookingIds)];
   await enqueueDeferredEmails(
-    tx,
+    db,
     seats.flatMap((id) => [
       { key: `seat:${id}:confirmed:parent`, kind: TO_PARENT, ref: id },
       { key: `seat:${id}:confirmed:teacher`, kind: TO_TEACHER, ref: id },
     ]),
   );
-  // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.
-  if (seats.length > 0) deliverOutboxSoon();
 }
+
+export const enrolmentMail: Handler<{ bookingIds: string[] }> = {
+  name: "enrolment-mail",
+  handle: (db, { bookingIds }) => enqueueEnrolmentMail(db, bookingIds),
+};
 
 /**
  * The seat as it is at delivery, while it is still a confirmed seat. A seat withdrawn (or its family
@@ -81,13 +82,8 @@ const renderToTeacher: EmailRenderer = async (db, bookingId) => {
   return { ...content, to: teacher.email };
 };
 
-/** What the deferred email sender renders these kinds with (lib/wiring/outbox-senders.ts). */
+/** What the deferred email sender renders these kinds with (lib/reactions/mail-renderers.ts). */
 export const enrolmentMailRenderers: Readonly<Record<string, EmailRenderer>> = {
   [TO_PARENT]: renderToParent,
   [TO_TEACHER]: renderToTeacher,
 };
-
-/** Every confirmed seat, whichever commerce path confirms it, queues its messages in its own transaction. */
-export function registerEnrolmentMail(): void {
-  registerSeatListener("email", enqueueEnrolmentMail);
-}

@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 
 import { CARD_REFUND_TOPIC } from "@/lib/commerce/card-refunds";
 import { outbox, paymentIssues } from "@/lib/platform/db/schema";
-import { deliverOutbox } from "@/lib/platform/outbox/worker";
+import { deliverOutbox, startOutboxWorker, stopOutboxWorker } from "@/lib/platform/outbox/worker";
 import { stripeWebhookHarness } from "@/test/stripe-webhook";
 
-import { registerOutboxSenders } from "./outbox-senders";
+import { outboxRoutes } from "./outbox-routes";
 
 /** With Stripe configured, the worker sends card refunds and hands the ones it gives up on to admins. */
 const { db } = stripeWebhookHarness();
@@ -16,7 +16,7 @@ test("a card refund the outbox gives up on becomes a refund_failed payment issue
   const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
   const error = jest.spyOn(console, "error").mockImplementation(() => {});
   try {
-    registerOutboxSenders();
+    startOutboxWorker(outboxRoutes());
     // A late payment's refund whose payment no longer exists: refused for good at once.
     await db()
       .insert(outbox)
@@ -29,6 +29,7 @@ test("a card refund the outbox gives up on becomes a refund_failed payment issue
 
     expect(await deliverOutbox(db())).toEqual({ delivered: 0, failed: 1 });
   } finally {
+    stopOutboxWorker();
     warn.mockRestore();
     error.mockRestore();
   }

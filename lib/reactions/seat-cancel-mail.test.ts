@@ -10,7 +10,6 @@ import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
-import { registerEnrolmentMail } from "./enrolment-mail";
 import { registerRefundMail } from "./refund-mail";
 import { registerSeatCancelMail } from "./seat-cancel-mail";
 
@@ -20,7 +19,6 @@ import { registerSeatCancelMail } from "./seat-cancel-mail";
  * SEQUENCE), in the refund's message when there is one: one message per reader per cancellation.
  */
 const { db, mail, deliver, emailOf } = mailHarness(() => {
-  registerEnrolmentMail();
   registerRefundMail();
   registerSeatCancelMail();
 });

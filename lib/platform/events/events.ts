@@ -1,0 +1,40 @@
+import "server-only";
+
+import { randomUUID } from "node:crypto";
+
+import type { Database, Transaction } from "@/lib/platform/db/client";
+import { enqueue } from "@/lib/platform/outbox/outbox";
+import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
+import type { z } from "@/lib/platform/zod";
+
+/**
+ * A domain event (ARCHITECTURE "Events: one road for side effects"): a fact others react to, named
+ * once with the zod schema of what it carries. The domain that causes it defines it beside the
+ * change; who reacts is listed in one table, lib/reactions/table.ts.
+ */
+export interface DomainEvent<Name extends string = string, Payload = unknown> {
+  readonly name: Name;
+  readonly schema: z.ZodType<Payload>;
+}
+
+export function defineEvent<const Name extends string, Schema extends z.ZodType>(
+  name: Name,
+  schema: Schema,
+): DomainEvent<Name, z.output<Schema>> {
+  return { name, schema: schema as z.ZodType<z.output<Schema>> };
+}
+
+export type EventPayload<E> = E extends DomainEvent<string, infer P> ? P : never;
+
+/** The outbox topic an event travels under until it is handed to each of its handlers. */
+export const eventTopic = (name: string) => `event:${name}`;
+
+/**
+ * Writes the event into the outbox in the caller's transaction: it exists if and only if the change
+ * that caused it commits. Nothing is announced in memory; the outbox worker hands it to its
+ * handlers after the commit (soon after the answer is sent; its timer catches anything missed).
+ */
+export async function emit<E extends DomainEvent>(tx: Transaction | Database, event: E, payload: EventPayload<E>): Promise<void> {
+  await enqueue(tx, { topic: eventTopic(event.name), dedupeKey: `event:${randomUUID()}`, payload: event.schema.parse(payload) });
+  deliverOutboxSoon();
+}

@@ -1,0 +1,66 @@
+import "server-only";
+
+import type { Database } from "@/lib/platform/db/client";
+import { enqueueAll, type Sender } from "@/lib/platform/outbox/outbox";
+import { z } from "@/lib/platform/zod";
+
+import { eventTopic, type DomainEvent } from "./events";
+
+/**
+ * One reaction to an event. `name` is the handler's own key: with the event's key it makes the
+ * outbox row that carries the event to this handler, so each handler gets each event once in the
+ * queue, with its own retries, backoff and dead letter. Delivery is at least once: a handler must
+ * be idempotent (mail handlers queue their email under a key of what it tells of, so a second run
+ * queues nothing new).
+ */
+export interface Handler<Payload> {
+  readonly name: string;
+  handle(db: Database, payload: Payload): Promise<void>;
+}
+
+/** One line of the reactions table: an event and who reacts to it, in order. */
+export interface Reaction {
+  readonly event: DomainEvent;
+  readonly handlers: ReadonlyArray<Handler<never>>;
+}
+
+export function on<Payload>(event: DomainEvent<string, Payload>, handlers: Array<Handler<Payload>>): Reaction {
+  return { event, handlers: handlers as ReadonlyArray<Handler<never>> };
+}
+
+/** The outbox topic that carries an event to one of its handlers. */
+export const handlerTopic = (event: string, handler: string) => `reaction:${event}:${handler}`;
+
+const handedOver = z.object({ event: z.string(), payload: z.unknown() });
+
+/**
+ * The outbox senders that run a reactions table: an event's row is handed over to each of its
+ * handlers as a row of its own (one insert; a repeated hand-over adds nothing), and each handler's
+ * row runs that handler with the payload read back through the event's schema.
+ */
+export function reactionSenders(table: readonly Reaction[]): Record<string, Sender> {
+  const senders: Record<string, Sender> = {};
+  for (const { event, handlers } of table) {
+    const names = new Set<string>();
+    for (const handler of handlers) {
+      if (names.has(handler.name)) throw new Error(`two handlers named "${handler.name}" react to ${event.name}`);
+      names.add(handler.name);
+      senders[handlerTopic(event.name, handler.name)] = async (message, db) => {
+        const { payload } = handedOver.parse(message.payload);
+        await (handler as Handler<unknown>).handle(db, event.schema.parse(payload));
+      };
+    }
+    if (senders[eventTopic(event.name)]) throw new Error(`${event.name} is listed twice in the reactions table`);
+    senders[eventTopic(event.name)] = async (message, db) => {
+      await enqueueAll(
+        db,
+        handlers.map((handler) => ({
+          topic: handlerTopic(event.name, handler.name),
+          dedupeKey: `${message.dedupeKey}:${handler.name}`,
+          payload: { event: event.name, payload: message.payload },
+        })),
+      );
+    };
+  }
+  return senders;
+}

@@ -1,0 +1,12 @@
+import "server-only";
+
+import type { EmailRenderer } from "@/lib/notifications/deferred-email";
+
+import { enrolmentMailRenderers } from "./enrolment-mail";
+
+/**
+ * The kinds of email rendered when they are sent (lib/notifications/deferred-email.ts), and who
+ * renders each: a handler queues "which message about what", and the SMTP delivery renders it from
+ * the rows as they are then.
+ */
+export const MAIL_RENDERERS: Readonly<Record<string, EmailRenderer>> = { ...enrolmentMailRenderers };

@@ -1,0 +1,23 @@
+import type { Database } from "@/lib/platform/db/client";
+import { deliverDue, type DeliveryReport } from "@/lib/platform/outbox/outbox";
+import { eventSenders } from "@/lib/wiring/outbox-routes";
+
+/**
+ * Hands every due domain event to its handlers (lib/reactions/table.ts) and runs them, as the
+ * outbox worker does after a commit, until none is left: what the handlers queue (emails) stays
+ * queued for the caller to deliver or read. Returns what was handed over and run.
+ */
+export async function deliverEvents(db: Database, now = new Date()): Promise<DeliveryReport> {
+  const senders = eventSenders();
+  const total: DeliveryReport = { delivered: 0, failed: 0 };
+  for (;;) {
+    // The rows a round queues are due from the moment they were written: never before `now`.
+    const report = await deliverDue(db, senders, { now: notBefore(now), limit: 500 });
+    total.delivered += report.delivered;
+    total.failed += report.failed;
+    if (report.delivered === 0) return total;
+  }
+}
+
+/** `now`, or the present once it has passed `now` (a test may deliver at a later time for retries). */
+export const notBefore = (now: Date) => new Date(Math.max(now.getTime(), Date.now()));
