@@ -1,59 +1,111 @@
-// ESLint (flat config): Next's rules, the layers of lib/ (ARCHITECTURE "Layers in lib/"), no
-// import cycles, and process.env read only by lib/platform/env.ts. Run by `npm run lint`, which
+// ESLint (flat config): Next's rules, the layers over every folder (ARCHITECTURE "Layers in lib/";
+// test/lint-layers.test.ts shows what they refuse), no import cycles, and process.env read only by lib/platform/env.ts. Run by `npm run lint`, which
 // `npm test` runs first (so CI does too).
 import boundaries from "eslint-plugin-boundaries";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-/**
- * The layers, lowest first. A folder may import from its own layer's lower folders and from any
- * folder of a lower layer, never upwards: so no two folders can import each other in a circle.
- * A new domain goes into DOMAINS above what it uses (README "How it is built").
+/*
+ * The layers (ARCHITECTURE "Layers in lib/"), lowest first; imports go down only:
+ *   platform        lib/platform: its parts in PLATFORM order, each importing only the parts before it
+ *   domains         lib/<domain>: the platform, and the domains DOMAIN_IMPORTS lists for it
+ *   reactions       lib/reactions: the handlers of domain events; import domains and the platform
+ *   wiring          lib/wiring: start-up (worker, scans, seeds); imports reactions, domains, platform
+ *   app · components · browser, and the entry files proxy.ts and instrumentation.ts
+ *   tooling         scripts/, test/, e2e/, bench/ and every *.test.ts: on top of everything, and
+ *                   nothing in the app imports them
+ * Whatever no line below allows is refused (default "disallow"), so a new folder fails lint until
+ * it is given a place here.
  */
-const PLATFORM = ["core", "db", "security", "auth", "http", "outbox"];
-const DOMAINS = [
-  "audit",
-  "courses",
-  "accounts",
-  "users",
-  "teacher-applications",
-  "teaching",
-  "events",
-  "notifications",
-  "scheduling",
-  "demo-requests",
-  "dashboards",
-  "blog",
-  "commerce",
-  "classroom",
-  "privacy",
-];
-const TOP = ["wiring", "browser", "components", "app"];
 
-const platformType = (name) => `platform:${name}`;
-const domainType = (name) => `domain:${name}`;
+/** lib/platform's parts, lowest first; "core" is its root files (env, brand, errors, zod ...). */
+const PLATFORM = ["core", "db", "security", "auth", "http", "outbox", "events"];
 
+/**
+ * Which domain (lib/<domain>) may import which other domains, and why; every domain may import the
+ * whole platform. Written from the imports the code has, and no more: a new import between domains
+ * is a decision, taken here. No cycles: a domain never appears in what it (transitively) imports.
+ * (lib/events is the log-event domain, analytics; unrelated to lib/platform/events.)
+ */
+const DOMAIN_IMPORTS = {
+  audit: [], // the audit trail: the others write to it, it reads none of them
+  events: [], // log events the browser sends (analytics): stand-alone
+  blog: [], // posts from content/: stand-alone
+  notifications: [], // email transport, templates, calendar invites: told what to send, knows no domain
+  teaching: [], // a teacher's courses and demo courses: reads its own tables only
+  accounts: ["audit"], // role changes and erasure are written to the audit trail
+  users: ["accounts", "audit"], // the admin's user list changes roles through accounts, audited
+  "teacher-applications": ["accounts", "audit"], // an accepted application makes the user a teacher (accounts), audited
+  courses: ["audit"], // course admin is audited
+  scheduling: ["users"], // a section's teacher is picked from the users' list
+  classroom: ["scheduling"], // joining a class and attendance belong to a scheduled session
+  dashboards: ["audit"], // the outbox dashboard's requeue is audited
+  privacy: ["audit"], // a data export includes (and is) audited
+  "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited
+  commerce: ["audit", "notifications", "scheduling"], // seats are sold in scheduled sections; gift and late-seat mails; refunds and admin changes are audited
+};
+
+const platform = (part) => `platform:${part}`;
+const domain = (name) => `domain:${name}`;
+const ALL_PLATFORM = "platform:*";
+const ALL_DOMAINS = "domain:*";
+const LIB = [ALL_PLATFORM, ALL_DOMAINS, "reactions", "wiring"];
+
+/**
+ * What each file is. Elements are folders (the plugin's folder descriptors, matched from the
+ * project root with partialMatch: false); a file belongs to the first element that matches it, so
+ * lib/platform's sub-folders come before lib/platform itself, which is left with its root files.
+ */
 const elements = [
-  ...PLATFORM.filter((name) => name !== "core").map((name) => ({ type: platformType(name), pattern: `lib/platform/${name}` })),
-  // The platform's root files: env, brand, constants, errors, consent, seo, zod.
-  { type: platformType("core"), pattern: "lib/platform/*", mode: "file" },
-  ...DOMAINS.map((name) => ({ type: domainType(name), pattern: `lib/${name}` })),
+  ...PLATFORM.filter((part) => part !== "core").map((part) => ({ type: platform(part), pattern: `lib/platform/${part}` })),
+  { type: platform("core"), pattern: "lib/platform" },
+  { type: "reactions", pattern: "lib/reactions" },
   { type: "wiring", pattern: "lib/wiring" },
-  { type: "browser", pattern: "browser" },
-  { type: "components", pattern: "components" },
-  { type: "app", pattern: "app" },
-  { type: "app", pattern: "{proxy,instrumentation}.ts", mode: "file" },
+  ...Object.keys(DOMAIN_IMPORTS).map((name) => ({ type: domain(name), pattern: `lib/${name}` })),
+  ...["app", "components", "browser", "scripts", "test", "e2e", "bench"].map((folder) => ({ type: folder, pattern: folder })),
+].map((descriptor) => ({ ...descriptor, partialMatch: false }));
+
+/** Files by what they are rather than where they are: the plugin's file descriptors. */
+const files = [
+  // Next's entry files at the root: the route guard and the server's start-up.
+  { category: "entry", pattern: "{proxy,instrumentation}.ts" },
+  // Jest tests, beside the code they test.
+  { category: "test", pattern: "**/*.test.{ts,tsx}" },
 ];
 
-const above = (list, index) => list.slice(index + 1);
-const disallow = (from, types) => ({ from: { element: { type: from } }, disallow: { to: { element: { types: { anyOf: types } } } } });
+const fromElement = (type) => ({ element: { type } });
+const fromFile = (category) => ({ file: { categories: category } });
+/** An allow policy: files `from` may import the elements of types `to` (and the files of categories). */
+const may = (from, to, categories = []) => ({
+  from,
+  allow: { to: [{ element: { type: to } }, ...categories.map((category) => ({ file: { categories: category } }))] },
+});
 
 const layerPolicies = [
-  ...PLATFORM.map((name, i) => disallow(platformType(name), [...above(PLATFORM, i).map(platformType), ...DOMAINS.map(domainType), ...TOP])),
-  ...DOMAINS.map((name, i) => disallow(domainType(name), [...above(DOMAINS, i).map(domainType), ...TOP])),
-  disallow("wiring", ["browser", "components", "app"]),
-  disallow("browser", ["wiring", "components", "app"]),
-  disallow("components", ["wiring", "app"]),
+  // The platform: each part imports only the parts before it.
+  ...PLATFORM.slice(1).map((part, i) => may(fromElement(platform(part)), PLATFORM.slice(0, i + 1).map(platform))),
+  // Domains: the platform and the domains their line in DOMAIN_IMPORTS names.
+  ...Object.entries(DOMAIN_IMPORTS).map(([name, domains]) => may(fromElement(domain(name)), [ALL_PLATFORM, ...domains.map(domain)])),
+  may(fromElement("reactions"), [ALL_PLATFORM, ALL_DOMAINS]),
+  may(fromElement("wiring"), [ALL_PLATFORM, ALL_DOMAINS, "reactions"]),
+  // The app's own layer: pages and routes use the domains (never reactions or wiring: they write
+  // events and the worker delivers them), components, and browser-only code.
+  may(fromElement("browser"), [ALL_PLATFORM, ALL_DOMAINS]),
+  may(fromElement("components"), [ALL_PLATFORM, ALL_DOMAINS, "browser"]),
+  may(fromElement("app"), [ALL_PLATFORM, ALL_DOMAINS, "components", "browser"]),
+  // instrumentation.ts starts the server (lib/wiring/start); proxy.ts reads the session.
+  may(fromFile("entry"), [ALL_PLATFORM, ALL_DOMAINS, "wiring"]),
+  // Tooling, on top. Test harnesses drive lib and start the scripts' servers (mail, auth emulator).
+  may(fromElement("test"), [...LIB, "scripts"]),
+  // Scripts run lib (seed, set-role, benches); bench-checkout sets its database up as the tests do.
+  may(fromElement("scripts"), [...LIB, "test"]),
+  may(fromElement("e2e"), [...LIB, "test"]),
+  // The benchmarks seed through lib and the test fixtures and launch Chromium through scripts/.
+  may(fromElement("bench"), [...LIB, "test", "scripts"]),
+  // A Jest test beside the code may import any of the app (an integration test drives a route
+  // through its domain, the route guard's tests load proxy.ts) and the harnesses in test/ and
+  // scripts/; never e2e/ or bench/.
+  may(fromFile("test"), [...LIB, "app", "components", "browser", "test", "scripts"], ["entry"]),
 ];
 
 const config = [
@@ -76,13 +128,23 @@ const config = [
     plugins: { boundaries },
     settings: {
       "boundaries/elements": elements,
-      "boundaries/include": ["app/**", "browser/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
+      "boundaries/files": files,
+      // One element per file: the first descriptor that matches (see `elements`).
+      "boundaries/elements-single-match": true,
+      "boundaries/include": [
+        ...["app", "browser", "components", "lib", "scripts", "test", "e2e", "bench"].map((folder) => `${folder}/**`),
+        "proxy.ts",
+        "instrumentation.ts",
+      ],
       "import/resolver": { typescript: { alwaysTryTypes: true }, node: true },
       // no-cycle follows local modules only; parsing packages (PGlite's bundle) is slow and pointless.
       "import/ignore": ["node_modules"],
     },
     rules: {
-      "boundaries/dependencies": ["error", { default: "allow", policies: layerPolicies }],
+      "boundaries/dependencies": ["error", { default: "disallow", policies: layerPolicies }],
+      // A file under an included folder that is no element (a new lib/ folder) must be given a
+      // place in the layers first.
+      "boundaries/no-unknown-files": "error",
       // Cycles between modules, as well as between folders (the layers above).
       "import/no-cycle": ["error", { ignoreExternal: true }],
       // STYLE: configuration in one place.
@@ -94,10 +156,10 @@ const config = [
     },
   },
   {
-    // Tests may reach into any layer (an integration test drives a route through its domain).
+    // require(): jest.isolateModules needs fresh module instances. (Their imports follow the layers'
+    // test policy above.)
     files: ["**/*.test.{ts,tsx}", "test/**", "e2e/**"],
-    // require(): jest.isolateModules needs fresh module instances.
-    rules: { "boundaries/dependencies": "off", "@typescript-eslint/no-require-imports": "off" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
     // Outside the app (tools, tests, configs) and the one reader inside it may read the environment.

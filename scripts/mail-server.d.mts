@@ -1,16 +1,7 @@
-export interface StoredMessageSummary {
-  id: string;
-  receivedAt: string;
-  envelope: { from: string | null; to: string[] };
-  messageId: string | null;
-  from: string;
-  to: string;
-  subject: string;
-  date: string | null;
-  text: string;
-  html: string | null;
-  attachments: Array<{ index: number; filename: string; contentType: string; size: number }>;
-}
+import type { MailboxMessage } from "../lib/notifications/mailbox-message";
+
+/** What message.json holds: the mailbox page's format, defined in lib (lib may not import scripts/). */
+export type StoredMessageSummary = MailboxMessage;
 
 export function storeMessage(dir: string, raw: Buffer, envelope?: unknown): Promise<StoredMessageSummary>;
 

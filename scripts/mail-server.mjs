@@ -2,7 +2,7 @@
 // the Jest tests run the same one (test/mail-server.ts). It takes every message (no auth, no TLS:
 // it listens on 127.0.0.1 only), parses it with mailparser and keeps it under `dir`:
 //   <dir>/<id>/message.eml      the message as received
-//   <dir>/<id>/message.json     what the mailbox page shows (lib/notifications/mailbox.ts reads it)
+//   <dir>/<id>/message.json     what the mailbox page shows (lib/notifications/mailbox-message.ts)
 //   <dir>/<id>/attachment-<n>   each attachment's content
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";

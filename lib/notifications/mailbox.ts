@@ -3,12 +3,10 @@ import "server-only";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
+import type { MailboxMessage } from "@/lib/notifications/mailbox-message";
 import { env } from "@/lib/platform/env";
 
-import type { StoredMessageSummary } from "@/scripts/mail-server.mjs";
-
-/** The embedded mailbox's messages, as scripts/mail-server.mjs keeps them (its header says how). */
-export type MailboxMessage = StoredMessageSummary;
+export type { MailboxMessage };
 
 /** A message folder's name: what the server makes, nothing that could climb out of the folder. */
 const MESSAGE_ID = /^[0-9a-z]{9,}-[0-9a-f]{12}$/;
