@@ -84,7 +84,7 @@ const knownZones = new Set(tzlib_get_timezones() as string[]);
 export function vtimezone(zone: string): { block: string; tzid: string } {
   const found = knownZones.has(zone) ? tzlib_get_ical_block(zone) : "";
   if (!Array.isArray(found) || !found[0]) throw new Error(`no VTIMEZONE for the zone ${zone}`);
-  const [block, tzidParam] = found;
+  const [block, tzidParam = `TZID=${zone}`] = found;
   return { block, tzid: tzidParam.replace(/^TZID=/, "") };
 }
 
