@@ -2,6 +2,7 @@ import "server-only";
 
 import { createEvent } from "ics";
 import { DateTime } from "luxon";
+import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
 
 import { brand } from "@/lib/platform/brand";
 
@@ -70,82 +71,27 @@ export interface RecurringInviteInput extends InviteInput {
 }
 
 const icsLocal = (time: DateTime) => time.toFormat("yyyyMMdd'T'HHmmss");
-const icsOffset = (minutes: number) => {
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
-};
 
-/** The first minute at which `zone`'s offset differs from the one at `from` (offsets change on minute boundaries). */
-function transitionBetween(zone: string, from: number, to: number): number {
-  const offsetAt = (ms: number) => DateTime.fromMillis(ms, { zone }).offset;
-  const before = offsetAt(from);
-  let [lo, hi] = [from, to];
-  while (hi - lo > 60_000) {
-    const mid = lo + Math.floor((hi - lo) / 2 / 60_000) * 60_000 || lo + 60_000;
-    if (offsetAt(mid) === before) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
-
-// Built VTIMEZONEs by zone and years. Pure in its inputs (the IANA rules do not change while the
-// process runs), and costly: the walk below asks Luxon a zone's offset for every day of about three
-// years, about 25 ms of CPU, and each confirmed seat's invite is built inside the checkout's
-// transaction, under the section's lock (issue 18: the largest cost of a checkout under load).
-// A few zones and years cover nearly every section; the cap only bounds odd inputs.
-const builtZones = new Map<string, string>();
-const BUILT_ZONES_MAX = 500;
+// Every zone timezones-ical-library has a VTIMEZONE for (its IANA data, aliases included): asked
+// first, because the library logs to the console for a zone it does not know.
+const knownZones = new Set(tzlib_get_timezones() as string[]);
 
 /**
- * A VTIMEZONE for `zone` over these years, from the IANA rules Luxon reads: one observance per
- * change of offset (no RRULE to get wrong), as RFC 5545 allows. Calendars that know the TZID use
- * their own rules; the others (and ical.js in the tests) use these.
+ * A zone's VTIMEZONE (its observances with their yearly rules) and the TZID it is written under,
+ * from timezones-ical-library: an old name (US/Eastern) comes back as its canonical zone. Calendars
+ * that know the TZID use their own rules; the others (and ical.js in the tests) use these.
  */
-export function vtimezone(zone: string, fromYear: number, toYear: number): string {
-  const key = `${zone}|${fromYear}|${toYear}`;
-  const built = builtZones.get(key);
-  if (built !== undefined) return built;
-  const text = buildVtimezone(zone, fromYear, toYear);
-  if (builtZones.size >= BUILT_ZONES_MAX) builtZones.clear();
-  builtZones.set(key, text);
-  return text;
-}
-
-function buildVtimezone(zone: string, fromYear: number, toYear: number): string {
-  const lines = ["BEGIN:VTIMEZONE", `TZID:${zone}`];
-  const start = DateTime.fromObject({ year: fromYear, month: 1, day: 1 }, { zone: "utc" });
-  const initial = DateTime.fromMillis(start.toMillis(), { zone });
-  const observance = (dst: boolean, local: string, fromOffset: number, toOffset: number) =>
-    lines.push(
-      `BEGIN:${dst ? "DAYLIGHT" : "STANDARD"}`,
-      `DTSTART:${local}`,
-      `TZOFFSETFROM:${icsOffset(fromOffset)}`,
-      `TZOFFSETTO:${icsOffset(toOffset)}`,
-      `END:${dst ? "DAYLIGHT" : "STANDARD"}`,
-    );
-  observance(initial.isInDST, "19700101T000000", initial.offset, initial.offset);
-  const end = DateTime.fromObject({ year: toYear + 1, month: 1, day: 1 }, { zone: "utc" }).toMillis();
-  const DAY = 86_400_000;
-  let before = initial.offset;
-  for (let day = start.toMillis(); day < end; day += DAY) {
-    // Each day's offset is read once: the next day's becomes this one's "before" in the next turn.
-    const next = DateTime.fromMillis(day + DAY, { zone }).offset;
-    if (next === before) continue;
-    const at = transitionBetween(zone, day, day + DAY);
-    const after = DateTime.fromMillis(at, { zone });
-    // DTSTART of an observance is the local time just before the change, in the offset it leaves.
-    observance(after.isInDST, icsLocal(DateTime.fromMillis(at, { zone: "utc" }).plus({ minutes: before })), before, after.offset);
-    before = next;
-  }
-  lines.push("END:VTIMEZONE");
-  return lines.join("\r\n");
+export function vtimezone(zone: string): { block: string; tzid: string } {
+  const found = knownZones.has(zone) ? tzlib_get_ical_block(zone) : "";
+  if (!Array.isArray(found) || !found[0]) throw new Error(`no VTIMEZONE for the zone ${zone}`);
+  const [block, tzidParam = `TZID=${zone}`] = found;
+  return { block, tzid: tzidParam.replace(/^TZID=/, "") };
 }
 
 /**
  * A section's recurring invite (enrolment): the ics package writes the event in UTC, then its
- * DTSTART/DTEND become local times with TZID and a VTIMEZONE is added, so the weekly rule follows
- * the section's wall clock. UNTIL (the section's last day) is a UTC instant, as RFC 5545 asks.
+ * DTSTART/DTEND become local times with TZID and the zone's VTIMEZONE is added, so the weekly rule
+ * follows the section's wall clock. UNTIL (the section's last day) is a UTC instant, as RFC 5545 asks.
  */
 export function recurringCalendarInvite(input: RecurringInviteInput): string {
   const base = calendarInvite(input);
@@ -156,12 +102,12 @@ export function recurringCalendarInvite(input: RecurringInviteInput): string {
     const until = DateTime.fromISO(input.lastDay, { zone: input.zone }).endOf("day").toUTC();
     rule += `;UNTIL=${until.toFormat("yyyyMMdd'T'HHmmss'Z'")}`;
   }
-  const lastYear = input.lastDay ? DateTime.fromISO(input.lastDay).year : start.year + 2;
+  const { block, tzid } = vtimezone(input.zone);
   const out: string[] = [];
   for (const line of base.split("\r\n")) {
-    if (line === "BEGIN:VEVENT") out.push(vtimezone(input.zone, start.year, lastYear), line);
-    else if (line.startsWith("DTSTART")) out.push(`DTSTART;TZID=${input.zone}:${icsLocal(start)}`, `RRULE:${rule}`);
-    else if (line.startsWith("DTEND")) out.push(`DTEND;TZID=${input.zone}:${icsLocal(end)}`);
+    if (line === "BEGIN:VEVENT") out.push(block, line);
+    else if (line.startsWith("DTSTART")) out.push(`DTSTART;TZID=${tzid}:${icsLocal(start)}`, `RRULE:${rule}`);
+    else if (line.startsWith("DTEND")) out.push(`DTEND;TZID=${tzid}:${icsLocal(end)}`);
     else out.push(line);
   }
   return out.join("\r\n");

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 import { sectionSessions, type SectionRecurrence } from "./sessions";
 import type { WallClocks } from "./time";
 
@@ -23,7 +25,8 @@ export interface BusyTime {
   readonly end: number;
 }
 
-const chunks = new Map<string, BusyTime[]>();
+// Least recently used goes first when the limit is reached.
+const chunks = new LRUCache<string, BusyTime[]>({ max: SESSION_CACHE_LIMIT });
 let expansions = 0;
 
 function recurrenceKey(section: SectionRecurrence): string {
@@ -33,12 +36,7 @@ function recurrenceKey(section: SectionRecurrence): string {
 function chunkSessions(section: SectionRecurrence, key: string, chunk: number, clocks?: WallClocks): BusyTime[] {
   const chunkKey = `${key}|${chunk}`;
   const cached = chunks.get(chunkKey);
-  if (cached) {
-    // Least recently used goes first: a Map keeps insertion order, so a hit moves to the end.
-    chunks.delete(chunkKey);
-    chunks.set(chunkKey, cached);
-    return cached;
-  }
+  if (cached) return cached;
   expansions += 1;
   const start = new Date(chunk * CHUNK_MS);
   const end = new Date((chunk + 1) * CHUNK_MS);
@@ -47,7 +45,6 @@ function chunkSessions(section: SectionRecurrence, key: string, chunk: number, c
   );
   // Frozen: callers share these objects with later calls.
   chunks.set(chunkKey, busy);
-  if (chunks.size > SESSION_CACHE_LIMIT) chunks.delete(chunks.keys().next().value!);
   return busy;
 }
 

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { DateTime, IANAZone } from "luxon";
 
 import { INSTANT_FORMAT, withZoneName } from "./zone-name";
@@ -132,29 +133,27 @@ type FixedMidnight = number | null;
 
 /**
  * The dates' midnights by zone, kept between requests: they depend only on the time zone database,
- * so every slot computation after the first skips Luxon for them. Bounded, as a zone is whatever a
- * client sent (validated) and dates roll on.
+ * so every slot computation after the first skips Luxon for them. Bounded per zone (dates roll on;
+ * the least recently used go first); zones are validated IANA names, a few hundred at most.
  */
-const fixedMidnights = new Map<string, Map<string, FixedMidnight>>();
+const fixedMidnights = new Map<string, LRUCache<string, { midnight: FixedMidnight }>>();
 const MAX_DATES_PER_ZONE = 5000;
 
-function fixedMidnightsOf(zone: string): Map<string, FixedMidnight> {
+function fixedMidnightsOf(zone: string): LRUCache<string, { midnight: FixedMidnight }> {
   let dates = fixedMidnights.get(zone);
-  if (!dates) fixedMidnights.set(zone, (dates = new Map()));
-  else if (dates.size > MAX_DATES_PER_ZONE) dates.clear();
+  if (!dates) fixedMidnights.set(zone, (dates = new LRUCache({ max: MAX_DATES_PER_ZONE })));
   return dates;
 }
 
 export function wallClock(zone: string): WallClock {
   const dates = fixedMidnightsOf(zone);
   const fixedMidnightOf = (date: string): FixedMidnight => {
-    let fixed = dates.get(date);
-    if (fixed === undefined) {
-      const midnight = DateTime.fromISO(date, { zone });
-      const next = midnight.isValid ? midnight.plus({ days: 1 }).startOf("day") : midnight;
-      fixed = midnight.isValid && next.isValid && midnight.offset === next.offset && midnight.hour === 0 ? midnight.toMillis() : null;
-      dates.set(date, fixed);
-    }
+    const known = dates.get(date);
+    if (known) return known.midnight;
+    const midnight = DateTime.fromISO(date, { zone });
+    const next = midnight.isValid ? midnight.plus({ days: 1 }).startOf("day") : midnight;
+    const fixed = midnight.isValid && next.isValid && midnight.offset === next.offset && midnight.hour === 0 ? midnight.toMillis() : null;
+    dates.set(date, { midnight: fixed });
     return fixed;
   };
   const instants = new Map<string, number | null>();

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { LRUCache } from "lru-cache";
+
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
 
 /** How long a Firebase account's status is trusted before it is read again. */
@@ -17,8 +19,11 @@ export interface AccountStatus {
 // Process-local on purpose, against ARCHITECTURE's "no state in process memory": this only delays a
 // revocation made in Firebase (a reset through the emailed link, a disable in the console) by at most
 // the TTL on each instance, and losing it costs one getUser call. Revocations made here also write
-// users.sessions_valid_after, which every instance reads on every session read.
-const cache = new Map<string, { status: AccountStatus | null; readAtMs: number }>();
+// users.sessions_valid_after, which every instance reads on every session read. Bounded: the accounts
+// least recently read go first (each is one getUser call away). The TTL is checked below, against
+// the caller's clock, because an unverified account is never fresh.
+const ACCOUNT_STATUS_CACHE_MAX = 10_000;
+const cache = new LRUCache<string, { status: AccountStatus | null; readAtMs: number }>({ max: ACCOUNT_STATUS_CACHE_MAX });
 
 /** The account's status, from the cache when read within the TTL. Throws when Firebase cannot be asked. */
 export async function firebaseAccountStatus(uid: string, nowMs = Date.now()): Promise<AccountStatus | null> {
