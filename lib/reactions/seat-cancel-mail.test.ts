@@ -2,26 +2,21 @@ import { eq } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds";
-import { announceSeatsCancelled } from "@/lib/commerce/seat-listeners";
+import { seatsCancelled } from "@/lib/commerce/events";
 import { nextSession } from "@/lib/commerce/seats";
 import { bookings, orderItems, outbox, sections } from "@/lib/platform/db/schema";
+import { emit } from "@/lib/platform/events/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
-
-import { registerRefundMail } from "./refund-mail";
-import { registerSeatCancelMail } from "./seat-cancel-mail";
 
 /**
  * Issue 19: a cancelled seat tells the teacher ("a learner left", first name and grade only) and
  * cancels the family's calendar series (METHOD:CANCEL, the enrolment invite's UID, a higher
  * SEQUENCE), in the refund's message when there is one: one message per reader per cancellation.
  */
-const { db, mail, deliver, emailOf } = mailHarness(() => {
-  registerRefundMail();
-  registerSeatCancelMail();
-});
+const { db, mail, deliver, emailOf } = mailHarness();
 const ZONE = "America/Los_Angeles";
 const HOUR = 3_600_000;
 
@@ -112,7 +107,7 @@ describe("a cancelled seat's messages", () => {
     await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, item.bookingId!));
     await db().delete(outbox);
     for (let i = 0; i < 2; i += 1)
-      await db().transaction((tx) => announceSeatsCancelled(tx, { bookingIds: [item.bookingId!], refundIds: [] }));
+      await db().transaction((tx) => emit(tx, seatsCancelled, { bookingIds: [item.bookingId!], refundIds: [], sectionClosed: false }));
     expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
 
     const toParent = (await mail.messages()).filter((m) => to(m) === family.parentEmail);
