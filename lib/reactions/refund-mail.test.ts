@@ -3,9 +3,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { placeOrder } from "@/lib/commerce/checkout";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds";
 import { brandLabels } from "@/lib/platform/brand";
-import { bookings, orderItems, outbox } from "@/lib/platform/db/schema";
+import { bookings, orderItems, outbox, refunds } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
+import { markReactionsUndelivered } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
 import { to, mailHarness } from "@/test/mail-harness";
 
@@ -83,5 +84,29 @@ describe("the refund done email", () => {
     expect(text).toContain(`$240.00 went back to your ${brandLabels.cash}`);
     // The admin's reason is staff-facing: not in the family's message.
     expect(text).not.toContain("Teacher ill");
+  });
+
+  it("delivered twice (a crash before the first delivery was recorded): one message, under the refund's key", async () => {
+    const family = await paidOrder(1);
+    await db().delete(outbox);
+    await mail.clear();
+    const item = family.items[0]!;
+    await withdrawSeat(family.parentId, item.id, ZONE, new Date(item.startsAt.getTime() - 25 * HOUR));
+    await dropSeatCancellations();
+    expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
+
+    expect(await markReactionsUndelivered(db(), "refund.made", "refund-mail")).toBe(1);
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+    const [refund] = await db().select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, family.orderId));
+    expect(
+      await db()
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `email:refund:${refund!.id}:parent`)),
+    ).toHaveLength(1);
+    const messages = await mail.messages();
+    expect(messages.map((m) => [m.subject, m.messageId])).toEqual([
+      ["Refund done: Ada, Test course", `<email.refund.${refund!.id}.parent@localhost>`],
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { bookings, orderItems, outbox, sections } from "@/lib/platform/db/schema
 import { emit } from "@/lib/platform/events/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
+import { markReactionsUndelivered } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
@@ -153,5 +154,34 @@ describe("a cancelled seat's messages", () => {
     await deliver();
     const toParent = (await mail.messages()).find((m) => to(m) === family.parentEmail)!;
     expect(recurringInviteOf(toParent, 1).sequence).toBe(4);
+  });
+
+  it("delivered twice (a crash before the first delivery was recorded): each reader's message once, under the seat's keys", async () => {
+    const family = await enrolled(2);
+    await refundOrderAsAdmin(await insertActor(db(), "admin"), { orderId: family.orderId, reason: "Teacher ill" });
+    expect(await deliver()).toEqual({ delivered: 5, failed: 0 });
+
+    expect(await markReactionsUndelivered(db(), "seat.cancelled", "seat-cancel-mail")).toBeGreaterThan(0);
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+    const ids = (await mail.messages()).map((m) => m.messageId).filter((id) => id?.startsWith("<email.seat."));
+    expect(ids.sort()).toEqual(
+      family.items
+        .flatMap((item) => [
+          `<email.seat.${item.bookingId}.cancelled.parent@localhost>`,
+          `<email.seat.${item.bookingId}.cancelled.teacher@localhost>`,
+        ])
+        .sort(),
+    );
+  });
+
+  it("a seat no longer cancelled when its event is delivered: nothing is said of its cancellation", async () => {
+    const family = await enrolled(1);
+    const item = family.items[0]!;
+    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, item.bookingId!));
+    await db().transaction((tx) => emit(tx, seatsCancelled, { bookingIds: [item.bookingId!], refundIds: [], sectionClosed: false }));
+    // Undone before delivery (as a support correction would).
+    await db().update(bookings).set({ status: "confirmed" }).where(eq(bookings.id, item.bookingId!));
+    await deliver();
+    expect(await mail.messages()).toEqual([]);
   });
 });
