@@ -1,4 +1,8 @@
+import { eq } from "drizzle-orm";
+
 import type { Database } from "@/lib/platform/db/client";
+import { outbox } from "@/lib/platform/db/schema";
+import { handlerTopic } from "@/lib/platform/events/reactions";
 import { deliverDue, type DeliveryReport } from "@/lib/platform/outbox/outbox";
 import { eventSenders } from "@/lib/wiring/outbox-routes";
 
@@ -21,3 +25,16 @@ export async function deliverEvents(db: Database, now = new Date()): Promise<Del
 
 /** `now`, or the present once it has passed `now` (a test may deliver at a later time for retries). */
 export const notBefore = (now: Date) => new Date(Math.max(now.getTime(), Date.now()));
+
+/**
+ * Makes every row that carried `event` to `handler` due again, as after a crash before their
+ * delivery was recorded (delivery is at least once); returns how many.
+ */
+export async function markReactionsUndelivered(db: Database, event: string, handler: string): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set({ deliveredAt: null })
+    .where(eq(outbox.topic, handlerTopic(event, handler)))
+    .returning({ id: outbox.id });
+  return rows.length;
+}

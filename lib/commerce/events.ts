@@ -5,8 +5,38 @@ import { z } from "@/lib/platform/zod";
 
 /**
  * What commerce tells the rest of the product, written in the transaction that decides it
- * (lib/platform/events). Who reacts: lib/reactions/table.ts.
+ * (lib/platform/events). Who reacts: lib/reactions/table.ts. A change that touched nothing (no seat
+ * cancelled, no refund made) emits nothing.
  */
 
+const bookingIds = z.array(z.string().min(1)).min(1);
+const refundIds = z.array(z.number().int().positive());
+
 /** Seats became paid enrolments (a wallet checkout, the card webhook, any later path). */
-export const seatsConfirmed = defineEvent("seat.confirmed", z.object({ bookingIds: z.array(z.string().min(1)).min(1) }));
+export const seatsConfirmed = defineEvent("seat.confirmed", z.object({ bookingIds }));
+
+/**
+ * Confirmed seats were cancelled (a parent's withdrawal, an admin's refund, a section's closing),
+ * with the refunds made for them in the same transaction (none when nothing was refunded), so the
+ * family's calendar cancellation can travel in the refund's message. `sectionClosed`: they went
+ * because their section was closed, and its teacher hears once for the section (section.closed).
+ */
+export const seatsCancelled = defineEvent("seat.cancelled", z.object({ bookingIds, refundIds, sectionClosed: z.boolean() }));
+
+/** A section was closed (or made a draft) with these confirmed seats withdrawn and refunded, by this person. */
+export const sectionClosed = defineEvent(
+  "section.closed",
+  z.object({ sectionId: z.number().int().positive(), closedById: z.number().int().positive(), bookingIds }),
+);
+
+/**
+ * A refund of one family's seats (one row per seat). `sectionClosed`: the class was cancelled
+ * because its section closed (the family is told "class cancelled", not "withdrawn").
+ */
+export const refundMade = defineEvent("refund.made", z.object({ refundIds: refundIds.min(1), sectionClosed: z.boolean() }));
+
+/** A gift was paid for (from the wallet, or its card payment arrived): its code is issued. */
+export const giftBought = defineEvent("gift.bought", z.object({ giftId: z.string().min(1) }));
+
+/** A card payment came after its order's hold ran out and the seat was taken: the payment was given back. */
+export const orderSeatTaken = defineEvent("order.seat-taken", z.object({ orderId: z.string().min(1) }));

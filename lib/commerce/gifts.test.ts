@@ -13,6 +13,7 @@ type Modules = {
   tables: typeof import("@/lib/platform/db/schema");
   fixtures: typeof import("@/test/commerce-fixtures");
   testing: typeof import("@/test/database");
+  events: typeof import("@/test/events");
 };
 let m: Modules;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -30,6 +31,7 @@ beforeAll(async () => {
     tables: await import("@/lib/platform/db/schema"),
     fixtures: await import("@/test/commerce-fixtures"),
     testing: await import("@/test/database"),
+    events: await import("@/test/events"),
   };
   database = await m.testing.openTestDatabase();
 });
@@ -58,6 +60,8 @@ test("a buyer pays a gift from their wallet: a 140-bit code, the debit names the
   const stranger = await m.fixtures.newFamily(db());
   expect(await m.gifts.getGiftForBuyer(stranger.parentId, giftId)).toBeNull();
 
+  // The gift.bought event's handler renders the recipient's email.
+  await m.events.deliverEvents(db());
   const mail = await db()
     .select()
     .from(m.tables.outbox)

@@ -3,17 +3,17 @@ import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { giftReceivedEmail } from "@/lib/notifications/messages/gift-received";
-import { enqueueEmail } from "@/lib/notifications/email";
-import { brand, brandLabels } from "@/lib/platform/brand";
+import { brandLabels } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
 import { gifts, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 import { RATE_LIMITS, reserveAttempt } from "@/lib/platform/http/rate-limit";
 import type { z } from "@/lib/platform/zod";
 
 import { openCardSession, paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
+import { giftBought } from "./events";
 import { groupGiftCode, newGiftCode, normaliseGiftCode } from "./gift-codes";
 import { buyGiftSchema, GIFT_MESSAGES, redeemGiftSchema } from "./gift-schema";
 import { balanceOf, InsufficientBalance, lockWallet, writeEntry, type Tx } from "./ledger";
@@ -29,9 +29,9 @@ export const giftPagePath = (giftId: string) => `/gift-a-course/gifts/${giftId}`
 /**
  * A signed-in buyer buys a gift, paid from their {product} Cash or by card. With Cash: the gift
  * row with its code, the buyer's debit (a gift entry naming it, never below zero under the wallet
- * lock) and the recipient's email, all in one transaction. By card (only when Stripe is
- * configured): the gift is created unpaid, with no code, and goes live when the webhook confirms
- * the payment (lockPendingGift).
+ * lock) and its gift.bought event (the recipient's email), all in one transaction. By card (only
+ * when Stripe is configured): the gift is created unpaid, with no code, and goes live when the
+ * webhook confirms the payment (lockPendingGift).
  */
 export async function buyGift(
   buyerId: number,
@@ -51,7 +51,7 @@ export async function buyGift(
         .returning({ id: gifts.id });
       if (!gift) throw new Error("gift insert returned nothing");
       await writeEntry(tx, { userId: buyerId, kind: "gift", amountMinor: -amount, giftId: gift.id, createdById: buyerId });
-      await queueGiftEmail(tx, gift.id);
+      await emit(tx, giftBought, { giftId: gift.id });
       return { giftId: gift.id };
     });
   } catch (error) {
@@ -110,29 +110,9 @@ async function buyGiftByCard(
   }
 }
 
-/** The recipient's email with the code, when the buyer gave an address: queued once per gift, in the caller's transaction. */
-async function queueGiftEmail(tx: Tx, giftId: string): Promise<void> {
-  const [row] = await tx
-    .select({ gift: gifts, buyerName: users.displayName, buyerEmail: users.email })
-    .from(gifts)
-    .leftJoin(users, eq(users.id, gifts.buyerId))
-    .where(eq(gifts.id, giftId));
-  if (!row?.gift.recipientEmail || !row.gift.code) return;
-  const content = giftReceivedEmail({
-    recipientName: row.gift.recipientName,
-    fromName: row.buyerName || row.buyerEmail || brand.name,
-    amount: formatMoney(row.gift.amountMinor, row.gift.currency),
-    cashLabel: brandLabels.cash,
-    code: groupGiftCode(row.gift.code),
-    message: row.gift.message,
-    redeemUrl: `${brand.siteUrl}${GIFT_REDEEM_PATH}`,
-  });
-  await enqueueEmail(tx, `gift:${row.gift.id}:recipient`, { ...content, to: row.gift.recipientEmail });
-}
-
 /**
- * A card gift waiting for its payment, for the webhook. Paid: its code is issued and the
- * recipient's email queued, as for a wallet gift. Expired or flagged: it stays without a code.
+ * A card gift waiting for its payment, for the webhook. Paid: its code is issued and gift.bought
+ * emitted (the recipient's email), as for a wallet gift. Expired or flagged: it stays without a code.
  * The gift's row lock serialises it (no wallet moves).
  */
 export async function lockPendingGift(tx: Tx, giftId: string): Promise<PendingCardPurchase | null> {
@@ -149,7 +129,7 @@ export async function lockPendingGift(tx: Tx, giftId: string): Promise<PendingCa
         .update(gifts)
         .set({ status: "paid", code: newGiftCode(), stripeCheckoutSessionId: session.id, stripePaymentIntentId: paymentIntentOf(session) })
         .where(eq(gifts.id, gift.id));
-      await queueGiftEmail(tx, gift.id);
+      await emit(tx, giftBought, { giftId: gift.id });
     },
     flag: close("flagged"),
     expire: close("expired"),

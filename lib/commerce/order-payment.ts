@@ -1,15 +1,14 @@
 import "server-only";
 
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { enqueueEmail } from "@/lib/notifications/email";
-import { lateSeatTakenEmail } from "@/lib/notifications/messages/late-seat-taken";
-import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";
-import { bookings, courses, learners, orderItems, orders, payments, sections, users } from "@/lib/platform/db/schema";
+import { bookings, learners, orderItems, orders, payments } from "@/lib/platform/db/schema";
+import { emit } from "@/lib/platform/events/events";
 
 import { queueCardRefunds } from "./card-refunds";
 import { paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
+import { orderSeatTaken } from "./events";
 import { lockWallet, writeEntry, type Tx } from "./ledger";
 import { formatMoney } from "./money";
 import { closePendingOrder, lockOrder, removePaidFromCart, type OrderRow } from "./orders";
@@ -109,29 +108,6 @@ async function giveBackLatePayment(tx: Tx, order: OrderRow, cardPayment: typeof 
     .returning({ id: payments.id });
   if (toWallet) await writeEntry(tx, { userId: order.userId, kind: "refund", amountMinor: order.cardMinor, orderId: order.id });
   else await queueCardRefunds(tx, [{ of: "payment", paymentId: payment!.id }]);
-  await queueLateSeatMail(tx, order);
-}
-
-/** The parent's email about it, in the same transaction (so it is queued once, with the decision). */
-async function queueLateSeatMail(tx: Tx, order: OrderRow): Promise<void> {
-  const [parent] = await tx.select({ email: users.email, name: users.displayName }).from(users).where(eq(users.id, order.userId));
-  if (!parent) return;
-  const seats = await tx
-    .select({ learnerName: learners.firstName, courseTitle: courses.title })
-    .from(orderItems)
-    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
-    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
-  const content = lateSeatTakenEmail({
-    readerName: parent.name,
-    seats,
-    card: formatMoney(order.cardMinor, order.currency),
-    wallet: order.walletMinor > 0 ? formatMoney(order.walletMinor, order.currency) : null,
-    cardTo: order.lateRefundTo,
-    cashLabel: brandLabels.cash,
-    walletUrl: `${brand.siteUrl}${brandRoutes.wallet}`,
-  });
-  await enqueueEmail(tx, `order:${order.id}:seat-taken`, { ...content, to: parent.email });
+  // The parent's email about it (lib/reactions), told with the decision: written in this transaction.
+  await emit(tx, orderSeatTaken, { orderId: order.id });
 }

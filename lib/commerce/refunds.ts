@@ -8,17 +8,17 @@ import { brandLabels } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
 import { bookingHistory, bookings, courses, learners, orderItems, orders, refunds, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { queueCardRefunds } from "./card-refunds";
+import { refundMade, seatsCancelled } from "./events";
 import { lockWallet, writeEntry, type Tx } from "./ledger";
 import { formatMoney } from "./money";
 import { lockOrder, type OrderRow } from "./orders";
-import { announceRefund } from "./refund-listeners";
 import { isRefundable, REFUND_POLICY, refundDeadline } from "./refund-policy";
 import { adminRefundSchema, COMMERCE_MESSAGES, orderItemIdSchema } from "./schema";
-import { announceSeatsCancelled } from "./seat-listeners";
 import { lockSections, reopenFreedSections } from "./seats";
 
 export interface RefundOutcome {
@@ -92,7 +92,7 @@ async function splitRefund(
 /**
  * Frees the seat (reopening its section if the seat had filled it), writes the refund (ledger entry
  * for the wallet part, the card part queued for Stripe in the same transaction) and closes the order once every seat is refunded. Returns, with the refund,
- * the booking it cancelled when that was a confirmed seat (the caller announces it once the refunds are written).
+ * the booking it cancelled when that was a confirmed seat (the caller emits it once the refunds are written).
  */
 async function refundSeat(
   tx: Tx,
@@ -209,11 +209,10 @@ export async function withdrawSeat(userId: number, orderItemId: unknown, timezon
     await lockSections(tx, [seat.sectionId]);
     const refunded = await refundSeat(tx, order, seat, "withdrawal", userId, null, now);
     await closeIfFullyRefunded(tx, order, now);
-    await announceSeatsCancelled(tx, {
-      bookingIds: refunded.cancelledSeat ? [refunded.cancelledSeat] : [],
-      refundIds: [refunded.refundId],
-    });
-    await announceRefund(tx, [refunded.refundId]);
+    if (refunded.cancelledSeat) {
+      await emit(tx, seatsCancelled, { bookingIds: [refunded.cancelledSeat], refundIds: [refunded.refundId], sectionClosed: false });
+    }
+    await emit(tx, refundMade, { refundIds: [refunded.refundId], sectionClosed: false });
     return { ...refunded, seat, currency: order.currency };
   });
   return {
@@ -223,7 +222,7 @@ export async function withdrawSeat(userId: number, orderItemId: unknown, timezon
   };
 }
 
-/** What a staff refund of an order's seats did: the money and the rows to announce. */
+/** What a staff refund of an order's seats did: the money and the rows its events tell of. */
 export interface StaffRefund {
   walletMinor: number;
   cardMinor: number;
@@ -235,7 +234,7 @@ export interface StaffRefund {
 /**
  * Refunds these seats of an order in full, as staff (kind "admin", with a reason), freeing them, and
  * audits it: the one staff refund, for an admin's refund of an order and a section's closing
- * (section-close.ts). The caller holds the owner's wallet lock and the order's, and announces after.
+ * (section-close.ts). The caller holds the owner's wallet lock and the order's, and emits its events after (emitStaffRefund).
  */
 export async function refundSeatsAsStaff(
   tx: Tx,
@@ -277,6 +276,20 @@ export async function refundSeatsAsStaff(
 }
 
 /**
+ * Tells of a staff refund of one family's seats: the seats it cancelled (when it cancelled any) and
+ * the refund (when it made one), in the caller's transaction.
+ */
+export async function emitStaffRefund(
+  tx: Tx,
+  refunded: Pick<StaffRefund, "cancelledSeats" | "refundIds">,
+  { sectionClosed }: { sectionClosed: boolean },
+): Promise<void> {
+  const { cancelledSeats: bookingIds, refundIds } = refunded;
+  if (bookingIds.length > 0) await emit(tx, seatsCancelled, { bookingIds, refundIds, sectionClosed });
+  if (refundIds.length > 0) await emit(tx, refundMade, { refundIds, sectionClosed });
+}
+
+/**
  * An admin refunds every seat of an order not yet refunded, at any time, with a reason; the seats
  * are freed and the refund is audited in the same transaction.
  */
@@ -295,8 +308,7 @@ export async function refundOrderAsAdmin(actor: Actor | null | undefined, input:
     const seats = await unrefundedSeats(tx, order.id);
     if (seats.length === 0) throw new AppError("conflict", COMMERCE_MESSAGES.nothingToRefund);
     const refunded = await refundSeatsAsStaff(tx, actor, order, seats, reason, {}, now);
-    await announceSeatsCancelled(tx, { bookingIds: refunded.cancelledSeats, refundIds: refunded.refundIds });
-    await announceRefund(tx, refunded.refundIds);
+    await emitStaffRefund(tx, refunded, { sectionClosed: false });
     return { ...refunded, currency: order.currency };
   });
   return {

@@ -8,10 +8,8 @@ import type { SectionInput } from "@/lib/scheduling/schema";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
 import { sectionFormValues } from "@/lib/scheduling/section-form";
 import { updateSection } from "@/lib/scheduling/sections";
-import { registerRefundMail } from "@/lib/reactions/refund-mail";
-import { registerSeatCancelMail } from "@/lib/reactions/seat-cancel-mail";
-import { registerSectionCloseMail } from "@/lib/reactions/section-close-mail";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
+import { deliverEvents } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
 import { checkoutSessionEvent, stripeWebhookHarness } from "@/test/stripe-webhook";
 
@@ -29,11 +27,6 @@ import { refusal } from "@/test/refusal";
  * wallet, card part to the card), audited, held seats are released, and every family is told.
  */
 const { db, stripeApi, deliverCardRefunds } = stripeWebhookHarness();
-beforeAll(() => {
-  registerRefundMail();
-  registerSeatCancelMail();
-  registerSectionCloseMail();
-});
 
 const PRICE = 12_000;
 
@@ -80,8 +73,9 @@ const auditOf = (targetType: string, targetId: string | number) =>
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.targetType, targetType), eq(auditEvents.targetId, String(targetId))));
-/** The emails queued for these readers: [to, subject, has an invite?]. */
+/** The emails queued for these readers (once the events' handlers have run): [to, subject, has an invite?]. */
 async function mailTo(...addresses: string[]) {
+  await deliverEvents(db());
   const rows = await db().select({ payload: outbox.payload }).from(outbox).where(eq(outbox.topic, "email"));
   return rows
     .map((row) => row.payload as { to: string; subject: string; text: string; invite?: { method: string } })

@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, orderItems, orders } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 import { holdsNoClasses, sectionSchema, type SectionInput } from "@/lib/scheduling/schema";
 import { checkMayUpdateSection, findSectionForEdit } from "@/lib/scheduling/section-admin";
@@ -14,12 +15,11 @@ import { WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
 import { updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
 import { isLiveSeat } from "@/lib/scheduling/slots";
 
+import { sectionClosed } from "./events";
 import { lockWallet, type Tx } from "./ledger";
 import { lockOrder, type OrderRow } from "./orders";
-import { announceRefund } from "./refund-listeners";
-import { refundSeatsAsStaff, unrefundedSeats } from "./refunds";
+import { emitStaffRefund, refundSeatsAsStaff, unrefundedSeats } from "./refunds";
 import { SECTION_CLOSE_MESSAGES, SECTION_CLOSED_REASON, withdrawalConfirmationSchema, type SectionEnrolment } from "./section-close-schema";
-import { announceSeatsCancelled, announceSectionClosed } from "./seat-listeners";
 import { lockSections, moveSeats } from "./seats";
 
 /** A live seat of the section with the order it was bought in. */
@@ -116,14 +116,14 @@ export async function updateSectionWithRefundsAs(
     const isAsShown = confirmed.learners === enrolment.learners && confirmed.paidMinor === enrolment.paidMinor;
     if (!isAsShown || seats.some((seat) => !locked.has(seat.orderId))) throw refuse(SECTION_CLOSE_MESSAGES.changed(enrolment));
 
-    const families = new Map<number, { bookingIds: string[]; refundIds: number[] }>();
+    const families = new Map<number, { cancelledSeats: string[]; refundIds: number[] }>();
     for (const order of locked.values()) {
       const itemIds = seats.filter((seat) => seat.orderId === order.id && seat.status === "confirmed").map((seat) => seat.itemId);
       if (itemIds.length === 0) continue;
       const toRefund = await unrefundedSeats(tx, order.id, itemIds);
       const refunded = await refundSeatsAsStaff(tx, staff, order, toRefund, SECTION_CLOSED_REASON, { sectionId: id }, now);
-      const family = families.get(order.userId) ?? { bookingIds: [], refundIds: [] };
-      family.bookingIds.push(...refunded.cancelledSeats);
+      const family = families.get(order.userId) ?? { cancelledSeats: [], refundIds: [] };
+      family.cancelledSeats.push(...refunded.cancelledSeats);
       family.refundIds.push(...refunded.refundIds);
       families.set(order.userId, family);
     }
@@ -138,15 +138,9 @@ export async function updateSectionWithRefundsAs(
     const section = await updateSectionIn(tx, id, input);
 
     // Each family hears once: its refund and its calendar cancellations; the teacher once for the section.
-    for (const family of families.values()) {
-      await announceSeatsCancelled(tx, { ...family, sectionClosed: true });
-      await announceRefund(tx, family.refundIds);
-    }
-    await announceSectionClosed(tx, {
-      sectionId: id,
-      closedById: staff.id,
-      bookingIds: [...families.values()].flatMap((family) => family.bookingIds),
-    });
+    for (const family of families.values()) await emitStaffRefund(tx, family, { sectionClosed: true });
+    const withdrawn = [...families.values()].flatMap((family) => family.cancelledSeats);
+    if (withdrawn.length > 0) await emit(tx, sectionClosed, { sectionId: id, closedById: staff.id, bookingIds: withdrawn });
     await recordAudit(tx, staff, {
       action: "section.close",
       targetType: "section",

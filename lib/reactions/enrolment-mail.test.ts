@@ -7,9 +7,10 @@ import { bookings, outbox, sections } from "@/lib/platform/db/schema";
 import { backoffMs } from "@/lib/platform/outbox/outbox";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
+import { markReactionsUndelivered } from "@/test/events";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
-import { enqueueEnrolmentMail } from "./enrolment-mail";
+import { enqueueEnrolmentMail, enrolmentMail } from "./enrolment-mail";
 import { describeSchedule } from "./seat-invite";
 
 /**
@@ -92,6 +93,25 @@ describe("enrolment email", () => {
     const all = sectionSessions(section!, seat!.startsAt, new Date(seat!.startsAt.getTime() + 400 * 86_400_000));
     expect(invite.occurrences).toEqual(all.map((s) => s.startsAt));
     expect(all.length).toBeLessThan(20);
+  });
+
+  it("delivered twice (a crash before the first delivery was recorded), or its handler run twice: one message each", async () => {
+    await mail.clear();
+    const sectionId = await newSection(db(), { priceMinor: 5_000 });
+    const family = await newFamily(db(), 5_000);
+    await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]);
+    expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
+    expect(await markReactionsUndelivered(db(), "seat.confirmed", "enrolment-mail")).toBeGreaterThan(0);
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+
+    const [seat] = await db().select({ id: bookings.id }).from(bookings).where(eq(bookings.sectionId, sectionId));
+    await enrolmentMail.handle(db(), { bookingIds: [seat!.id] });
+    await enrolmentMail.handle(db(), { bookingIds: [seat!.id] });
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+    expect((await mail.messages()).map((m) => m.messageId).sort()).toEqual([
+      `<email.seat.${seat!.id}.confirmed.parent@localhost>`,
+      `<email.seat.${seat!.id}.confirmed.teacher@localhost>`,
+    ]);
   });
 
   it("describes a section's pattern in its own zone", () => {

@@ -2,40 +2,41 @@ import "server-only";
 
 import { asc, eq, inArray } from "drizzle-orm";
 
-import type { Tx } from "@/lib/commerce/ledger";
+import type { refundMade } from "@/lib/commerce/events";
 import { formatMoney } from "@/lib/commerce/money";
-import { registerRefundListener } from "@/lib/commerce/refund-listeners";
-import { SECTION_CLOSED_REASON } from "@/lib/commerce/section-close-schema";
 import { enqueueEmail, type EmailPayload } from "@/lib/notifications/email";
 import { refundDoneEmail } from "@/lib/notifications/messages/refund-done";
 import { brand, brandLabels } from "@/lib/platform/brand";
+import type { Database } from "@/lib/platform/db/client";
 import { courses, learners, orderItems, orders, refunds, sections, users } from "@/lib/platform/db/schema";
-import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
+import type { EventPayload } from "@/lib/platform/events/events";
+import type { Handler } from "@/lib/platform/events/reactions";
 
 import { loadCancelledSeats, seatCancelInvite } from "./seat-cancel-mail";
+
+type RefundMade = EventPayload<typeof refundMade>;
 
 /**
  * A refund of one seat cancels that seat's calendar series in the same message (see
  * refundCarriesCancellation): the METHOD:CANCEL of its recurring invite, when the seat is cancelled.
  */
-async function cancellationOf(tx: Tx, rows: Array<{ bookingId: string | null }>): Promise<{ invite?: EmailPayload["invite"] }> {
+async function cancellationOf(db: Database, rows: Array<{ bookingId: string | null }>): Promise<{ invite?: EmailPayload["invite"] }> {
   const [only] = rows;
   if (rows.length !== 1 || !only?.bookingId) return {};
-  const [cancelled] = await loadCancelledSeats(tx, [only.bookingId]);
+  const [cancelled] = await loadCancelledSeats(db, [only.bookingId]);
   if (!cancelled) return {};
   return { invite: seatCancelInvite(cancelled.seat, cancelled.parent, cancelled.teacher.name) };
 }
 
 /**
- * The "refund done" message to the parent, in the refund's transaction: one per refund (a
- * withdrawal's one seat, or every seat of an order an admin refunded), keyed by its first refund
- * row, so it is queued once however often delivery is retried.
+ * The "refund done" message to the parent (refund.made): one per refund (a withdrawal's one seat,
+ * or every seat of an order an admin refunded), rendered at delivery from the refund rows, keyed by
+ * its first refund row, so it is queued once however often the event is delivered.
  */
-export async function enqueueRefundMail(tx: Tx, refundIds: number[]): Promise<void> {
-  const rows = await tx
+export async function enqueueRefundMail(db: Database, { refundIds, sectionClosed }: RefundMade): Promise<void> {
+  const rows = await db
     .select({
       id: refunds.id,
-      reason: refunds.reason,
       bookingId: orderItems.bookingId,
       walletMinor: refunds.walletMinor,
       cardMinor: refunds.cardMinor,
@@ -65,14 +66,9 @@ export async function enqueueRefundMail(tx: Tx, refundIds: number[]): Promise<vo
     toCard: cardMinor > 0 ? formatMoney(cardMinor, first.currency) : null,
     walletLabel: brandLabels.cash,
     myCoursesUrl: `${brand.siteUrl}/my-courses`,
-    classCancelled: rows.every((row) => row.reason === SECTION_CLOSED_REASON),
+    classCancelled: sectionClosed,
   });
-  await enqueueEmail(tx, `refund:${first.id}:parent`, { ...content, ...(await cancellationOf(tx, rows)), to: first.parentEmail });
-  // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.
-  deliverOutboxSoon();
+  await enqueueEmail(db, `refund:${first.id}:parent`, { ...content, ...(await cancellationOf(db, rows)), to: first.parentEmail });
 }
 
-/** Every refund, whichever commerce path makes it, queues the parent's message in its own transaction. */
-export function registerRefundMail(): void {
-  registerRefundListener("email", enqueueRefundMail);
-}
+export const refundMail: Handler<RefundMade> = { name: "refund-mail", handle: enqueueRefundMail };

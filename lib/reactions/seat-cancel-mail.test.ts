@@ -2,26 +2,22 @@ import { eq } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds";
-import { announceSeatsCancelled } from "@/lib/commerce/seat-listeners";
+import { seatsCancelled } from "@/lib/commerce/events";
 import { nextSession } from "@/lib/commerce/seats";
 import { bookings, orderItems, outbox, sections } from "@/lib/platform/db/schema";
+import { emit } from "@/lib/platform/events/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
+import { markReactionsUndelivered } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
-
-import { registerRefundMail } from "./refund-mail";
-import { registerSeatCancelMail } from "./seat-cancel-mail";
 
 /**
  * Issue 19: a cancelled seat tells the teacher ("a learner left", first name and grade only) and
  * cancels the family's calendar series (METHOD:CANCEL, the enrolment invite's UID, a higher
  * SEQUENCE), in the refund's message when there is one: one message per reader per cancellation.
  */
-const { db, mail, deliver, emailOf } = mailHarness(() => {
-  registerRefundMail();
-  registerSeatCancelMail();
-});
+const { db, mail, deliver, emailOf } = mailHarness();
 const ZONE = "America/Los_Angeles";
 const HOUR = 3_600_000;
 
@@ -112,7 +108,7 @@ describe("a cancelled seat's messages", () => {
     await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, item.bookingId!));
     await db().delete(outbox);
     for (let i = 0; i < 2; i += 1)
-      await db().transaction((tx) => announceSeatsCancelled(tx, { bookingIds: [item.bookingId!], refundIds: [] }));
+      await db().transaction((tx) => emit(tx, seatsCancelled, { bookingIds: [item.bookingId!], refundIds: [], sectionClosed: false }));
     expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
 
     const toParent = (await mail.messages()).filter((m) => to(m) === family.parentEmail);
@@ -158,5 +154,34 @@ describe("a cancelled seat's messages", () => {
     await deliver();
     const toParent = (await mail.messages()).find((m) => to(m) === family.parentEmail)!;
     expect(recurringInviteOf(toParent, 1).sequence).toBe(4);
+  });
+
+  it("delivered twice (a crash before the first delivery was recorded): each reader's message once, under the seat's keys", async () => {
+    const family = await enrolled(2);
+    await refundOrderAsAdmin(await insertActor(db(), "admin"), { orderId: family.orderId, reason: "Teacher ill" });
+    expect(await deliver()).toEqual({ delivered: 5, failed: 0 });
+
+    expect(await markReactionsUndelivered(db(), "seat.cancelled", "seat-cancel-mail")).toBeGreaterThan(0);
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+    const ids = (await mail.messages()).map((m) => m.messageId).filter((id) => id?.startsWith("<email.seat."));
+    expect(ids.sort()).toEqual(
+      family.items
+        .flatMap((item) => [
+          `<email.seat.${item.bookingId}.cancelled.parent@localhost>`,
+          `<email.seat.${item.bookingId}.cancelled.teacher@localhost>`,
+        ])
+        .sort(),
+    );
+  });
+
+  it("a seat no longer cancelled when its event is delivered: nothing is said of its cancellation", async () => {
+    const family = await enrolled(1);
+    const item = family.items[0]!;
+    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, item.bookingId!));
+    await db().transaction((tx) => emit(tx, seatsCancelled, { bookingIds: [item.bookingId!], refundIds: [], sectionClosed: false }));
+    // Undone before delivery (as a support correction would).
+    await db().update(bookings).set({ status: "confirmed" }).where(eq(bookings.id, item.bookingId!));
+    await deliver();
+    expect(await mail.messages()).toEqual([]);
   });
 });

@@ -1,24 +1,27 @@
 import "server-only";
 
-import type { Tx } from "@/lib/commerce/ledger";
-import { registerSeatCancelledListener, type SeatsCancelled } from "@/lib/commerce/seat-listeners";
+import type { seatsCancelled } from "@/lib/commerce/events";
 import { nextSession } from "@/lib/commerce/seats";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { seatCancelledEmail } from "@/lib/notifications/messages/seat-cancelled";
 import { teacherLearnerWithdrawnEmail } from "@/lib/notifications/messages/teacher-learner-withdrawn";
 import { brand } from "@/lib/platform/brand";
-import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
+import type { Database } from "@/lib/platform/db/client";
+import type { EventPayload } from "@/lib/platform/events/events";
+import type { Handler } from "@/lib/platform/events/reactions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParents, loadTeachers } from "./booking-mail";
 import { cancelSequence, describeSchedule, inviteOfSeat, loadSeats, MY_COURSES_URL, type SeatRow } from "./seat-invite";
+
+type SeatsCancelled = EventPayload<typeof seatsCancelled>;
 
 /**
  * Whether the refund's own message ("refund done") carries the family's calendar cancellation: when
  * it tells of exactly this one seat. A refund of several seats at once says so in one message, and
  * each seat's cancellation goes in a message of its own (one calendar invite per message, one UID each).
  */
-export function refundCarriesCancellation(cancelled: SeatsCancelled): boolean {
+export function refundCarriesCancellation(cancelled: Pick<SeatsCancelled, "bookingIds" | "refundIds">): boolean {
   return cancelled.bookingIds.length === 1 && cancelled.refundIds.length === 1;
 }
 
@@ -27,29 +30,33 @@ export function seatCancelInvite(seat: SeatRow, parent: { email: string; name: s
   return inviteOfSeat(seat, parent, teacherName, cancelSequence(seat.section), "CANCEL");
 }
 
-/** The cancelled seats among these, with their parents and teachers read once for the whole announcement. */
-export async function loadCancelledSeats(tx: Tx, bookingIds: string[]) {
-  const seats = (await loadSeats(tx, bookingIds)).filter(({ booking }) => booking.kind === "seat" && booking.status === "cancelled");
+/**
+ * The seats among these that are cancelled now (at delivery: a seat no longer cancelled is told of
+ * no more), with their parents and teachers read once for them all.
+ */
+export async function loadCancelledSeats(db: Database, bookingIds: string[]) {
+  const seats = (await loadSeats(db, bookingIds)).filter(({ booking }) => booking.kind === "seat" && booking.status === "cancelled");
   const parents = await loadParents(
-    tx,
+    db,
     seats.map(({ booking }) => booking),
   );
   const teachers = await loadTeachers(
-    tx,
+    db,
     seats.map(({ section }) => section.teacherId),
   );
   return seats.map((seat) => ({ seat, parent: parents.get(seat.booking.id)!, teacher: teachers.get(seat.section.teacherId)! }));
 }
 
 /**
- * A confirmed seat was cancelled, whoever cancelled it: the teacher hears "a learner left" (first
- * name and grade, the section, its next session in their zone), and the family's calendar series is
- * cancelled, in the refund's message when it carries it, else in a message of its own. Keyed by the
- * seat: one message per reader however often the announcement is repeated. When the section itself
- * was closed, its teacher hears once for the whole section instead (section-close-mail.ts).
+ * A confirmed seat was cancelled, whoever cancelled it (seat.cancelled): the teacher hears "a
+ * learner left" (first name and grade, the section, its next session in their zone), and the
+ * family's calendar series is cancelled, in the refund's message when it carries it, else in a
+ * message of its own. Rendered at delivery from the seats as they are then; keyed by the seat: one
+ * message per reader however often the event is delivered. When the section itself was closed, its
+ * teacher hears once for the whole section instead (section-close-mail.ts).
  */
-export async function enqueueSeatCancelledMail(tx: Tx, cancelled: SeatsCancelled, now = new Date()): Promise<void> {
-  const seats = await loadCancelledSeats(tx, cancelled.bookingIds);
+export async function enqueueSeatCancelledMail(db: Database, cancelled: SeatsCancelled, now = new Date()): Promise<void> {
+  const seats = await loadCancelledSeats(db, cancelled.bookingIds);
   const parentHearsInRefund = refundCarriesCancellation(cancelled);
   for (const { seat, parent, teacher } of seats) {
     const { booking, section, courseTitle, learnerName, grade } = seat;
@@ -64,18 +71,16 @@ export async function enqueueSeatCancelledMail(tx: Tx, cancelled: SeatsCancelled
         nextWhen: next ? formatInstantInZone(new Date(next.startsAt), teacher.zone) : null,
         dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,
       });
-      await enqueueEmail(tx, `seat:${booking.id}:cancelled:teacher`, { ...toTeacher, to: teacher.email });
+      await enqueueEmail(db, `seat:${booking.id}:cancelled:teacher`, { ...toTeacher, to: teacher.email });
     }
     if (parentHearsInRefund) continue;
     const invite = seatCancelInvite(seat, parent, teacher.name);
     const toParent = seatCancelledEmail({ readerName: parent.name, learnerName, courseTitle, myCoursesUrl: MY_COURSES_URL() });
-    await enqueueEmail(tx, `seat:${booking.id}:cancelled:parent`, { ...toParent, invite, to: parent.email });
+    await enqueueEmail(db, `seat:${booking.id}:cancelled:parent`, { ...toParent, invite, to: parent.email });
   }
-  // Delivered after the answer is sent (by then the transaction has committed); the timer catches the rest.
-  if (seats.length > 0) deliverOutboxSoon();
 }
 
-/** Every cancelled seat, whichever commerce path cancels it, queues its messages in its own transaction. */
-export function registerSeatCancelMail(): void {
-  registerSeatCancelledListener("email", (tx, cancelled) => enqueueSeatCancelledMail(tx, cancelled));
-}
+export const seatCancelMail: Handler<SeatsCancelled> = {
+  name: "seat-cancel-mail",
+  handle: (db, cancelled) => enqueueSeatCancelledMail(db, cancelled),
+};

@@ -1,9 +1,14 @@
 import "server-only";
 
-import { seatsConfirmed } from "@/lib/commerce/events";
+import { giftBought, orderSeatTaken, refundMade, seatsCancelled, seatsConfirmed, sectionClosed } from "@/lib/commerce/events";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 
 import { enrolmentMail } from "./enrolment-mail";
+import { giftMail } from "./gift-mail";
+import { refundMail } from "./refund-mail";
+import { seatCancelMail } from "./seat-cancel-mail";
+import { seatTakenMail } from "./seat-taken-mail";
+import { sectionCloseMail } from "./section-close-mail";
 
 /**
  * Who reacts to what: every domain event (lib/<domain>/events.ts) and its handlers, in one table.
@@ -14,4 +19,14 @@ import { enrolmentMail } from "./enrolment-mail";
 export const REACTIONS: readonly Reaction[] = [
   // A seat paid for: the parent's enrolment email with the recurring invite; the teacher's "new learner".
   on(seatsConfirmed, [enrolmentMail]),
+  // Seats cancelled: the teacher's "a learner left" (not when the section closed); the parent's calendar CANCEL, unless the refund's message carries it.
+  on(seatsCancelled, [seatCancelMail]),
+  // A refund: the parent's "refund done" (or "class cancelled, refund done"), with the seat's calendar CANCEL when it is one seat.
+  on(refundMade, [refundMail]),
+  // A section closed over its learners by someone else: its teacher's "your section was cancelled", naming who left.
+  on(sectionClosed, [sectionCloseMail]),
+  // A gift paid for: the recipient's email with the code, when the buyer gave an address.
+  on(giftBought, [giftMail]),
+  // A late card payment whose seat was taken: the parent's "your payment came back", saying where the money went.
+  on(orderSeatTaken, [seatTakenMail]),
 ];

@@ -12,6 +12,7 @@ import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
 import { gifts, ledgerEntries, orders, outbox, paymentIssues, payments, topUps } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { deliverEvents } from "@/test/events";
 import { checkoutSessionEvent, signedDelivery, stripeWebhookHarness, type SessionEventType } from "@/test/stripe-webhook";
 
 import { POST } from "./route";
@@ -140,11 +141,14 @@ describe("top-up by card", () => {
 
 describe("gift paid by card", () => {
   const recipientEmail = "grandchild@example.com";
-  const giftMail = (giftId: string) =>
-    db()
+  /** The recipient's email, once the gift's events have been handed to their handlers. */
+  const giftMail = async (giftId: string) => {
+    await deliverEvents(db());
+    return db()
       .select()
       .from(outbox)
       .where(eq(outbox.dedupeKey, `email:gift:${giftId}:recipient`));
+  };
 
   test("is created unpaid with no code and no email until the webhook confirms the payment", async () => {
     const buyer = await newFamily(db());
@@ -215,6 +219,7 @@ describe("a late card payment whose seat was taken: the parent's choice", () => 
     const answer = await deliver(sessionEvent("checkout.session.completed", { pays: "order", orderId: placed.orderId }, 9_000));
     expect(answer.status).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+    await deliverEvents(db());
     const [mail] = await db()
       .select()
       .from(outbox)
