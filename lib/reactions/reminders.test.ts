@@ -112,6 +112,9 @@ describe("session reminders", () => {
     const family = await newFamily(db(), 5_000);
     const { orderId } = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]);
     expect(orderId).toBeTruthy();
+    // The enrolment email (the seat.confirmed event's) is not what this test reads: sent and set aside.
+    await deliver();
+    await mail.clear();
     const [parent] = await db().select({ email: users.email }).from(users).where(eq(users.id, family.parentId));
     const [seat] = await db().select().from(bookings).where(eq(bookings.sectionId, sectionId));
     const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
