@@ -4,7 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // to PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/platform/db/schema.ts",
+  schema: "./lib/platform/db/schema/index.ts",
   out: "./lib/platform/db/migrations",
   casing: "snake_case",
 });

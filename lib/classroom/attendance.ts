@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
+import { joinAttendanceMark } from "@/lib/platform/db/queries";
 import { attendance, bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
@@ -156,18 +157,18 @@ export interface FamilyAttendanceLine {
 /** A parent's children's attendance, newest first (read-only on /my-courses). */
 export async function listFamilyAttendance(parentId: number, limit = 30): Promise<FamilyAttendanceLine[]> {
   const db = await getDb();
-  const rows = await db
-    .select({
-      learnerFirstName: learners.firstName,
-      courseTitle: courses.title,
-      sessionStartsAt: attendance.sessionStartsAt,
-      status: attendance.status,
-      note: attendance.note,
-    })
-    .from(attendance)
-    .innerJoin(learners, eq(learners.id, attendance.learnerId))
-    .innerJoin(sections, eq(sections.id, attendance.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
+  const rows = await joinAttendanceMark(
+    db
+      .select({
+        learnerFirstName: learners.firstName,
+        courseTitle: courses.title,
+        sessionStartsAt: attendance.sessionStartsAt,
+        status: attendance.status,
+        note: attendance.note,
+      })
+      .from(attendance)
+      .$dynamic(),
+  )
     .where(eq(learners.parentId, parentId))
     .orderBy(desc(attendance.sessionStartsAt), asc(learners.firstName))
     .limit(limit);

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
+import { joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, demoRequests, learners, sections } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
@@ -72,12 +73,7 @@ export const joinHrefOf = (target: JoinTarget): string =>
 export async function listFamilyClasses(parentId: number, now = new Date()): Promise<UpcomingClass[]> {
   const db = await getDb();
   const [seats, demos] = await Promise.all([
-    db
-      .select({ section: sections, courseTitle: courses.title, learnerName: learners.firstName })
-      .from(bookings)
-      .innerJoin(learners, eq(learners.id, bookings.learnerId))
-      .innerJoin(sections, eq(sections.id, bookings.sectionId))
-      .innerJoin(courses, eq(courses.id, sections.courseId))
+    joinSeatBooking(db.select({ section: sections, courseTitle: courses.title, learnerName: learners.firstName }).from(bookings).$dynamic())
       .where(
         and(
           eq(learners.parentId, parentId),

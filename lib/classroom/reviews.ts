@@ -4,6 +4,7 @@ import { and, asc, avg, count, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
+import { joinAttendanceMark } from "@/lib/platform/db/queries";
 import { attendance, courseReviews, courses, learners, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
@@ -55,12 +56,12 @@ export interface ReviewableCourse {
 /** The (course, child) pairs of a family that may be reviewed now: three sessions attended and no review yet. */
 export async function listReviewableCourses(parentId: number): Promise<ReviewableCourse[]> {
   const db = await getDb();
-  return db
-    .select({ courseId: courses.id, courseTitle: courses.title, learnerId: learners.id, learnerFirstName: learners.firstName })
-    .from(attendance)
-    .innerJoin(learners, eq(learners.id, attendance.learnerId))
-    .innerJoin(sections, eq(sections.id, attendance.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
+  return joinAttendanceMark(
+    db
+      .select({ courseId: courses.id, courseTitle: courses.title, learnerId: learners.id, learnerFirstName: learners.firstName })
+      .from(attendance)
+      .$dynamic(),
+  )
     .leftJoin(courseReviews, and(eq(courseReviews.courseId, courses.id), eq(courseReviews.learnerId, learners.id)))
     .where(and(eq(learners.parentId, parentId), inArray(attendance.status, [...ATTENDED]), isNull(courseReviews.id)))
     .groupBy(courses.id, courses.title, learners.id, learners.firstName)

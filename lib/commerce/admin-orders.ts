@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
+import { joinOrderItemSeat } from "@/lib/platform/db/queries";
 import { courses, learners, orderItems, orders, paymentIssues, refunds, sections, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { z } from "@/lib/platform/zod";
@@ -68,12 +69,9 @@ export async function listOrdersForAdmin(actor: Actor | null | undefined, filter
     .limit(limit);
   const ids = rows.map((r) => r.order.id);
   const items = ids.length
-    ? await db
-        .select({ orderId: orderItems.orderId, title: courses.title, learner: learners.firstName })
-        .from(orderItems)
-        .innerJoin(sections, eq(sections.id, orderItems.sectionId))
-        .innerJoin(courses, eq(courses.id, sections.courseId))
-        .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+    ? await joinOrderItemSeat(
+        db.select({ orderId: orderItems.orderId, title: courses.title, learner: learners.firstName }).from(orderItems).$dynamic(),
+      )
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.id))
     : [];

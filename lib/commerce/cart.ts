@@ -9,11 +9,12 @@ import { parseInput } from "@/lib/platform/http/responses";
 import { addLearner } from "@/lib/scheduling/learners";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
+import { liveSeatsBySection } from "@/lib/scheduling/slots";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { formatMoney, CURRENCY } from "./money";
 import { addToCartSchema, cartItemIdSchema, COMMERCE_MESSAGES, type AddToCartInput } from "./schema";
-import { enrolledPairs, liveSeats, nextSession } from "./seats";
+import { enrolledPairs, nextSession } from "./seats";
 
 /** Why a cart line cannot be paid for now; null when it can. */
 export type CartProblem = "full" | "closed" | "enrolled" | "no-sessions" | "other-currency" | null;
@@ -65,7 +66,7 @@ async function summaries(
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(inArray(sections.id, sectionIds));
-  const taken = await db.transaction((tx) => liveSeats(tx, sectionIds));
+  const taken = await liveSeatsBySection(db, sectionIds);
   return new Map(
     rows.map(({ section, title, slug, teacherName }) => {
       const next = nextSession(section, now);
@@ -155,7 +156,7 @@ export async function addToCart(
   if (!isOnSale(section.status)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
   if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
   if (!nextSession(section.section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
-  const taken = await db.transaction((tx) => liveSeats(tx, [section.id]));
+  const taken = await liveSeatsBySection(db, [section.id]);
   if (seatsLeftIn(section, taken.get(section.id) ?? 0) === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
 
   let learner: { id: number; firstName: string };

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
+import { joinOrderItemSeat, joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, learners, orderItems, orders, sections } from "@/lib/platform/db/schema";
 import { nextSessionBetween, sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
@@ -39,23 +40,23 @@ function scheduleOf(section: typeof sections.$inferSelect, zone: string, from: D
 /** The parent's live enrolments (confirmed seats of their paid orders), ownership in the where. */
 export async function listEnrolments(userId: number, zone: string, now = new Date()): Promise<EnrolmentView[]> {
   const db = await getDb();
-  const rows = await db
-    .select({
-      orderItemId: orderItems.id,
-      courseTitle: courses.title,
-      courseSlug: courses.slug,
-      learnerName: learners.firstName,
-      section: sections,
-      firstStartsAt: bookings.startsAt,
-      order: orders,
-      priceMinor: orderItems.priceMinor,
-    })
-    .from(orderItems)
+  const rows = await joinOrderItemSeat(
+    db
+      .select({
+        orderItemId: orderItems.id,
+        courseTitle: courses.title,
+        courseSlug: courses.slug,
+        learnerName: learners.firstName,
+        section: sections,
+        firstStartsAt: bookings.startsAt,
+        order: orders,
+        priceMinor: orderItems.priceMinor,
+      })
+      .from(orderItems)
+      .$dynamic(),
+  )
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
-    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
     .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), eq(bookings.status, "confirmed")))
     .orderBy(asc(bookings.startsAt), asc(orderItems.id));
   const views: EnrolmentView[] = [];
@@ -92,11 +93,9 @@ export async function sectionRosters(actor: Actor | null | undefined, sectionIds
   const rosters = new Map<number, RosterLearner[]>(sectionIds.map((id) => [id, []]));
   if (sectionIds.length === 0) return rosters;
   const db = await getDb();
-  const rows = await db
-    .select({ sectionId: bookings.sectionId, firstName: learners.firstName, grade: learners.grade })
-    .from(bookings)
-    .innerJoin(learners, eq(learners.id, bookings.learnerId))
-    .innerJoin(sections, eq(sections.id, bookings.sectionId))
+  const rows = await joinSeatBooking(
+    db.select({ sectionId: bookings.sectionId, firstName: learners.firstName, grade: learners.grade }).from(bookings).$dynamic(),
+  )
     .where(
       and(
         eq(bookings.kind, "seat"),

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { courses, learners, orderItems, orders, paymentIssues, sections } from "@/lib/platform/db/schema";
+import { joinOrderItemSeat } from "@/lib/platform/db/queries";
+import { courses, learners, orderItems, orders, paymentIssues } from "@/lib/platform/db/schema";
 
 import { formatMoney } from "./money";
 import { orderIdSchema } from "./schema";
@@ -32,12 +33,12 @@ export async function findOwnOrder(userId: number, orderId: string): Promise<Ord
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
-  const items = await db
-    .select({ courseTitle: courses.title, courseSlug: courses.slug, learnerName: learners.firstName, priceMinor: orderItems.priceMinor })
-    .from(orderItems)
-    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+  const items = await joinOrderItemSeat(
+    db
+      .select({ courseTitle: courses.title, courseSlug: courses.slug, learnerName: learners.firstName, priceMinor: orderItems.priceMinor })
+      .from(orderItems)
+      .$dynamic(),
+  )
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   return {

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookings, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
-import { isLiveSeat } from "@/lib/scheduling/slots";
+import { isLiveSeat, liveSeatCount } from "@/lib/scheduling/slots";
 
 import { balanceQuery, type Tx } from "./ledger";
 import { CURRENCY } from "./money";
@@ -47,7 +47,7 @@ export async function countSeats(tx: Tx, sectionIds: number[], learnerIds: numbe
   const rows = await tx
     .select({
       sectionId: sections.id,
-      taken: tx.$count(bookings, and(inThisSection, isLiveSeat)),
+      taken: liveSeatCount(tx, sections.id),
       enrolled: sql<number[]>`(${enrolledHere})`,
       hasExpiredHolds: sql<boolean>`exists (${expiredHere})`,
       balanceMinor: buyerId === undefined ? sql<number>`0` : sql<number>`coalesce((${balanceQuery(tx, buyerId)}), 0)`.mapWith(Number),

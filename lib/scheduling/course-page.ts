@@ -1,14 +1,14 @@
 import "server-only";
 
-import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 
 import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
-import { bookings, courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
+import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
 import { ON_SALE_SECTION_STATUSES, seatsLeftIn } from "./section-sale";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
-import { isLiveSeat } from "./slots";
+import { liveSeatsBySection } from "./slots";
 import { minuteToClock } from "./time";
 import { formatPrice, weeklyTimesLabel } from "./weekly-times";
 
@@ -101,15 +101,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
     .orderBy(asc(sections.startsOn), asc(sections.id));
 
   const ids = rows.map((row) => row.section.id);
-  const booked =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ sectionId: bookings.sectionId, n: count() })
-          .from(bookings)
-          .where(and(inArray(bookings.sectionId, ids), isLiveSeat))
-          .groupBy(bookings.sectionId);
-  const bookedOf = new Map(booked.map((row) => [row.sectionId, row.n]));
+  const bookedOf = await liveSeatsBySection(db, ids);
 
   const list: CoursePageSection[] = [];
   const teachers = new Map<string, { name: string; bio: string }>();

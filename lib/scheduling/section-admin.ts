@@ -1,10 +1,10 @@
 import "server-only";
 
-import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { bookings, courses, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { courses, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
@@ -14,7 +14,7 @@ import { sectionSchema, type SectionInput } from "./schema";
 import type { SectionFormValues } from "./section-form";
 import { createSection, updateSection, type SectionRow } from "./sections";
 import { sectionSessions } from "./sessions";
-import { isLiveSeat } from "./slots";
+import { liveSeatsBySection } from "./slots";
 import { teacherTimezone } from "./teachers";
 import { todayIn } from "./time";
 
@@ -135,15 +135,7 @@ export async function listSectionsFor(actor: Actor | null, now = new Date()): Pr
     .where(ownedBy(actor))
     .orderBy(asc(courses.title), asc(sections.startsOn), asc(sections.id));
   const ids = rows.map((r) => r.section.id);
-  const seats =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ sectionId: bookings.sectionId, n: count() })
-          .from(bookings)
-          .where(and(inArray(bookings.sectionId, ids), isLiveSeat))
-          .groupBy(bookings.sectionId);
-  const seatsOf = new Map(seats.map((s) => [s.sectionId, s.n]));
+  const seatsOf = await liveSeatsBySection(db, ids);
   const horizon = new Date(now.getTime() + SESSION_LOOKAHEAD_DAYS * 86_400_000);
   return rows.map(({ section, courseTitle, courseSlug, publicName, displayName, email }) => ({
     id: section.id,

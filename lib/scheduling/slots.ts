@@ -1,6 +1,7 @@
 import "server-only";
 
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
@@ -20,6 +21,26 @@ export const LIVE_BOOKING_STATUSES = ["held", "confirmed"] as const;
 
 /** A seat in a section that is held or confirmed (a booking condition): what counts against its capacity. */
 export const isLiveSeat = and(eq(bookings.kind, "seat"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES]));
+
+/**
+ * THE count of a section's live seats (isLiveSeat), in a database or a transaction. Awaited, it is a
+ * number; as a field of a select with `section` a column (sections.id), it is a correlated count, so a
+ * statement that must count under its own locks (lib/commerce/seat-check.ts) counts the same way.
+ */
+export function liveSeatCount(db: Pick<Database, "$count">, section: number | AnyPgColumn) {
+  return db.$count(bookings, and(eq(bookings.sectionId, section), isLiveSeat));
+}
+
+/** Live seats per section, for many sections in one statement: every section asked for is in the map (0 when none). */
+export async function liveSeatsBySection(db: Pick<Database, "select" | "$count">, sectionIds: number[]): Promise<Map<number, number>> {
+  if (sectionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sectionId: sections.id, n: liveSeatCount(db, sections.id) })
+    .from(sections)
+    .where(inArray(sections.id, sectionIds));
+  return new Map(rows.map((row) => [row.sectionId, row.n]));
+}
+
 /** The longest range of slots asked for at once (a page shows a few weeks). */
 export const MAX_SLOT_RANGE_DAYS = 92;
 

@@ -1,0 +1,66 @@
+// The live class (lib/classroom): attendance per session and learner, reviews of courses.
+
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { users } from "@/lib/platform/db/schema/accounts";
+import { courses } from "@/lib/platform/db/schema/courses";
+import { learners, sections } from "@/lib/platform/db/schema/scheduling";
+
+export const attendanceStatus = pgEnum("attendance_status", ["present", "absent", "late"]);
+
+/** One learner at one session of a section (the session named by its start instant), marked by its teacher. */
+export const attendance = pgTable(
+  "attendance",
+  {
+    id: serial().primaryKey(),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    sessionStartsAt: timestamp({ withTimezone: true }).notNull(),
+    learnerId: integer()
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    status: attendanceStatus().notNull(),
+    note: text().notNull().default(""),
+    markedById: integer().references(() => users.id, { onDelete: "set null" }),
+    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("attendance_session_learner_key").on(t.sectionId, t.sessionStartsAt, t.learnerId),
+    index("attendance_learner_idx").on(t.learnerId),
+    check("attendance_note", sql`length(${t.note}) <= 200`),
+  ],
+);
+
+export const reviewStatus = pgEnum("review_status", ["pending", "approved", "rejected"]);
+
+/** A parent's rating of a course for one learner (one per course and learner); shown once support approves it. */
+export const courseReviews = pgTable(
+  "course_reviews",
+  {
+    id: serial().primaryKey(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    learnerId: integer()
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer().notNull(),
+    comment: text().notNull(),
+    status: reviewStatus().notNull().default("pending"),
+    moderatedById: integer().references(() => users.id, { onDelete: "set null" }),
+    moderatedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("course_reviews_course_learner_key").on(t.courseId, t.learnerId),
+    index("course_reviews_course_idx").on(t.courseId, t.status),
+    index("course_reviews_status_idx").on(t.status, t.createdAt),
+    check("course_reviews_rating", sql`${t.rating} between 1 and 5`),
+    check("course_reviews_comment", sql`length(${t.comment}) <= 1000`),
+  ],
+);

@@ -1,0 +1,7 @@
+import { timestamp } from "drizzle-orm/pg-core";
+
+/** Columns are camelCase here and snake_case in the database (casing: "snake_case"). */
+export const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
