@@ -16,14 +16,12 @@ import { openTestMailServer } from "./mail-server";
  * pointed at it, opened before the file's tests and closed after them. Messages are read back from
  * the server.
  */
-export function mailHarness(register?: () => void) {
+export function mailHarness() {
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   let server: Awaited<ReturnType<typeof openTestMailServer>> | undefined;
   let senders: Record<string, Sender> = {};
 
   beforeAll(async () => {
-    // TEMPORARY while listeners are converted to events: runs the old registrations.
-    register?.();
     database = await openTestDatabase();
     server = await openTestMailServer();
     // The app's email senders (lib/wiring/outbox-routes.ts), both topics, over this server.

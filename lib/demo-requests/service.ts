@@ -3,12 +3,15 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import { findPublishedCourseId } from "@/lib/courses/queries";
-import { getDb, type Database } from "@/lib/platform/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { demoRequests } from "@/lib/platform/db/schema";
 import { DEMO_REQUEST_TOPIC } from "@/lib/demo-requests/forward";
 import type { DemoRequestInput } from "@/lib/demo-requests/schema";
 import { env } from "@/lib/platform/env";
+import { emit } from "@/lib/platform/events/events";
 import { enqueue } from "@/lib/platform/outbox/outbox";
+
+import { leadCreated } from "./events";
 
 export interface DemoRequestMeta {
   idempotencyKey?: string;
@@ -16,8 +19,6 @@ export interface DemoRequestMeta {
   userAgent?: string | null;
   /** users.id of the account signed in when the request was made: it sees the request before its email is verified. */
   userId?: number | null;
-  /** Runs inside the transaction that stores a new request (the wiring enqueues its email there). */
-  onCreated?: (tx: Database, demoRequestId: string) => Promise<void>;
 }
 
 export interface CreatedDemoRequest {
@@ -31,8 +32,8 @@ export function isForwardingConfigured(): boolean {
 }
 
 /**
- * Stores a lead. The row (and, when forwarding is configured, its outbox entry)
- * is committed before this resolves; a repeated idempotency key returns the
+ * Stores a lead. The row, its lead.created event (and, when forwarding is configured, its outbox
+ * entry) are committed before this resolves; a repeated idempotency key returns the
  * first request instead of storing a second one.
  */
 export async function createDemoRequest(input: DemoRequestInput, meta: DemoRequestMeta = {}): Promise<CreatedDemoRequest> {
@@ -88,7 +89,8 @@ export async function createDemoRequest(input: DemoRequestInput, meta: DemoReque
         },
       });
     }
-    await meta.onCreated?.(tx, inserted.id);
+    // Who reacts (the "we received your request" email): lib/reactions/table.ts.
+    await emit(tx, leadCreated, { demoRequestId: inserted.id });
     return { id: inserted.id, isNew: true };
   });
 }

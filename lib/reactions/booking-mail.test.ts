@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 
 import { bookSlotAction, listSlotsAction } from "@/app/(marketing)/book-free-demo/actions";
 import { signLeadToken } from "@/lib/demo-requests/lead-token";
 import { EMAIL_TOPIC } from "@/lib/notifications/email";
 import { DEMO_REPLY_PROMISE } from "@/lib/notifications/messages/demo-request-received";
-import { bookings, outbox, users } from "@/lib/platform/db/schema";
+import { bookingHistory, bookings, outbox, users } from "@/lib/platform/db/schema";
 import { backoffMs } from "@/lib/platform/outbox/outbox";
 import { rescheduleBooking } from "@/lib/scheduling/bookings";
 import { jsonRequest } from "@/test/database";
@@ -14,7 +14,7 @@ import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
 import { cancelDemo, rescheduleDemo } from "@/lib/demo-requests/demo-booking";
 
-import { enqueueBookingMail, registerBookingMail } from "./booking-mail";
+import { bookingMail } from "./booking-mail";
 
 jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
 
@@ -22,8 +22,8 @@ let courseId: number;
 let teacherId: number;
 let teacherEmail: string;
 
-// As lib/wiring/start.ts does at start: every booking change queues its messages.
-const { db, mail, deliver } = mailHarness(registerBookingMail);
+// Every booking change writes its event; deliver() runs its handlers (lib/reactions/table.ts), then sends.
+const { db, mail, deliver } = mailHarness();
 
 beforeAll(async () => {
   // Every day 09:00-17:00 in London: open times from 12 hours ahead, whatever the day the test runs.
@@ -136,9 +136,8 @@ describe("the demo flow's email, through the outbox to a real SMTP server", () =
     if (!booked.ok) throw new Error(booked.message);
     const queued = (await db().select().from(outbox)).length;
 
-    // The messages are written, then the transaction fails: the move and its messages are gone together.
-    const failing = async (tx: Parameters<typeof enqueueBookingMail>[0], change: Parameters<typeof enqueueBookingMail>[1]) => {
-      await enqueueBookingMail(tx, change);
+    // The move's event (its messages to come) is written, then the transaction fails: the move and its event are gone together.
+    const failing = async () => {
       throw new Error("the change failed after its messages were queued");
     };
     await expect(
@@ -177,5 +176,34 @@ describe("the demo flow's email, through the outbox to a real SMTP server", () =
     const received = await mail.messages();
     expect(received.map(to).sort()).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
     expect(new Set(received.map((m) => m.messageId)).size).toBe(3);
+  });
+
+  it("queues one message to each reader however often a change's event is delivered", async () => {
+    await db().delete(outbox);
+    await mail.clear();
+    const { leadToken } = await sendDemoForm("twice@example.com");
+    const listed = await listSlotsAction({ leadToken, timezone: "UTC" });
+    if (!listed.ok) throw new Error(listed.message);
+    const [slot] = listed.data.flatMap((d) => d.slots);
+    const booked = await bookSlotAction({ leadToken, teacherId, startsAt: slot!.startsAt, timezone: "UTC" });
+    if (!booked.ok) throw new Error(booked.message);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.token, booked.data.token));
+    const [history] = await db().select({ id: bookingHistory.id }).from(bookingHistory).where(eq(bookingHistory.bookingId, booking!.id));
+    const event = { bookingId: booking!.id, historyId: history!.id };
+
+    // Twice by hand, then once more by the delivery itself.
+    await bookingMail.booked.handle(db(), event);
+    await bookingMail.booked.handle(db(), event);
+    const queued = await db()
+      .select()
+      .from(outbox)
+      .where(like(outbox.dedupeKey, `email:booking:${booking!.id}:%`));
+    expect(queued.map((row) => row.dedupeKey).sort()).toEqual([
+      `email:booking:${booking!.id}:${history!.id}:parent`,
+      `email:booking:${booking!.id}:${history!.id}:teacher`,
+    ]);
+    // The request's message and the booking's two: nothing more.
+    expect(await deliver()).toEqual({ delivered: 3, failed: 0 });
+    expect((await mail.messages()).map(to).sort()).toEqual(["twice@example.com", "twice@example.com", teacherEmail].sort());
   });
 });

@@ -1,15 +1,10 @@
 import "server-only";
 
-import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
-import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
-import { registerBookingListener } from "@/lib/scheduling/booking-listeners";
-
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 
 import { bookingUid, calendarInvite, type InviteMethod } from "@/lib/notifications/calendar";
 import { enqueueEmail, type EmailContent } from "@/lib/notifications/email";
 import type { DemoFacts, TeacherDemoFacts } from "@/lib/notifications/messages/facts";
-import { demoRequestReceivedEmail } from "@/lib/notifications/messages/demo-request-received";
 import { parentDemoBookedEmail } from "@/lib/notifications/messages/parent-demo-booked";
 import { parentDemoCancelledEmail } from "@/lib/notifications/messages/parent-demo-cancelled";
 import { parentDemoMovedEmail } from "@/lib/notifications/messages/parent-demo-moved";
@@ -18,14 +13,18 @@ import { teacherDemoCancelledEmail } from "@/lib/notifications/messages/teacher-
 import { teacherDemoMovedEmail } from "@/lib/notifications/messages/teacher-demo-moved";
 import { mailFrom } from "@/lib/notifications/sender-address";
 import { brand } from "@/lib/platform/brand";
+import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import type { Database } from "@/lib/platform/db/client";
 import { bookingHistory, bookings, courses, demoRequests, learners, teacherProfiles, users } from "@/lib/platform/db/schema";
+import type { Handler } from "@/lib/platform/events/reactions";
 import type { BookingChange } from "@/lib/scheduling/bookings";
+import type { BookingChangeEvent } from "@/lib/scheduling/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 /**
- * The messages a demo booking's changes send, enqueued in the change's own transaction (the
- * scheduling context's onChange), rendered there in each reader's zone, with the booking's invite.
+ * The messages a demo booking's changes send (booking.booked, booking.moved, booking.cancelled),
+ * rendered when the event is delivered, after the change committed, in each reader's zone, with
+ * the booking's invite; and the readers' lookups other messages share.
  */
 type Tx = Pick<Database, "select" | "insert">;
 
@@ -56,12 +55,11 @@ export async function loadBooking(tx: Tx, bookingId: string) {
     .from(bookings)
     .leftJoin(courses, eq(courses.id, bookings.courseId))
     .where(eq(bookings.id, bookingId));
-  if (!row) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
-  return row;
+  return row ?? null;
 }
 
 /** What a booking's family is found from. */
-type FamilyOf = Pick<Awaited<ReturnType<typeof loadBooking>>, "id" | "learnerId" | "demoRequestId" | "timezone">;
+type FamilyOf = Pick<NonNullable<Awaited<ReturnType<typeof loadBooking>>>, "id" | "learnerId" | "demoRequestId" | "timezone">;
 export type ParentReader = Reader & { grade: number | null };
 
 /**
@@ -160,18 +158,30 @@ export async function loadTeacher(tx: Tx, teacherId: number): Promise<Reader> {
   return (await loadTeachers(tx, [teacherId])).get(teacherId)!;
 }
 
-/** How many times the booking changed after it was made (moves and the cancellation): the invite's SEQUENCE. */
-export async function inviteSequence(tx: Pick<Database, "select">, bookingId: string): Promise<number> {
-  const [row] = await tx
-    .select({ changes: sql<number>`count(*)::int` })
+/** A change the invite's SEQUENCE counts: a move or the cancellation (the booking's creation is SEQUENCE 0). */
+const raisesSequence = (row: { fromStartsAt: Date | null; toStartsAt: Date | null; toStatus: string }) =>
+  (row.fromStartsAt !== null && row.toStartsAt !== null) || row.toStatus === "cancelled";
+
+/**
+ * One change as the booking's history tells it: its row, the demo's time as of that change (the
+ * last time a change up to it set; a cancellation sets none) and the invite's SEQUENCE then (the
+ * moves and cancellations up to it). Null when the row is gone (the booking was deleted since).
+ */
+async function loadChange(db: Pick<Database, "select">, { bookingId, historyId }: BookingChangeEvent) {
+  const rows = await db
+    .select({
+      id: bookingHistory.id,
+      fromStartsAt: bookingHistory.fromStartsAt,
+      toStartsAt: bookingHistory.toStartsAt,
+      toStatus: bookingHistory.toStatus,
+    })
     .from(bookingHistory)
-    .where(
-      and(
-        eq(bookingHistory.bookingId, bookingId),
-        or(and(isNotNull(bookingHistory.fromStartsAt), isNotNull(bookingHistory.toStartsAt)), eq(bookingHistory.toStatus, "cancelled")),
-      ),
-    );
-  return row?.changes ?? 0;
+    .where(and(eq(bookingHistory.bookingId, bookingId), lte(bookingHistory.id, historyId)))
+    .orderBy(asc(bookingHistory.id));
+  const change = rows.at(-1);
+  if (!change || change.id !== historyId) return null;
+  const startsAt = rows.reduce<Date | null>((at, row) => row.toStartsAt ?? at, null);
+  return { change, startsAt, sequence: rows.filter(raisesSequence).length };
 }
 
 const PARENT_TEMPLATES: Record<BookingChange["kind"], (facts: DemoFacts) => ReturnType<typeof parentDemoBookedEmail>> = {
@@ -185,39 +195,48 @@ const TEACHER_TEMPLATES: Record<BookingChange["kind"], (facts: TeacherDemoFacts)
   cancelled: teacherDemoCancelledEmail,
 };
 
-/** SchedulingContext.onChange for demo bookings: one message to the family and one to the teacher per change. */
-export async function enqueueBookingMail(tx: Database, change: BookingChange): Promise<void> {
-  const booking = await loadBooking(tx, change.bookingId);
-  const [parent, teacher, sequence] = [
-    await loadParent(tx, booking),
-    await loadTeacher(tx, booking.teacherId),
-    await inviteSequence(tx, booking.id),
-  ];
+/**
+ * One message to the family and one to the teacher about one change, rendered from its
+ * booking_history row, not from the booking as it is now. A change undone before delivery (a demo
+ * booked, then cancelled or moved) still has its message: its row is a fact, and the message says
+ * what it was then (that time, its own SEQUENCE), so a calendar that gets both ends with the later
+ * change whatever order they arrive in, and the reader is never told a time that was not booked.
+ * A booking deleted since (its family's account) tells nobody. Keyed by the history row (the
+ * Message-ID): delivered twice, still one message each.
+ */
+export async function enqueueBookingMail(db: Database, kind: BookingChange["kind"], event: BookingChangeEvent): Promise<void> {
+  const booking = await loadBooking(db, event.bookingId);
+  const told = booking && (await loadChange(db, event));
+  if (!booking || !told) return;
+  const startsAt = told.startsAt ?? booking.startsAt;
+  const endsAt = new Date(startsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()));
+  const previousStartsAt = told.change.fromStartsAt;
+  const [parent, teacher] = [await loadParent(db, booking), await loadTeacher(db, booking.teacherId)];
   const courseTitle = booking.courseTitle ?? "Free demo class";
   const statusUrl = `${brand.siteUrl}/demo/${booking.token}`;
-  const method: InviteMethod = change.kind === "cancelled" ? "CANCEL" : "REQUEST";
+  const method: InviteMethod = kind === "cancelled" ? "CANCEL" : "REQUEST";
   const organizer = mailFrom();
   const invite = (reader: Reader, description: string) => ({
     method,
     content: calendarInvite({
       uid: bookingUid(booking.id),
-      sequence,
+      sequence: told.sequence,
       title: `Free demo: ${courseTitle}`,
       description,
       url: statusUrl,
-      startsAt: booking.startsAt.toISOString(),
-      endsAt: booking.endsAt.toISOString(),
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
       method,
       organizer: { name: organizer.name, email: organizer.email },
       attendee: { email: reader.email, ...(reader.name ? { name: reader.name } : {}) },
     }),
   });
-  const when = (reader: Reader) => formatInstantInZone(booking.startsAt, reader.zone);
+  const when = (reader: Reader) => formatInstantInZone(startsAt, reader.zone);
   const previousWhen = (reader: Reader) =>
-    change.previousStartsAt ? formatInstantInZone(change.previousStartsAt, reader.zone) : undefined;
+    kind === "moved" && previousStartsAt ? formatInstantInZone(previousStartsAt, reader.zone) : undefined;
 
   const toParent: EmailContent = {
-    ...PARENT_TEMPLATES[change.kind]({
+    ...PARENT_TEMPLATES[kind]({
       readerName: parent.name,
       courseTitle,
       teacherName: teacher.name ?? "your teacher",
@@ -228,7 +247,7 @@ export async function enqueueBookingMail(tx: Database, change: BookingChange): P
     invite: invite(parent, `Your free demo class. See, move or cancel it: ${statusUrl}`),
   };
   const toTeacher: EmailContent = {
-    ...TEACHER_TEMPLATES[change.kind]({
+    ...TEACHER_TEMPLATES[kind]({
       readerName: teacher.name,
       courseTitle,
       teacherName: teacher.name ?? "",
@@ -240,27 +259,18 @@ export async function enqueueBookingMail(tx: Database, change: BookingChange): P
     invite: invite(teacher, `A free demo class of ${courseTitle}.`),
   };
   // The booking's random id makes the key (and so the Message-ID) unique beyond this database.
-  await enqueueEmail(tx, `booking:${booking.id}:${change.historyId}:parent`, { ...toParent, to: parent.email });
-  await enqueueEmail(tx, `booking:${booking.id}:${change.historyId}:teacher`, { ...toTeacher, to: teacher.email });
+  await enqueueEmail(db, `booking:${booking.id}:${event.historyId}:parent`, { ...toParent, to: parent.email });
+  await enqueueEmail(db, `booking:${booking.id}:${event.historyId}:teacher`, { ...toTeacher, to: teacher.email });
 }
 
-/** DemoRequestMeta.onCreated: "we received your request", in the transaction that stores it. */
-export async function enqueueDemoRequestReceivedMail(tx: Database, demoRequestId: string): Promise<void> {
-  const [request] = await tx
-    .select({ email: demoRequests.userEmail, name: demoRequests.name, courseTitle: courses.title })
-    .from(demoRequests)
-    .leftJoin(courses, eq(courses.id, demoRequests.courseId))
-    .where(eq(demoRequests.id, demoRequestId));
-  if (!request) throw new Error(`demo request ${demoRequestId} vanished inside its own transaction`);
-  const content = demoRequestReceivedEmail({
-    readerName: request.name,
-    courseTitle: request.courseTitle,
-    coursesUrl: `${brand.siteUrl}/courses`,
-  });
-  await enqueueEmail(tx, `demo_request:${demoRequestId}:received`, { ...content, to: request.email });
-}
+const bookingMailOf = (kind: BookingChange["kind"]): Handler<BookingChangeEvent> => ({
+  name: "booking-mail",
+  handle: (db, event) => enqueueBookingMail(db, kind, event),
+});
 
-/** Every booking change, whoever makes it, queues its messages in its own transaction (lib/scheduling/booking-listeners.ts). */
-export function registerBookingMail(): void {
-  registerBookingListener("email", { inTransaction: enqueueBookingMail, afterCommit: deliverOutboxSoon });
-}
+/** The handlers of booking.booked, booking.moved and booking.cancelled (lib/reactions/table.ts). */
+export const bookingMail = {
+  booked: bookingMailOf("booked"),
+  moved: bookingMailOf("moved"),
+  cancelled: bookingMailOf("cancelled"),
+} as const;

@@ -28,11 +28,12 @@ export async function runMailScans(db: Database, now: Date = new Date()): Promis
   };
 }
 
-const slot = globalThis as typeof globalThis & { __mailScanTimer?: NodeJS.Timeout };
+// Module state, not globalThis: only the server's start (instrumentation, once per process) starts it.
+let scanTimer: NodeJS.Timeout | undefined;
 
 /** Scans now and every minute, then delivers what the scan queued (one timer per process). */
 export function startMailScans(intervalMs = SCAN_INTERVAL_MS): void {
-  if (slot.__mailScanTimer) return;
+  if (scanTimer) return;
   const tick = async () => {
     try {
       const report = await runMailScans(await getDb());
@@ -42,6 +43,6 @@ export function startMailScans(intervalMs = SCAN_INTERVAL_MS): void {
     }
   };
   void tick();
-  slot.__mailScanTimer = setInterval(() => void tick(), intervalMs);
-  slot.__mailScanTimer.unref();
+  scanTimer = setInterval(() => void tick(), intervalMs);
+  scanTimer.unref();
 }

@@ -7,7 +7,7 @@ import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
-import { registerSectionChangeMail } from "./section-change-mail";
+import { sectionChangeMail } from "./section-change-mail";
 
 /**
  * Issue 19: "Teacher changes a session's time: everyone booked is told, with the updated invite."
@@ -15,9 +15,7 @@ import { registerSectionChangeMail } from "./section-change-mail";
  * seat's UID and raises SEQUENCE; a change that leaves the times alone sends nothing.
  */
 
-const { db, mail, deliver } = mailHarness(() => {
-  registerSectionChangeMail();
-});
+const { db, mail, deliver } = mailHarness();
 
 /** The editor's input for a section as stored, with some fields changed. */
 async function editorInput(sectionId: number, change: { startTime?: string; priceMinor?: number }) {
@@ -75,5 +73,21 @@ describe("a section's new times", () => {
       const expected = sectionSessions(section!, now, new Date(now.getTime() + 60 * 86_400_000)).slice(0, 5);
       expect(invite.occurrences).toEqual(expected.map((s) => s.startsAt));
     }
+  });
+
+  it("queues one message to each family however often the change's event is delivered", async () => {
+    const sectionId = await newSection(db(), { priceMinor: 5_000 });
+    const family = await newFamily(db(), 5_000);
+    await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]);
+    await deliver();
+    await mail.clear();
+
+    await updateSection(sectionId, await editorInput(sectionId, { startTime: "18:00" }));
+    await sectionChangeMail.handle(db(), { sectionId, scheduleVersion: 1 });
+    await sectionChangeMail.handle(db(), { sectionId, scheduleVersion: 1 });
+    expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+    const [parent] = await db().select({ email: users.email }).from(users).where(eq(users.id, family.parentId));
+    expect((await mail.messages()).map(to)).toEqual([parent!.email]);
   });
 });

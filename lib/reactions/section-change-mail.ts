@@ -4,11 +4,9 @@ import { and, eq } from "drizzle-orm";
 
 import { enqueueEmail } from "@/lib/notifications/email";
 import { sectionRescheduledEmail } from "@/lib/notifications/messages/section-rescheduled";
-import { bookings, courses, learners } from "@/lib/platform/db/schema";
-import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
-import type { SchedulingTransaction } from "@/lib/scheduling/bookings";
-import { registerSectionRescheduledListener } from "@/lib/scheduling/section-listeners";
-import type { SectionRow } from "@/lib/scheduling/sections";
+import type { Database } from "@/lib/platform/db/client";
+import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
+import type { Handler } from "@/lib/platform/events/reactions";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -17,27 +15,41 @@ import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 const YEAR_MS = 366 * 24 * 3_600_000;
 
+interface Rescheduled {
+  sectionId: number;
+  scheduleVersion: number;
+}
+
 /**
- * The teacher changed a section's times: every family with a confirmed seat gets one message with
- * the seat's invite again, same UID, SEQUENCE = the section's schedule version, so calendars move
- * the series instead of adding one. Keyed by seat and version: one message per change and family.
+ * section.rescheduled: the teacher changed a section's times, so every family with a confirmed seat
+ * gets one message with the seat's invite again, same UID, SEQUENCE = the section's schedule
+ * version, so calendars move the series instead of adding one. Keyed by seat and version: one
+ * message per change and family, however often the event is delivered. Rendered at delivery from
+ * the section and its seats as they are then; a section changed again since is left to that
+ * change's own event (its newer version), so no family is told times that no longer hold.
  */
-export async function enqueueSectionRescheduledMail(tx: SchedulingTransaction, section: SectionRow, now = new Date()): Promise<void> {
+export async function enqueueSectionRescheduledMail(
+  db: Database,
+  { sectionId, scheduleVersion }: Rescheduled,
+  now = new Date(),
+): Promise<void> {
+  const [section] = await db.select().from(sections).where(eq(sections.id, sectionId));
+  if (!section || section.scheduleVersion !== scheduleVersion) return;
   const [next] = sectionSessions(section, now, new Date(now.getTime() + YEAR_MS));
   if (!next) return; // no session left to move
-  const seats = await tx
+  const seats = await db
     .select({ booking: bookings, courseTitle: courses.title, learnerName: learners.firstName })
     .from(bookings)
     .innerJoin(courses, eq(courses.id, section.courseId))
     .innerJoin(learners, eq(learners.id, bookings.learnerId))
     .where(and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")));
   if (seats.length === 0) return;
-  const teacher = await loadTeacher(tx, section.teacherId);
+  const teacher = await loadTeacher(db, section.teacherId);
   const myCoursesUrl = MY_COURSES_URL();
   const schedule = describeSchedule(section);
   // Each family read once for the whole change (siblings share a parent), not once per message.
   const parents = await loadParents(
-    tx,
+    db,
     seats.map(({ booking }) => booking),
   );
   for (const { booking, courseTitle, learnerName } of seats) {
@@ -63,16 +75,15 @@ export async function enqueueSectionRescheduledMail(tx: SchedulingTransaction, s
       section,
       section.scheduleVersion,
     );
-    await enqueueEmail(tx, `seat:${booking.id}:schedule:${section.scheduleVersion}:parent`, {
+    await enqueueEmail(db, `seat:${booking.id}:schedule:${section.scheduleVersion}:parent`, {
       ...content,
       invite,
       to: parent.email,
     });
   }
-  deliverOutboxSoon();
 }
 
-/** Every change of a section's times, from the teacher's or an admin's editor, tells the families booked into it. */
-export function registerSectionChangeMail(): void {
-  registerSectionRescheduledListener("email", (tx, section) => enqueueSectionRescheduledMail(tx, section));
-}
+export const sectionChangeMail: Handler<Rescheduled> = {
+  name: "section-change-mail",
+  handle: (db, event) => enqueueSectionRescheduledMail(db, event),
+};

@@ -1,14 +1,21 @@
 import "server-only";
 
 import { giftBought, orderSeatTaken, refundMade, seatsCancelled, seatsConfirmed, sectionClosed } from "@/lib/commerce/events";
+import { leadCreated } from "@/lib/demo-requests/events";
+import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
+import { bookingBooked, bookingCancelled, bookingMoved, sectionRescheduled } from "@/lib/scheduling/events";
 
+import { bookingMail } from "./booking-mail";
+import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
 import { giftMail } from "./gift-mail";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
 import { seatTakenMail } from "./seat-taken-mail";
 import { sectionCloseMail } from "./section-close-mail";
+import { sectionChangeMail } from "./section-change-mail";
+import { verifiedEmailDemos } from "./verified-email-demos";
 
 /**
  * Who reacts to what: every domain event (lib/<domain>/events.ts) and its handlers, in one table.
@@ -29,4 +36,16 @@ export const REACTIONS: readonly Reaction[] = [
   on(giftBought, [giftMail]),
   // A late card payment whose seat was taken: the parent's "your payment came back", saying where the money went.
   on(orderSeatTaken, [seatTakenMail]),
+  // A demo request stored: "we received your request" to the address the family gave.
+  on(leadCreated, [demoRequestReceivedMail]),
+  // A demo booked: "booked" to the family and "new free demo" to the teacher, each with the invite (SEQUENCE 0).
+  on(bookingBooked, [bookingMail.booked]),
+  // A demo moved: "moved" (was, now) to the family and the teacher, the same invite UID with a higher SEQUENCE.
+  on(bookingMoved, [bookingMail.moved]),
+  // A demo cancelled: "cancelled" to the family and the teacher, with the invite's CANCEL.
+  on(bookingCancelled, [bookingMail.cancelled]),
+  // A section's times changed: each family with a confirmed seat gets the new times and the seat's invite moved.
+  on(sectionRescheduled, [sectionChangeMail]),
+  // A session showed a verified email (run at once, before the session is returned): the family's signed-out demos join the account.
+  on(emailVerified, [verifiedEmailDemos]),
 ];

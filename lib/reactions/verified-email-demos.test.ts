@@ -1,26 +1,28 @@
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { registerAccount } from "@/lib/accounts/accounts";
 import { authOptions } from "@/lib/platform/auth/options";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
-import { verifiedEmailListeners } from "@/lib/platform/auth/verified-email";
-import { bookings, demoRequests, learners } from "@/lib/platform/db/schema";
+import { bookings, demoRequests, learners, outbox } from "@/lib/platform/db/schema";
+import { startOutboxWorker, stopOutboxWorker } from "@/lib/platform/outbox/worker";
 import { bookDemoSlot } from "@/lib/scheduling/bookings";
 import { UNNAMED_CHILD } from "@/lib/scheduling/learners";
+import { eventSenders } from "@/lib/wiring/outbox-routes";
 import { openTestDatabase } from "@/test/database";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
-import { registerVerifiedEmailDemos } from "./verified-email-demos";
+import { verifiedEmailDemos } from "./verified-email-demos";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
   database = await openTestDatabase();
-  registerVerifiedEmailDemos();
+  // As lib/wiring/start.ts does: the session callback runs email.verified's handlers through the started routes.
+  startOutboxWorker({ senders: eventSenders() });
 });
 afterAll(async () => {
-  verifiedEmailListeners.unregister("family-demo-bookings");
+  stopOutboxWorker();
   await database.dispose();
 });
 
@@ -98,5 +100,47 @@ describe("demos booked signed out get their child when the email is verified, no
     expect(await learnerOf(booked.id)).toBeNull();
     await signIn({ ...user, emailVerified: true });
     expect(await learnerOf(booked.id)).not.toBeNull();
+  });
+});
+
+describe("email.verified, the event", () => {
+  const verifiedEvents = (userId: number) =>
+    database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, "event:email.verified"), sql`(${outbox.payload}->>'userId')::int = ${userId}`));
+
+  it("is written when a session first shows the email verified (not before, not again), and its handlers have run by then", async () => {
+    const email = `event.${randomUUID().slice(0, 8)}@example.com`;
+    const user = await registerAccount(
+      { displayName: "Parent", email, password: "correct-horse-1" },
+      { verificationContinueUrl: "http://localhost:3000/my-courses" },
+    );
+    const token = await signIn(user);
+    await readSession(token);
+    expect(await verifiedEvents(user.databaseId)).toEqual([]);
+
+    await followVerificationLink(email);
+    await readSession(token);
+    await readSession(token);
+    const events = await verifiedEvents(user.databaseId);
+    expect(events).toEqual([expect.objectContaining({ payload: { userId: user.databaseId, email } })]);
+    // Handed to its handler and run before the session was returned.
+    expect(events[0]!.deliveredAt).not.toBeNull();
+    const [ran] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `${events[0]!.dedupeKey}:family-demo-bookings`));
+    expect(ran!.deliveredAt).not.toBeNull();
+  });
+
+  it("attaches once however often its handler is delivered", async () => {
+    const email = `twice.${randomUUID().slice(0, 8)}@example.com`;
+    const booked = await bookedSignedOut(email);
+    const user = await registerAccount({ displayName: "Parent", email, password: "correct-horse-1" });
+    for (let i = 0; i < 2; i += 1) await verifiedEmailDemos.handle(database.db, { userId: user.databaseId, email });
+    const children = await childrenOf(user.databaseId);
+    expect(children).toHaveLength(1);
+    expect(await learnerOf(booked.id)).toBe(children[0]!.id);
   });
 });

@@ -1,15 +1,23 @@
 import "server-only";
 
-import { verifiedEmailListeners } from "@/lib/platform/auth/verified-email";
+import { eq } from "drizzle-orm";
+
+import { users } from "@/lib/platform/db/schema";
+import type { Handler } from "@/lib/platform/events/reactions";
 import { attachFamilyDemoBookings } from "@/lib/scheduling/learners";
 
 /**
- * Once a session shows a verified email (a sign-in, or the verification link followed), the demos
- * the family booked signed out with that email get their child on the account (issue 17). Done
- * here, not at each visit of /my-courses, so a page read writes nothing.
+ * email.verified: the demos the family booked signed out with that email get their child on the
+ * account (issue 17). Done here, not at each visit of /my-courses, so a page read writes nothing;
+ * run before the session is returned (lib/platform/auth/verified-email.ts), so /my-courses shows
+ * them right after the sign-in. A booking already attached is left alone: delivered twice, one
+ * child. An account deleted (its email anonymised) or whose email changed since matches nothing.
  */
-export function registerVerifiedEmailDemos(): void {
-  verifiedEmailListeners.register("family-demo-bookings", async ({ databaseId, email }) => {
-    await attachFamilyDemoBookings({ databaseId, email, emailVerified: true });
-  });
-}
+export const verifiedEmailDemos: Handler<{ userId: number; email: string }> = {
+  name: "family-demo-bookings",
+  async handle(db, { userId, email }) {
+    const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!account || account.email.toLowerCase() !== email.toLowerCase()) return;
+    await attachFamilyDemoBookings({ databaseId: userId, email, emailVerified: true });
+  },
+};

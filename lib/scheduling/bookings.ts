@@ -9,9 +9,10 @@ import { getDb, type Database } from "@/lib/platform/db/client";
 import { bookingHistory, bookings, demoRequests, learners } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import { announceCommitted, announceInTransaction } from "./booking-listeners";
+import { bookingBooked, bookingCancelled, bookingMoved } from "./events";
 import { childForSignedInRequest } from "./learners";
 import { SCHEDULING_MESSAGES, bookDemoSlotSchema, rescheduleSchema, type BookDemoSlotInput } from "./schema";
 import { computeOpenSlots } from "./slot-grid";
@@ -36,7 +37,7 @@ export interface BookingView {
 /** The transaction a booking change runs in. */
 export type SchedulingTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** What changed, for whoever must hear of it (the lead's status, the messages): the booking before (null for a new one) and after. */
+/** What changed, for the caller's rule (the lead's status): the booking before (null for a new one) and after. */
 export interface BookingChange {
   kind: "booked" | "moved" | "cancelled";
   bookingId: string;
@@ -55,23 +56,24 @@ export interface SchedulingContext {
   slotMinutes?: number;
   leadTimeHours?: number;
   /**
-   * Runs inside the change's transaction, after the booking row and its history are written: what
-   * it writes (the demo request's status, an audit record, the outbox's messages) commits with the
-   * change or not at all, so nothing is lost or sent for a change that rolled back.
+   * Runs inside the change's transaction, after the booking row, its history and its event are
+   * written: what it writes (the demo request's status, an audit record) commits with the change or
+   * not at all. A rule that must hold in the change's transaction goes here; what others do about
+   * the change (the messages) reacts to its event instead (lib/reactions/table.ts).
    */
   onChange?: (tx: SchedulingTransaction, change: BookingChange) => Promise<void>;
 }
 
-/** The caller's own effects first (the lead's status), then every registered listener (the messages), all in the change's transaction. */
-async function announce(tx: SchedulingTransaction, context: SchedulingContext, change: BookingChange): Promise<void> {
-  await context.onChange?.(tx, change);
-  await announceInTransaction(tx, change);
-}
+const CHANGE_EVENTS = { booked: bookingBooked, moved: bookingMoved, cancelled: bookingCancelled } as const;
 
-/** After the commit: the registered listeners' follow-up (sending what was queued). */
-function committed<T>(value: T): T {
-  announceCommitted();
-  return value;
+/**
+ * The change's event (who reacts: lib/reactions/table.ts), then the caller's own rule (the lead that
+ * follows its booking), both in the change's transaction: the event first, so a rule that refuses
+ * rolls the event back with the change.
+ */
+async function announce(tx: SchedulingTransaction, context: SchedulingContext, change: BookingChange): Promise<void> {
+  await emit(tx, CHANGE_EVENTS[change.kind], { bookingId: change.bookingId, historyId: change.historyId });
+  await context.onChange?.(tx, change);
 }
 
 function toView(row: typeof bookings.$inferSelect): BookingView {
@@ -169,37 +171,35 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
 
   const { startsAt, endsAt } = await checkDemoTime(db, data, context);
   try {
-    return committed(
-      await db.transaction(async (tx) => {
-        // A request made signed in is the account's own: its child comes with the booking.
-        const learnerId = data.learnerId ?? (signedInRequest ? await childForSignedInRequest(tx, signedInRequest) : null);
-        const [row] = await tx
-          .insert(bookings)
-          .values({
-            kind: "demo",
-            learnerId,
-            demoRequestId: data.demoRequestId ?? null,
-            teacherId: data.teacherId,
-            courseId: data.courseId,
-            startsAt,
-            endsAt,
-            status: "confirmed",
-            changedById: context.actorId,
-            token: randomBytes(24).toString("base64url"),
-            timezone: data.timezone ?? null,
-          })
-          .returning();
-        if (!row) throw new Error("insert returned no booking");
-        const [history] = await tx
-          .insert(bookingHistory)
-          .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId })
-          .returning({ id: bookingHistory.id });
-        if (!history) throw new Error("insert returned no history");
-        const after = toView(row);
-        await announce(tx, context, { kind: "booked", bookingId: row.id, historyId: history.id, before: null, after });
-        return after;
-      }),
-    );
+    return await db.transaction(async (tx) => {
+      // A request made signed in is the account's own: its child comes with the booking.
+      const learnerId = data.learnerId ?? (signedInRequest ? await childForSignedInRequest(tx, signedInRequest) : null);
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          kind: "demo",
+          learnerId,
+          demoRequestId: data.demoRequestId ?? null,
+          teacherId: data.teacherId,
+          courseId: data.courseId,
+          startsAt,
+          endsAt,
+          status: "confirmed",
+          changedById: context.actorId,
+          token: randomBytes(24).toString("base64url"),
+          timezone: data.timezone ?? null,
+        })
+        .returning();
+      if (!row) throw new Error("insert returned no booking");
+      const [history] = await tx
+        .insert(bookingHistory)
+        .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId })
+        .returning({ id: bookingHistory.id });
+      if (!history) throw new Error("insert returned no history");
+      const after = toView(row);
+      await announce(tx, context, { kind: "booked", bookingId: row.id, historyId: history.id, before: null, after });
+      return after;
+    });
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
     throw error;
@@ -238,38 +238,36 @@ export async function rescheduleBooking(input: { token: string; startsAt: string
     booking.id,
   );
   try {
-    return committed(
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(bookings)
-          .set({ startsAt, endsAt, statusChangedAt: new Date(), changedById: context.actorId })
-          .where(eq(bookings.id, booking.id))
-          .returning();
-        if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
-        const [history] = await tx
-          .insert(bookingHistory)
-          .values({
-            bookingId: row.id,
-            fromStatus: booking.status,
-            toStatus: row.status,
-            fromStartsAt: booking.startsAt,
-            toStartsAt: startsAt,
-            byId: context.actorId,
-          })
-          .returning({ id: bookingHistory.id });
-        if (!history) throw new Error("insert returned no history");
-        const after = toView(row);
-        await announce(tx, context, {
-          kind: "moved",
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(bookings)
+        .set({ startsAt, endsAt, statusChangedAt: new Date(), changedById: context.actorId })
+        .where(eq(bookings.id, booking.id))
+        .returning();
+      if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
+      const [history] = await tx
+        .insert(bookingHistory)
+        .values({
           bookingId: row.id,
-          historyId: history.id,
-          previousStartsAt: booking.startsAt.toISOString(),
-          before: toView(booking),
-          after,
-        });
-        return after;
-      }),
-    );
+          fromStatus: booking.status,
+          toStatus: row.status,
+          fromStartsAt: booking.startsAt,
+          toStartsAt: startsAt,
+          byId: context.actorId,
+        })
+        .returning({ id: bookingHistory.id });
+      if (!history) throw new Error("insert returned no history");
+      const after = toView(row);
+      await announce(tx, context, {
+        kind: "moved",
+        bookingId: row.id,
+        historyId: history.id,
+        previousStartsAt: booking.startsAt.toISOString(),
+        before: toView(booking),
+        after,
+      });
+      return after;
+    });
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
     throw error;
@@ -281,24 +279,22 @@ export async function cancelBooking(input: { token: string }, context: Schedulin
   const db = await getDb();
   const booking = await bookingForChange(db, input.token);
   if (booking.status === "cancelled") return toView(booking);
-  return committed(
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(bookings)
-        .set({ status: "cancelled", statusChangedAt: new Date(), changedById: context.actorId })
-        .where(eq(bookings.id, booking.id))
-        .returning();
-      if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
-      const [history] = await tx
-        .insert(bookingHistory)
-        .values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId })
-        .returning({ id: bookingHistory.id });
-      if (!history) throw new Error("insert returned no history");
-      const after = toView(row);
-      await announce(tx, context, { kind: "cancelled", bookingId: row.id, historyId: history.id, before: toView(booking), after });
-      return after;
-    }),
-  );
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", statusChangedAt: new Date(), changedById: context.actorId })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    if (!row) throw new AppError("not-found", SCHEDULING_MESSAGES.bookingNotFound);
+    const [history] = await tx
+      .insert(bookingHistory)
+      .values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId })
+      .returning({ id: bookingHistory.id });
+    if (!history) throw new Error("insert returned no history");
+    const after = toView(row);
+    await announce(tx, context, { kind: "cancelled", bookingId: row.id, historyId: history.id, before: toView(booking), after });
+    return after;
+  });
 }
 
 /** A booking's changes, oldest first (for staff pages and the family's status page). */

@@ -145,8 +145,8 @@ export const UNNAMED_CHILD = "Your child";
  * Gives every demo booking of the account's own requests a child on the account: requests made
  * while signed in to it, and, once the email is verified, those made with that email (before
  * sign-up, or signed out). Called when a session shows a verified email (at sign-in, and when the
- * verification link's effect is first seen: lib/wiring/verified-email-demos.ts), never by a page
- * read; a booking already attached is left alone, so it runs any number of times. An unverified email matches nothing (security issue: account squatting). Answers how many
+ * verification link's effect is first seen: email.verified, lib/reactions/verified-email-demos.ts),
+ * never by a page read; a booking already attached is left alone, so it runs any number of times. An unverified email matches nothing (security issue: account squatting). Answers how many
  * children were added.
  */
 export async function attachFamilyDemoBookings(owner: { databaseId: number; email: string; emailVerified: boolean }): Promise<number> {

@@ -5,10 +5,11 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import type { SchedulingTransaction } from "./bookings";
-import { announceSectionRescheduled } from "./section-listeners";
+import { sectionRescheduled } from "./events";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
 import { isLiveSeat } from "./slots";
@@ -103,8 +104,8 @@ async function writeSectionUpdate(tx: SchedulingTransaction, id: number, values:
     .where(eq(sections.id, id))
     .returning();
   if (!row) throw new AppError("not-found", "That section does not exist.");
-  // The families booked into it hear of new times in this transaction (lib/wiring's messages).
-  if (isRescheduled) await announceSectionRescheduled(tx, row);
+  // New times: the event commits with them (who reacts: lib/reactions/table.ts, the families booked into it).
+  if (isRescheduled) await emit(tx, sectionRescheduled, { sectionId: row.id, scheduleVersion: row.scheduleVersion });
   return row;
 }
 

@@ -4,11 +4,8 @@ import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/conf
 import { env, isBuildPhase } from "@/lib/platform/env";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
 import { startRetentionTimer } from "@/lib/privacy/retention";
-import { registerBookingMail } from "@/lib/reactions/booking-mail";
-import { registerSectionChangeMail } from "@/lib/reactions/section-change-mail";
 import { startMailScans } from "@/lib/reactions/mail-scans";
 import { outboxRoutes } from "@/lib/wiring/outbox-routes";
-import { registerVerifiedEmailDemos } from "@/lib/reactions/verified-email-demos";
 
 /** What a server instance does once at start (instrumentation.ts). */
 export async function startServer(): Promise<void> {
@@ -25,9 +22,6 @@ export async function startServer(): Promise<void> {
   await getOpenDatabase()
     .then((opened) => console.log(`[db] ${opened.kind} database migrated and ready`))
     .catch((error: unknown) => console.error("[db] could not open the database at start:", error instanceof Error ? error.message : error));
-  registerBookingMail();
-  registerSectionChangeMail();
-  registerVerifiedEmailDemos();
   startOutboxWorker(outboxRoutes());
   // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.
   startMailScans();

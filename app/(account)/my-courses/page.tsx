@@ -22,7 +22,8 @@ const learnerActions = { add: addLearnerAction, update: updateLearnerAction, rem
 export default async function MyCoursesPage() {
   const user = await requireUser("/my-courses");
   // Reads only: the demos booked with a verified email got their child when the session learnt of
-  // the verification (lib/wiring/verified-email-demos.ts), and signed-in bookings come with theirs.
+  // the verification (email.verified: lib/reactions/verified-email-demos.ts), and signed-in bookings
+  // come with theirs.
   // Requests made with the email show once it is verified; before, only those made signed in (security issue: account squatting).
   const [requests, learners, bookings, storedZone] = await Promise.all([
     listLeadsForAccount(user),

@@ -9,8 +9,6 @@ import { AppError } from "@/lib/platform/errors";
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { assertSameOrigin, readJsonBody, requestMetadata } from "@/lib/platform/http/request";
 import { errorResponse, jsonMessage, parseInput } from "@/lib/platform/http/responses";
-import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";
-import { enqueueDemoRequestReceivedMail } from "@/lib/reactions/booking-mail";
 
 const RECEIVED = "Your demo request has been received.";
 
@@ -39,9 +37,7 @@ export async function POST(request: Request) {
       ipAddress,
       userAgent,
       userId: user?.databaseId ?? null,
-      onCreated: enqueueDemoRequestReceivedMail,
     });
-    if (created.isNew) deliverOutboxSoon();
     // bookingToken: the time picker's proof that this caller made the lead (a signed-out family books for it).
     return jsonMessage(created.isNew ? 201 : 200, RECEIVED, { id: created.id, bookingToken: signLeadToken(created.id) });
   } catch (error) {

@@ -1,10 +1,11 @@
 import "server-only";
 
 import type { Database } from "@/lib/platform/db/client";
-import { enqueueAll, type Sender } from "@/lib/platform/outbox/outbox";
+import { enqueueAll, type DeliveryReport, type Sender } from "@/lib/platform/outbox/outbox";
+import { deliverOutboxNow } from "@/lib/platform/outbox/worker";
 import { z } from "@/lib/platform/zod";
 
-import { eventTopic, type DomainEvent } from "./events";
+import { emit, eventTopic, type DomainEvent, type EventPayload } from "./events";
 
 /**
  * One reaction to an event. `name` is the handler's own key: with the event's key it makes the
@@ -63,4 +64,17 @@ export function reactionSenders(table: readonly Reaction[]): Record<string, Send
     };
   }
   return senders;
+}
+
+/**
+ * Writes the event (with no transaction of its own to join) and runs its handlers at once, before
+ * returning, through the routes the worker was started with: for the rare reaction the person must
+ * see on the very next page (email.verified: the demos booked signed out show on /my-courses right
+ * after the sign-in). A failing handler is retried by the outbox as any other; this does not throw
+ * for it.
+ */
+export async function emitAndReact<E extends DomainEvent>(db: Database, event: E, payload: EventPayload<E>): Promise<DeliveryReport> {
+  await emit(db, event, payload);
+  const handlersOf = handlerTopic(event.name, "");
+  return deliverOutboxNow(db, (topic) => topic === eventTopic(event.name) || topic.startsWith(handlersOf));
 }

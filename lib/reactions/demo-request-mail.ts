@@ -1,0 +1,35 @@
+import "server-only";
+
+import { eq } from "drizzle-orm";
+
+import { enqueueEmail } from "@/lib/notifications/email";
+import { demoRequestReceivedEmail } from "@/lib/notifications/messages/demo-request-received";
+import { brand } from "@/lib/platform/brand";
+import type { Database } from "@/lib/platform/db/client";
+import { courses, demoRequests } from "@/lib/platform/db/schema";
+import type { Handler } from "@/lib/platform/events/reactions";
+
+/**
+ * lead.created: "we received your request" to the address the family gave, rendered from the
+ * request as it is at delivery. A request deleted since (the family's account, retention) tells
+ * nobody. Keyed by the request (the Message-ID): delivered twice, still one message.
+ */
+export async function enqueueDemoRequestReceivedMail(db: Database, demoRequestId: string): Promise<void> {
+  const [request] = await db
+    .select({ email: demoRequests.userEmail, name: demoRequests.name, courseTitle: courses.title })
+    .from(demoRequests)
+    .leftJoin(courses, eq(courses.id, demoRequests.courseId))
+    .where(eq(demoRequests.id, demoRequestId));
+  if (!request) return;
+  const content = demoRequestReceivedEmail({
+    readerName: request.name,
+    courseTitle: request.courseTitle,
+    coursesUrl: `${brand.siteUrl}/courses`,
+  });
+  await enqueueEmail(db, `demo_request:${demoRequestId}:received`, { ...content, to: request.email });
+}
+
+export const demoRequestReceivedMail: Handler<{ demoRequestId: string }> = {
+  name: "received-mail",
+  handle: (db, { demoRequestId }) => enqueueDemoRequestReceivedMail(db, demoRequestId),
+};

@@ -1,0 +1,29 @@
+import "server-only";
+
+import { defineEvent } from "@/lib/platform/events/events";
+import { z } from "@/lib/platform/zod";
+
+/**
+ * What scheduling tells the rest of the product, written in the transaction that makes the change
+ * (lib/platform/events). Who reacts: lib/reactions/table.ts.
+ */
+
+/**
+ * A booking change: the booking and its booking_history row, which keeps the change's before and
+ * after (times, status), so a reaction renders this change, not whatever the booking became since.
+ */
+const bookingChange = z.object({ bookingId: z.string().min(1), historyId: z.number().int().positive() });
+export type BookingChangeEvent = z.infer<typeof bookingChange>;
+
+/** A demo booked (by the family, signed in or not, or by support). */
+export const bookingBooked = defineEvent("booking.booked", bookingChange);
+/** A live booking moved to another time. */
+export const bookingMoved = defineEvent("booking.moved", bookingChange);
+/** A live booking cancelled. */
+export const bookingCancelled = defineEvent("booking.cancelled", bookingChange);
+
+/** A section's times changed (days, time of day, zone, dates or length): its schedule version after the change. */
+export const sectionRescheduled = defineEvent(
+  "section.rescheduled",
+  z.object({ sectionId: z.number().int().positive(), scheduleVersion: z.number().int().positive() }),
+);
