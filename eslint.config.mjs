@@ -25,24 +25,22 @@ const PLATFORM = ["core", "db", "security", "auth", "http", "outbox", "events"];
  * Which domain (lib/<domain>) may import which other domains, and why; every domain may import the
  * whole platform. Written from the imports the code has, and no more: a new import between domains
  * is a decision, taken here. No cycles: a domain never appears in what it (transitively) imports.
- * (lib/events is the log-event domain, analytics; unrelated to lib/platform/events.)
+ * (lib/event-log is the log-event domain, analytics; domain events are lib/platform/events.)
  */
 const DOMAIN_IMPORTS = {
   audit: [], // the audit trail: the others write to it, it reads none of them
-  events: [], // log events the browser sends (analytics): stand-alone
+  "event-log": [], // log events the browser sends (analytics): stand-alone
   blog: [], // posts from content/: stand-alone
   notifications: [], // email transport, templates, calendar invites: told what to send, knows no domain
-  teaching: [], // a teacher's courses and demo courses: reads its own tables only
-  accounts: ["audit"], // role changes and erasure are written to the audit trail
-  users: ["accounts", "audit"], // the admin's user list changes roles through accounts, audited
-  "teacher-applications": ["accounts", "audit"], // an accepted application makes the user a teacher (accounts), audited
+  accounts: ["audit"], // sign-up, roles, the admin's user directory, erasure; role changes and erasure are audited
   courses: ["audit"], // course admin is audited
-  scheduling: ["users"], // a section's teacher is picked from the users' list
+  scheduling: ["accounts"], // a section's teacher is picked from the user directory
+  teachers: ["accounts", "audit", "scheduling"], // an accepted application makes the user a teacher (accounts, audited); profiles, hours and agenda are read in scheduling's times
   classroom: ["scheduling"], // joining a class and attendance belong to a scheduled session
   dashboards: ["audit"], // the outbox dashboard's requeue is audited
   privacy: ["audit"], // a data export includes (and is) audited
   "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited
-  commerce: ["audit", "notifications", "scheduling"], // seats are sold in scheduled sections; gift and late-seat mails; refunds and admin changes are audited
+  commerce: ["audit", "scheduling"], // seats are sold in scheduled sections; refunds and admin changes are audited (its mail is its events' reactions)
 };
 
 const platform = (part) => `platform:${part}`;

@@ -32,7 +32,7 @@ export const BARE_TARGETS = [
 
 /**
  * The app's targets, each with the bare target it is read against. POST bodies are valid
- * (lib/events/schema.ts, lib/demo-requests/schema.ts) and distinct per request: the demo handler
+ * (lib/event-log/schema.ts, lib/demo-requests/schema.ts) and distinct per request: the demo handler
  * answers a repeated Idempotency-Key with the first row instead of inserting, which would measure
  * a lookup rather than a lead.
  */

@@ -39,11 +39,11 @@ async function main() {
   const { registerAccount } = await import("../lib/accounts/accounts");
   const { adminAuth } = await import("../lib/platform/auth/firebase-admin");
   const { addLearner } = await import("../lib/scheduling/learners");
-  const { setUserTimezone } = await import("../lib/scheduling/teachers");
+  const { setUserTimezone } = await import("@/lib/teachers/profiles");
   const { weeklyRule } = await import("../lib/scheduling/sessions");
-  const { creditWallet } = await import("../lib/commerce/ledger");
-  const { addToCart } = await import("../lib/commerce/cart");
-  const { placeOrder } = await import("../lib/commerce/checkout");
+  const { creditWallet } = await import("@/lib/commerce/wallet/ledger");
+  const { addToCart } = await import("@/lib/commerce/cart/cart");
+  const { placeOrder } = await import("@/lib/commerce/checkout/checkout");
 
   const { db, close } = await getOpenDatabase();
   const started = Date.now();

@@ -1,4 +1,4 @@
-import type { LogEventPayload } from "@/lib/events/schema";
+import type { LogEventPayload } from "@/lib/event-log/schema";
 
 export interface LogEventAnswer {
   ok: boolean;

@@ -59,7 +59,7 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     page,
     browser,
   }, testInfo) => {
-    // The demo teacher's seeded $99.00 section (lib/wiring/seed-demo-teacher.ts) of Scratch Game Design.
+    // The demo teacher's seeded $99.00 section (lib/wiring/seed/demo-teacher.ts) of Scratch Game Design.
     const courseTitle = "Scratch Game Design";
     const coursePath = "/courses/scratch-game-design";
     const teacherPage = await (await browser.newContext()).newPage();
@@ -80,7 +80,7 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await page.getByRole("button", { name: "Add child" }).click();
     await expect(page.getByRole("region", { name: "Your children" }).getByRole("status")).toHaveText(`${child} has been added.`);
     await page.goto(coursePath);
-    // The $99.00 section (lib/wiring/seed-demo-teacher.ts), not the seeded live class beside it.
+    // The $99.00 section (lib/wiring/seed/demo-teacher.ts), not the seeded live class beside it.
     await page.getByRole("link", { name: /^Enrol in group classes with Demo Teacher, \$99\.00/ }).click();
     const panel = page.getByRole("region", { name: courseTitle });
     await panel.getByLabel("Which child is this seat for?").selectOption({ label: `${child} (grade 6)` });

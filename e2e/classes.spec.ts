@@ -8,7 +8,7 @@ import { demoAccount, signIn } from "./support/auth";
 /**
  * Issue 19, the live class. The embedded default seeds a class of the demo teacher (America/Chicago)
  * that began three weeks ago: the demo student's Sam attended three sessions, two children of a
- * seeded family too, one review approved and one pending (lib/wiring/seed-live-class.ts).
+ * seeded family too, one review approved and one pending (lib/wiring/seed/live-class.ts).
  */
 const ZONE = "America/Chicago";
 const SEEDED_COURSE = "Scratch Game Design";

@@ -9,7 +9,7 @@ import { someOpenTime } from "./support/open-times";
  * Issue 17, the teacher's half: availability in their own zone, sections of their courses, and the
  * dashboard's Upcoming list with the demos families book. The demo teacher (teacher@example.com) is
  * seeded with an approved profile in America/Chicago, hours every day, and the first technical
- * courses, Scratch Game Design among them (lib/wiring/seed-demo-teacher.ts, lib/teaching/demo-courses.ts).
+ * courses, Scratch Game Design among them (lib/wiring/seed/demo-teacher.ts, lib/teachers/demo-courses.ts).
  */
 const COURSE = "Scratch Game Design";
 

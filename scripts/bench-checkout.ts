@@ -20,8 +20,8 @@ async function main() {
   const concurrency = Number(values.concurrency);
   const { openTestDatabase } = await import("../test/database");
   const { newFamily, newSection } = await import("../test/commerce-fixtures");
-  const { addToCart } = await import("../lib/commerce/cart");
-  const { checkoutCart } = await import("../lib/commerce/checkout");
+  const { addToCart } = await import("@/lib/commerce/cart/cart");
+  const { checkoutCart } = await import("@/lib/commerce/checkout/checkout");
   const pg = await import("pg");
 
   const database = await openTestDatabase();

@@ -57,7 +57,7 @@ export function buildEnvSnapshot(env) {
 }
 
 /**
- * Card payments are on when both Stripe secrets are set (lib/commerce/stripe.ts,
+ * Card payments are on when both Stripe secrets are set (lib/commerce/payments/stripe.ts,
  * isCardPaymentAvailable), and the static /gift-a-course says whether a gift can be paid by card.
  * The record says only on or unset: the secrets never reach a file.
  */

@@ -9,7 +9,7 @@ async function main() {
   const { getOpenDatabase } = await import("../lib/platform/db/client");
   const { listLeadQueue } = await import("../lib/demo-requests/queue");
   const { parseLeadFilters } = await import("../lib/demo-requests/queue-schema");
-  const { getAdminFigures } = await import("../lib/dashboards/figures");
+  const { getAdminFigures } = await import("@/lib/dashboards/lead-figures");
   const { db, kind, close } = await getOpenDatabase();
   const admin = { id: 0, email: "bench@example.com", role: "admin" as const };
   const { rows } = (await db.execute(

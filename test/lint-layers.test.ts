@@ -13,7 +13,7 @@ const refused: Array<[string, string, string]> = [
   ["a domain importing start-up", "lib/scheduling/fixture.ts", "@/lib/wiring/start"],
   ["a domain importing the app", "lib/commerce/fixture.ts", "@/app/layout"],
   ["the platform importing a domain", "lib/platform/db/fixture.ts", "@/lib/audit/audit"],
-  ["the platform's root files importing a domain", "lib/platform/fixture.ts", "@/lib/commerce/cart"],
+  ["the platform's root files importing a domain", "lib/platform/fixture.ts", "@/lib/commerce/cart/cart"],
   ["a platform part importing a later one", "lib/platform/db/fixture.ts", "@/lib/platform/auth/roles"],
   ["lib importing scripts/", "lib/notifications/fixture.ts", "@/scripts/mail-server.mjs"],
   ["lib importing test/", "lib/commerce/fixture.ts", "@/test/database"],

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 
-import { CARD_REFUND_TOPIC, recordFailedCardRefund, sendCardRefund } from "@/lib/commerce/card-refunds";
+import { CARD_REFUND_TOPIC, recordFailedCardRefund, sendCardRefund } from "@/lib/commerce/refunds/card-refunds";
 import { deliverDue } from "@/lib/platform/outbox/outbox";
 
 import { openTestDatabase } from "./database";

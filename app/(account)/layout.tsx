@@ -5,7 +5,7 @@ import { AdoptBrowserTimezone } from "@/components/account/adopt-browser-timezon
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
 import { getCurrentUser } from "@/lib/platform/auth/session";
-import { findUserTimezone } from "@/lib/scheduling/teachers";
+import { findUserTimezone } from "@/lib/teachers/profiles";
 
 import { adoptBrowserTimezoneAction } from "./timezone-action";
 

@@ -2,7 +2,7 @@
 
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { setUserTimezoneIfUnset } from "@/lib/scheduling/teachers";
+import { setUserTimezoneIfUnset } from "@/lib/teachers/profiles";
 
 /**
  * The browser's zone for an account that has none yet (accounts made before zones were kept, or

@@ -1,5 +1,5 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
-import type { SectionSummary } from "@/lib/commerce/cart";
+import type { SectionSummary } from "@/lib/commerce/cart/cart";
 
 const fieldClass = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
 

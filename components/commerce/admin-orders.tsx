@@ -1,6 +1,6 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { DataTable } from "@/components/dashboards/data-table";
-import type { AdminOrderRow, OrderFilters } from "@/lib/commerce/admin-orders";
+import type { AdminOrderRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
 
 const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
 const field = "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-slate-900";

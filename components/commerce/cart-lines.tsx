@@ -1,5 +1,5 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
-import type { CartLine, CartProblem } from "@/lib/commerce/cart";
+import type { CartLine, CartProblem } from "@/lib/commerce/cart/cart";
 
 const PROBLEMS: Record<Exclude<CartProblem, null>, string> = {
   full: "Full: no seats left",

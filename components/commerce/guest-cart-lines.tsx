@@ -1,5 +1,5 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
-import type { SectionSummary } from "@/lib/commerce/cart";
+import type { SectionSummary } from "@/lib/commerce/cart/cart";
 
 /** A signed-out visitor's chosen classes (the cookie cart): price, seats left and times in the class's own zone. */
 export function GuestCartLines({ sections, remove }: { sections: SectionSummary[]; remove: FormAction }) {

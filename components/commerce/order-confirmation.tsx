@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-import type { OrderView } from "@/lib/commerce/order-view";
+import type { OrderView } from "@/lib/commerce/checkout/order-view";
 
 const HEADINGS: Record<OrderView["status"], string> = {
   paid: "You are enrolled",

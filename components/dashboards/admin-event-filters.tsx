@@ -1,6 +1,6 @@
 import { FilterField, FilterForm } from "@/components/dashboards/filter-form";
 import { inputClass } from "@/components/forms/form-field";
-import type { LogEventFilters } from "@/lib/events/queries";
+import type { LogEventFilters } from "@/lib/event-log/queries";
 
 /** The log events filters: a plain GET form; the event name field suggests the names seen so far. */
 export function AdminEventFilters({ filters, eventNames, action }: { filters: LogEventFilters; eventNames: string[]; action: string }) {

@@ -1,5 +1,5 @@
 import { DataTable } from "@/components/dashboards/data-table";
-import type { LogEventRow } from "@/lib/events/queries";
+import type { LogEventRow } from "@/lib/event-log/queries";
 
 /** To the second, in UTC: events come in bursts, and every admin reads the same time. */
 function formatTime(date: Date): string {

@@ -1,7 +1,7 @@
 import { FilterField, FilterForm } from "@/components/dashboards/filter-form";
 import { inputClass } from "@/components/forms/form-field";
 import { ROLES } from "@/lib/platform/auth/roles";
-import { ROLE_LABELS, type UserFilters } from "@/lib/users/schema";
+import { ROLE_LABELS, type UserFilters } from "@/lib/accounts/user-directory-schema";
 
 /** The users list's search: a plain GET form, so it works without JavaScript and filtered views are links. */
 export function AdminUserFilters({ filters, action }: { filters: UserFilters; action: string }) {

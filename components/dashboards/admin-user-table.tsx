@@ -1,8 +1,8 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { formatDateTime } from "@/lib/platform/format";
-import type { UserListRow } from "@/lib/users/queries";
-import { ROLE_LABELS } from "@/lib/users/schema";
+import type { UserListRow } from "@/lib/accounts/user-directory";
+import { ROLE_LABELS } from "@/lib/accounts/user-directory-schema";
 import { DataTable } from "@/components/dashboards/data-table";
 
 /** Users with a role select per row; the signed-in admin's own row has none (they cannot demote themselves). */

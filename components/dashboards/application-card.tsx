@@ -2,8 +2,8 @@ import type { ComponentProps } from "react";
 
 import { ApplicationDecision } from "@/components/dashboards/application-decision";
 import { formatDateTime } from "@/lib/platform/format";
-import type { ApplicationRow } from "@/lib/teacher-applications/queries";
-import { APPLICATION_STATUS_LABELS } from "@/lib/teacher-applications/schema";
+import type { ApplicationRow } from "@/lib/teachers/applications/queries";
+import { APPLICATION_STATUS_LABELS } from "@/lib/teachers/applications/schema";
 
 const TONES: Record<ApplicationRow["status"], string> = {
   pending: "bg-amber-100 text-amber-950",

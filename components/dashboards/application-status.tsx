@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-import type { OwnApplication } from "@/lib/teacher-applications/queries";
+import type { OwnApplication } from "@/lib/teachers/applications/queries";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 

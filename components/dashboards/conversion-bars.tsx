@@ -1,4 +1,4 @@
-import type { Conversion, SplitGroups } from "@/lib/dashboards/figures";
+import type { Conversion, SplitGroups } from "@/lib/dashboards/lead-figures";
 
 // About the width the chart is drawn at (half the dashboard, or a phone), so 12-unit text reads as 12 px.
 const WIDTH = 380;

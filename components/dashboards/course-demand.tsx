@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { CATEGORY_LABELS } from "@/lib/platform/constants";
-import { RECENT_DAYS, type TeacherCourseRow } from "@/lib/teaching/queries";
+import { RECENT_DAYS, type TeacherCourseRow } from "@/lib/teachers/courses";
 import { DataTable } from "@/components/dashboards/data-table";
 
 /** A teacher's courses with how many demo requests each has drawn; each links to its requests. */

@@ -1,4 +1,4 @@
-import type { LeadRow } from "@/lib/dashboards/queries";
+import type { LeadRow } from "@/lib/dashboards/lead-lists";
 import { isOverdue, leadStatusLabel } from "@/lib/demo-requests/status";
 import { formatAge } from "@/lib/platform/format";
 import { DataTable } from "@/components/dashboards/data-table";

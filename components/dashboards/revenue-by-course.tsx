@@ -1,4 +1,4 @@
-import type { CourseRevenue } from "@/lib/commerce/revenue";
+import type { CourseRevenue } from "@/lib/commerce/admin/revenue";
 
 import { DataTable } from "./data-table";
 

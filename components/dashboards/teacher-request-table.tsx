@@ -1,6 +1,6 @@
 import { LeadStatusBadge } from "@/components/dashboards/lead-status-badge";
 import { formatDateTime } from "@/lib/platform/format";
-import type { TeacherRequestRow } from "@/lib/teaching/queries";
+import type { TeacherRequestRow } from "@/lib/teachers/courses";
 import { DataTable } from "@/components/dashboards/data-table";
 
 /** Demo requests as a teacher sees them: what the family asked for, never how to reach them. */

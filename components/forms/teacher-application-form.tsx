@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 
 import type { ActionResult } from "@/lib/platform/http/action-result";
 import { toastError, toastSuccess } from "@/browser/toast";
-import { APPLICATION_LIMITS, teacherApplicationSchema, type TeacherApplicationInput } from "@/lib/teacher-applications/schema";
+import { APPLICATION_LIMITS, teacherApplicationSchema, type TeacherApplicationInput } from "@/lib/teachers/applications/schema";
 
 import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";

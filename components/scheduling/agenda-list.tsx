@@ -1,4 +1,4 @@
-import type { AgendaItem, AgendaLearner } from "@/lib/scheduling/teacher-agenda";
+import type { AgendaItem, AgendaLearner } from "@/lib/teachers/agenda";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 function learnerLabel(learner: AgendaLearner): string {

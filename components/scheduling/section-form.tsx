@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 
 import { FieldError, FormField, errorProps, inputClass } from "@/components/forms/form-field";
 import { useSubmitAction } from "@/components/forms/use-submit-action";
-import type { WithdrawalPrompt } from "@/lib/commerce/section-close-schema";
+import type { WithdrawalPrompt } from "@/lib/commerce/refunds/section-close-schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
 import { holdsNoClasses } from "@/lib/scheduling/schema";
 import { WITHDRAW_FIELD, type SectionFormValues } from "@/lib/scheduling/section-form";

@@ -2,14 +2,12 @@ import "server-only";
 
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 
-import type { Database } from "@/lib/platform/db/client";
+import type { Database, Transaction } from "@/lib/platform/db/client";
 import { auditEvents, demoRequests, logEvents, outbox, teacherApplications, users } from "@/lib/platform/db/schema";
 
 export const ANONYMISED_EMAIL = "deleted-account@anonymised.invalid";
 /** What an audit entry says instead of the deleted person's email, as its actor or in its details. */
 export const ERASED_ACTOR = "deleted account";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface ErasedPerson {
   email: string;

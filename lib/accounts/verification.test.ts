@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { eq, inArray } from "drizzle-orm";
 
-import { listLeadsForAccount } from "@/lib/dashboards/queries";
+import { listLeadsForAccount } from "@/lib/dashboards/lead-lists";
 import { authOptions } from "@/lib/platform/auth/options";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { signInWithEmailPassword } from "@/lib/platform/auth/sign-in";

@@ -10,8 +10,8 @@ import { nextSessionBetween, sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
-import { isRefundable, refundDeadline } from "./refund-policy";
-import { previewWithdrawalRefund } from "./refunds";
+import { isRefundable, refundDeadline } from "./refunds/refund-policy";
+import { previewWithdrawalRefund } from "./refunds/refunds";
 
 const WEEK_MS = 7 * 86_400_000;
 

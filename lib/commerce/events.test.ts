@@ -11,12 +11,12 @@ import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 import { stripeWebhookHarness } from "@/test/stripe-webhook";
 
-import { placeOrder } from "./checkout";
-import { buyGift, lockPendingGift } from "./gifts";
-import { lockPendingOrder } from "./order-payment";
-import { refundOrderAsAdmin, withdrawSeat } from "./refunds";
-import { updateSectionWithRefundsAs } from "./section-close";
-import { lockSections, moveSeats, writeSeat } from "./seats";
+import { placeOrder } from "./checkout/checkout";
+import { buyGift, lockPendingGift } from "./gifts/gifts";
+import { lockPendingOrder } from "./payments/order-payment";
+import { refundOrderAsAdmin, withdrawSeat } from "./refunds/refunds";
+import { updateSectionWithRefundsAs } from "./refunds/section-close";
+import { lockSections, moveSeats, writeSeat } from "./checkout/seats";
 
 /**
  * Issue 25: each of commerce's events is written into the outbox by the change that causes it, in

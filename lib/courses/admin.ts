@@ -7,11 +7,9 @@ import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { CourseCategory } from "@/lib/platform/constants";
 import { COURSE_MESSAGES, courseIdSchema, coursePublishSchema, courseSchema, type CourseInput } from "@/lib/courses/schema";
-import { getDb, type Database } from "@/lib/platform/db/client";
+import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import { courses, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** A course as the admin's catalogue list shows it (published or not). */
 export interface AdminCourseRow {

@@ -1,3 +1,4 @@
+import type { Transaction } from "@/lib/platform/db/client";
 import "server-only";
 
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -5,7 +6,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "@/lib/audit/audit";
 import { bookings, demoRequests } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
-import type { BookingChange, SchedulingContext, SchedulingTransaction } from "@/lib/scheduling/bookings";
+import type { BookingChange, SchedulingContext } from "@/lib/scheduling/bookings";
 import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 
 import type { LeadStatus } from "./status";
@@ -18,7 +19,7 @@ export const LEAD_BOOKING_MESSAGES = {
   scheduledNeedsBooking: "Book a time for the demo first: “Demo scheduled” means a real time is booked.",
 } as const;
 
-type Reader = Pick<SchedulingTransaction, "select">;
+type Reader = Pick<Transaction, "select">;
 
 /** Whether the request has a live demo (held or confirmed), other than `exceptBookingId`. */
 export async function hasLiveDemo(db: Reader, demoRequestId: string, exceptBookingId?: string): Promise<boolean> {

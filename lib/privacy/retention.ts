@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, inArray, isNull, sql } from "drizzle-orm";
 
-import { getDb, type Database } from "@/lib/platform/db/client";
+import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import { auditEvents, bookings, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
 import { RETENTION, type RetentionPolicy } from "@/lib/privacy/config";
 
@@ -25,8 +25,6 @@ function monthsBefore(now: Date, months: number): Date {
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff;
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Claims today's run: moves last_run_at to `now` unless a run happened less than 20 hours before. */
 async function claimRun(tx: Transaction, now: Date): Promise<boolean> {

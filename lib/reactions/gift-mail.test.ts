@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { buyGift, getGiftForBuyer } from "@/lib/commerce/gifts";
+import { buyGift, getGiftForBuyer } from "@/lib/commerce/gifts/gifts";
 import { gifts, outbox } from "@/lib/platform/db/schema";
 import { newFamily } from "@/test/commerce-fixtures";
 import { markReactionsUndelivered } from "@/test/events";

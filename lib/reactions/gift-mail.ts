@@ -3,9 +3,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import type { giftBought } from "@/lib/commerce/events";
-import { groupGiftCode } from "@/lib/commerce/gift-codes";
-import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts";
-import { formatMoney } from "@/lib/commerce/money";
+import { groupGiftCode } from "@/lib/commerce/gifts/gift-codes";
+import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts/gifts";
+import { formatMoney } from "@/lib/commerce/wallet/money";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { giftReceivedEmail } from "@/lib/notifications/messages/gift-received";
 import { brand, brandLabels } from "@/lib/platform/brand";

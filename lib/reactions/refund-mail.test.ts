@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 
-import { placeOrder } from "@/lib/commerce/checkout";
-import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { brandLabels } from "@/lib/platform/brand";
 import { bookings, orderItems, outbox, refunds } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";

@@ -3,7 +3,7 @@ import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 
 import type { refundMade } from "@/lib/commerce/events";
-import { formatMoney } from "@/lib/commerce/money";
+import { formatMoney } from "@/lib/commerce/wallet/money";
 import { enqueueEmail, type EmailPayload } from "@/lib/notifications/email";
 import { refundDoneEmail } from "@/lib/notifications/messages/refund-done";
 import { brand, brandLabels } from "@/lib/platform/brand";

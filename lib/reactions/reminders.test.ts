@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { eq, like } from "drizzle-orm";
 
-import { placeOrder } from "@/lib/commerce/checkout";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { bookings, demoRequests, outbox, sections, users } from "@/lib/platform/db/schema";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily, newSection } from "@/test/commerce-fixtures";

@@ -3,8 +3,8 @@ import "@/test/stripe-env";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { placeOrder } from "@/lib/commerce/checkout";
-import { lockPendingOrder } from "@/lib/commerce/order-payment";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { lockPendingOrder } from "@/lib/commerce/payments/order-payment";
 import { outbox } from "@/lib/platform/db/schema";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { markReactionsUndelivered } from "@/test/events";

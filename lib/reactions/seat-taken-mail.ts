@@ -3,7 +3,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 
 import type { orderSeatTaken } from "@/lib/commerce/events";
-import { formatMoney } from "@/lib/commerce/money";
+import { formatMoney } from "@/lib/commerce/wallet/money";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { lateSeatTakenEmail } from "@/lib/notifications/messages/late-seat-taken";
 import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";

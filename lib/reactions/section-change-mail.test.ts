@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { placeOrder } from "@/lib/commerce/checkout";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { bookings, sections, users } from "@/lib/platform/db/schema";
 import { updateSection } from "@/lib/scheduling/sections";
 import { sectionSessions } from "@/lib/scheduling/sessions";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
-import { placeOrder } from "@/lib/commerce/checkout";
-import { updateSectionWithRefundsAs } from "@/lib/commerce/section-close";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { updateSectionWithRefundsAs } from "@/lib/commerce/refunds/section-close";
 import { bookings, outbox, sections } from "@/lib/platform/db/schema";
 import type { SectionInput } from "@/lib/scheduling/schema";
 import { sectionFormValues } from "@/lib/scheduling/section-form";

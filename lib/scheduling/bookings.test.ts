@@ -12,7 +12,7 @@ import { addLearner } from "./learners";
 import { SCHEDULING_MESSAGES } from "./schema";
 import { createSection, updateSection } from "./sections";
 import { openDemoSlots } from "./slots";
-import { addAvailabilityException, setWeeklyHours } from "./teachers";
+import { addAvailabilityException, setWeeklyHours } from "@/lib/teachers/profiles";
 import { formatInstantInZone } from "./time";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 
-import { getDb, type Database } from "@/lib/platform/db/client";
+import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import { bookingHistory, bookings, demoRequests, learners } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
@@ -35,7 +35,6 @@ export interface BookingView {
 }
 
 /** The transaction a booking change runs in. */
-export type SchedulingTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** What changed, for the caller's rule (the lead's status): the booking before (null for a new one) and after. */
 export interface BookingChange {
@@ -61,7 +60,7 @@ export interface SchedulingContext {
    * not at all. A rule that must hold in the change's transaction goes here; what others do about
    * the change (the messages) reacts to its event instead (lib/reactions/table.ts).
    */
-  onChange?: (tx: SchedulingTransaction, change: BookingChange) => Promise<void>;
+  onChange?: (tx: Transaction, change: BookingChange) => Promise<void>;
 }
 
 const CHANGE_EVENTS = { booked: bookingBooked, moved: bookingMoved, cancelled: bookingCancelled } as const;
@@ -71,7 +70,7 @@ const CHANGE_EVENTS = { booked: bookingBooked, moved: bookingMoved, cancelled: b
  * follows its booking), both in the change's transaction: the event first, so a rule that refuses
  * rolls the event back with the change.
  */
-async function announce(tx: SchedulingTransaction, context: SchedulingContext, change: BookingChange): Promise<void> {
+async function announce(tx: Transaction, context: SchedulingContext, change: BookingChange): Promise<void> {
   await emit(tx, CHANGE_EVENTS[change.kind], { bookingId: change.bookingId, historyId: change.historyId });
   await context.onChange?.(tx, change);
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
-import { seedSchedules } from "@/lib/wiring/seed-schedules";
+import { seedSchedules } from "@/lib/wiring/seed/schedules";
 import { openTestDatabase } from "@/test/database";
 
 import { courseJsonLd } from "./course-json-ld";

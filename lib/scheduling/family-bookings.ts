@@ -29,7 +29,7 @@ export interface FamilyDemoBooking {
 /**
  * An account's demo bookings, newest time first: those of its children, and those of its own demo
  * requests (made signed in, or, once the email is verified, made with that email) that have no
- * child yet. The same ownership rule as the demo-request list (lib/dashboards/queries.ts): an
+ * child yet. The same ownership rule as the demo-request list (lib/dashboards/lead-lists.ts): an
  * unverified email matches nothing (security issue: account squatting).
  */
 export async function listFamilyDemoBookings(owner: FamilyOwner): Promise<FamilyDemoBooking[]> {

@@ -2,12 +2,11 @@ import "server-only";
 
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
-import { getDb } from "@/lib/platform/db/client";
+import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { bookings, demoRequests, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import type { SchedulingTransaction } from "./bookings";
 import { SCHEDULING_MESSAGES, learnerSchema, type LearnerInput } from "./schema";
 import { LIVE_BOOKING_STATUSES } from "./slots";
 
@@ -115,7 +114,7 @@ export async function attachDemoBookingToParent(demoRequestId: string, parentId:
  * gave no grade. Runs in the booking's transaction, so the booking never waits for a page visit.
  */
 export async function childForSignedInRequest(
-  tx: SchedulingTransaction,
+  tx: Transaction,
   request: { id: string; parentId: number; grade: number | null },
 ): Promise<number | null> {
   if (!request.grade) return null;

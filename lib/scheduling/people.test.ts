@@ -14,7 +14,7 @@ import {
   saveTeacherProfile,
   setUserTimezone,
   setUserTimezoneIfUnset,
-} from "./teachers";
+} from "@/lib/teachers/profiles";
 import { refusal } from "@/test/refusal";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -8,14 +8,14 @@ import { courses, sections, teacherProfiles, users } from "@/lib/platform/db/sch
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import { listTeacherOptions } from "@/lib/users/queries";
+import { listTeacherOptions } from "@/lib/accounts/user-directory";
 
 import { sectionSchema, type SectionInput } from "./schema";
 import type { SectionFormValues } from "./section-form";
 import { createSection, updateSection, type SectionRow } from "./sections";
 import { sectionSessions } from "./sessions";
 import { liveSeatsBySection } from "./slots";
-import { teacherTimezone } from "./teachers";
+import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 import { todayIn } from "./time";
 
 /** The refusals of a teacher acting outside their own courses and sections (server-side: the form offers only theirs). */
@@ -67,7 +67,7 @@ export async function updateSectionAs(actor: Actor | null, id: number, input: Se
 
 /**
  * Who may edit a section, for every path that does (this one, and closing it with its seats
- * withdrawn, lib/commerce/section-close.ts): a section in the actor's scope, written as theirs. Answers the actor checked.
+ * withdrawn, lib/commerce/refunds/section-close.ts): a section in the actor's scope, written as theirs. Answers the actor checked.
  */
 export async function checkMayUpdateSection(actor: Actor | null, id: number, input: SectionInput): Promise<Actor> {
   authorize(actor, "sections.manage");

@@ -23,7 +23,7 @@ export interface SectionFormValues {
 
 /**
  * The form's confirmation that closing the section (or making it a draft) withdraws its families
- * with a full refund; its value is what the form showed (lib/commerce/section-close-schema.ts).
+ * with a full refund; its value is what the form showed (lib/commerce/refunds/section-close-schema.ts).
  */
 export const WITHDRAW_FIELD = "withdrawEnrolled";
 

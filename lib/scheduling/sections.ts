@@ -2,13 +2,12 @@ import "server-only";
 
 import { and, asc, count, eq } from "drizzle-orm";
 
-import { getDb } from "@/lib/platform/db/client";
+import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { bookings, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import type { SchedulingTransaction } from "./bookings";
 import { sectionRescheduled } from "./events";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
@@ -73,13 +72,13 @@ export async function updateSection(id: number, input: SectionInput): Promise<Se
 
 /**
  * updateSection inside the caller's transaction: for a change that must commit with other writes
- * (closing a section commits with the withdrawal and refund of its seats, lib/commerce/section-close.ts).
+ * (closing a section commits with the withdrawal and refund of its seats, lib/commerce/refunds/section-close.ts).
  */
-export async function updateSectionIn(tx: SchedulingTransaction, id: number, input: SectionInput): Promise<SectionRow> {
+export async function updateSectionIn(tx: Transaction, id: number, input: SectionInput): Promise<SectionRow> {
   return writeSectionUpdate(tx, id, rowValues(input));
 }
 
-async function writeSectionUpdate(tx: SchedulingTransaction, id: number, values: ReturnType<typeof rowValues>): Promise<SectionRow> {
+async function writeSectionUpdate(tx: Transaction, id: number, values: ReturnType<typeof rowValues>): Promise<SectionRow> {
   // Lock the section so a seat booked meanwhile is counted (PostgreSQL; PGlite runs one transaction at a time).
   const [current] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
   if (!current) throw new AppError("not-found", "That section does not exist.");

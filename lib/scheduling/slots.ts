@@ -25,7 +25,7 @@ export const isLiveSeat = and(eq(bookings.kind, "seat"), inArray(bookings.status
 /**
  * THE count of a section's live seats (isLiveSeat), in a database or a transaction. Awaited, it is a
  * number; as a field of a select with `section` a column (sections.id), it is a correlated count, so a
- * statement that must count under its own locks (lib/commerce/seat-check.ts) counts the same way.
+ * statement that must count under its own locks (lib/commerce/checkout/seat-check.ts) counts the same way.
  */
 export function liveSeatCount(db: Pick<Database, "$count">, section: number | AnyPgColumn) {
   return db.$count(bookings, and(eq(bookings.sectionId, section), isLiveSeat));

@@ -2,7 +2,7 @@ import "@/test/stripe-env";
 
 import { eq } from "drizzle-orm";
 
-import { CARD_REFUND_TOPIC } from "@/lib/commerce/card-refunds";
+import { CARD_REFUND_TOPIC } from "@/lib/commerce/refunds/card-refunds";
 import { outbox, paymentIssues } from "@/lib/platform/db/schema";
 import { deliverOutbox, startOutboxWorker, stopOutboxWorker } from "@/lib/platform/outbox/worker";
 import { stripeWebhookHarness } from "@/test/stripe-webhook";

@@ -1,7 +1,7 @@
 import "server-only";
 
-import { CARD_REFUND_TOPIC, recordFailedCardRefund, sendCardRefund } from "@/lib/commerce/card-refunds";
-import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
+import { CARD_REFUND_TOPIC, recordFailedCardRefund, sendCardRefund } from "@/lib/commerce/refunds/card-refunds";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import { DEMO_REQUEST_TOPIC, httpForwarder } from "@/lib/demo-requests/forward";
 import { DEFERRED_EMAIL_TOPIC, deferredEmailSender } from "@/lib/notifications/deferred-email";
 import { EMAIL_TOPIC } from "@/lib/notifications/email";

@@ -1,14 +1,14 @@
-import { ensureDemoAccounts } from "@/lib/wiring/demo-accounts";
-import { seedDemoTeacherSchedule } from "@/lib/wiring/seed-demo-teacher";
-import { seedLiveClass } from "@/lib/wiring/seed-live-class";
-import { seedSchedules } from "@/lib/wiring/seed-schedules";
+import { ensureDemoAccounts } from "@/lib/wiring/seed/demo-accounts";
+import { seedDemoTeacherSchedule } from "@/lib/wiring/seed/demo-teacher";
+import { seedLiveClass } from "@/lib/wiring/seed/live-class";
+import { seedSchedules } from "@/lib/wiring/seed/schedules";
 
 import { seedDemoData } from "./start";
 
-jest.mock("@/lib/wiring/demo-accounts", () => ({ ensureDemoAccounts: jest.fn(async () => undefined) }));
-jest.mock("@/lib/wiring/seed-schedules", () => ({ seedSchedules: jest.fn(async () => undefined) }));
-jest.mock("@/lib/wiring/seed-demo-teacher", () => ({ seedDemoTeacherSchedule: jest.fn(async () => undefined) }));
-jest.mock("@/lib/wiring/seed-live-class", () => ({ seedLiveClass: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/demo-accounts", () => ({ ensureDemoAccounts: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/schedules", () => ({ seedSchedules: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/demo-teacher", () => ({ seedDemoTeacherSchedule: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/live-class", () => ({ seedLiveClass: jest.fn(async () => undefined) }));
 
 describe("the embedded default's demo data at start (seedDemoData)", () => {
   beforeEach(() => {

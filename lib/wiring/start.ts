@@ -38,26 +38,26 @@ export async function startServer(): Promise<void> {
  */
 export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
   if (!seedDemoAccounts) return;
-  const { ensureDemoAccounts } = await import("@/lib/wiring/demo-accounts");
+  const { ensureDemoAccounts } = await import("@/lib/wiring/seed/demo-accounts");
   await ensureDemoAccounts()
     .then(() => console.log("[auth] demo accounts ready: student, teacher, admin, support @example.com"))
     .catch((error: unknown) => console.error("[auth] could not create the demo accounts:", error instanceof Error ? error.message : error));
-  const { seedSchedules } = await import("@/lib/wiring/seed-schedules");
+  const { seedSchedules } = await import("@/lib/wiring/seed/schedules");
   await seedSchedules()
     .then(() => console.log("[scheduling] demo teachers and sections ready"))
     .catch((error: unknown) =>
       console.error("[scheduling] could not seed the demo schedules:", error instanceof Error ? error.message : error),
     );
-  const { seedDemoTeacherSchedule } = await import("@/lib/wiring/seed-demo-teacher");
+  const { seedDemoTeacherSchedule } = await import("@/lib/wiring/seed/demo-teacher");
   await seedDemoTeacherSchedule("teacher@example.com").catch((error: unknown) =>
     console.error("[scheduling] could not seed the demo teacher's schedule:", error instanceof Error ? error.message : error),
   );
-  const { seedDemoFamily } = await import("@/lib/wiring/seed-commerce");
+  const { seedDemoFamily } = await import("@/lib/wiring/seed/demo-family");
   await seedDemoFamily()
     .then(() => console.log("[commerce] the demo student has a child and wallet credit"))
     .catch((error: unknown) => console.error("[commerce] could not seed the demo family:", error instanceof Error ? error.message : error));
   // After the demo family: the running class seats its child.
-  const { seedLiveClass } = await import("@/lib/wiring/seed-live-class");
+  const { seedLiveClass } = await import("@/lib/wiring/seed/live-class");
   await seedLiveClass()
     .then(() => console.log("[classroom] the demo teacher's running class has its learners, attendance and reviews"))
     .catch((error: unknown) =>
@@ -72,7 +72,7 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
  * fail then anyway, and nobody outside can cause it).
  */
 async function refuseDemoPasswords(): Promise<void> {
-  const { findAccountsWithDemoPassword } = await import("@/lib/wiring/demo-accounts");
+  const { findAccountsWithDemoPassword } = await import("@/lib/wiring/seed/demo-accounts");
   let found: string[];
   try {
     found = await findAccountsWithDemoPassword();

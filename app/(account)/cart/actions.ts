@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 
-import { addToCart, removeFromCart, sectionForGuestCart } from "@/lib/commerce/cart";
-import { checkoutCart } from "@/lib/commerce/checkout";
-import { GUEST_CART_COOKIE, GUEST_CART_MAX_AGE_SECONDS, parseGuestCart, serializeGuestCart } from "@/lib/commerce/guest-cart";
+import { addToCart, removeFromCart, sectionForGuestCart } from "@/lib/commerce/cart/cart";
+import { checkoutCart } from "@/lib/commerce/checkout/checkout";
+import { GUEST_CART_COOKIE, GUEST_CART_MAX_AGE_SECONDS, parseGuestCart, serializeGuestCart } from "@/lib/commerce/cart/guest-cart";
 import { checkoutSchema, COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { env } from "@/lib/platform/env";

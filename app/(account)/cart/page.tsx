@@ -7,19 +7,19 @@ import { AddToCartPanel } from "@/components/commerce/add-to-cart-panel";
 import { CheckoutForm } from "@/components/commerce/checkout-form";
 import { OrderConfirmation } from "@/components/commerce/order-confirmation";
 import { GuestCartLines } from "@/components/commerce/guest-cart-lines";
-import { getCart, sectionsForCart } from "@/lib/commerce/cart";
-import { GUEST_CART_COOKIE, parseGuestCart } from "@/lib/commerce/guest-cart";
-import { balanceOf } from "@/lib/commerce/ledger";
-import { formatMoney } from "@/lib/commerce/money";
-import { findOwnOrder } from "@/lib/commerce/order-view";
+import { getCart, sectionsForCart } from "@/lib/commerce/cart/cart";
+import { GUEST_CART_COOKIE, parseGuestCart } from "@/lib/commerce/cart/guest-cart";
+import { balanceOf } from "@/lib/commerce/wallet/ledger";
+import { formatMoney } from "@/lib/commerce/wallet/money";
+import { findOwnOrder } from "@/lib/commerce/checkout/order-view";
 import { LATE_REFUND_CHOICES } from "@/lib/commerce/schema";
-import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import { getDb } from "@/lib/platform/db/client";
 import { pageMetadata } from "@/lib/platform/seo";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { brand, brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { listLearners } from "@/lib/scheduling/learners";
-import { timezoneOfUser } from "@/lib/users/queries";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 
 import { addToCartAction, addToGuestCartAction, checkoutAction, removeFromCartAction, removeFromGuestCartAction } from "./actions";
 

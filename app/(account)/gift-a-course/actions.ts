@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 
-import { buyGift, giftPagePath, redeemGift } from "@/lib/commerce/gifts";
+import { buyGift, giftPagePath, redeemGift } from "@/lib/commerce/gifts/gifts";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";

@@ -2,13 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 
-import { withdrawSeat } from "@/lib/commerce/refunds";
+import { withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
-import { findUserTimezone } from "@/lib/scheduling/teachers";
+import { findUserTimezone } from "@/lib/teachers/profiles";
 
-/** Withdraws one of the signed-in parent's seats; the refund follows the published policy (lib/commerce/refund-policy.ts). */
+/** Withdraws one of the signed-in parent's seats; the refund follows the published policy (lib/commerce/refunds/refund-policy.ts). */
 export async function withdrawEnrolmentAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   return runAction("withdraw-enrolment", async () => {
     const user = await requireApiUser();

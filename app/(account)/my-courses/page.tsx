@@ -6,10 +6,10 @@ import { LearnersManager } from "@/components/account/learners-manager";
 import { LeadTable } from "@/components/dashboards/lead-table";
 import { VerifyEmailNotice } from "@/components/forms/verify-email-notice";
 import { requireUser } from "@/lib/platform/auth/session";
-import { listLeadsForAccount } from "@/lib/dashboards/queries";
+import { listLeadsForAccount } from "@/lib/dashboards/lead-lists";
 import { listFamilyDemoBookings } from "@/lib/scheduling/family-bookings";
 import { listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
-import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
+import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
 import { EnrolmentsSection } from "./enrolments-section";
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";

@@ -8,7 +8,7 @@ import { brand } from "@/lib/platform/brand";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { timezoneSchema } from "@/lib/scheduling/schema";
-import { setUserTimezone } from "@/lib/scheduling/teachers";
+import { setUserTimezone } from "@/lib/teachers/profiles";
 
 /**
  * Sign-up (issue 3): Firebase user, users row and claims; the form then signs in with next-auth.

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 
 import { getActor } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { submitApplication } from "@/lib/teacher-applications/service";
+import { submitApplication } from "@/lib/teachers/applications/service";
 
 // A server action is a public endpoint: submitApplication refuses a visitor without a session.
 export async function applyToTeachAction(input: unknown): Promise<ActionResult> {

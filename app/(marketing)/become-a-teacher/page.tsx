@@ -8,7 +8,7 @@ import { Prose } from "@/components/ui/prose";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brand } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
-import { findOwnApplication } from "@/lib/teacher-applications/queries";
+import { findOwnApplication } from "@/lib/teachers/applications/queries";
 
 import { applyToTeachAction } from "./actions";
 

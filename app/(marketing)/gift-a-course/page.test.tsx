@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
 import { brandLabels } from "@/lib/platform/brand";
-import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 
 import GiftACoursePage from "./page";
 
-jest.mock("@/lib/commerce/stripe", () => ({ isCardPaymentAvailable: jest.fn() }));
+jest.mock("@/lib/commerce/payments/stripe", () => ({ isCardPaymentAvailable: jest.fn() }));
 const cardAvailable = jest.mocked(isCardPaymentAvailable);
 
 const pageText = () =>

@@ -5,10 +5,10 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { DemoCta } from "@/components/marketing/demo-cta";
 import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
-import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR } from "@/lib/commerce/gift-schema";
-import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts";
-import { formatMoney } from "@/lib/commerce/money";
-import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
+import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR } from "@/lib/commerce/gifts/gift-schema";
+import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts/gifts";
+import { formatMoney } from "@/lib/commerce/wallet/money";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
 

@@ -4,7 +4,7 @@ import { PageIntro } from "@/components/marketing/page-intro";
 import { Prose } from "@/components/ui/prose";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
-import { refundPolicyText } from "@/lib/commerce/refund-policy";
+import { refundPolicyText } from "@/lib/commerce/refunds/refund-policy";
 
 export const metadata = pageMetadata({
   title: "Terms of Service",

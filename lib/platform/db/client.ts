@@ -14,7 +14,7 @@ import * as schema from "@/lib/platform/db/schema";
 /** PGlite and node-postgres databases share this type, so domain code serves both. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** What `db.transaction(async (tx) => ...)` hands its callback: the type every domain's writes take. */
+/** What `db.transaction(async (tx) => ...)` hands its callback: the one type every domain's writes take. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface OpenDatabase {

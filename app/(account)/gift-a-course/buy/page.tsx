@@ -1,14 +1,14 @@
 import Link from "next/link";
 
 import { GiftBuyForm } from "@/components/gifts/gift-buy-form";
-import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR } from "@/lib/commerce/gift-schema";
-import { giftPagePath, GIFT_REDEEM_PATH, listGiftsOfBuyer } from "@/lib/commerce/gifts";
-import { balanceOf } from "@/lib/commerce/ledger";
-import { formatMoney } from "@/lib/commerce/money";
+import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR } from "@/lib/commerce/gifts/gift-schema";
+import { giftPagePath, GIFT_REDEEM_PATH, listGiftsOfBuyer } from "@/lib/commerce/gifts/gifts";
+import { balanceOf } from "@/lib/commerce/wallet/ledger";
+import { formatMoney } from "@/lib/commerce/wallet/money";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
-import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 
 import { buyGiftAction } from "../actions";
 

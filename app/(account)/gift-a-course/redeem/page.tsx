@@ -1,5 +1,5 @@
 import { GiftRedeemForm } from "@/components/gifts/gift-redeem-form";
-import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts";
+import { GIFT_REDEEM_PATH } from "@/lib/commerce/gifts/gifts";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 

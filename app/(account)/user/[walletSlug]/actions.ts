@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 
-import { startTopUp } from "@/lib/commerce/top-ups";
+import { startTopUp } from "@/lib/commerce/payments/top-ups";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 

@@ -2,15 +2,15 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { TopUpForm } from "@/components/commerce/top-up-form";
-import { ENTRY_KIND_LABELS, getWallet } from "@/lib/commerce/ledger";
-import { formatMoney } from "@/lib/commerce/money";
-import { isCardPaymentAvailable } from "@/lib/commerce/stripe";
-import { TOP_UP_MAX_MINOR, TOP_UP_MIN_MINOR } from "@/lib/commerce/top-up-schema";
-import { findOwnTopUp, type TopUpStatus } from "@/lib/commerce/top-ups";
+import { ENTRY_KIND_LABELS, getWallet } from "@/lib/commerce/wallet/ledger";
+import { formatMoney } from "@/lib/commerce/wallet/money";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
+import { TOP_UP_MAX_MINOR, TOP_UP_MIN_MINOR } from "@/lib/commerce/payments/top-up-schema";
+import { findOwnTopUp, type TopUpStatus } from "@/lib/commerce/payments/top-ups";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { formatInstantInZone } from "@/lib/scheduling/time";
-import { timezoneOfUser } from "@/lib/users/queries";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 
 import { topUpAction } from "./actions";
 

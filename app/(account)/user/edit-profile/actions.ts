@@ -4,7 +4,7 @@ import { updateDisplayName } from "@/lib/accounts/accounts";
 import { profileSchema } from "@/lib/platform/auth/schema";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { setUserTimezone } from "@/lib/scheduling/teachers";
+import { setUserTimezone } from "@/lib/teachers/profiles";
 
 /** The signed-in user's display name; the form then refreshes the header. */
 export async function updateProfileAction(input: unknown): Promise<ActionResult> {

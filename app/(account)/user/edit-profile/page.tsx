@@ -2,7 +2,7 @@ import { TimezoneForm } from "@/components/account/timezone-form";
 import { ProfileForm } from "@/components/forms/profile-form";
 import { SignOutEverywhere } from "@/components/forms/sign-out-everywhere";
 import { requireUser } from "@/lib/platform/auth/session";
-import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/scheduling/teachers";
+import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 import { canonicalTimeZone, selectableTimeZones } from "@/lib/scheduling/time";
 
 import { signOutEverywhereAction } from "./sign-out-everywhere-action";

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { decideApplication } from "@/lib/teacher-applications/service";
+import { decideApplication } from "@/lib/teachers/applications/service";
 
 // A server action is a public endpoint: it checks the session and role itself (STYLE).
 export async function decideApplicationAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {

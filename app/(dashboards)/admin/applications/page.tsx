@@ -4,8 +4,8 @@ import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ApplicationCard } from "@/components/dashboards/application-card";
 import { inputClass } from "@/components/forms/form-field";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { listApplications } from "@/lib/teacher-applications/queries";
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, parseApplicationStatus } from "@/lib/teacher-applications/schema";
+import { listApplications } from "@/lib/teachers/applications/queries";
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, parseApplicationStatus } from "@/lib/teachers/applications/schema";
 
 import { decideApplicationAction } from "./actions";
 

@@ -7,11 +7,11 @@ import { DayBarChart } from "@/components/dashboards/day-bar-chart";
 import { RevenueByCourse } from "@/components/dashboards/revenue-by-course";
 import { ShareMeter } from "@/components/dashboards/share-meter";
 import { attendanceRates } from "@/lib/classroom/attendance";
-import { CURRENCY, formatMoney, formatMoneyCompact, minorToMajor } from "@/lib/commerce/money";
-import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/revenue";
+import { CURRENCY, formatMoney, formatMoneyCompact, minorToMajor } from "@/lib/commerce/wallet/money";
+import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/admin/revenue";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/figures";
+import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/lead-figures";
 
 export const metadata = { title: "Admin dashboard" };
 

@@ -3,7 +3,7 @@ import { AdminEventTable } from "@/components/dashboards/admin-event-table";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { AdminPager } from "@/components/dashboards/admin-pager";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { listEventNames, listLogEvents, parseLogEventFilters } from "@/lib/events/queries";
+import { listEventNames, listLogEvents, parseLogEventFilters } from "@/lib/event-log/queries";
 
 export const metadata = { title: "Log events" };
 

@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 
-import { resolvePaymentIssue } from "@/lib/commerce/admin-orders";
-import { refundOrderAsAdmin } from "@/lib/commerce/refunds";
-import { adjustWallet } from "@/lib/commerce/wallet-admin";
+import { resolvePaymentIssue } from "@/lib/commerce/admin/admin-orders";
+import { refundOrderAsAdmin } from "@/lib/commerce/refunds/refunds";
+import { adjustWallet } from "@/lib/commerce/wallet/wallet-admin";
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 

@@ -1,7 +1,7 @@
 import { AdminOrderFilters, AdminOrderTable, PaymentIssueList, WalletAdjustmentForm } from "@/components/commerce/admin-orders";
 import { AdminNav } from "@/components/dashboards/admin-nav";
-import { listCoursesWithSections, listOrdersForAdmin, parseOrderFilters } from "@/lib/commerce/admin-orders";
-import { listOpenPaymentIssues } from "@/lib/commerce/order-view";
+import { listCoursesWithSections, listOrdersForAdmin, parseOrderFilters } from "@/lib/commerce/admin/admin-orders";
+import { listOpenPaymentIssues } from "@/lib/commerce/checkout/order-view";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { brandLabels } from "@/lib/platform/brand";
 

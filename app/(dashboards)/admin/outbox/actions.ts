@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 
-import { retryDeadLetteredMessage } from "@/lib/dashboards/outbox";
+import { retryDeadLetteredMessage } from "@/lib/dashboards/dead-letters";
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { deliverOutboxSoon } from "@/lib/platform/outbox/worker";

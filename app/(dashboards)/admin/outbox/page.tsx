@@ -1,6 +1,6 @@
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { DeadLetterTable } from "@/components/dashboards/dead-letter-table";
-import { listDeadLetteredMessages } from "@/lib/dashboards/outbox";
+import { listDeadLetteredMessages } from "@/lib/dashboards/dead-letters";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { MAX_ATTEMPTS } from "@/lib/platform/outbox/outbox";
 

@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 
 import { requireActor } from "@/lib/platform/auth/session";
 import { runAction, formObject, type ActionResult } from "@/lib/platform/http/action-result";
-import { changeUserRole } from "@/lib/users/service";
-import { ROLE_LABELS } from "@/lib/users/schema";
+import { changeUserRole } from "@/lib/accounts/role-change";
+import { ROLE_LABELS } from "@/lib/accounts/user-directory-schema";
 
 /** The users table's per-row form. A server action is a public endpoint: the actor is checked here and in the service. */
 export async function changeRoleAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {

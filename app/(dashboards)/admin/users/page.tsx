@@ -3,8 +3,8 @@ import { AdminPager } from "@/components/dashboards/admin-pager";
 import { AdminUserFilters } from "@/components/dashboards/admin-user-filters";
 import { AdminUserTable } from "@/components/dashboards/admin-user-table";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { listUsers } from "@/lib/users/queries";
-import { parseUserFilters } from "@/lib/users/schema";
+import { listUsers } from "@/lib/accounts/user-directory";
+import { parseUserFilters } from "@/lib/accounts/user-directory-schema";
 
 import { changeRoleAction } from "./actions";
 

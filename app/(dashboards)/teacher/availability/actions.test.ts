@@ -9,7 +9,7 @@ jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
 
 type Modules = {
   action: typeof import("./actions");
-  teachers: typeof import("@/lib/scheduling/teachers");
+  teachers: typeof import("@/lib/teachers/profiles") & typeof import("@/lib/scheduling/teacher-zone");
   messages: typeof import("@/lib/scheduling/schema");
   fixtures: typeof import("@/test/scheduling-fixtures");
   testing: typeof import("@/test/database");
@@ -22,7 +22,7 @@ beforeAll(async () => {
   jest.resetModules();
   m = {
     action: await import("./actions"),
-    teachers: await import("@/lib/scheduling/teachers"),
+    teachers: { ...(await import("@/lib/teachers/profiles")), ...(await import("@/lib/scheduling/teacher-zone")) },
     messages: await import("@/lib/scheduling/schema"),
     fixtures: await import("@/test/scheduling-fixtures"),
     testing: await import("@/test/database"),

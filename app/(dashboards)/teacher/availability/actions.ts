@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { addAvailabilityException, removeAvailabilityException, saveTeacherProfile, setWeeklyHours } from "@/lib/scheduling/teachers";
+import { addAvailabilityException, removeAvailabilityException, saveTeacherProfile, setWeeklyHours } from "@/lib/teachers/profiles";
 
 const PATH = "/teacher/availability";
 

@@ -4,7 +4,8 @@ import { ExceptionList } from "@/components/scheduling/exception-list";
 import { TeacherProfileForm } from "@/components/scheduling/teacher-profile-form";
 import { WeeklyHoursEditor } from "@/components/scheduling/weekly-hours-editor";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { findOwnTeacherProfile, listUpcomingExceptions, listWeeklyHours, teacherTimezone } from "@/lib/scheduling/teachers";
+import { findOwnTeacherProfile, listUpcomingExceptions, listWeeklyHours } from "@/lib/teachers/profiles";
+import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 import { canonicalTimeZone, minuteToClock, selectableTimeZones, todayIn } from "@/lib/scheduling/time";
 
 import { addExceptionAction, removeExceptionAction, saveTeacherProfileAction, saveWeeklyHoursAction } from "./actions";

@@ -6,7 +6,7 @@ import { TeacherPagination } from "@/components/dashboards/teacher-pagination";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { findTeacherCourse, listTeacherCourses, listTeacherRequests, parsePage } from "@/lib/teaching/queries";
+import { findTeacherCourse, listTeacherCourses, listTeacherRequests, parsePage } from "@/lib/teachers/courses";
 
 export const metadata = { title: "Teacher courses" };
 

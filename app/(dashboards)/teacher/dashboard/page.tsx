@@ -7,9 +7,9 @@ import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
 import { AgendaList } from "@/components/scheduling/agenda-list";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { AGENDA_DAYS, listTeacherAgenda } from "@/lib/scheduling/teacher-agenda";
-import { teacherTimezone } from "@/lib/scheduling/teachers";
-import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teaching/queries";
+import { AGENDA_DAYS, listTeacherAgenda } from "@/lib/teachers/agenda";
+import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
+import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teachers/courses";
 
 export const metadata = { title: "Teacher dashboard" };
 

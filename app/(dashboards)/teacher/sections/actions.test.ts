@@ -18,9 +18,9 @@ type Modules = {
   fixtures: typeof import("@/test/scheduling-fixtures");
   testing: typeof import("@/test/database");
   context: typeof import("@/test/action-context");
-  checkout: typeof import("@/lib/commerce/checkout");
+  checkout: typeof import("@/lib/commerce/checkout/checkout");
   commerceFixtures: typeof import("@/test/commerce-fixtures");
-  closing: typeof import("@/lib/commerce/section-close-schema");
+  closing: typeof import("@/lib/commerce/refunds/section-close-schema");
 };
 let m: Modules;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -36,9 +36,9 @@ beforeAll(async () => {
     fixtures: await import("@/test/scheduling-fixtures"),
     testing: await import("@/test/database"),
     context: await import("@/test/action-context"),
-    checkout: await import("@/lib/commerce/checkout"),
+    checkout: await import("@/lib/commerce/checkout/checkout"),
     commerceFixtures: await import("@/test/commerce-fixtures"),
-    closing: await import("@/lib/commerce/section-close-schema"),
+    closing: await import("@/lib/commerce/refunds/section-close-schema"),
   };
   database = await m.testing.openTestDatabase();
 });

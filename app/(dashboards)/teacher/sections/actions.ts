@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 
-import { updateSectionWithRefundsAs } from "@/lib/commerce/section-close";
-import { SECTION_CLOSE_MESSAGES } from "@/lib/commerce/section-close-schema";
+import { updateSectionWithRefundsAs } from "@/lib/commerce/refunds/section-close";
+import { SECTION_CLOSE_MESSAGES } from "@/lib/commerce/refunds/section-close-schema";
 import { requireActor } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { createSectionAs } from "@/lib/scheduling/section-admin";
@@ -36,7 +36,7 @@ export async function createSectionAction(data: FormData): Promise<ActionResult>
   return onFormFields(result);
 }
 
-/** An edit; closing a section (or making it a draft) with families in it withdraws and refunds them once confirmed (lib/commerce/section-close.ts). */
+/** An edit; closing a section (or making it a draft) with families in it withdraws and refunds them once confirmed (lib/commerce/refunds/section-close.ts). */
 export async function updateSectionAction(id: number, data: FormData): Promise<ActionResult> {
   const result = await runAction("sections.update", async () => {
     const actor = await requireActor("sections.manage");

@@ -1,5 +1,5 @@
-import { logEventSchema } from "@/lib/events/schema";
-import { recordLogEvent } from "@/lib/events/service";
+import { logEventSchema } from "@/lib/event-log/schema";
+import { recordLogEvent } from "@/lib/event-log/service";
 import { getCurrentUser } from "@/lib/platform/auth/current-user";
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { assertSameOrigin, readJsonBody, requestMetadata } from "@/lib/platform/http/request";

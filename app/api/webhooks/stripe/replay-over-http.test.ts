@@ -2,7 +2,7 @@ import "@/test/stripe-env";
 
 import { and, eq } from "drizzle-orm";
 
-import { placeOrder } from "@/lib/commerce/checkout";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { openDatabase, setDatabaseForTests } from "@/lib/platform/db/client";
 import { bookings, orders, payments } from "@/lib/platform/db/schema";
 import { openChildDatabase } from "@/test/child-database";

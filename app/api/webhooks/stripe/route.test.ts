@@ -3,9 +3,9 @@ import "@/test/stripe-env";
 import { and, count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 
-import { placeOrder } from "@/lib/commerce/checkout";
-import { balanceOf } from "@/lib/commerce/ledger";
-import { listOpenPaymentIssues } from "@/lib/commerce/order-view";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { balanceOf } from "@/lib/commerce/wallet/ledger";
+import { listOpenPaymentIssues } from "@/lib/commerce/checkout/order-view";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
 import { bookings, orders, outbox, payments, sections, stripeEvents } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";

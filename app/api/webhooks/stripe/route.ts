@@ -1,5 +1,5 @@
-import { verifyStripeEvent } from "@/lib/commerce/stripe";
-import { handleStripeEvent } from "@/lib/commerce/webhook";
+import { verifyStripeEvent } from "@/lib/commerce/payments/stripe";
+import { handleStripeEvent } from "@/lib/commerce/payments/webhook";
 import { errorResponse, jsonMessage } from "@/lib/platform/http/responses";
 
 /** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */

@@ -2,12 +2,12 @@ import "@/test/stripe-env";
 
 import { and, eq } from "drizzle-orm";
 
-import { placeOrder } from "@/lib/commerce/checkout";
-import { GIFT_MESSAGES } from "@/lib/commerce/gift-schema";
-import { buyGift, getGiftForBuyer, redeemGift } from "@/lib/commerce/gifts";
-import { balanceOf } from "@/lib/commerce/ledger";
-import { TOP_UP_MESSAGES } from "@/lib/commerce/top-up-schema";
-import { findOwnTopUp, startTopUp, topUpReturnPath } from "@/lib/commerce/top-ups";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { GIFT_MESSAGES } from "@/lib/commerce/gifts/gift-schema";
+import { buyGift, getGiftForBuyer, redeemGift } from "@/lib/commerce/gifts/gifts";
+import { balanceOf } from "@/lib/commerce/wallet/ledger";
+import { TOP_UP_MESSAGES } from "@/lib/commerce/payments/top-up-schema";
+import { findOwnTopUp, startTopUp, topUpReturnPath } from "@/lib/commerce/payments/top-ups";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
 import { gifts, ledgerEntries, orders, outbox, paymentIssues, payments, topUps } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";

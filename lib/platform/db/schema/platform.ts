@@ -29,7 +29,7 @@ export const logEvents = pgTable(
   },
   // The admin's event list filters by name or by user and pages newest first: each filter has an
   // index in that order, so a page reads its rows from the index instead of sorting every match.
-  // The name index also serves the distinct-names skip scan of lib/events/queries.ts.
+  // The name index also serves the distinct-names skip scan of lib/event-log/queries.ts.
   (t) => [
     index("log_events_created_at_idx").on(t.createdAt.desc()),
     index("log_events_name_created_idx").on(t.eventName, t.createdAt.desc(), t.id.desc()),

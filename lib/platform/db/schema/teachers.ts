@@ -1,4 +1,4 @@
-// Teachers (lib/teacher-applications, lib/teaching, lib/scheduling/teachers.ts): applications, public
+// Teachers (lib/teacher-applications, lib/teaching, lib/teachers/profiles.ts): applications, public
 // profiles and weekly hours. Wall times are minutes of the day in the teacher's zone.
 
 import { sql } from "drizzle-orm";

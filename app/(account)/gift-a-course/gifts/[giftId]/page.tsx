@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { GiftCodeActions } from "@/components/gifts/gift-code-actions";
-import { getGiftForBuyer, GIFT_REDEEM_PATH, type GiftStatus } from "@/lib/commerce/gifts";
+import { getGiftForBuyer, GIFT_REDEEM_PATH, type GiftStatus } from "@/lib/commerce/gifts/gifts";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brand, brandLabels } from "@/lib/platform/brand";
 

@@ -6,7 +6,7 @@ import { CourseForm } from "@/components/dashboards/course-form";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { getCourseForEdit } from "@/lib/courses/admin";
 import { courseIdSchema } from "@/lib/courses/schema";
-import { listTeacherOptions } from "@/lib/users/queries";
+import { listTeacherOptions } from "@/lib/accounts/user-directory";
 
 import { updateCourseAction } from "../actions";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { CourseForm } from "@/components/dashboards/course-form";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { listTeacherOptions } from "@/lib/users/queries";
+import { listTeacherOptions } from "@/lib/accounts/user-directory";
 
 import { createCourseAction } from "../actions";
 

@@ -2,8 +2,8 @@ import { notFound } from "next/navigation";
 
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { SectionForm } from "@/components/scheduling/section-form";
-import { sectionEnrolmentFor } from "@/lib/commerce/section-close";
-import { withdrawalPrompt } from "@/lib/commerce/section-close-schema";
+import { sectionEnrolmentFor } from "@/lib/commerce/refunds/section-close";
+import { withdrawalPrompt } from "@/lib/commerce/refunds/section-close-schema";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findSectionForEdit, sectionFormSetup } from "@/lib/scheduling/section-admin";
 import { sectionFormValues } from "@/lib/scheduling/section-form";

@@ -7,7 +7,7 @@ import { getAttendanceSheet, type AttendanceSheet } from "@/lib/classroom/attend
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { AppError } from "@/lib/platform/errors";
 import { formatInstantInZone } from "@/lib/scheduling/time";
-import { teacherTimezone } from "@/lib/scheduling/teachers";
+import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 
 import { markAttendanceAction } from "../../attendance-actions";
 

@@ -1,0 +1,62 @@
+import { and, eq, isNull } from "drizzle-orm";
+
+import { auditEvents, paymentIssues, sections } from "@/lib/platform/db/schema/index";
+import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { openTestDatabase } from "@/test/database";
+import { insertActor } from "@/test/fixtures";
+
+import { listOrdersForAdmin, parseOrderFilters, resolvePaymentIssue } from "./admin-orders";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { refundOrderAsAdmin } from "@/lib/commerce/refunds/refunds";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database.dispose());
+const db = () => database.db;
+
+test("the admin orders list filters by status, course and date; refunded orders show what went back; others are refused", async () => {
+  const admin = await insertActor(db(), "admin");
+  const a = await newFamily(db(), 50_000);
+  const b = await newFamily(db(), 50_000);
+  const sectionA = await newSection(db(), { priceMinor: 10_000 });
+  const sectionB = await newSection(db(), { priceMinor: 7_000 });
+  const first = await placeOrder(a.parentId, [{ sectionId: sectionA, learnerId: a.learnerId }]);
+  const second = await placeOrder(b.parentId, [{ sectionId: sectionB, learnerId: b.learnerId }]);
+  await refundOrderAsAdmin(admin, { orderId: second.orderId, reason: "Duplicate" });
+
+  const all = await listOrdersForAdmin(admin, parseOrderFilters({}));
+  expect(all.map((o) => o.id)).toEqual(expect.arrayContaining([first.orderId, second.orderId]));
+  const refunded = await listOrdersForAdmin(admin, parseOrderFilters({ status: "refunded" }));
+  expect(refunded.map((o) => [o.id, o.refunded, o.canRefund])).toEqual([[second.orderId, "$70.00", false]]);
+  const paid = await listOrdersForAdmin(admin, parseOrderFilters({ status: "paid" }));
+  expect(paid.find((o) => o.id === first.orderId)).toMatchObject({ items: "Test course (Ada)", total: "$100.00", canRefund: true });
+  const [section] = await db().select({ courseId: sections.courseId }).from(sections).where(eq(sections.id, sectionA));
+  expect((await listOrdersForAdmin(admin, parseOrderFilters({ course: String(section!.courseId) }))).map((o) => o.id)).toEqual([
+    first.orderId,
+  ]);
+  expect(await listOrdersForAdmin(admin, parseOrderFilters({ from: "2001-01-01", to: "2001-01-02" }))).toEqual([]);
+  // Bad filters are no filters, never an error.
+  expect((await listOrdersForAdmin(admin, parseOrderFilters({ status: "nope", course: "x", from: "yesterday" }))).length).toBe(all.length);
+
+  await expect(listOrdersForAdmin(await insertActor(db(), "support"), {})).rejects.toThrow("You are not allowed to do that.");
+});
+
+test("resolving a payment issue closes it once and is audited", async () => {
+  const admin = await insertActor(db(), "admin");
+  const [issue] = await db()
+    .insert(paymentIssues)
+    .values({ kind: "refund_failed", details: { error: "test" } })
+    .returning({ id: paymentIssues.id });
+  await resolvePaymentIssue(admin, String(issue!.id));
+  const open = await db()
+    .select()
+    .from(paymentIssues)
+    .where(and(eq(paymentIssues.id, issue!.id), isNull(paymentIssues.resolvedAt)));
+  expect(open).toEqual([]);
+  await expect(resolvePaymentIssue(admin, issue!.id)).rejects.toThrow("already resolved");
+  const audit = await db().select().from(auditEvents).where(eq(auditEvents.action, "payment_issue.resolve"));
+  expect(audit).toHaveLength(1);
+  await expect(resolvePaymentIssue(await insertActor(db(), "teacher"), issue!.id)).rejects.toThrow("You are not allowed to do that.");
+});

@@ -1,0 +1,137 @@
+import "server-only";
+
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+
+import { recordAudit } from "@/lib/audit/audit";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { joinOrderItemSeat } from "@/lib/platform/db/queries";
+import { courses, learners, orderItems, orders, paymentIssues, refunds, sections, users } from "@/lib/platform/db/schema/index";
+import { AppError } from "@/lib/platform/errors";
+import { z } from "@/lib/platform/zod";
+
+import { formatMoney } from "@/lib/commerce/wallet/money";
+
+const ORDER_STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
+const day = z.iso.date().optional().catch(undefined);
+
+/** The admin orders list's filters from the query string; anything unreadable is simply no filter. */
+export const orderFiltersSchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  course: z.coerce.number().int().positive().optional().catch(undefined),
+  from: day,
+  to: day,
+});
+export type OrderFilters = z.infer<typeof orderFiltersSchema>;
+
+export function parseOrderFilters(query: Record<string, string | string[] | undefined>): OrderFilters {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+  return orderFiltersSchema.parse({ status: one(query.status), course: one(query.course), from: one(query.from), to: one(query.to) });
+}
+
+export interface AdminOrderRow {
+  id: string;
+  createdAt: Date;
+  email: string;
+  status: (typeof ORDER_STATUSES)[number];
+  items: string;
+  total: string;
+  wallet: string;
+  card: string;
+  refunded: string | null;
+  canRefund: boolean;
+}
+
+/** Orders newest first with their seats and refunds, filtered by status, course and UTC date range (to inclusive). */
+export async function listOrdersForAdmin(actor: Actor | null | undefined, filters: OrderFilters, limit = 100): Promise<AdminOrderRow[]> {
+  authorize(actor, "orders.manage");
+  const db = await getDb();
+  const ofCourse = filters.course
+    ? db
+        .select({ id: orderItems.orderId })
+        .from(orderItems)
+        .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+        .where(eq(sections.courseId, filters.course))
+    : null;
+  const rows = await db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        filters.status ? eq(orders.status, filters.status) : undefined,
+        ofCourse ? inArray(orders.id, ofCourse) : undefined,
+        filters.from ? gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+        filters.to ? lt(orders.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  const ids = rows.map((r) => r.order.id);
+  const items = ids.length
+    ? await joinOrderItemSeat(
+        db.select({ orderId: orderItems.orderId, title: courses.title, learner: learners.firstName }).from(orderItems).$dynamic(),
+      )
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.id))
+    : [];
+  const refunded = ids.length
+    ? await db
+        .select({ orderId: refunds.orderId, total: sql<string>`sum(${refunds.walletMinor} + ${refunds.cardMinor})` })
+        .from(refunds)
+        .where(inArray(refunds.orderId, ids))
+        .groupBy(refunds.orderId)
+    : [];
+  const refundedOf = new Map(refunded.map((r) => [r.orderId, Number(r.total)]));
+  return rows.map(({ order, email }) => {
+    const back = refundedOf.get(order.id);
+    return {
+      id: order.id,
+      createdAt: order.createdAt,
+      email,
+      status: order.status,
+      items: items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => `${i.title} (${i.learner})`)
+        .join(", "),
+      total: formatMoney(order.totalMinor, order.currency),
+      wallet: formatMoney(order.walletMinor, order.currency),
+      card: formatMoney(order.cardMinor, order.currency),
+      refunded: back !== undefined ? formatMoney(back, order.currency) : null,
+      canRefund: order.status === "paid",
+    };
+  });
+}
+
+/** Courses that have sections, for the course filter. */
+export async function listCoursesWithSections(actor: Actor | null | undefined) {
+  authorize(actor, "orders.manage");
+  const db = await getDb();
+  return db
+    .selectDistinct({ id: courses.id, title: courses.title })
+    .from(courses)
+    .innerJoin(sections, eq(sections.courseId, courses.id))
+    .orderBy(asc(courses.title));
+}
+
+/** Marks an open payment issue resolved (audited on its order). */
+export async function resolvePaymentIssue(actor: Actor | null | undefined, issueId: unknown, now = new Date()): Promise<void> {
+  authorize(actor, "orders.manage");
+  const parsed = z.coerce.number().int().positive().safeParse(issueId);
+  if (!parsed.success) throw new AppError("not-found", "That payment issue does not exist or is already resolved.");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [issue] = await tx
+      .update(paymentIssues)
+      .set({ resolvedAt: now })
+      .where(and(eq(paymentIssues.id, parsed.data), isNull(paymentIssues.resolvedAt)))
+      .returning();
+    if (!issue) throw new AppError("not-found", "That payment issue does not exist or is already resolved.");
+    await recordAudit(tx, actor, {
+      action: "payment_issue.resolve",
+      targetType: "order",
+      targetId: issue.orderId ?? `issue-${issue.id}`,
+      details: { issueId: issue.id, kind: issue.kind },
+    });
+  });
+}

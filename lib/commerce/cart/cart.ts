@@ -1,0 +1,231 @@
+import "server-only";
+
+import { and, asc, eq, inArray } from "drizzle-orm";
+
+import { getDb } from "@/lib/platform/db/client";
+import { cartItems, courses, learners, sections, teacherProfiles } from "@/lib/platform/db/schema/index";
+import { AppError } from "@/lib/platform/errors";
+import { parseInput } from "@/lib/platform/http/responses";
+import { addLearner } from "@/lib/scheduling/learners";
+import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
+import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
+import { liveSeatsBySection } from "@/lib/scheduling/slots";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+
+import { formatMoney, CURRENCY } from "@/lib/commerce/wallet/money";
+import { addToCartSchema, cartItemIdSchema, COMMERCE_MESSAGES, type AddToCartInput } from "@/lib/commerce/schema";
+import { enrolledPairs, nextSession } from "@/lib/commerce/checkout/seats";
+
+/** Why a cart line cannot be paid for now; null when it can. */
+export type CartProblem = "full" | "closed" | "enrolled" | "no-sessions" | "other-currency" | null;
+
+export interface SectionSummary {
+  sectionId: number;
+  courseTitle: string;
+  courseSlug: string;
+  teacherName: string;
+  priceMinor: number;
+  price: string;
+  /** Seats a family can still buy (none in a `full` section). */
+  seatsLeft: number;
+  /** Weekly times and the next session, in the viewer's zone with its name. */
+  schedule: string;
+  nextSession: string | null;
+  /** Status `open` (a `full` section is not: it shows no seats left). */
+  isOpen: boolean;
+}
+
+export interface CartLine extends SectionSummary {
+  itemId: number;
+  learnerId: number;
+  learnerName: string;
+  problem: CartProblem;
+}
+
+export interface CartView {
+  lines: CartLine[];
+  /** The lines that can be paid for. */
+  totalMinor: number;
+  total: string;
+  canCheckout: boolean;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** The sections with what the cart shows of each, seats counted now (the checkout counts again under lock). */
+async function summaries(
+  sectionIds: number[],
+  zone: string | null,
+  now: Date,
+): Promise<Map<number, SectionSummary & { currency: string; onSale: boolean }>> {
+  if (sectionIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ section: sections, title: courses.title, slug: courses.slug, teacherName: teacherProfiles.publicName })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
+    .where(inArray(sections.id, sectionIds));
+  const taken = await liveSeatsBySection(db, sectionIds);
+  return new Map(
+    rows.map(({ section, title, slug, teacherName }) => {
+      const next = nextSession(section, now);
+      const week = next ? nextWeek(section, new Date(next.startsAt)) : [];
+      return [
+        section.id,
+        {
+          sectionId: section.id,
+          courseTitle: title,
+          courseSlug: slug,
+          teacherName,
+          priceMinor: section.priceMinor,
+          price: formatMoney(section.priceMinor, section.currency),
+          currency: section.currency,
+          onSale: isOnSale(section.status),
+          seatsLeft: seatsLeftIn(section, taken.get(section.id) ?? 0),
+          schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
+          nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
+          isOpen: section.status === "open",
+        },
+      ];
+    }),
+  );
+
+  function nextWeek(section: typeof sections.$inferSelect, from: Date): string[] {
+    return nextSessions(section, from).filter((iso) => Date.parse(iso) < from.getTime() + WEEK_MS - 43_200_000);
+  }
+  function nextSessions(section: typeof sections.$inferSelect, from: Date): string[] {
+    const list: string[] = [];
+    let cursor = from;
+    for (let i = 0; i < 7; i += 1) {
+      const session = nextSession(section, cursor);
+      if (!session) break;
+      list.push(session.startsAt);
+      cursor = new Date(Date.parse(session.startsAt) + 60_000);
+    }
+    return list;
+  }
+}
+
+/** Sections as /cart shows them before they are in a signed-in cart (null zone: each in its own zone), in the order asked. */
+export async function sectionsForCart(sectionIds: number[], zone: string | null, now = new Date()): Promise<SectionSummary[]> {
+  const found = await summaries(sectionIds, zone, now);
+  return sectionIds.flatMap((id) => {
+    const summary = found.get(id);
+    if (!summary) return [];
+    const { currency: _currency, onSale: _onSale, ...shown } = summary;
+    return [shown];
+  });
+}
+
+/** A section a signed-out visitor chooses (kept in the cookie cart until sign-in): refused when it takes no new seat now. */
+export async function sectionForGuestCart(sectionId: number, now = new Date()): Promise<SectionSummary> {
+  const summary = (await summaries([sectionId], null, now)).get(sectionId);
+  if (!summary) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
+  const { currency: _currency, onSale, ...shown } = summary;
+  if (!onSale) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(shown.courseTitle));
+  if (shown.seatsLeft === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(shown.courseTitle));
+  return shown;
+}
+
+/**
+ * Adds a seat for one of the parent's children (or a child named here, added to the account) in
+ * an open section with a free seat; adding it twice keeps one line. Returns the line's child's name.
+ */
+export async function addToCart(
+  userId: number,
+  input: AddToCartInput | Record<string, unknown>,
+  now = new Date(),
+): Promise<{ learnerName: string; courseTitle: string }> {
+  const data = parseInput(addToCartSchema, input);
+  const db = await getDb();
+  const [section] = await db
+    .select({
+      id: sections.id,
+      status: sections.status,
+      capacity: sections.capacity,
+      currency: sections.currency,
+      title: courses.title,
+      section: sections,
+    })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(sections.id, data.sectionId));
+  if (!section)
+    throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound, { fieldErrors: { sectionId: COMMERCE_MESSAGES.sectionNotFound } });
+  if (!isOnSale(section.status)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
+  if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
+  if (!nextSession(section.section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
+  const taken = await liveSeatsBySection(db, [section.id]);
+  if (seatsLeftIn(section, taken.get(section.id) ?? 0) === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
+
+  let learner: { id: number; firstName: string };
+  if (data.learnerId !== undefined) {
+    const [row] = await db
+      .select({ id: learners.id, firstName: learners.firstName })
+      .from(learners)
+      .where(and(eq(learners.id, data.learnerId), eq(learners.parentId, userId)));
+    if (!row)
+      throw new AppError("forbidden", COMMERCE_MESSAGES.learnerNotYours, { fieldErrors: { learnerId: COMMERCE_MESSAGES.learnerNotYours } });
+    learner = row;
+  } else {
+    const enrolled = await addLearner(userId, { firstName: data.firstName ?? "", grade: data.grade as number });
+    learner = enrolled;
+  }
+  const already = await db.transaction((tx) => enrolledPairs(tx, [section.id], [learner.id]));
+  if (already.size > 0) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(learner.firstName, section.title));
+
+  await db.insert(cartItems).values({ userId, sectionId: section.id, learnerId: learner.id, createdAt: now }).onConflictDoNothing();
+  return { learnerName: learner.firstName, courseTitle: section.title };
+}
+
+/** Removes one of the parent's own lines (ownership in the where). */
+export async function removeFromCart(userId: number, input: { itemId: unknown }): Promise<void> {
+  const { itemId } = parseInput(cartItemIdSchema, input);
+  const db = await getDb();
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw new AppError("not-found", COMMERCE_MESSAGES.cartItemNotFound);
+}
+
+/** The parent's cart in their zone: each line with price, seats left, schedule, and why it cannot be paid, if so. */
+export async function getCart(userId: number, zone: string, now = new Date()): Promise<CartView> {
+  const db = await getDb();
+  const items = await db
+    .select({ itemId: cartItems.id, sectionId: cartItems.sectionId, learnerId: cartItems.learnerId, learnerName: learners.firstName })
+    .from(cartItems)
+    .innerJoin(learners, eq(learners.id, cartItems.learnerId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const sectionIds = [...new Set(items.map((i) => i.sectionId))];
+  const found = await summaries(sectionIds, zone, now);
+  const enrolled = await db.transaction((tx) =>
+    enrolledPairs(
+      tx,
+      sectionIds,
+      items.map((i) => i.learnerId),
+    ),
+  );
+  const lines: CartLine[] = items.flatMap((item) => {
+    const summary = found.get(item.sectionId);
+    if (!summary) return [];
+    const { currency, onSale, ...shown } = summary;
+    const problem: CartProblem = !onSale
+      ? "closed"
+      : currency !== CURRENCY
+        ? "other-currency"
+        : enrolled.has(`${item.learnerId}:${item.sectionId}`)
+          ? "enrolled"
+          : !summary.nextSession
+            ? "no-sessions"
+            : summary.seatsLeft === 0
+              ? "full"
+              : null;
+    return [{ ...shown, itemId: item.itemId, learnerId: item.learnerId, learnerName: item.learnerName, problem }];
+  });
+  const payable = lines.filter((line) => line.problem === null);
+  const totalMinor = payable.reduce((sum, line) => sum + line.priceMinor, 0);
+  return { lines, totalMinor, total: formatMoney(totalMinor), canCheckout: payable.length > 0 && payable.length === lines.length };
+}

@@ -1,0 +1,123 @@
+import type { Transaction } from "@/lib/platform/db/client";
+import "server-only";
+
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+import { bookings, sections } from "@/lib/platform/db/schema/index";
+import { AppError } from "@/lib/platform/errors";
+import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
+import { isLiveSeat, liveSeatCount } from "@/lib/scheduling/slots";
+
+import { balanceQuery } from "@/lib/commerce/wallet/ledger";
+import { CURRENCY } from "@/lib/commerce/wallet/money";
+import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
+import { expiredHoldBookingIds, lockSections, nextSession, releaseExpiredHolds, type LockedSection } from "./seats";
+
+/** What decides the seats of an order, counted under the section locks. */
+export interface SeatCounts {
+  /** Live seats (held or confirmed) per section. */
+  taken: Map<number, number>;
+  /** "learnerId:sectionId" of the wanted learners already holding a live seat there. */
+  enrolled: Set<string>;
+  /** A card checkout's hold in one of these sections has run out (releaseExpiredHolds frees it). */
+  hasExpiredHolds: boolean;
+  /** The buyer's {product} Cash balance, when asked for (0 otherwise). */
+  balanceMinor: number;
+}
+
+/**
+ * Counts the locked sections' seats in one statement, and the buyer's balance with them when the
+ * caller holds the buyer's wallet lock. It must run after lockSections, never inside it: a count in
+ * the locking statement is read from that statement's snapshot, taken before it waited for the
+ * lock, and would miss the seats committed by the checkout it waited on (an oversold section).
+ */
+export async function countSeats(
+  tx: Transaction,
+  sectionIds: number[],
+  learnerIds: number[],
+  now: Date,
+  buyerId?: number,
+): Promise<SeatCounts> {
+  const counts: SeatCounts = { taken: new Map(), enrolled: new Set(), hasExpiredHolds: false, balanceMinor: 0 };
+  if (sectionIds.length === 0) return counts;
+  const inThisSection = eq(bookings.sectionId, sections.id);
+  const enrolledHere = tx
+    .select({ learnerIds: sql`coalesce(json_agg(${bookings.learnerId}), '[]')` })
+    .from(bookings)
+    .where(and(inThisSection, isLiveSeat, inArray(bookings.learnerId, learnerIds.length > 0 ? learnerIds : [0])));
+  const expiredHere = tx
+    .select({ one: sql`1` })
+    .from(bookings)
+    .where(
+      and(inThisSection, eq(bookings.kind, "seat"), eq(bookings.status, "held"), inArray(bookings.id, expiredHoldBookingIds(tx, now))),
+    );
+  const rows = await tx
+    .select({
+      sectionId: sections.id,
+      taken: liveSeatCount(tx, sections.id),
+      enrolled: sql<number[]>`(${enrolledHere})`,
+      hasExpiredHolds: sql<boolean>`exists (${expiredHere})`,
+      balanceMinor: buyerId === undefined ? sql<number>`0` : sql<number>`coalesce((${balanceQuery(tx, buyerId)}), 0)`.mapWith(Number),
+    })
+    .from(sections)
+    .where(inArray(sections.id, sectionIds));
+  for (const row of rows) {
+    counts.taken.set(row.sectionId, row.taken);
+    for (const learnerId of row.enrolled) counts.enrolled.add(`${learnerId}:${row.sectionId}`);
+    counts.hasExpiredHolds ||= row.hasExpiredHolds;
+    counts.balanceMinor = row.balanceMinor;
+  }
+  return counts;
+}
+
+/**
+ * The locked sections and their counts. A hold that ran out is released first, only when the count
+ * finds one (rare; the common checkout writes nothing here); the sections and counts are then read
+ * again, since the release freed seats and may have reopened a full section.
+ */
+export async function countSeatsReleasingExpired(
+  tx: Transaction,
+  locked: Map<number, LockedSection>,
+  learnerIds: number[],
+  now: Date,
+  buyerId?: number,
+): Promise<{ locked: Map<number, LockedSection>; counts: SeatCounts }> {
+  const sectionIds = [...locked.keys()];
+  const counts = await countSeats(tx, sectionIds, learnerIds, now, buyerId);
+  if (!counts.hasExpiredHolds) return { locked, counts };
+  await releaseExpiredHolds(tx, sectionIds, now);
+  return { locked: await lockSections(tx, sectionIds), counts: await countSeats(tx, sectionIds, learnerIds, now, buyerId) };
+}
+
+export interface SeatWanted {
+  sectionId: number;
+  learnerId: number;
+  learnerName: string;
+}
+
+/**
+ * Checks every wanted seat against the locked sections and their counts: on sale, in our currency,
+ * with sessions to come, the learner not already enrolled, and a free seat (counting the seats
+ * earlier lines of this order take). Throws the first problem as a message. Returns the sections
+ * whose last seat this order takes: the caller sets them `full` with its writes.
+ */
+export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSection>, counts: SeatCounts, now: Date): number[] {
+  const taken = new Map(counts.taken);
+  const enrolled = new Set(counts.enrolled);
+  const filled: number[] = [];
+  for (const seat of wanted) {
+    const section = locked.get(seat.sectionId);
+    if (!section) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
+    if (!isOnSale(section.status)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
+    if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
+    if (!nextSession(section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
+    const key = `${seat.learnerId}:${seat.sectionId}`;
+    if (enrolled.has(key)) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(seat.learnerName, section.title));
+    const used = taken.get(seat.sectionId) ?? 0;
+    if (seatsLeftIn(section, used) === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
+    taken.set(seat.sectionId, used + 1);
+    if (seatsLeftIn(section, used + 1) === 0) filled.push(section.id);
+    enrolled.add(key);
+  }
+  return filled;
+}

@@ -1,0 +1,236 @@
+import type { Transaction } from "@/lib/platform/db/client";
+import "server-only";
+
+import { randomBytes, randomUUID } from "node:crypto";
+
+import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
+
+import { bookingHistory, bookings, courses, orderItems, orders, sections } from "@/lib/platform/db/schema/index";
+import { emit } from "@/lib/platform/events/events";
+import { AppError } from "@/lib/platform/errors";
+import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
+import { isLiveSeat } from "@/lib/scheduling/slots";
+
+import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
+import { seatsConfirmed } from "@/lib/commerce/events";
+
+export type LockedSection = typeof sections.$inferSelect & { title: string };
+
+/**
+ * Locks the sections (select ... for update), always in id order, so two checkouts for the same
+ * sections queue behind each other instead of waiting on each other in a circle. Every seat count
+ * that decides an enrolment is read after this lock, in the transaction that writes the seat.
+ */
+export async function lockSections(tx: Transaction, ids: number[]): Promise<Map<number, LockedSection>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ section: sections, title: courses.title })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(inArray(sections.id, [...new Set(ids)]))
+    .orderBy(asc(sections.id))
+    .for("update", { of: sections });
+  return new Map(rows.map((row) => [row.section.id, { ...row.section, title: row.title }]));
+}
+
+/** Seats whose card checkout ran past its hold go back on sale (their orders end on Stripe's expiry event). */
+export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[], now: Date): Promise<void> {
+  if (sectionIds.length === 0) return;
+  const released = await tx
+    .update(bookings)
+    .set({ status: "cancelled", statusChangedAt: now })
+    .where(
+      and(
+        eq(bookings.kind, "seat"),
+        eq(bookings.status, "held"),
+        inArray(bookings.sectionId, sectionIds),
+        inArray(bookings.id, expiredHoldBookingIds(tx, now)),
+      ),
+    )
+    .returning({ id: bookings.id, sectionId: bookings.sectionId });
+  if (released.length > 0) {
+    await tx
+      .insert(bookingHistory)
+      .values(released.map((b) => ({ bookingId: b.id, fromStatus: "held" as const, toStatus: "cancelled" as const, at: now })));
+    await reopenFreedSections(
+      tx,
+      released.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
+    );
+  }
+}
+
+/** The seats of pending card checkouts whose hold has run out (the pending orders are few: see orders_pending_hold_idx). */
+export function expiredHoldBookingIds(tx: Transaction, now: Date) {
+  return tx
+    .select({ bookingId: orderItems.bookingId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now)));
+}
+
+/**
+ * A section marked `full` is open again once seats are freed in it (a withdrawal, a refund, an
+ * expired hold), in the transaction that freed them and under the section's lock (so a checkout
+ * counting seats waits for it). `freedIn` names each freed seat's section, once per seat. Only a
+ * section those seats had filled reopens: one closed to enrolment with seats to spare stays as set.
+ */
+export async function reopenFreedSections(tx: Transaction, freedIn: number[]): Promise<void> {
+  if (freedIn.length === 0) return;
+  const locked = await lockSections(tx, freedIn);
+  const full = [...locked.values()].filter((section) => section.status === "full");
+  if (full.length === 0) return;
+  const taken = await liveSeats(
+    tx,
+    full.map((section) => section.id),
+  );
+  for (const section of full) {
+    const live = taken.get(section.id) ?? 0;
+    const freed = freedIn.filter((id) => id === section.id).length;
+    if (live < section.capacity && live + freed >= section.capacity) {
+      await tx.update(sections).set({ status: "open", updatedAt: new Date() }).where(eq(sections.id, section.id));
+    }
+  }
+}
+
+/** Live seats (held or confirmed) per section. */
+export async function liveSeats(tx: Transaction, sectionIds: number[]): Promise<Map<number, number>> {
+  if (sectionIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ sectionId: bookings.sectionId, n: count() })
+    .from(bookings)
+    .where(and(inArray(bookings.sectionId, sectionIds), isLiveSeat))
+    .groupBy(bookings.sectionId);
+  return new Map(rows.map((row) => [row.sectionId ?? 0, row.n]));
+}
+
+/** "learnerId:sectionId" of the learners already holding a live seat in these sections. */
+export async function enrolledPairs(tx: Transaction, sectionIds: number[], learnerIds: number[]): Promise<Set<string>> {
+  if (sectionIds.length === 0 || learnerIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ learnerId: bookings.learnerId, sectionId: bookings.sectionId })
+    .from(bookings)
+    .where(and(isLiveSeat, inArray(bookings.sectionId, sectionIds), inArray(bookings.learnerId, learnerIds)));
+  return new Set(rows.map((row) => `${row.learnerId}:${row.sectionId}`));
+}
+
+/**
+ * The update that sets sections whose last seat was just taken to `full`, under their locks
+ * (reopenFreedSections undoes it); the caller runs it alone or as a part of its own statement.
+ */
+export function markSectionsFull(tx: Transaction, sectionIds: number[], now: Date) {
+  return tx
+    .update(sections)
+    .set({ status: "full", updatedAt: now })
+    .where(and(inArray(sections.id, sectionIds), eq(sections.status, "open")));
+}
+
+/** The last answer of nextSession per section row (rows are never changed in place; a new read is a new object). */
+const lastNextSession = new WeakMap<object, { at: number; session: SessionTimes | null }>();
+
+/**
+ * The section's next session from now: a seat booking starts there. A checkout asks twice per seat
+ * (the check, then the seat's row) and each answer walks the RRULE: the second is remembered.
+ */
+export function nextSession(section: LockedSection | typeof sections.$inferSelect, now: Date): SessionTimes | null {
+  const last = lastNextSession.get(section);
+  if (last?.at === now.getTime()) return last.session;
+  const session = nextSessionBetween(section, now, new Date(now.getTime() + 366 * 86_400_000));
+  lastNextSession.set(section, { at: now.getTime(), session });
+  return session;
+}
+
+/** A seat booking to insert and its first history row; its id is made here, so both (and an order item) go in together. */
+export interface NewSeat {
+  id: string;
+  booking: typeof bookings.$inferInsert;
+  history: typeof bookingHistory.$inferInsert;
+}
+
+/** A seat from the section's next session (held for a card checkout, confirmed when paid). */
+export function newSeat(
+  section: LockedSection,
+  learnerId: number,
+  status: "held" | "confirmed",
+  actorId: number | null,
+  now: Date,
+): NewSeat {
+  const session = nextSession(section, now);
+  if (!session) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
+  const id = randomUUID();
+  const startsAt = new Date(session.startsAt);
+  return {
+    id,
+    booking: {
+      id,
+      kind: "seat",
+      learnerId,
+      teacherId: section.teacherId,
+      sectionId: section.id,
+      courseId: section.courseId,
+      startsAt,
+      endsAt: new Date(session.endsAt),
+      status,
+      statusChangedAt: now,
+      changedById: actorId,
+      token: randomBytes(24).toString("base64url"),
+    },
+    history: { bookingId: id, fromStatus: null, toStatus: status, toStartsAt: startsAt, byId: actorId, at: now },
+  };
+}
+
+/**
+ * The inserts of new seats' history rows, as a part (CTE) of the caller's statement that inserts
+ * the bookings themselves: a booking and its history are one round trip. The foreign key from the
+ * history to the booking is checked at the end of the statement, when both are in.
+ */
+export function seatHistoryInsert(tx: Transaction, seats: NewSeat[]) {
+  return tx.$with("new_seat_history").as(tx.insert(bookingHistory).values(seats.map((seat) => seat.history)));
+}
+
+/** The insert of new seats with their history, as a part of the caller's statement. */
+export function seatInserts(tx: Transaction, seats: NewSeat[]) {
+  return [tx.$with("new_seats").as(tx.insert(bookings).values(seats.map((seat) => seat.booking))), seatHistoryInsert(tx, seats)];
+}
+
+/** Writes a seat booking and its history (one statement); returns its id. A confirmed seat is announced. */
+export async function writeSeat(
+  tx: Transaction,
+  section: LockedSection,
+  learnerId: number,
+  status: "held" | "confirmed",
+  actorId: number | null,
+  now: Date,
+): Promise<string> {
+  const seat = newSeat(section, learnerId, status, actorId, now);
+  await tx
+    .with(seatHistoryInsert(tx, [seat]))
+    .insert(bookings)
+    .values(seat.booking);
+  if (status === "confirmed") await emit(tx, seatsConfirmed, { bookingIds: [seat.id] });
+  return seat.id;
+}
+
+/** Moves an order's seats from one status to another (held → confirmed when paid, held → cancelled when not). */
+export async function moveSeats(
+  tx: Transaction,
+  bookingIds: string[],
+  from: "held",
+  to: "confirmed" | "cancelled",
+  now: Date,
+): Promise<number> {
+  if (bookingIds.length === 0) return 0;
+  const moved = await tx
+    .update(bookings)
+    .set({ status: to, statusChangedAt: now })
+    .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, from)))
+    .returning({ id: bookings.id, sectionId: bookings.sectionId });
+  if (moved.length > 0)
+    await tx.insert(bookingHistory).values(moved.map((b) => ({ bookingId: b.id, fromStatus: from, toStatus: to, at: now })));
+  if (to === "cancelled")
+    await reopenFreedSections(
+      tx,
+      moved.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
+    );
+  if (to === "confirmed" && moved.length > 0) await emit(tx, seatsConfirmed, { bookingIds: moved.map((b) => b.id) });
+  return moved.length;
+}

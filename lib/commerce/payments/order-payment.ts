@@ -1,0 +1,114 @@
+import type { Transaction } from "@/lib/platform/db/client";
+import "server-only";
+
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+
+import { bookings, learners, orderItems, orders, payments } from "@/lib/platform/db/schema/index";
+import { emit } from "@/lib/platform/events/events";
+
+import { queueCardRefunds } from "@/lib/commerce/refunds/card-refunds";
+import { paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
+import { orderSeatTaken } from "@/lib/commerce/events";
+import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
+import { formatMoney } from "@/lib/commerce/wallet/money";
+import { closePendingOrder, lockOrder, removePaidFromCart, type OrderRow } from "@/lib/commerce/checkout/orders";
+import { ORDER_NOTICES } from "@/lib/commerce/schema";
+import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/checkout/seat-check";
+import { lockSections, markSectionsFull, moveSeats, writeSeat } from "@/lib/commerce/checkout/seats";
+
+/** A pending order's card part, for the webhook: locked after its owner's wallet (the ledger's lock order). */
+export async function lockPendingOrder(tx: Transaction, orderId: string): Promise<PendingCardPurchase | null> {
+  const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!owner) return null;
+  await lockWallet(tx, owner.userId);
+  const order = await lockOrder(tx, orderId);
+  if (order?.status !== "pending") return null;
+  return {
+    expected: { amountMinor: order.cardMinor, currency: order.currency },
+    link: { orderId: order.id },
+    fulfil: (tx, session, now) => completeOrder(tx, order, session, now),
+    flag: (tx, now) => closePendingOrder(tx, order, "flagged", ORDER_NOTICES.flagged, now),
+    expire: (tx, now) => closePendingOrder(tx, order, "expired", ORDER_NOTICES.expired, now),
+  };
+}
+
+async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.Checkout.Session, now: Date): Promise<void> {
+  const items = await tx
+    .select({
+      itemId: orderItems.id,
+      sectionId: orderItems.sectionId,
+      learnerId: orderItems.learnerId,
+      learnerName: learners.firstName,
+      bookingId: orderItems.bookingId,
+      bookingStatus: bookings.status,
+    })
+    .from(orderItems)
+    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+    .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(eq(orderItems.orderId, order.id));
+  const locked = await lockSections(
+    tx,
+    items.map((item) => item.sectionId),
+  );
+  const lapsed = items.filter((item) => item.bookingStatus !== "held");
+  const cardPayment = {
+    orderId: order.id,
+    method: "card" as const,
+    amountMinor: order.cardMinor,
+    currency: order.currency,
+    stripeCheckoutSessionId: session.id,
+    stripePaymentIntentId: paymentIntentOf(session),
+  };
+
+  if (lapsed.length > 0) {
+    // The hold ran out before the payment came: the seat is taken again only if one is still free.
+    const current = await countSeatsReleasingExpired(
+      tx,
+      locked,
+      lapsed.map((item) => item.learnerId),
+      now,
+    );
+    let filled: number[];
+    try {
+      filled = checkSeats(lapsed, current.locked, current.counts, now);
+    } catch {
+      return giveBackLatePayment(tx, order, cardPayment, now);
+    }
+    for (const item of lapsed) {
+      const bookingId = await writeSeat(tx, current.locked.get(item.sectionId)!, item.learnerId, "confirmed", order.userId, now);
+      await tx.update(orderItems).set({ bookingId }).where(eq(orderItems.id, item.itemId));
+    }
+    if (filled.length > 0) await markSectionsFull(tx, filled, now);
+  }
+  await moveSeats(
+    tx,
+    items.filter((item) => item.bookingStatus === "held").flatMap((item) => (item.bookingId ? [item.bookingId] : [])),
+    "held",
+    "confirmed",
+    now,
+  );
+  await tx.insert(payments).values(cardPayment);
+  await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+  await removePaidFromCart(tx, order.userId, items);
+}
+
+/**
+ * The card payment came after its seat was taken: nobody is enrolled and the money goes back where
+ * the parent chose at checkout: a Stripe refund to the card (queued in this transaction), or a refund entry
+ * in their {product} Cash now. The wallet part always goes back to the wallet. The notice and the
+ * email say which.
+ */
+async function giveBackLatePayment(tx: Transaction, order: OrderRow, cardPayment: typeof payments.$inferInsert, now: Date): Promise<void> {
+  const toWallet = order.lateRefundTo === "wallet";
+  const card = formatMoney(order.cardMinor, order.currency);
+  await closePendingOrder(tx, order, "refunded", (wallet) => ORDER_NOTICES.seatTaken(card, wallet, order.lateRefundTo), now);
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...cardPayment, status: "refunded" })
+    .returning({ id: payments.id });
+  if (toWallet) await writeEntry(tx, { userId: order.userId, kind: "refund", amountMinor: order.cardMinor, orderId: order.id });
+  else await queueCardRefunds(tx, [{ of: "payment", paymentId: payment!.id }]);
+  // The parent's email about it (lib/reactions), told with the decision: written in this transaction.
+  await emit(tx, orderSeatTaken, { orderId: order.id });
+}

@@ -1,0 +1,89 @@
+import "server-only";
+
+import type Stripe from "stripe";
+
+import { getDb, type Transaction } from "@/lib/platform/db/client";
+import { paymentIssues, stripeEvents } from "@/lib/platform/db/schema/index";
+
+import { paymentIntentOf, purchaseOfSession, type PendingCardPurchase } from "./card-sessions";
+import { lockPendingGift } from "@/lib/commerce/gifts/gifts";
+import { lockPendingOrder } from "./order-payment";
+import { lockPendingTopUp } from "./top-ups";
+
+export type EventOutcome = "processed" | "duplicate" | "ignored";
+
+/**
+ * Handles one verified Stripe event exactly once: its id is stored in the same transaction as its
+ * effects (enrolment, payment, ledger entries, a gift's code, a card refund queued for Stripe), so a redelivery, even in parallel,
+ * finds the id taken and changes nothing, and a failure stores neither (Stripe delivers it again).
+ */
+export async function handleStripeEvent(event: Stripe.Event, now = new Date()): Promise<EventOutcome> {
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<EventOutcome> => {
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing({ target: stripeEvents.id })
+      .returning({ id: stripeEvents.id });
+    if (!fresh) return "duplicate";
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded":
+        return completeCheckout(tx, event.id, event.data.object, now);
+      case "checkout.session.expired":
+      case "checkout.session.async_payment_failed":
+        return expireCheckout(tx, event.data.object, now);
+      default:
+        return "ignored";
+    }
+  });
+}
+
+/** The one dispatch on what a session pays for: the pending purchase, locked, or null (unknown or already decided). */
+async function lockPendingPurchase(tx: Transaction, session: Stripe.Checkout.Session): Promise<PendingCardPurchase | null> {
+  const purchase = purchaseOfSession(session);
+  if (!purchase) return null;
+  switch (purchase.pays) {
+    case "order":
+      return lockPendingOrder(tx, purchase.id);
+    case "top_up":
+      return lockPendingTopUp(tx, purchase.id);
+    case "gift":
+      return lockPendingGift(tx, purchase.id);
+  }
+}
+
+async function completeCheckout(tx: Transaction, eventId: string, session: Stripe.Checkout.Session, now: Date): Promise<EventOutcome> {
+  // Asynchronous methods complete unpaid and succeed later, with an event of their own.
+  if (session.payment_status !== "paid") return "ignored";
+  const pending = await lockPendingPurchase(tx, session);
+  if (!pending) return "ignored";
+
+  // The one amount and currency check, whatever the session pays for.
+  const currency = (session.currency ?? "").toUpperCase();
+  const { expected } = pending;
+  if (session.amount_total !== expected.amountMinor || currency !== expected.currency) {
+    await tx.insert(paymentIssues).values({
+      ...pending.link,
+      kind: currency !== expected.currency ? "currency_mismatch" : "amount_mismatch",
+      stripeEventId: eventId,
+      details: {
+        expected,
+        received: { amountMinor: session.amount_total, currency },
+        checkoutSessionId: session.id,
+        paymentIntentId: paymentIntentOf(session),
+      },
+    });
+    await pending.flag(tx, now);
+    return "processed";
+  }
+  await pending.fulfil(tx, session, now);
+  return "processed";
+}
+
+async function expireCheckout(tx: Transaction, session: Stripe.Checkout.Session, now: Date): Promise<EventOutcome> {
+  const pending = await lockPendingPurchase(tx, session);
+  if (!pending) return "ignored";
+  await pending.expire(tx, now);
+  return "processed";
+}

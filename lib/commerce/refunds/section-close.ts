@@ -1,0 +1,152 @@
+import "server-only";
+
+import { and, asc, eq } from "drizzle-orm";
+
+import { recordAudit } from "@/lib/audit/audit";
+import type { Actor } from "@/lib/platform/auth/permissions";
+import { getDb, type Transaction } from "@/lib/platform/db/client";
+import { bookings, orderItems, orders } from "@/lib/platform/db/schema/index";
+import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
+import { parseInput } from "@/lib/platform/http/responses";
+import { holdsNoClasses, sectionSchema, type SectionInput } from "@/lib/scheduling/schema";
+import { checkMayUpdateSection, findSectionForEdit } from "@/lib/scheduling/section-admin";
+import { WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
+import { updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
+import { isLiveSeat } from "@/lib/scheduling/slots";
+
+import { sectionClosed } from "@/lib/commerce/events";
+import { lockWallet } from "@/lib/commerce/wallet/ledger";
+import { lockOrder, type OrderRow } from "@/lib/commerce/checkout/orders";
+import { emitStaffRefund, refundSeatsAsStaff, unrefundedSeats } from "./refunds";
+import { SECTION_CLOSE_MESSAGES, SECTION_CLOSED_REASON, withdrawalConfirmationSchema, type SectionEnrolment } from "./section-close-schema";
+import { lockSections, moveSeats } from "@/lib/commerce/checkout/seats";
+
+/** A live seat of the section with the order it was bought in. */
+interface LiveSeat {
+  bookingId: string;
+  status: "held" | "confirmed";
+  itemId: number;
+  orderId: string;
+  userId: number;
+  priceMinor: number;
+}
+
+async function liveSeatsOf(tx: Pick<Transaction, "select">, sectionId: number): Promise<LiveSeat[]> {
+  const rows = await tx
+    .select({
+      bookingId: bookings.id,
+      status: bookings.status,
+      itemId: orderItems.id,
+      orderId: orderItems.orderId,
+      userId: orders.userId,
+      priceMinor: orderItems.priceMinor,
+    })
+    .from(bookings)
+    .innerJoin(orderItems, eq(orderItems.bookingId, bookings.id))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(bookings.sectionId, sectionId), isLiveSeat))
+    .orderBy(asc(orderItems.id));
+  return rows.map((row) => ({ ...row, status: row.status === "held" ? "held" : "confirmed" }));
+}
+
+function enrolmentOf(seats: LiveSeat[]): SectionEnrolment {
+  const paid = seats.filter((seat) => seat.status === "confirmed");
+  return {
+    learners: paid.length,
+    paidMinor: paid.reduce((sum, seat) => sum + seat.priceMinor, 0),
+    held: seats.length - paid.length,
+  };
+}
+
+/** What closing this section would withdraw, for the form to say before the person confirms (null: no live seat). */
+export async function sectionEnrolmentFor(actor: Actor | null, sectionId: number): Promise<SectionEnrolment | null> {
+  if (!(await findSectionForEdit(actor, sectionId))) return null;
+  const seats = await liveSeatsOf(await getDb(), sectionId);
+  return seats.length === 0 ? null : enrolmentOf(seats);
+}
+
+export interface SectionSaved {
+  section: SectionRow;
+  /** What was withdrawn and refunded when the section was closed with live seats; null otherwise. */
+  withdrawn: SectionEnrolment | null;
+}
+
+/** Distinct, in one order for every closing (locks taken in a fixed order cannot wait on each other in a circle). */
+const inLockOrder = <T extends number | string>(values: T[]) => [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * Saves a section as its teacher or an admin (checkMayUpdateSection: who may, as today). Closing it
+ * or making it a draft with live seats needs the person's confirmation of exactly what they were
+ * shown (learners and amount paid); then, in one transaction with the change, every paid seat is
+ * refunded in full as a staff refund ("Section closed", audited per order), every held seat of an
+ * unfinished card checkout is released, and each family hears once. Without confirmation, or if
+ * the seats changed since, nothing changes and the form shows the numbers as they are now.
+ */
+export async function updateSectionWithRefundsAs(
+  actor: Actor | null,
+  id: number,
+  input: SectionInput,
+  confirmation: unknown,
+  now = new Date(),
+): Promise<SectionSaved> {
+  const staff = await checkMayUpdateSection(actor, id, input);
+  const { status } = parseInput(sectionSchema, input);
+  const confirmed = parseInput(withdrawalConfirmationSchema, { [WITHDRAW_FIELD]: confirmation })[WITHDRAW_FIELD];
+  if (!holdsNoClasses(status)) return { section: await updateSection(id, input), withdrawn: null };
+
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // The ledger's lock order (wallets, then orders, then sections, as checkout and refunds take them):
+    // the owners are read first, and under the section's lock every live seat must be of an order locked here.
+    const seen = await liveSeatsOf(tx, id);
+    for (const userId of inLockOrder(seen.map((seat) => seat.userId))) await lockWallet(tx, userId);
+    const locked = new Map<string, OrderRow>();
+    for (const orderId of inLockOrder(seen.map((seat) => seat.orderId))) {
+      const order = await lockOrder(tx, orderId);
+      if (order) locked.set(orderId, order);
+    }
+    await lockSections(tx, [id]);
+    const seats = await liveSeatsOf(tx, id);
+    if (seats.length === 0) return { section: await updateSectionIn(tx, id, input), withdrawn: null };
+
+    const enrolment = enrolmentOf(seats);
+    const refuse = (message: string) => new AppError("conflict", message, { fieldErrors: { [WITHDRAW_FIELD]: message } });
+    if (!confirmed) throw refuse(SECTION_CLOSE_MESSAGES.mustConfirm(enrolment));
+    const isAsShown = confirmed.learners === enrolment.learners && confirmed.paidMinor === enrolment.paidMinor;
+    if (!isAsShown || seats.some((seat) => !locked.has(seat.orderId))) throw refuse(SECTION_CLOSE_MESSAGES.changed(enrolment));
+
+    const families = new Map<number, { cancelledSeats: string[]; refundIds: number[] }>();
+    for (const order of locked.values()) {
+      const itemIds = seats.filter((seat) => seat.orderId === order.id && seat.status === "confirmed").map((seat) => seat.itemId);
+      if (itemIds.length === 0) continue;
+      const toRefund = await unrefundedSeats(tx, order.id, itemIds);
+      const refunded = await refundSeatsAsStaff(tx, staff, order, toRefund, SECTION_CLOSED_REASON, { sectionId: id }, now);
+      const family = families.get(order.userId) ?? { cancelledSeats: [], refundIds: [] };
+      family.cancelledSeats.push(...refunded.cancelledSeats);
+      family.refundIds.push(...refunded.refundIds);
+      families.set(order.userId, family);
+    }
+    // Unpaid: nothing to refund. The order stays pending; a payment that still completes finds its seat gone and is given back.
+    await moveSeats(
+      tx,
+      seats.filter((seat) => seat.status === "held").map((seat) => seat.bookingId),
+      "held",
+      "cancelled",
+      now,
+    );
+    const section = await updateSectionIn(tx, id, input);
+
+    // Each family hears once: its refund and its calendar cancellations; the teacher once for the section.
+    for (const family of families.values()) await emitStaffRefund(tx, family, { sectionClosed: true });
+    const withdrawn = [...families.values()].flatMap((family) => family.cancelledSeats);
+    if (withdrawn.length > 0) await emit(tx, sectionClosed, { sectionId: id, closedById: staff.id, bookingIds: withdrawn });
+    await recordAudit(tx, staff, {
+      action: "section.close",
+      targetType: "section",
+      targetId: id,
+      details: { status, ...enrolment },
+    });
+    return { section, withdrawn: enrolment };
+  });
+}

@@ -1,0 +1,35 @@
+import { count, eq } from "drizzle-orm";
+
+import { sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { openTestDatabase } from "@/test/database";
+import { newCourse } from "@/test/scheduling-fixtures";
+
+import { DEMO_TEACHER_SCHEDULE, seedDemoTeacherSchedule } from "./demo-teacher";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+
+describe("the demo teacher's schedule (embedded default)", () => {
+  it("gives teacher@example.com an approved profile, hours every day and one open section, once", async () => {
+    const db = database.db;
+    const [teacher] = await db
+      .insert(users)
+      .values({ firebaseUid: "demo-teacher", email: "teacher@example.com", role: "teacher" })
+      .returning({ id: users.id });
+    const courseId = await newCourse(db, teacher!.id);
+    await seedDemoTeacherSchedule("teacher@example.com", new Date("2030-03-04T12:00:00Z"));
+    await seedDemoTeacherSchedule("teacher@example.com", new Date("2030-03-11T12:00:00Z"));
+
+    const [profile] = await db.select().from(teacherProfiles).where(eq(teacherProfiles.userId, teacher!.id));
+    expect(profile).toMatchObject({ publicName: "Demo Teacher", timezone: DEMO_TEACHER_SCHEDULE.timezone });
+    expect(profile!.approvedAt).not.toBeNull();
+    const [hours] = await db.select({ n: count() }).from(teacherAvailability).where(eq(teacherAvailability.teacherId, teacher!.id));
+    expect(hours!.n).toBe(7);
+    const seeded = await db.select().from(sections).where(eq(sections.teacherId, teacher!.id));
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]).toMatchObject({ courseId, status: "open", startsOn: "2030-03-04" });
+  });
+});

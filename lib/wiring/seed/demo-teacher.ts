@@ -1,0 +1,90 @@
+import "server-only";
+
+import { and, asc, count, eq, notExists } from "drizzle-orm";
+import { DateTime } from "luxon";
+
+import { getDb } from "@/lib/platform/db/client";
+import { courses, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { weeklyRule } from "@/lib/scheduling/sessions";
+
+/** The demo teacher's public face and week: long days every day, so a newcomer can book a demo with them any day. */
+export const DEMO_TEACHER_SCHEDULE = {
+  publicName: "Demo Teacher",
+  bio: "The demo account's teacher: sign in as teacher@example.com to edit these hours and sections.",
+  subjects: ["Coding"],
+  timezone: "America/Chicago",
+  weekdays: [1, 2, 3, 4, 5, 6, 7],
+  startMinute: 8 * 60,
+  endMinute: 20 * 60,
+  section: { classType: "group" as const, capacity: 5, priceMinor: 9900, weekdays: [1, 3], startMinute: 17 * 60, durationMinutes: 60 },
+  weeks: 12,
+};
+
+/**
+ * Gives the demo teacher (after seedSchedules, so the seeded teachers' courses keep their own
+ * sections) an approved profile, weekly hours and one open section of the first of
+ * their courses that has no section yet, so their dashboard, the demo picker of their courses and
+ * their availability page show something on a fresh start. Idempotent: what exists is kept (a
+ * teacher's own edits survive every start).
+ */
+export async function seedDemoTeacherSchedule(email: string, now = new Date()): Promise<void> {
+  const plan = DEMO_TEACHER_SCHEDULE;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [teacher] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.role, "teacher")));
+    if (!teacher) return;
+    const teacherId = teacher.id;
+    await tx
+      .insert(teacherProfiles)
+      .values({
+        userId: teacherId,
+        publicName: plan.publicName,
+        bio: plan.bio,
+        subjects: plan.subjects,
+        timezone: plan.timezone,
+        approvedAt: now,
+      })
+      .onConflictDoNothing({ target: teacherProfiles.userId });
+
+    const [hours] = await tx.select({ n: count() }).from(teacherAvailability).where(eq(teacherAvailability.teacherId, teacherId));
+    if ((hours?.n ?? 0) === 0) {
+      await tx
+        .insert(teacherAvailability)
+        .values(plan.weekdays.map((weekday) => ({ teacherId, weekday, startMinute: plan.startMinute, endMinute: plan.endMinute })));
+    }
+
+    const [owned] = await tx.select({ n: count() }).from(sections).where(eq(sections.teacherId, teacherId));
+    if ((owned?.n ?? 0) > 0) return;
+    const [course] = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(
+        and(
+          eq(courses.teacherId, teacherId),
+          notExists(tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courses.id))),
+        ),
+      )
+      .orderBy(asc(courses.id))
+      .limit(1);
+    if (!course) return;
+    const start = DateTime.fromJSDate(now, { zone: plan.timezone });
+    await tx.insert(sections).values({
+      courseId: course.id,
+      teacherId,
+      classType: plan.section.classType,
+      capacity: plan.section.capacity,
+      priceMinor: plan.section.priceMinor,
+      currency: "USD",
+      startsOn: start.toISODate() ?? "",
+      endsOn: start.plus({ weeks: plan.weeks }).toISODate() ?? "",
+      startMinute: plan.section.startMinute,
+      timezone: plan.timezone,
+      rrule: weeklyRule(plan.section.weekdays),
+      durationMinutes: plan.section.durationMinutes,
+      status: "open",
+    });
+  });
+}

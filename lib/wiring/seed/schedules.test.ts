@@ -1,0 +1,70 @@
+import { count, eq, inArray } from "drizzle-orm";
+
+import { sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { openDemoSlots } from "@/lib/scheduling/slots";
+import { sectionSessions } from "@/lib/scheduling/sessions";
+import { openTestDatabase } from "@/test/database";
+
+import { SEED_TEACHERS, seedSchedules } from "./schedules";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+
+async function counts() {
+  const db = database.db;
+  const teacherRows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.firebaseUid,
+        SEED_TEACHERS.map((t) => t.firebaseUid),
+      ),
+    );
+  const ids = teacherRows.map((t) => t.id);
+  const [profiles] = await db.select({ n: count() }).from(teacherProfiles).where(inArray(teacherProfiles.userId, ids));
+  const [hours] = await db.select({ n: count() }).from(teacherAvailability).where(inArray(teacherAvailability.teacherId, ids));
+  const [sectionCount] = await db.select({ n: count() }).from(sections).where(inArray(sections.teacherId, ids));
+  return { teachers: ids.length, profiles: profiles!.n, hours: hours!.n, sections: sectionCount!.n };
+}
+
+describe("the embedded default's schedules (seedSchedules)", () => {
+  const now = new Date("2026-03-02T12:00:00Z");
+
+  it("seeds approved teachers in three zones with hours and open priced sections, and a second run duplicates nothing", async () => {
+    await seedSchedules(now);
+    const first = await counts();
+    expect(first).toEqual({ teachers: 3, profiles: 3, hours: 5 + 1 + 5 + 6, sections: 6 });
+    await seedSchedules(new Date("2026-03-09T12:00:00Z"));
+    expect(await counts()).toEqual(first);
+
+    const zones = await database.db
+      .select({ timezone: teacherProfiles.timezone })
+      .from(teacherProfiles)
+      .innerJoin(users, eq(users.id, teacherProfiles.userId));
+    expect(new Set(zones.map((z) => z.timezone))).toEqual(new Set(["America/New_York", "Europe/London", "Asia/Kolkata"]));
+  });
+
+  it("gives the seeded courses demo slots and sessions", async () => {
+    const [piano] = await database.db.select().from(sections).where(eq(sections.timezone, "Asia/Kolkata")).limit(1);
+    expect(piano).toMatchObject({ status: "open", currency: "USD" });
+    const sessions = sectionSessions(piano!, now, new Date("2026-03-16T00:00:00Z"));
+    expect(sessions.length).toBeGreaterThan(0);
+    const slots = await openDemoSlots({
+      courseId: piano!.courseId,
+      from: now,
+      to: new Date("2026-03-16T00:00:00Z"),
+      now,
+      slotMinutes: 30,
+      leadTimeHours: 12,
+    });
+    expect(slots.length).toBeGreaterThan(0);
+    // A slot never overlaps the teacher's own sessions.
+    for (const slot of slots) {
+      for (const session of sessions) expect(slot.endsAt <= session.startsAt || slot.startsAt >= session.endsAt).toBe(true);
+    }
+  });
+});
