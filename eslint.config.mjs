@@ -18,8 +18,8 @@ import nextTypescript from "eslint-config-next/typescript";
  * it is given a place here.
  */
 
-/** lib/platform's parts, lowest first; "core" is its root files (env, brand, errors, zod ...). */
-const PLATFORM = ["core", "db", "security", "auth", "http", "outbox", "events"];
+/** lib/platform's parts, lowest first; "core" is its root files (env, brand, errors, zod ...). The outbox and events sit below auth: a session read announces email.verified. */
+const PLATFORM = ["core", "db", "outbox", "events", "security", "auth", "http"];
 
 /**
  * Which domain (lib/<domain>) may import which other domains, and why; every domain may import the

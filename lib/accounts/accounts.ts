@@ -17,7 +17,7 @@ import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { callFirebase, setClaims, toSessionUser } from "@/lib/platform/auth/sign-in";
 import { findUserByFirebaseUid, updateUserRow, upsertUserRow, userRowColumns, type UserRow } from "@/lib/platform/auth/users";
 import { eraseAccountData } from "@/lib/accounts/erase";
-import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
+import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { users } from "@/lib/platform/db/schema";
 
 export interface RegisterOptions {

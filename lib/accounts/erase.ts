@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 
-import type { Database, Transaction } from "@/lib/platform/db/client";
+import type { Transaction } from "@/lib/platform/db/client";
 import { auditEvents, demoRequests, logEvents, outbox, teacherApplications, users } from "@/lib/platform/db/schema";
 
 export const ANONYMISED_EMAIL = "deleted-account@anonymised.invalid";

@@ -7,7 +7,7 @@ import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { CourseCategory } from "@/lib/platform/constants";
 import { COURSE_MESSAGES, courseIdSchema, coursePublishSchema, courseSchema, type CourseInput } from "@/lib/courses/schema";
-import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
+import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { courses, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 

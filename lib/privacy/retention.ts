@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, inArray, isNull, sql } from "drizzle-orm";
 
-import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
+import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { auditEvents, bookings, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
 import { RETENTION, type RetentionPolicy } from "@/lib/privacy/config";
 
