@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 
+import { eq } from "drizzle-orm";
+
 import type { Database } from "@/lib/platform/db/client";
-import { courses, demoRequests, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { courses, demoRequests, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema";
+import type { SectionInput } from "@/lib/scheduling/schema";
+import { sectionFormValues } from "@/lib/scheduling/section-form";
 
 /** Rows for the scheduling tests: an approved teacher with weekly hours, a course, a parent, a demo request. */
 export async function newTeacher(
@@ -56,4 +60,26 @@ export async function newDemoRequest(db: Database, courseId: number | null) {
     .values({ userEmail: "family@example.com", course: String(courseId), courseId, grade: 4, name: "Parent" })
     .returning({ id: demoRequests.id });
   return row!.id;
+}
+
+/** The section editor's input for a section as stored, with `changes` (another status, another time). */
+export async function storedSectionInput(db: Database, sectionId: number, changes: Partial<SectionInput> = {}): Promise<SectionInput> {
+  const [row] = await db.select().from(sections).where(eq(sections.id, sectionId));
+  if (!row) throw new Error(`no section ${sectionId}`);
+  const values = sectionFormValues(row);
+  return {
+    courseId: row.courseId,
+    teacherId: row.teacherId,
+    classType: row.classType,
+    capacity: row.capacity,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    startsOn: row.startsOn,
+    weekdays: values.weekdays,
+    startTime: values.startTime,
+    timezone: row.timezone,
+    durationMinutes: row.durationMinutes,
+    status: row.status,
+    ...changes,
+  };
 }

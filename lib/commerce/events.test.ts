@@ -5,7 +5,7 @@ import type Stripe from "stripe";
 
 import { bookings, gifts, orderItems, orders, outbox, refunds, sections } from "@/lib/platform/db/schema";
 import { emit } from "@/lib/platform/events/events";
-import { sectionFormValues } from "@/lib/scheduling/section-form";
+import { storedSectionInput } from "@/test/scheduling-fixtures";
 import type { SectionInput } from "@/lib/scheduling/schema";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
@@ -95,24 +95,7 @@ const refundIdsOf = async (orderId: string) =>
   (await db().select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))).map((r) => r.id);
 
 /** The section editor's input for a section as stored, with another status. */
-async function withStatus(sectionId: number, status: SectionInput["status"]): Promise<SectionInput> {
-  const [row] = await db().select().from(sections).where(eq(sections.id, sectionId));
-  const values = sectionFormValues(row!);
-  return {
-    courseId: row!.courseId,
-    teacherId: row!.teacherId,
-    classType: row!.classType,
-    capacity: row!.capacity,
-    priceMinor: row!.priceMinor,
-    currency: row!.currency,
-    startsOn: row!.startsOn,
-    weekdays: values.weekdays,
-    startTime: values.startTime,
-    timezone: row!.timezone,
-    durationMinutes: row!.durationMinutes,
-    status,
-  };
-}
+const withStatus = (sectionId: number, status: SectionInput["status"]) => storedSectionInput(db(), sectionId, { status });
 
 /** A seat held for a new family in a new section (as a card checkout leaves it). */
 async function heldSeat() {

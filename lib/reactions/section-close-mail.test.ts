@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { updateSectionWithRefundsAs } from "@/lib/commerce/refunds/section-close";
 import { bookings, outbox, sections } from "@/lib/platform/db/schema";
+import { storedSectionInput } from "@/test/scheduling-fixtures";
 import type { SectionInput } from "@/lib/scheduling/schema";
-import { sectionFormValues } from "@/lib/scheduling/section-form";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { markReactionsUndelivered } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
@@ -18,24 +18,7 @@ const { db, mail, deliver, received, emailOf } = mailHarness();
 const PRICE = 12_000;
 
 /** The section editor's input for a section as stored, with another status. */
-async function withStatus(sectionId: number, status: SectionInput["status"]): Promise<SectionInput> {
-  const [row] = await db().select().from(sections).where(eq(sections.id, sectionId));
-  const values = sectionFormValues(row!);
-  return {
-    courseId: row!.courseId,
-    teacherId: row!.teacherId,
-    classType: row!.classType,
-    capacity: row!.capacity,
-    priceMinor: row!.priceMinor,
-    currency: row!.currency,
-    startsOn: row!.startsOn,
-    weekdays: values.weekdays,
-    startTime: values.startTime,
-    timezone: row!.timezone,
-    durationMinutes: row!.durationMinutes,
-    status,
-  };
-}
+const withStatus = (sectionId: number, status: SectionInput["status"]) => storedSectionInput(db(), sectionId, { status });
 
 /** A section with one paid seat, its enrolment messages sent, closed by an admin; its teacher's address and the seat. */
 async function closedByAdmin() {

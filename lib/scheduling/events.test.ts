@@ -3,10 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { bookingHistory, bookings, outbox, sections } from "@/lib/platform/db/schema";
 import { newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
-import { EVERY_DAY, newCourse, newDemoRequest, newTeacher } from "@/test/scheduling-fixtures";
+import { EVERY_DAY, newCourse, newDemoRequest, newTeacher, storedSectionInput } from "@/test/scheduling-fixtures";
 
 import { bookDemoSlot, cancelBooking, rescheduleBooking } from "./bookings";
-import type { SectionInput } from "./schema";
 import { updateSection } from "./sections";
 
 /**
@@ -109,23 +108,7 @@ describe("a demo booking's changes write booking.booked, booking.moved and booki
 
 describe("a change of a section's times writes section.rescheduled in its transaction", () => {
   /** The editor's input for a section as stored, at another time of day. */
-  async function atTime(sectionId: number, startTime: string): Promise<SectionInput> {
-    const [row] = await database.db.select().from(sections).where(eq(sections.id, sectionId));
-    return {
-      courseId: row!.courseId,
-      teacherId: row!.teacherId,
-      classType: row!.classType,
-      capacity: row!.capacity,
-      priceMinor: row!.priceMinor,
-      currency: row!.currency,
-      startsOn: row!.startsOn,
-      weekdays: [1, 4],
-      startTime,
-      timezone: row!.timezone,
-      durationMinutes: row!.durationMinutes,
-      status: row!.status,
-    };
-  }
+  const atTime = (sectionId: number, startTime: string) => storedSectionInput(database.db, sectionId, { weekdays: [1, 4], startTime });
 
   it("with the section's new schedule version; an edit that keeps the times writes none", async () => {
     const sectionId = await newSection(database.db);

@@ -4,9 +4,9 @@ import { and, count, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { auditEvents, bookings, ledgerEntries, orders, outbox, refunds, sections, users } from "@/lib/platform/db/schema/index";
+import { storedSectionInput } from "@/test/scheduling-fixtures";
 import type { SectionInput } from "@/lib/scheduling/schema";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
-import { sectionFormValues } from "@/lib/scheduling/section-form";
 import { updateSection } from "@/lib/scheduling/sections";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { deliverEvents } from "@/test/events";
@@ -30,25 +30,8 @@ const { db, stripeApi, deliverCardRefunds } = stripeWebhookHarness();
 
 const PRICE = 12_000;
 
-/** The editor's input for a section as stored, with another status. */
-async function withStatus(sectionId: number, status: SectionInput["status"]): Promise<SectionInput> {
-  const [row] = await db().select().from(sections).where(eq(sections.id, sectionId));
-  const values = sectionFormValues(row!);
-  return {
-    courseId: row!.courseId,
-    teacherId: row!.teacherId,
-    classType: row!.classType,
-    capacity: row!.capacity,
-    priceMinor: row!.priceMinor,
-    currency: row!.currency,
-    startsOn: row!.startsOn,
-    weekdays: values.weekdays,
-    startTime: values.startTime,
-    timezone: row!.timezone,
-    durationMinutes: row!.durationMinutes,
-    status,
-  };
-}
+/** The section editor's input for a section as stored, with another status. */
+const withStatus = (sectionId: number, status: SectionInput["status"]) => storedSectionInput(db(), sectionId, { status });
 
 async function teacherOf(sectionId: number) {
   const [row] = await db().select({ teacherId: sections.teacherId }).from(sections).where(eq(sections.id, sectionId));
