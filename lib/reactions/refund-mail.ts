@@ -8,7 +8,8 @@ import { enqueueEmail, type EmailPayload } from "@/lib/notifications/email";
 import { refundDoneEmail } from "@/lib/notifications/messages/refund-done";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
-import { courses, learners, orderItems, orders, refunds, sections, users } from "@/lib/platform/db/schema";
+import { joinOrderItemSeat } from "@/lib/platform/db/queries";
+import { courses, learners, orderItems, orders, refunds, users } from "@/lib/platform/db/schema";
 import type { EventPayload } from "@/lib/platform/events/events";
 import type { Handler } from "@/lib/platform/events/reactions";
 
@@ -34,23 +35,23 @@ async function cancellationOf(db: Database, rows: Array<{ bookingId: string | nu
  * its first refund row, so it is queued once however often the event is delivered.
  */
 export async function enqueueRefundMail(db: Database, { refundIds, sectionClosed }: RefundMade): Promise<void> {
-  const rows = await db
-    .select({
-      id: refunds.id,
-      bookingId: orderItems.bookingId,
-      walletMinor: refunds.walletMinor,
-      cardMinor: refunds.cardMinor,
-      currency: refunds.currency,
-      learnerName: learners.firstName,
-      courseTitle: courses.title,
-      parentEmail: users.email,
-      parentName: users.displayName,
-    })
-    .from(refunds)
-    .innerJoin(orderItems, eq(orderItems.id, refunds.orderItemId))
-    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
-    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
+  const rows = await joinOrderItemSeat(
+    db
+      .select({
+        id: refunds.id,
+        bookingId: orderItems.bookingId,
+        walletMinor: refunds.walletMinor,
+        cardMinor: refunds.cardMinor,
+        currency: refunds.currency,
+        learnerName: learners.firstName,
+        courseTitle: courses.title,
+        parentEmail: users.email,
+        parentName: users.displayName,
+      })
+      .from(refunds)
+      .innerJoin(orderItems, eq(orderItems.id, refunds.orderItemId))
+      .$dynamic(),
+  )
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
     .where(inArray(refunds.id, refundIds))

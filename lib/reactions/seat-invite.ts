@@ -1,6 +1,6 @@
 import "server-only";
 
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { bookingUid, recurringCalendarInvite } from "@/lib/notifications/calendar";
@@ -8,6 +8,7 @@ import type { EmailPayload } from "@/lib/notifications/email";
 import { mailFrom } from "@/lib/notifications/sender-address";
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
+import { joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import type { SectionRow } from "@/lib/scheduling/sections";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
@@ -72,13 +73,12 @@ export function seatInvite(
 
 /** Seats with what their messages say (section, course, first name and grade), in the announcing transaction or at delivery. */
 export async function loadSeats(tx: Pick<Database, "select">, bookingIds: string[]) {
-  return tx
-    .select({ booking: bookings, section: sections, courseTitle: courses.title, learnerName: learners.firstName, grade: learners.grade })
-    .from(bookings)
-    .innerJoin(sections, eq(sections.id, bookings.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .innerJoin(learners, eq(learners.id, bookings.learnerId))
-    .where(inArray(bookings.id, bookingIds));
+  return joinSeatBooking(
+    tx
+      .select({ booking: bookings, section: sections, courseTitle: courses.title, learnerName: learners.firstName, grade: learners.grade })
+      .from(bookings)
+      .$dynamic(),
+  ).where(inArray(bookings.id, bookingIds));
 }
 export type SeatRow = Awaited<ReturnType<typeof loadSeats>>[number];
 

@@ -1,9 +1,9 @@
 import "server-only";
 
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/lib/platform/db/client";
-import { bookings, sections } from "@/lib/platform/db/schema";
+import { sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
@@ -11,7 +11,7 @@ import { parseInput } from "@/lib/platform/http/responses";
 import { sectionRescheduled } from "./events";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
-import { isLiveSeat } from "./slots";
+import { liveSeatCount } from "./slots";
 
 export type SectionRow = typeof sections.$inferSelect;
 
@@ -47,12 +47,7 @@ function rowValues(input: SectionInput) {
 
 /** Seats held or confirmed in a section. */
 export async function seatsBooked(sectionId: number): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(bookings)
-    .where(and(eq(bookings.sectionId, sectionId), isLiveSeat));
-  return row?.n ?? 0;
+  return liveSeatCount(await getDb(), sectionId);
 }
 
 export async function createSection(input: SectionInput): Promise<SectionRow> {
@@ -82,11 +77,7 @@ async function writeSectionUpdate(tx: Transaction, id: number, values: ReturnTyp
   // Lock the section so a seat booked meanwhile is counted (PostgreSQL; PGlite runs one transaction at a time).
   const [current] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
   if (!current) throw new AppError("not-found", "That section does not exist.");
-  const [booked] = await tx
-    .select({ n: count() })
-    .from(bookings)
-    .where(and(eq(bookings.sectionId, id), isLiveSeat));
-  const seats = booked?.n ?? 0;
+  const seats = await liveSeatCount(tx, id);
   if (values.capacity < seats) {
     const message = SCHEDULING_MESSAGES.capacityBelowBooked(seats);
     throw new AppError("invalid", message, { fieldErrors: { capacity: message } });
