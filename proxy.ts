@@ -1,10 +1,13 @@
-import { getToken } from "next-auth/jwt";
+import { encode, getToken, type JWT } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 
 import { identityConfig } from "@/lib/platform/auth/config";
 import { guardRedirect, isAuthPage } from "@/lib/platform/auth/guard";
 import { refreshSessionToken } from "@/lib/platform/auth/options";
 import { SESSION_HINT_COOKIE } from "@/lib/platform/auth/session-hint";
+import { endedByAge, LONGEST_SESSION_MS, SESSION_ACTIVITY_STEP_MS } from "@/lib/platform/auth/session-limits";
+
+const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
 
 /**
  * SPEC 4's route guard, from the session cookie alone. It only redirects: pages
@@ -16,10 +19,12 @@ import { SESSION_HINT_COOKIE } from "@/lib/platform/auth/session-hint";
 export async function proxy(request: NextRequest) {
   const token = await getToken({ req: request, secret: identityConfig.sessionSecret }).catch(() => null);
   let isSignedIn = Boolean(token?.user);
+  // A session past its role's absolute or idle limit (session-limits.ts) is over without asking the database.
+  const isTooOld = isSignedIn && endedByAge(token!, Date.now()) !== null;
   // A cookie that decodes may belong to a session that has ended ("Sign out everywhere", a password
   // change): on the sign-in pages it is checked as a session read checks it, or its bearer would be
   // sent away from the one page that lets them sign in again. Elsewhere the pages check it themselves.
-  const hasEnded = isSignedIn && isAuthPage(request.nextUrl.pathname) && !(await isStillCurrent(token!));
+  const hasEnded = isTooOld || (isSignedIn && isAuthPage(request.nextUrl.pathname) && !(await isStillCurrent(token!)));
   if (hasEnded) isSignedIn = false;
   const target = guardRedirect(request.nextUrl.pathname, request.nextUrl.search, isSignedIn);
   const response = target ? NextResponse.redirect(new URL(target, request.url)) : NextResponse.next();
@@ -31,10 +36,30 @@ export async function proxy(request: NextRequest) {
   // The ended session's cookie goes too (next-auth's name, with its secure prefix and chunks).
   if (hasEnded) {
     for (const { name } of request.cookies.getAll())
-      if (/^(__Secure-)?next-auth\.session-token(\.\d+)?$/.test(name))
-        response.cookies.set(name, "", { path: "/", maxAge: 0, secure: name.startsWith("__Secure-") });
+      if (SESSION_COOKIE.test(name)) response.cookies.set(name, "", { path: "/", maxAge: 0, secure: name.startsWith("__Secure-") });
+  } else if (isSignedIn) {
+    await markActivity(request, response, token!);
   }
   return response;
+}
+
+/**
+ * Pages read the session on the server, where next-auth cannot rewrite its cookie, so a staff member
+ * working through server-rendered pages would hit the idle limit: each page request records the
+ * activity in the cookie, at most once a minute.
+ */
+async function markActivity(request: NextRequest, response: NextResponse, token: JWT) {
+  const now = Date.now();
+  const secret = identityConfig.sessionSecret;
+  if (!secret || now - (token.lastSeenMs ?? token.issuedAtMs ?? 0) < SESSION_ACTIVITY_STEP_MS) return;
+  const cookies = request.cookies.getAll().filter(({ name }) => SESSION_COOKIE.test(name));
+  // A chunked cookie (over 4 KB) is left to next-auth, which knows how to split it.
+  const [cookie] = cookies;
+  if (!cookie || cookies.length !== 1 || /\.\d+$/.test(cookie.name)) return;
+  const { name } = cookie;
+  const maxAge = LONGEST_SESSION_MS / 1000;
+  const value = await encode({ token: { ...token, lastSeenMs: now }, secret, maxAge });
+  response.cookies.set(name, value, { path: "/", httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-"), maxAge });
 }
 
 async function isStillCurrent(token: Parameters<typeof refreshSessionToken>[0]): Promise<boolean> {

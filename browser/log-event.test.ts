@@ -19,6 +19,13 @@ describe("logEvent (SPEC 8)", () => {
     );
   });
 
+  it("sends the page's URL without a demo or unsubscribe key (issue 26 finding 6)", async () => {
+    const fetcher = answer({ ok: true, message: "Event logged." }, 201);
+    await logEvent({ eventName: "Log Out", currentUrl: "https://x.example/demo/secret-token?code=ABC" }, fetcher);
+    const [, init] = (fetcher as unknown as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ currentUrl: "https://x.example/demo/[redacted]?code=[redacted]" });
+  });
+
   it("logs a failed request and returns null", async () => {
     const fetcher = jest.fn(async () => {
       throw new TypeError("Failed to fetch");

@@ -1,4 +1,5 @@
 import type { LogEventPayload } from "@/lib/event-log/schema";
+import { redactBearerUrl } from "@/lib/platform/security/bearer-urls";
 
 export interface LogEventAnswer {
   ok: boolean;
@@ -18,7 +19,11 @@ export async function logEvent(payload: LogEventPayload, fetcher: typeof fetch =
     const response = await fetcher("/api/v1/logevent", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(payload),
+      // The event log is analytics too: a demo or unsubscribe key stays out of it.
+      body: JSON.stringify({
+        ...payload,
+        currentUrl: typeof payload.currentUrl === "string" ? redactBearerUrl(payload.currentUrl) : payload.currentUrl,
+      }),
       keepalive: true,
     });
     answer = (await response.json()) as Partial<LogEventAnswer>;

@@ -234,6 +234,20 @@ test.describe("with analytics and every widget configured", () => {
     expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 
+  test("a page whose URL is a key loads no widget, and PostHog gets its URL without the key (issue 26 finding 6)", async ({
+    page,
+    context,
+  }) => {
+    await context.addCookies([{ name: "cookie_consent", value: "true", url: configuredBaseURL }]);
+    await passForAPerson(page);
+    const sent = posthogEvents(page);
+    await page.goto("/unsubscribe/e2e-secret-token");
+    await expect.poll(() => pageviewUrls(sent), { timeout: 15_000 }).toContain(`${configuredBaseURL}/unsubscribe/[redacted]`);
+    await settle(page);
+    await expect(page.locator("script[data-widget]")).toHaveCount(0);
+    expect(sent.join("\n")).not.toContain("e2e-secret-token");
+  });
+
   test("posthog-js is in no public page's first-load JavaScript, and configuring it adds nothing there", async ({ context }) => {
     const total = (scripts: Array<{ bytes: number }>) => scripts.reduce((sum, s) => sum + s.bytes, 0);
     for (const path of ["/", brandPaths.join, "/book-free-demo/5", "/courses", "/signin"]) {

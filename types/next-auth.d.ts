@@ -11,5 +11,7 @@ declare module "next-auth/jwt" {
     user?: SessionUser;
     /** When this session was signed in, in ms: compared with users.sessions_valid_after, Firebase's tokensValidAfterTime and the absolute max age. */
     issuedAtMs?: number;
+    /** When this session was last used, in ms: checked against its role's idle limit (session-limits.ts). */
+    lastSeenMs?: number;
   }
 }

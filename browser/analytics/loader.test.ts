@@ -163,6 +163,28 @@ describe("analytics loader (issue 5)", () => {
     ]);
   });
 
+  it("sends page views and every event's URLs without the keys of demo, unsubscribe and gift pages (issue 26 finding 6)", async () => {
+    const { loader, posthog } = load();
+    const page = fakeBrowser({ hasConsent: true, url: "http://localhost:3000/demo/s3cr3t-token" });
+    loader.startAnalytics(settings, page.browser);
+    page.becomeInteractive();
+    await waitFor(() => posthog.capture.mock.calls.length === 1);
+    loader.trackPageview("http://localhost:3000/unsubscribe/another-token");
+    expect(posthog.capture.mock.calls).toEqual([
+      ["$pageview", { $current_url: "http://localhost:3000/demo/[redacted]" }],
+      ["$pageview", { $current_url: "http://localhost:3000/unsubscribe/[redacted]" }],
+    ]);
+    // What PostHog adds to any event itself (URL, path, referrer, the person's first URL) goes through before_send.
+    const { before_send: beforeSend } = posthog.init.mock.calls[0]![1] as { before_send: (event: object) => object };
+    const sent = beforeSend({
+      event: "Log Out",
+      properties: { $current_url: "http://localhost:3000/demo/s3cr3t-token", $pathname: "/demo/s3cr3t-token", plan: 3 },
+      $set_once: { $initial_current_url: "http://localhost:3000/gift-a-course/gifts/g1?code=ABCD" },
+    });
+    expect(JSON.stringify(sent)).not.toMatch(/s3cr3t|g1|ABCD/);
+    expect(sent).toMatchObject({ properties: { $pathname: "/demo/[redacted]", plan: 3 } });
+  });
+
   it("identifies on sign-in with id and role, once per user", async () => {
     const { loader, identity, posthog } = load();
     const page = fakeBrowser({ hasConsent: true });

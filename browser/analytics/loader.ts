@@ -1,6 +1,7 @@
 import { setAnalytics } from "@/browser/analytics/analytics";
 import { lookupIp } from "@/browser/analytics/ip-lookup";
 import { loadPostHog, type PageAnalytics, type PostHogSettings } from "@/browser/analytics/posthog";
+import { redactBearerUrl } from "@/lib/platform/security/bearer-urls";
 import { onConsent, whenInteractive } from "@/lib/platform/consent";
 
 /** What the loader needs from the browser; tests pass their own. */
@@ -52,8 +53,9 @@ async function install(posthog: PostHogSettings, ipLookupUrl: string, browser: L
   }
 }
 
-/** One page view per App Router navigation; nothing before the provider is installed. */
-export function trackPageview(url: string): void {
+/** One page view per App Router navigation, its URL without keys; nothing before the provider is installed. */
+export function trackPageview(fullUrl: string): void {
+  const url = redactBearerUrl(fullUrl);
   if (!provider || url === lastPageview) return;
   lastPageview = url;
   provider.pageview(url);

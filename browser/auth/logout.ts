@@ -19,7 +19,8 @@ const browserEffects: LogoutEffects = {
 
 /**
  * SPEC 4: sign out, track 'Log Out', reset the analytics identity, post a log
- * event, then go to / after 100 ms.
+ * event, then go to / after 100 ms. next-auth's sign-out route also ends the session on the server
+ * (authOptions.events.signOut), so a copy of the cookie stops working.
  */
 export async function logOut(user: { id: string }, effects: Partial<LogoutEffects> = {}) {
   const { signOut, navigate, currentUrl, fetcher } = { ...browserEffects, ...effects };

@@ -10,6 +10,7 @@ import { ANONYMISED_EMAIL, changePassword, deleteAccount, registerAccount, reque
 import { IDENTITY_MESSAGES } from "@/lib/platform/auth/errors";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
 import { authOptions } from "@/lib/platform/auth/options";
+import { passwordChangeSchema, signInSchema, signUpSchema } from "@/lib/platform/auth/schema";
 import { signInWithEmailPassword, signInWithGoogle } from "@/lib/platform/auth/sign-in";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -61,6 +62,32 @@ describe("identity against the Auth Emulator", () => {
     await expect(registerAccount({ displayName: "Weak", email: uniqueEmail("weak"), password: "123" })).rejects.toThrow(
       IDENTITY_MESSAGES.weakPassword,
     );
+  });
+
+  it("a new password has at least 12 characters (ASVS 2.1.1); an older, shorter one still signs in (issue 26 finding 13)", async () => {
+    const elevenCharacters = "eleven-char";
+    const twelveCharacters = "twelve-chars";
+    const email = uniqueEmail("short");
+    await expect(registerAccount({ displayName: "Short", email, password: elevenCharacters })).rejects.toThrow(
+      IDENTITY_MESSAGES.weakPassword,
+    );
+    await expect(adminAuth().getUserByEmail(email)).rejects.toThrow();
+    const change = { currentPassword: password, newPassword: elevenCharacters, confirmPassword: elevenCharacters };
+    expect(signUpSchema.safeParse({ displayName: "Short", email, password: elevenCharacters }).error?.issues[0]?.message).toBe(
+      IDENTITY_MESSAGES.weakPassword,
+    );
+    expect(passwordChangeSchema.safeParse(change).error?.issues[0]?.message).toBe(IDENTITY_MESSAGES.weakPassword);
+    expect(signUpSchema.safeParse({ displayName: "Long", email, password: twelveCharacters }).success).toBe(true);
+
+    const { email: existing, user } = await newAccount();
+    await expect(changePassword(user, password, elevenCharacters)).rejects.toThrow(IDENTITY_MESSAGES.weakPassword);
+    await expect(signInWithEmailPassword(existing, password)).resolves.toMatchObject({ email: existing });
+
+    // An account from before the rule, with 8 characters, signs in as before.
+    const older = uniqueEmail("older");
+    await adminAuth().createUser({ email: older, password: "eight-ch" });
+    expect(signInSchema.safeParse({ email: older, password: "eight-ch" }).success).toBe(true);
+    await expect(signInWithEmailPassword(older, "eight-ch")).resolves.toMatchObject({ email: older });
   });
 
   it("changing the password needs the current one, then only the new one works and older sessions end", async () => {

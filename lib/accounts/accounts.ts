@@ -11,6 +11,7 @@ import {
   signInWithCustomToken,
   signInWithPassword,
 } from "@/lib/platform/auth/identity-toolkit";
+import { isLongEnoughNewPassword } from "@/lib/platform/auth/password-rules";
 import type { Role } from "@/lib/platform/auth/roles";
 import type { SignUpInput } from "@/lib/platform/auth/schema";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
@@ -31,6 +32,7 @@ export interface RegisterOptions {
  * followed, and nothing is matched by it until then (security issue: account squatting).
  */
 export async function registerAccount(input: SignUpInput, options: RegisterOptions = {}): Promise<SessionUser> {
+  refuseShortNewPassword(input.password);
   const record = await callFirebase(() =>
     adminAuth().createUser({ email: input.email, password: input.password, displayName: input.displayName }),
   );
@@ -76,8 +78,14 @@ async function reauthenticate(user: Pick<SessionUser, "id" | "email">, password:
   return answer;
 }
 
+/** The schemas check it first; here again so no caller sets a password Firebase would take at 6 characters. */
+function refuseShortNewPassword(password: string) {
+  if (!isLongEnoughNewPassword(password)) throw new IdentityError("WEAK_PASSWORD");
+}
+
 /** Re-authenticate, then update; older sessions stop working (STACK-NOTES: JWTs outlive a password change). */
 export async function changePassword(user: SessionUser, currentPassword: string, newPassword: string): Promise<void> {
+  refuseShortNewPassword(newPassword);
   await reauthenticate(user, currentPassword);
   await callFirebase(() => adminAuth().updateUser(user.id, { password: newPassword }));
   await updateUserRow(user.databaseId, { sessionsValidAfter: new Date() });

@@ -5,7 +5,8 @@ import type { JWT } from "next-auth/jwt";
 
 import { ACCOUNT_STATUS_TTL_MS, forgetAccountStatus } from "@/lib/platform/auth/account-status";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
-import { authOptions, SESSION_ABSOLUTE_MAX_AGE_MS } from "@/lib/platform/auth/options";
+import { authOptions } from "@/lib/platform/auth/options";
+import { SESSION_LIMITS } from "@/lib/platform/auth/session-limits";
 import { signInWithEmailPassword } from "@/lib/platform/auth/sign-in";
 import { users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
@@ -112,10 +113,10 @@ describe("sessions end when the sign-in is ended elsewhere (issue 3)", () => {
   it("a session ends at the absolute maximum age, however much it is used", async () => {
     const { email } = await newAccount();
     const session = await signIn(email);
-    advanceClock(SESSION_ABSOLUTE_MAX_AGE_MS - 60_000);
+    advanceClock(SESSION_LIMITS.student.absoluteMs - 60_000);
     await expect(read(session)).resolves.toMatchObject({ user: { email } });
     jest.restoreAllMocks();
-    advanceClock(SESSION_ABSOLUTE_MAX_AGE_MS + 1000);
+    advanceClock(SESSION_LIMITS.student.absoluteMs + 1000);
     await expect(read(session)).rejects.toThrow("session expired");
     // A token without its sign-in time predates the rule: over.
     const { issuedAtMs: _omitted, ...undated } = session;
@@ -147,5 +148,67 @@ describe("sessions end when the sign-in is ended elsewhere (issue 3)", () => {
 
   it('"Sign out everywhere" needs a session', async () => {
     await expect(signOutEverywhere(null)).rejects.toEqual(new AppError("unauthenticated", "Please sign in first."));
+  });
+});
+
+describe("staff sessions are short, and Log Out ends the session on the server (issue 26 finding 5)", () => {
+  const MINUTE = 60_000;
+
+  /** A signed-in account given `role` in its row, as an admin's role change does. */
+  async function signedInAs(role: "admin" | "support" | "teacher") {
+    const { email, user } = await newAccount();
+    await database.db.update(users).set({ role }).where(eq(users.id, user.databaseId));
+    return { email, user, session: await signIn(email) };
+  }
+
+  /** The session as the browser holds it after its last use `ms` ago. */
+  const lastUsed = (token: JWT, ms: number): JWT => ({ ...token, lastSeenMs: Date.now() - ms });
+
+  it("an admin session unused for more than 30 minutes is over; a parent's is not", async () => {
+    const admin = await signedInAs("admin");
+    await expect(read(lastUsed(admin.session, 29 * MINUTE))).resolves.toMatchObject({ user: { role: "admin" } });
+    await expect(read(lastUsed(admin.session, 31 * MINUTE))).rejects.toThrow("session idle");
+    const support = await signedInAs("support");
+    await expect(read(lastUsed(support.session, 31 * MINUTE))).rejects.toThrow("session idle");
+
+    const parent = await newAccount();
+    await expect(read(lastUsed(await signIn(parent.email), 31 * MINUTE))).resolves.toMatchObject({ user: { role: "student" } });
+  });
+
+  it("each read counts as use: the idle clock starts again", async () => {
+    const admin = await signedInAs("admin");
+    const readAgain = await read(lastUsed(admin.session, 20 * MINUTE));
+    expect(readAgain.lastSeenMs).toBeGreaterThan(Date.now() - 1000);
+    advanceClock(20 * MINUTE);
+    await expect(read(readAgain)).resolves.toMatchObject({ user: { role: "admin" } });
+  });
+
+  it("an admin session ends 12 hours after sign-in however much it is used; a parent's lasts", async () => {
+    const admin = await signedInAs("admin");
+    const parent = await newAccount();
+    const parentSession = await signIn(parent.email);
+    advanceClock(12 * 60 * MINUTE + 1000);
+    await expect(read({ ...admin.session, lastSeenMs: Date.now() - MINUTE })).rejects.toThrow("session expired");
+    await expect(read({ ...parentSession, lastSeenMs: Date.now() - MINUTE })).resolves.toMatchObject({ user: { email: parent.email } });
+  });
+
+  it("a parent made admin keeps a session only within the admin's limits", async () => {
+    const { email, user } = await newAccount();
+    const session = await signIn(email);
+    advanceClock(13 * 60 * MINUTE);
+    await database.db.update(users).set({ role: "admin" }).where(eq(users.id, user.databaseId));
+    await expect(read({ ...session, lastSeenMs: Date.now() - MINUTE })).rejects.toThrow("session expired");
+  });
+
+  it("Log Out ends the session on the server: a copy of the cookie no longer reads; signing in again works", async () => {
+    const { email } = await newAccount();
+    const session = await signIn(email);
+    const copied = { ...session };
+    await nextSecond();
+
+    await authOptions.events!.signOut!({ token: session } as never);
+
+    await expect(read(copied)).rejects.toThrow("session revoked");
+    await expect(signIn(email)).resolves.toMatchObject({ user: { email } });
   });
 });

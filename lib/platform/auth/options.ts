@@ -13,14 +13,13 @@ import { safeCallbackUrl } from "@/lib/platform/auth/guard";
 import { signInSchema } from "@/lib/platform/auth/schema";
 import { announceVerifiedEmail } from "@/lib/platform/auth/verified-email";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
-import { findUserById } from "@/lib/platform/auth/users";
+import { endedByAge, LONGEST_SESSION_MS } from "@/lib/platform/auth/session-limits";
+import { findUserById, updateUserRow } from "@/lib/platform/auth/users";
 import { brand } from "@/lib/platform/brand";
 import { AppError, isDatabaseUnavailable } from "@/lib/platform/errors";
 
-/** Sliding: a session unused for this long ends (next-auth renews the cookie as it is used). */
-export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
-/** Absolute: a session ends this long after its sign-in, however much it is used. */
-export const SESSION_ABSOLUTE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** The cookie lives as long as the longest session; each role's shorter limits are checked on every read (session-limits.ts). */
+const SESSION_MAX_AGE_S = LONGEST_SESSION_MS / 1000;
 
 /**
  * Runs a password check under the limits on guessing. They are counted in the database by
@@ -82,6 +81,12 @@ export const authOptions: NextAuthOptions = {
     // Shown only when configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).
     ...googleProviders(),
   ],
+  events: {
+    // Log Out ends the session on the server too, so a copied cookie stops working (issue 26 finding 5).
+    async signOut({ token }) {
+      await endSessionsOf(token);
+    },
+  },
   callbacks: {
     async jwt({ token, user, account }) {
       // Whether this token already carried a verified email: a sign-in starts from none.
@@ -125,7 +130,8 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
   if (!token.user) return token;
   // issuedAtMs is the sign-in's time (set only at sign-in, in the jwt callback); a token without one predates it and is over.
   const issuedAtMs = token.issuedAtMs ?? 0;
-  if (Date.now() - issuedAtMs > SESSION_ABSOLUTE_MAX_AGE_MS) throw new Error("session expired");
+  const ended = endedByAge(token, Date.now());
+  if (ended) throw new Error(ended);
   // Re-read the row on every session read: a role change or a new name shows at once,
   // and a password change or "Sign out everywhere" ends sessions issued before it.
   try {
@@ -135,6 +141,9 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
     // A token from before emailVerified existed counts as unverified until Firebase says otherwise below.
     token.user = toSessionUser(row, token.user.photoURL, token.user.emailVerified === true);
     token.name = row.displayName;
+    // A role given since sign-in brings its own, maybe shorter, limits at once.
+    const endedForRole = endedByAge(token, Date.now());
+    if (endedForRole) throw new Error(endedForRole);
   } catch (error) {
     // An unreachable database must not sign everyone out; keep the token as it is.
     if (!isDatabaseUnavailable(error)) throw error;
@@ -149,7 +158,20 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
   if (status !== undefined && isEndedByFirebase(status, issuedAtMs)) throw new Error("session revoked");
   // Following the verification link shows here, at the next session read (security issue: account squatting).
   if (status) token.user = { ...token.user, emailVerified: status.emailVerified };
+  // Written back to the cookie where next-auth can (its session route), and by proxy.ts on page requests.
+  token.lastSeenMs = Date.now();
   return token;
+}
+
+/**
+ * Log Out on the server: every session of the account issued until now ends (the mechanism of
+ * "Sign out everywhere", users.sessions_valid_after), so a copy of this cookie is worth nothing.
+ * Without a session table a single session cannot be ended alone; the account's other devices sign
+ * in again, which the README says.
+ */
+export async function endSessionsOf(token: JWT | null | undefined): Promise<void> {
+  if (!token?.user) return;
+  await updateUserRow(token.user.databaseId, { sessionsValidAfter: new Date() });
 }
 
 /** The options of the next-auth route: credentials sign-in checked under `guard` (issue 4: limits on password guessing). */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { encode } from "next-auth/jwt";
+import { decode, encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 
 import { users } from "@/lib/platform/db/schema";
@@ -38,8 +38,14 @@ afterAll(async () => {
   await database.dispose();
 });
 
-async function sessionCookie({ secret = identityConfig.sessionSecret!, maxAge = 3600, issuedAtMs = Date.now() } = {}) {
-  return encode({ token: { user, name: "Sam", issuedAtMs }, secret, maxAge });
+async function sessionCookie({
+  secret = identityConfig.sessionSecret!,
+  maxAge = 3600,
+  issuedAtMs = Date.now(),
+  lastSeenMs = undefined as number | undefined,
+  role = user.role,
+} = {}) {
+  return encode({ token: { user: { ...user, role }, name: "Sam", issuedAtMs, lastSeenMs }, secret, maxAge });
 }
 
 function request(path: string, cookie?: string) {
@@ -114,5 +120,22 @@ describe("proxy.ts, the route guard of SPEC 4, on real session cookies", () => {
 
   it("treats a session past its absolute age as signed out on /signin", async () => {
     expect(await redirectOf("/signin", await sessionCookie({ issuedAtMs: Date.now() - 31 * 86_400_000 }))).toBeNull();
+  });
+
+  it("records a page request as the session's use, at most once a minute (issue 26 finding 5)", async () => {
+    const stale = await proxy(request("/my-courses", await sessionCookie({ lastSeenMs: Date.now() - 5 * 60_000 })));
+    const rewritten = stale.cookies.get("next-auth.session-token");
+    expect(rewritten).toMatchObject({ httpOnly: true, sameSite: "lax" });
+    const token = await decode({ token: rewritten!.value, secret: identityConfig.sessionSecret! });
+    expect(token?.lastSeenMs).toBeGreaterThan(Date.now() - 5000);
+    const fresh = await proxy(request("/my-courses", await sessionCookie({ lastSeenMs: Date.now() - 1000 })));
+    expect(fresh.cookies.get("next-auth.session-token")).toBeUndefined();
+  });
+
+  it("treats a staff session idle past its limit as signed out everywhere, and does not revive it", async () => {
+    const idle = await sessionCookie({ role: "admin", lastSeenMs: Date.now() - 31 * 60_000 });
+    expect(await redirectOf("/my-courses", idle)).toBe("/signup?callbackUrl=%2Fmy-courses");
+    const response = await proxy(request("/", idle));
+    expect(response.cookies.get("next-auth.session-token")).toMatchObject({ value: "", maxAge: 0 });
   });
 });
