@@ -90,3 +90,51 @@ export function signedDelivery(post: (request: Request) => Promise<Response>) {
     );
   };
 }
+
+/** charge.refunded as Stripe sends it: the charge with its refunded total so far. */
+export function chargeRefundedEvent(charge: { paymentIntent: string; amount: number; amountRefunded: number; currency?: string }) {
+  return {
+    id: `evt_test_${++eventCounter}_${Date.now()}`,
+    object: "event",
+    type: "charge.refunded",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `ch_${charge.paymentIntent}`,
+        object: "charge",
+        payment_intent: charge.paymentIntent,
+        amount: charge.amount,
+        amount_refunded: charge.amountRefunded,
+        refunded: charge.amountRefunded >= charge.amount,
+        currency: charge.currency ?? "usd",
+      },
+    },
+  };
+}
+
+/** charge.dispute.created or charge.dispute.closed (with its final status) for a charge's payment intent. */
+export function disputeEvent(
+  type: "charge.dispute.created" | "charge.dispute.closed",
+  dispute: { id: string; paymentIntent: string; amount: number; status?: "won" | "lost" | "needs_response" | "warning_closed" },
+) {
+  return {
+    id: `evt_test_${++eventCounter}_${Date.now()}`,
+    object: "event",
+    type,
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: dispute.id,
+        object: "dispute",
+        charge: `ch_${dispute.paymentIntent}`,
+        payment_intent: dispute.paymentIntent,
+        amount: dispute.amount,
+        currency: "usd",
+        reason: "fraudulent",
+        status: dispute.status ?? "needs_response",
+      },
+    },
+  };
+}

@@ -3,7 +3,9 @@ import "server-only";
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 
 import type { Transaction } from "@/lib/platform/db/client";
-import { auditEvents, demoRequests, logEvents, outbox, teacherApplications, users } from "@/lib/platform/db/schema";
+import { auditEvents, demoRequests, gifts, logEvents, outbox, teacherApplications, users } from "@/lib/platform/db/schema";
+
+import { handOverTeaching } from "./teacher-handover";
 
 export const ANONYMISED_EMAIL = "deleted-account@anonymised.invalid";
 /** What an audit entry says instead of the deleted person's email, as its actor or in its details. */
@@ -114,6 +116,27 @@ export async function eraseAccountData(tx: Transaction, person: ErasedPerson): P
     await tx.update(demoRequests).set({ ipAddress: null, userAgent: null }).where(inArray(demoRequests.ipAddress, ips));
     await tx.update(logEvents).set({ ipAddress: null, userAgent: null }).where(inArray(logEvents.ipAddress, ips));
   }
+
+  // Gifts stay (the recipient's credit names them), without the words and addresses in them. A
+  // gift still waiting for its card payment is closed: a payment that comes anyway is refunded to
+  // the card by the webhook (lib/commerce/payments/payment-without-purchase.ts), as for an order.
+  await tx
+    .update(gifts)
+    .set({ status: "expired" })
+    .where(and(eq(gifts.buyerId, person.databaseId), eq(gifts.status, "pending")));
+  await tx
+    .update(gifts)
+    .set({ recipientName: null, recipientEmail: null, message: null })
+    .where(
+      or(
+        eq(gifts.buyerId, person.databaseId),
+        eq(gifts.redeemedById, person.databaseId),
+        byEmail(sql`lower(${gifts.recipientEmail}) = lower(${email})`),
+      ),
+    );
+
+  // Refuses while families are booked with them as a teacher (nothing above is kept then: one transaction).
+  await handOverTeaching(tx, person.databaseId, new Date());
 
   await tx
     .delete(teacherApplications)

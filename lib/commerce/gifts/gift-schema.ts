@@ -17,6 +17,7 @@ export const GIFT_MESSAGES = {
   codeMalformed: "That does not look like a gift code. A code has 28 letters and digits, as printed on the gift message.",
   codeUnknown: "That gift code is not valid. Check it against the gift message and try again.",
   codeUsed: "This gift code has already been redeemed. Each code can be used once.",
+  codeFrozen: "This gift code cannot be redeemed: its payment was refunded or disputed. Please contact support.",
   giftNotFound: "That gift does not exist.",
   payWith: `Choose how to pay: with ${brandLabels.cash} or by card.`,
   cardNotOffered: `Card payments are not available here. Pay with ${brandLabels.cash}.`,

@@ -215,11 +215,13 @@ export async function redeemGift(userId: number, clientAddress: string, input: u
     const [claimed] = await tx
       .update(gifts)
       .set({ redeemedById: userId, redeemedAt: new Date() })
-      .where(and(eq(gifts.code, code), eq(gifts.status, "paid"), isNull(gifts.redeemedAt)))
+      // A gift whose card payment was refunded or disputed is frozen (lib/commerce/payments/charge-reversals.ts).
+      .where(and(eq(gifts.code, code), eq(gifts.status, "paid"), isNull(gifts.redeemedAt), isNull(gifts.frozenAt)))
       .returning({ id: gifts.id, amountMinor: gifts.amountMinor, currency: gifts.currency });
     if (!claimed) {
-      const [existing] = await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.code, code));
-      return { ok: false as const, message: existing ? GIFT_MESSAGES.codeUsed : GIFT_MESSAGES.codeUnknown };
+      const [existing] = await tx.select({ id: gifts.id, frozenAt: gifts.frozenAt }).from(gifts).where(eq(gifts.code, code));
+      const message = !existing ? GIFT_MESSAGES.codeUnknown : existing.frozenAt ? GIFT_MESSAGES.codeFrozen : GIFT_MESSAGES.codeUsed;
+      return { ok: false as const, message };
     }
     await lockWallet(tx, userId);
     await writeEntry(tx, { userId, kind: "gift", amountMinor: claimed.amountMinor, giftId: claimed.id, createdById: userId });

@@ -9,12 +9,15 @@ import { paymentIntentOf, purchaseOfSession, type PendingCardPurchase } from "./
 import { lockPendingGift } from "@/lib/commerce/gifts/gifts";
 import { lockPendingOrder } from "./order-payment";
 import { lockPendingTopUp } from "./top-ups";
+import { closeDispute, holdDisputedCharge, reverseRefundedCharge } from "./charge-reversals";
+import { refundPaymentWithoutPurchase } from "./payment-without-purchase";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
 
 /**
  * Handles one verified Stripe event exactly once: its id is stored in the same transaction as its
- * effects (enrolment, payment, ledger entries, a gift's code, a card refund queued for Stripe), so a redelivery, even in parallel,
+ * effects (enrolment, payment, ledger entries, a gift's code, a card refund queued for Stripe, a
+ * refund or dispute's reversal), so a redelivery, even in parallel,
  * finds the id taken and changes nothing, and a failure stores neither (Stripe delivers it again).
  */
 export async function handleStripeEvent(event: Stripe.Event, now = new Date()): Promise<EventOutcome> {
@@ -33,11 +36,19 @@ export async function handleStripeEvent(event: Stripe.Event, now = new Date()): 
       case "checkout.session.expired":
       case "checkout.session.async_payment_failed":
         return expireCheckout(tx, event.data.object, now);
+      case "charge.refunded":
+        return outcomeOf(await reverseRefundedCharge(tx, event.id, event.data.object, now));
+      case "charge.dispute.created":
+        return outcomeOf(await holdDisputedCharge(tx, event.id, event.data.object, now));
+      case "charge.dispute.closed":
+        return outcomeOf(await closeDispute(tx, event.id, event.data.object, now));
       default:
         return "ignored";
     }
   });
 }
+
+const outcomeOf = (changed: boolean): EventOutcome => (changed ? "processed" : "ignored");
 
 /** The one dispatch on what a session pays for: the pending purchase, locked, or null (unknown or already decided). */
 async function lockPendingPurchase(tx: Transaction, session: Stripe.Checkout.Session): Promise<PendingCardPurchase | null> {
@@ -57,7 +68,7 @@ async function completeCheckout(tx: Transaction, eventId: string, session: Strip
   // Asynchronous methods complete unpaid and succeed later, with an event of their own.
   if (session.payment_status !== "paid") return "ignored";
   const pending = await lockPendingPurchase(tx, session);
-  if (!pending) return "ignored";
+  if (!pending) return (await refundPaymentWithoutPurchase(tx, eventId, session)) ? "processed" : "ignored";
 
   // The one amount and currency check, whatever the session pays for.
   const currency = (session.currency ?? "").toUpperCase();

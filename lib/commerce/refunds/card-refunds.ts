@@ -21,16 +21,22 @@ export const CARD_REFUND_TOPIC = "stripe.refund";
 
 /**
  * Which refund a queued message sends, read again at delivery: a refund row's card part (a
- * withdrawal, an admin's refund, a closed section) or a late card payment given back whole.
+ * withdrawal, an admin's refund, a closed section), a late card payment given back whole, or a
+ * payment that came for a purchase no longer waiting for it (its account erased): that one has no
+ * row of ours to read, so the message carries its payment intent and amount.
  */
 const cardRefundSchema = z.discriminatedUnion("of", [
   z.object({ of: z.literal("refund"), refundId: z.number().int().positive() }),
   z.object({ of: z.literal("payment"), paymentId: z.number().int().positive() }),
+  z.object({ of: z.literal("intent"), paymentIntentId: z.string().min(1), amountMinor: z.number().int().positive() }),
 ]);
 export type CardRefundRef = z.infer<typeof cardRefundSchema>;
 
-const dedupeKeyOf = (ref: CardRefundRef) =>
-  ref.of === "refund" ? `${CARD_REFUND_TOPIC}:refund:${ref.refundId}` : `${CARD_REFUND_TOPIC}:payment:${ref.paymentId}`;
+function dedupeKeyOf(ref: CardRefundRef): string {
+  if (ref.of === "refund") return `${CARD_REFUND_TOPIC}:refund:${ref.refundId}`;
+  if (ref.of === "payment") return `${CARD_REFUND_TOPIC}:payment:${ref.paymentId}`;
+  return `${CARD_REFUND_TOPIC}:intent:${ref.paymentIntentId}`;
+}
 
 /** Queues card refunds in the caller's transaction (one statement); each is sent once it commits. */
 export async function queueCardRefunds(tx: Pick<Database, "insert">, refs: CardRefundRef[]): Promise<void> {
@@ -45,7 +51,7 @@ export async function queueCardRefunds(tx: Pick<Database, "insert">, refs: CardR
 
 /** What a queued refund sends, as the database holds it at delivery. */
 interface CardRefundTarget {
-  orderId: string;
+  orderId: string | null;
   paymentIntentId: string | null;
   amountMinor: number;
   /** Stripe's refund id once sent. */
@@ -57,6 +63,18 @@ interface CardRefundTarget {
 }
 
 async function targetOf(db: Database, ref: CardRefundRef): Promise<CardRefundTarget | null> {
+  if (ref.of === "intent") {
+    // Nothing of ours records its Stripe refund id: Stripe's idempotency key keeps it to one refund.
+    const { paymentIntentId, amountMinor } = ref;
+    return {
+      orderId: null,
+      paymentIntentId,
+      amountMinor,
+      stripeRefundId: null,
+      idempotencyKey: `refund-intent-${paymentIntentId}`,
+      issueDetails: { paymentIntentId },
+    };
+  }
   if (ref.of === "refund") {
     const [row] = await db
       .select({
@@ -84,7 +102,7 @@ async function targetOf(db: Database, ref: CardRefundRef): Promise<CardRefundTar
 
 async function recordStripeRefund(db: Database, ref: CardRefundRef, stripeRefundId: string): Promise<void> {
   if (ref.of === "refund") await db.update(refunds).set({ stripeRefundId }).where(eq(refunds.id, ref.refundId));
-  else await db.update(payments).set({ stripeRefundId }).where(eq(payments.id, ref.paymentId));
+  else if (ref.of === "payment") await db.update(payments).set({ stripeRefundId }).where(eq(payments.id, ref.paymentId));
 }
 
 /**
@@ -123,7 +141,7 @@ export const sendCardRefund: Sender = async (message, db) => {
         payment_intent: target.paymentIntentId,
         amount: target.amountMinor,
         reason: "requested_by_customer",
-        metadata: { orderId: target.orderId },
+        metadata: target.orderId ? { orderId: target.orderId } : {},
       },
       { idempotencyKey: target.idempotencyKey },
     );

@@ -162,6 +162,8 @@ export const gifts = pgTable(
     message: text(),
     redeemedById: integer().references(() => users.id, { onDelete: "set null" }),
     redeemedAt: timestamp({ withTimezone: true }),
+    /** Set while the card payment is disputed, or for good once Stripe gave it back: the code cannot be redeemed. */
+    frozenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -248,7 +250,17 @@ export const stripeEvents = pgTable("stripe_events", {
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const paymentIssueKind = pgEnum("payment_issue_kind", ["amount_mismatch", "currency_mismatch", "refund_failed"]);
+export const paymentIssueKind = pgEnum("payment_issue_kind", [
+  "amount_mismatch",
+  "currency_mismatch",
+  "refund_failed",
+  /** Money went back to the card from Stripe's side (the dashboard), not through the product. */
+  "card_refunded",
+  "dispute_opened",
+  "dispute_closed",
+  /** A payment came for a purchase that no longer waits for one (its account erased, or expired): refunded to the card. */
+  "payment_without_purchase",
+]);
 
 /** What a payment event did not match, or a refund that failed: for admins to look at. */
 export const paymentIssues = pgTable(
@@ -268,6 +280,42 @@ export const paymentIssues = pgTable(
     index("payment_issues_open_idx")
       .on(t.createdAt)
       .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+export const cardReversalKind = pgEnum("card_reversal_kind", ["refund", "dispute"]);
+/** held: taken while a dispute is open; taken: for good (refunded, or the dispute lost); released: given back (dispute won). */
+export const cardReversalStatus = pgEnum("card_reversal_status", ["held", "taken", "released"]);
+
+/**
+ * Money a card payment lost after the fact (a refund made in Stripe, a dispute): what it paid for,
+ * the {product} Cash taken back for it (never below zero) and the shortfall, a debt admins see.
+ */
+export const cardReversals = pgTable(
+  "card_reversals",
+  {
+    id: serial().primaryKey(),
+    kind: cardReversalKind().notNull(),
+    status: cardReversalStatus().notNull(),
+    stripePaymentIntentId: text().notNull(),
+    /** One reversal per dispute, however often its events come. */
+    stripeDisputeId: text(),
+    stripeEventId: text().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    topUpId: uuid().references(() => topUps.id, { onDelete: "set null" }),
+    giftId: uuid().references(() => gifts.id, { onDelete: "set null" }),
+    /** Whose Cash was taken back. */
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    amountMinor: integer().notNull(),
+    takenMinor: integer().notNull().default(0),
+    shortfallMinor: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("card_reversals_intent_idx").on(t.stripePaymentIntentId),
+    uniqueIndex("card_reversals_dispute_key").on(t.stripeDisputeId),
+    check("card_reversals_amounts", sql`${t.amountMinor} > 0 and ${t.takenMinor} >= 0 and ${t.shortfallMinor} >= 0`),
   ],
 );
 

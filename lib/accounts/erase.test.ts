@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+
+import { eq } from "drizzle-orm";
+
+import { bookings, gifts, sections, users } from "@/lib/platform/db/schema";
+import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { openTestDatabase } from "@/test/database";
+
+import { eraseAccountData } from "./erase";
+import { FORMER_TEACHER_NAME, TEACHER_DELETION_MESSAGES } from "./teacher-handover";
+
+/** Issue 26 finding 12: deleting a teacher's account, and a gift buyer's, erases the person and keeps what families need. */
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+
+const erase = (databaseId: number, email = `gone-${randomUUID().slice(0, 8)}@example.com`) =>
+  database.db.transaction((tx) => eraseAccountData(tx, { email, emailVerified: true, databaseId, firebaseUid: `uid-${databaseId}` }));
+const teacherOf = async (sectionId: number) =>
+  (await database.db.select({ teacherId: sections.teacherId }).from(sections).where(eq(sections.id, sectionId)))[0]!.teacherId;
+const userRow = async (id: number) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
+
+test("a teacher with an open section is refused with what to do, and nothing is erased", async () => {
+  const sectionId = await newSection(database.db, { status: "open" });
+  const teacherId = await teacherOf(sectionId);
+  await expect(erase(teacherId)).rejects.toThrow(TEACHER_DELETION_MESSAGES.stillTeaching);
+  expect(await userRow(teacherId)).toBeDefined();
+  expect(await teacherOf(sectionId)).toBe(teacherId);
+});
+
+test("a teacher with a demo still to come is refused", async () => {
+  const family = await newFamily(database.db);
+  const sectionId = await newSection(database.db, { status: "closed" });
+  const teacherId = await teacherOf(sectionId);
+  const startsAt = new Date(Date.now() + 2 * 86_400_000);
+  await database.db.insert(bookings).values({
+    kind: "demo",
+    learnerId: family.learnerId,
+    teacherId,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 3_600_000),
+    status: "confirmed",
+    token: randomUUID(),
+  });
+  await expect(erase(teacherId)).rejects.toThrow(TEACHER_DELETION_MESSAGES.stillTeaching);
+});
+
+test("a teacher whose classes are over is deleted: the sections and their seats stay, under an anonymous former teacher", async () => {
+  const family = await newFamily(database.db);
+  const closed = await newSection(database.db, { status: "closed" });
+  const teacherId = await teacherOf(closed);
+  const draft = await newSection(database.db, { status: "draft" });
+  await database.db.update(sections).set({ teacherId }).where(eq(sections.id, draft));
+  const past = new Date(Date.now() - 7 * 86_400_000);
+  const [seat] = await database.db
+    .insert(bookings)
+    .values({
+      kind: "seat",
+      sectionId: closed,
+      learnerId: family.learnerId,
+      teacherId,
+      startsAt: past,
+      endsAt: new Date(past.getTime() + 3_600_000),
+      status: "attended",
+      token: randomUUID(),
+    })
+    .returning({ id: bookings.id });
+
+  await erase(teacherId);
+
+  expect(await userRow(teacherId)).toBeUndefined();
+  const formerId = await teacherOf(closed);
+  expect(await userRow(formerId)).toMatchObject({ displayName: FORMER_TEACHER_NAME, role: "student" });
+  expect((await database.db.select().from(bookings).where(eq(bookings.id, seat!.id)))[0]).toMatchObject({
+    teacherId: formerId,
+    status: "attended",
+  });
+  // A draft nobody bought goes with the account.
+  expect(await database.db.select().from(sections).where(eq(sections.id, draft))).toHaveLength(0);
+});
+
+test("gifts keep no recipient name, email or message once the buyer or the recipient is erased; a pending card gift is closed", async () => {
+  const buyer = await newFamily(database.db);
+  const recipient = await newFamily(database.db);
+  const recipientEmail = `grandchild-${randomUUID().slice(0, 8)}@example.com`;
+  const words = { recipientName: "Grandchild Gwen", recipientEmail, message: "Happy birthday from Granny Pat" };
+  const [bought, pending, received] = await database.db
+    .insert(gifts)
+    .values([
+      {
+        ...words,
+        buyerId: buyer.parentId,
+        amountMinor: 3_000,
+        currency: "USD",
+        code: randomUUID().replace(/-/g, "").slice(0, 28).toUpperCase(),
+      },
+      { ...words, buyerId: buyer.parentId, amountMinor: 3_000, currency: "USD", code: null, status: "pending", paidBy: "card" },
+      { ...words, buyerId: null, amountMinor: 3_000, currency: "USD", code: randomUUID().replace(/-/g, "").slice(0, 28).toUpperCase() },
+    ])
+    .returning({ id: gifts.id });
+
+  await erase(buyer.parentId);
+  await erase(recipient.parentId, recipientEmail);
+
+  const rows = await database.db.select().from(gifts).where(eq(gifts.recipientName, words.recipientName));
+  expect(rows.filter((row) => [bought!.id, pending!.id, received!.id].includes(row.id))).toHaveLength(0);
+  const gift = async (id: string) => (await database.db.select().from(gifts).where(eq(gifts.id, id)))[0];
+  expect(await gift(bought!.id)).toMatchObject({ buyerId: null, recipientName: null, recipientEmail: null, message: null, status: "paid" });
+  expect(await gift(pending!.id)).toMatchObject({ buyerId: null, recipientName: null, status: "expired", code: null });
+  expect(await gift(received!.id)).toMatchObject({ recipientName: null, recipientEmail: null, message: null });
+});

@@ -1,0 +1,77 @@
+import "server-only";
+
+import { randomUUID } from "node:crypto";
+
+import { and, eq, gt, gte, inArray, isNull, notExists, or } from "drizzle-orm";
+
+import type { Transaction } from "@/lib/platform/db/client";
+import { bookings, orderItems, sections, users } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+
+export const TEACHER_DELETION_MESSAGES = {
+  stillTeaching:
+    "You still teach classes or demos that families are booked into. Ask an admin to hand your sections and demos to another teacher (or to close them), then delete your account.",
+} as const;
+
+/** What families and the school still see of a teacher whose account is deleted. */
+export const FORMER_TEACHER_NAME = "Former teacher";
+
+/**
+ * A teacher's part of an account deletion. While a section is open or full and not yet ended, or a
+ * demo is still to come, families count on the teacher: the deletion is refused with what to do.
+ * Otherwise drafts nobody bought are deleted, and the past (sections, their seats, demos held)
+ * stays for the families' history and the school's figures, moved to an anonymous "Former teacher"
+ * account of its own that nobody can sign in to (no Firebase user), so the person is erased.
+ */
+export async function handOverTeaching(tx: Transaction, teacherId: number, now: Date): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  const [liveSection] = await tx
+    .select({ id: sections.id })
+    .from(sections)
+    .where(
+      and(
+        eq(sections.teacherId, teacherId),
+        inArray(sections.status, ["open", "full"]),
+        or(isNull(sections.endsOn), gte(sections.endsOn, today)),
+      ),
+    )
+    .limit(1);
+  const [comingDemo] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.teacherId, teacherId),
+        eq(bookings.kind, "demo"),
+        inArray(bookings.status, ["held", "confirmed"]),
+        gt(bookings.startsAt, now),
+      ),
+    )
+    .limit(1);
+  if (liveSection || comingDemo) throw new AppError("conflict", TEACHER_DELETION_MESSAGES.stillTeaching);
+
+  await tx
+    .delete(sections)
+    .where(
+      and(
+        eq(sections.teacherId, teacherId),
+        eq(sections.status, "draft"),
+        notExists(tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.sectionId, sections.id))),
+        notExists(tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.sectionId, sections.id))),
+      ),
+    );
+  const [taught] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.teacherId, teacherId)).limit(1);
+  const [demo] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.teacherId, teacherId)).limit(1);
+  if (!taught && !demo) return;
+  const [former] = await tx
+    .insert(users)
+    .values({
+      firebaseUid: `former-teacher:${randomUUID()}`,
+      email: "former-teacher@anonymised.invalid",
+      displayName: FORMER_TEACHER_NAME,
+      role: "student",
+    })
+    .returning({ id: users.id });
+  await tx.update(sections).set({ teacherId: former!.id }).where(eq(sections.teacherId, teacherId));
+  await tx.update(bookings).set({ teacherId: former!.id }).where(eq(bookings.teacherId, teacherId));
+}
