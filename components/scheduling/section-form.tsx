@@ -176,7 +176,13 @@ export function SectionForm({ action, defaultValues: v, courses, teachers, zones
         <WithdrawalConfirmation prompt={withdrawal} error={withdrawError} />
       ) : null}
       <div className="sm:col-span-2">
-        <FormField {...field("meetingUrl", "Meeting link", "(optional, https)")}>
+        <FormField
+          {...field(
+            "meetingUrl",
+            "Meeting link",
+            "(optional, https: leave it empty for a new private room each session; a link of your own stays the same, so turn on its waiting room and admit only your learners)",
+          )}
+        >
           <input
             id="section-meetingUrl"
             name="meetingUrl"
