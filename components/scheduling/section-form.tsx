@@ -226,18 +226,21 @@ function WithdrawalConfirmation({ prompt, error }: { prompt: WithdrawalPrompt | 
           <p className="mt-1 text-slate-800">
             {prompt.summary} {prompt.consequences}
           </p>
-          <label className="mt-3 flex items-start gap-3 font-semibold text-slate-900">
-            {/* Keyed by the numbers: if they change, the box comes back unticked. */}
-            <input
-              key={prompt.value}
-              type="checkbox"
-              name={WITHDRAW_FIELD}
-              value={prompt.value}
-              className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400"
-              {...errorProps(id, error)}
-            />
-            {prompt.confirmLabel}
-          </label>
+          {/* No value: this person cannot close it (a teacher, over sessions delivered); the summary says whom to ask. */}
+          {prompt.value ? (
+            <label className="mt-3 flex items-start gap-3 font-semibold text-slate-900">
+              {/* Keyed by the numbers: if they change, the box comes back unticked. */}
+              <input
+                key={prompt.value}
+                type="checkbox"
+                name={WITHDRAW_FIELD}
+                value={prompt.value}
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400"
+                {...errorProps(id, error)}
+              />
+              {prompt.confirmLabel}
+            </label>
+          ) : null}
         </>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
