@@ -55,7 +55,6 @@ async function main() {
     kind: "24h",
     isDemo: false,
     pageUrl: "http://localhost:3000/my-courses",
-    joinUrl: null,
   });
   for (let i = 0; i < MESSAGES; i += 500) {
     await db.insert(outbox).values(

@@ -176,7 +176,13 @@ export function SectionForm({ action, defaultValues: v, courses, teachers, zones
         <WithdrawalConfirmation prompt={withdrawal} error={withdrawError} />
       ) : null}
       <div className="sm:col-span-2">
-        <FormField {...field("meetingUrl", "Meeting link", "(optional, https)")}>
+        <FormField
+          {...field(
+            "meetingUrl",
+            "Meeting link",
+            "(optional, https: leave it empty for a new private room each session; a link of your own stays the same, so turn on its waiting room and admit only your learners)",
+          )}
+        >
           <input
             id="section-meetingUrl"
             name="meetingUrl"
@@ -220,18 +226,21 @@ function WithdrawalConfirmation({ prompt, error }: { prompt: WithdrawalPrompt | 
           <p className="mt-1 text-slate-800">
             {prompt.summary} {prompt.consequences}
           </p>
-          <label className="mt-3 flex items-start gap-3 font-semibold text-slate-900">
-            {/* Keyed by the numbers: if they change, the box comes back unticked. */}
-            <input
-              key={prompt.value}
-              type="checkbox"
-              name={WITHDRAW_FIELD}
-              value={prompt.value}
-              className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400"
-              {...errorProps(id, error)}
-            />
-            {prompt.confirmLabel}
-          </label>
+          {/* No value: this person cannot close it (a teacher, over sessions delivered); the summary says whom to ask. */}
+          {prompt.value ? (
+            <label className="mt-3 flex items-start gap-3 font-semibold text-slate-900">
+              {/* Keyed by the numbers: if they change, the box comes back unticked. */}
+              <input
+                key={prompt.value}
+                type="checkbox"
+                name={WITHDRAW_FIELD}
+                value={prompt.value}
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400"
+                {...errorProps(id, error)}
+              />
+              {prompt.confirmLabel}
+            </label>
+          ) : null}
         </>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />

@@ -12,6 +12,7 @@ import { GET } from "@/app/api/classes/join/route";
 
 import { getAttendanceSheet, listFamilyAttendance, markAttendance } from "./attendance";
 import { listFamilyClasses, resolveJoinUrl } from "./join";
+import { sessionRoomName } from "./session-room";
 import { courseRating, listReviewableCourses, moderateReview, submitReview } from "./reviews";
 import { CLASSROOM_MESSAGES } from "./schema";
 
@@ -64,7 +65,7 @@ describe("the join link", () => {
     const { section, parentId, sessions } = await bookedSection();
     const next = sessions.find((s) => new Date(s.startsAt).getTime() > Date.now())!;
     const start = new Date(next.startsAt).getTime();
-    const url = `https://meet.jit.si/${section.meetingRoom}`;
+    const url = `https://meet.jit.si/${sessionRoomName(section, next.startsAt)}`;
     expect(section.meetingRoom).toMatch(/^[0-9a-f]{32}$/);
 
     expect(await resolveJoinUrl(parent(parentId), { section: section.id }, new Date(start - 10 * MINUTE))).toBe(url);
@@ -90,6 +91,33 @@ describe("the join link", () => {
     expect(JSON.stringify(classes)).not.toContain(section.meetingRoom);
     expect((await listFamilyClasses(parentId, new Date(start - 11 * MINUTE)))[0]!.window.state).toBe("early");
     expect(await listFamilyClasses(stranger.parentId, new Date(start))).toEqual([]);
+  });
+
+  it("gives each session its own room, which a family withdrawn since cannot get or compute from the section id", async () => {
+    const { section, parentId, sessions } = await bookedSection();
+    const [first, second] = sessions.filter((s) => new Date(s.startsAt).getTime() > Date.now());
+    const atStart = (s: { startsAt: string }) => new Date(new Date(s.startsAt).getTime() - 5 * MINUTE);
+    const firstUrl = await resolveJoinUrl(parent(parentId), { section: section.id }, atStart(first!));
+    const secondUrl = await resolveJoinUrl(teacher(section.teacherId), { section: section.id }, atStart(second!));
+    // Two sessions, two rooms, neither the section's lifelong one.
+    expect(firstUrl).not.toBe(secondUrl);
+    for (const url of [firstUrl, secondUrl]) {
+      expect(url).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{32}$/);
+      expect(url).not.toContain(section.meetingRoom);
+    }
+
+    // Withdrawn after the first session: the room it was given is that session's only, and the next one's is refused.
+    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.sectionId, section.id));
+    await expect(resolveJoinUrl(parent(parentId), { section: section.id }, atStart(second!))).rejects.toMatchObject({
+      code: "forbidden",
+      message: CLASSROOM_MESSAGES.notBooked,
+    });
+
+    // Not a function of what a family knows: the same section id and start with another seed or
+    // another server secret give another room.
+    const room = sessionRoomName(section, second!.startsAt);
+    expect(sessionRoomName({ id: section.id, meetingRoom: "0".repeat(32) }, second!.startsAt)).not.toBe(room);
+    expect(sessionRoomName(section, second!.startsAt, "another-server-secret-of-32-characters")).not.toBe(room);
   });
 
   it("uses the teacher's own meeting link when the section has one", async () => {

@@ -12,6 +12,7 @@ import { sectionSessions, type SectionRecurrence, type SessionTimes } from "@/li
 import { WallClocks } from "@/lib/scheduling/time";
 
 import { CLASSROOM_MESSAGES, type JoinTarget } from "./schema";
+import { sessionRoomName } from "./session-room";
 
 /** The Join button opens this long before a session starts (issue 19) and closes at its end. */
 export const JOIN_OPENS_MINUTES_BEFORE = 10;
@@ -38,7 +39,11 @@ export function joinWindow(session: SessionTimes, now: Date): JoinWindow {
   return { opensAt: new Date(opens).toISOString(), closesAt: session.endsAt, state };
 }
 
-/** The teacher's own link, else the generated room on the configured service (never sent unchecked: see resolveJoinUrl). */
+/**
+ * The teacher's own link, else the generated room on the configured service (never sent unchecked:
+ * see resolveJoinUrl). A section's generated room is one session's (sessionRoomName); a teacher's
+ * own link is the same for every session, so the README asks that its waiting room be on.
+ */
 export function meetingUrl(ownUrl: string | null, room: string): string {
   return ownUrl ?? `${env.MEETING_BASE_URL.replace(/\/+$/, "")}/${room}`;
 }
@@ -193,8 +198,9 @@ export async function listTeacherClasses(teacherId: number, now = new Date(), li
 
 /**
  * The meeting link, only for its section's teacher or a parent with a confirmed seat (or the demo's
- * teacher or family), and only while the Join window is open. Anyone else gets the same refusal,
- * whether or not the class exists.
+ * teacher or family), and only while the Join window is open: the room of the session running or
+ * about to start, so a seat withdrawn since an earlier session finds no way into this one. Anyone
+ * else gets the same refusal, whether or not the class exists.
  */
 export async function resolveJoinUrl(actor: Actor, target: JoinTarget, now = new Date()): Promise<string> {
   const db = await getDb();
@@ -222,8 +228,9 @@ export async function resolveJoinUrl(actor: Actor, target: JoinTarget, now = new
     }
     // Checked after the seat, so that a stranger learns nothing of a section's state.
     if (!isLive(section.status)) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
-    url = meetingUrl(section.meetingUrl, section.meetingRoom);
     session = currentOrNextSession(section, now);
+    // Each session its own room: a link handed out before opens nothing later (issue 26, finding 3).
+    url = meetingUrl(section.meetingUrl, session ? sessionRoomName(section, session.startsAt) : "");
   } else {
     const [demo] = await db
       .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, room: bookings.meetingRoom })

@@ -4,6 +4,8 @@ import { z } from "@/lib/platform/zod";
 /** Every message of enrolment and payment, written once for the forms, the server and the tests. */
 export const COMMERCE_MESSAGES = {
   sectionNotFound: "That class does not exist.",
+  /** /cart?add=<id> for a class not on sale (a draft, an unpublished course) or none: the same words, so neither is told apart. */
+  sectionNotOffered: "That class is not open for enrolment. Please choose one from a course page.",
   sectionNotOpen: (title: string) => `${title} is not open for enrolment. Please choose another class.`,
   sectionFull: (title: string) => `${title} is full. Please choose another class.`,
   sectionOtherCurrency: (title: string) => `${title} is priced in another currency and cannot be paid here. Please contact us.`,

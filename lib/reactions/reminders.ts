@@ -82,10 +82,9 @@ async function dueSessions(db: Database, now: Date): Promise<DueSession[]> {
 /** Renders and queues one reminder, in the parent's zone, with what the family's pages show. */
 async function enqueueReminder(db: Database, session: DueSession): Promise<void> {
   const [row] = await db
-    .select({ booking: bookings, courseTitle: courses.title, meetingUrl: sections.meetingUrl, learnerName: learners.firstName })
+    .select({ booking: bookings, courseTitle: courses.title, learnerName: learners.firstName })
     .from(bookings)
     .leftJoin(courses, eq(courses.id, bookings.courseId))
-    .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .leftJoin(learners, eq(learners.id, bookings.learnerId))
     .where(eq(bookings.id, session.bookingId));
   if (!row) return;
@@ -103,7 +102,6 @@ async function enqueueReminder(db: Database, session: DueSession): Promise<void>
     kind: session.kind,
     isDemo,
     pageUrl: isDemo ? `${brand.siteUrl}/demo/${booking.token}` : `${brand.siteUrl}/my-courses`,
-    joinUrl: isDemo ? null : row.meetingUrl,
   });
   await enqueueEmail(db, reminderKey(session.bookingId, session.startsAt, session.kind), { ...content, to: parent.email });
 }

@@ -1,12 +1,12 @@
 import "server-only";
 
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
 import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
 import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
-import { ON_SALE_SECTION_STATUSES, seatsLeftIn } from "./section-sale";
+import { seatsLeftIn, sectionOnSaleWhere } from "./section-sale";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
 import { liveSeatsBySection } from "./slots";
 import { minuteToClock } from "./time";
@@ -96,8 +96,9 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
   const rows = await db
     .select({ section: sections, teacherName: teacherProfiles.publicName, teacherBio: teacherProfiles.bio })
     .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
-    .where(and(eq(sections.courseId, course.id), inArray(sections.status, ON_SALE_SECTION_STATUSES), isNotNull(teacherProfiles.approvedAt)))
+    .where(and(eq(sections.courseId, course.id), sectionOnSaleWhere()))
     .orderBy(asc(sections.startsOn), asc(sections.id));
 
   const ids = rows.map((row) => row.section.id);

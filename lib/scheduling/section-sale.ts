@@ -1,17 +1,49 @@
-import type { sections } from "@/lib/platform/db/schema";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+
+import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
 type SectionStatus = (typeof sections.$inferSelect)["status"];
 
 /**
- * Sections on sale: `open`, and `full` (on sale, with no seat left to sell). A checkout that takes a
- * section's last seat sets it `full` and a freed seat opens it again (lib/commerce/checkout/seats.ts); a
- * teacher may set either. Families see a full section as full, never as closed or gone.
+ * Section statuses on sale: `open`, and `full` (on sale, with no seat left to sell). A checkout that
+ * takes a section's last seat sets it `full` and a freed seat opens it again
+ * (lib/commerce/checkout/seats.ts); a teacher may set either. Families see a full section as full,
+ * never as closed or gone.
  */
 export const ON_SALE_SECTION_STATUSES = ["open", "full"] as const satisfies readonly SectionStatus[];
 
-export function isOnSale(status: SectionStatus): boolean {
-  return (ON_SALE_SECTION_STATUSES as readonly SectionStatus[]).includes(status);
+/** What decides whether a section is on sale, read with it (select these columns: saleFactsColumns). */
+export interface SaleFacts {
+  status: SectionStatus;
+  courseIsPublished: boolean;
+  /** Null for a teacher not (or no longer) approved, or without a profile. */
+  teacherApprovedAt: Date | null;
 }
+
+/** The columns of SaleFacts, for a query that joins sections to courses and (left) to teacher_profiles. */
+export const saleFactsColumns = {
+  status: sections.status,
+  courseIsPublished: courses.isPublished,
+  teacherApprovedAt: teacherProfiles.approvedAt,
+};
+
+/**
+ * The one rule of "is this section on sale" (issue 26, finding 9): a status on sale, a published
+ * course, an approved teacher. A section is shown to families, added to a cart and sold only then;
+ * a draft, an unpublished course or an unapproved teacher's class cannot be reached by its id
+ * (`/cart?add=<id>`) either.
+ */
+export function isSectionOnSale(facts: SaleFacts): boolean {
+  return (
+    (ON_SALE_SECTION_STATUSES as readonly SectionStatus[]).includes(facts.status) &&
+    facts.courseIsPublished &&
+    facts.teacherApprovedAt !== null
+  );
+}
+
+/** isSectionOnSale as a where clause, for lists that filter in the database (the same joins as saleFactsColumns). */
+export const sectionOnSaleWhere = () =>
+  and(inArray(sections.status, ON_SALE_SECTION_STATUSES), eq(courses.isPublished, true), isNotNull(teacherProfiles.approvedAt));
 
 /** Seats a family can still buy, given the live seats taken: none in a `full` section, whatever its capacity says. */
 export function seatsLeftIn(section: { status: SectionStatus; capacity: number }, taken: number): number {

@@ -12,7 +12,7 @@ import { GUEST_CART_COOKIE, parseGuestCart } from "@/lib/commerce/cart/guest-car
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 import { findOwnOrder } from "@/lib/commerce/checkout/order-view";
-import { LATE_REFUND_CHOICES } from "@/lib/commerce/schema";
+import { COMMERCE_MESSAGES, LATE_REFUND_CHOICES } from "@/lib/commerce/schema";
 import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import { getDb } from "@/lib/platform/db/client";
 import { pageMetadata } from "@/lib/platform/seo";
@@ -52,6 +52,11 @@ export default async function CartPage({ searchParams }: Props) {
     return (
       <>
         <h1 className="text-3xl font-extrabold text-slate-900">Your cart</h1>
+        {addId && !adding && !guestIds.includes(addId) ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
+            {COMMERCE_MESSAGES.sectionNotOffered}
+          </p>
+        ) : null}
         {adding ? <AddToCartPanel section={adding} learners={null} action={addToGuestCartAction} /> : null}
         <section aria-labelledby="cart-items" className="mt-8">
           <h2 id="cart-items" className="text-xl font-bold text-slate-900">
@@ -114,7 +119,7 @@ export default async function CartPage({ searchParams }: Props) {
       ) : null}
       {addId && !adding.some((a) => a.sectionId === addId) ? (
         <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
-          That class does not exist. Please choose one from a course page.
+          {COMMERCE_MESSAGES.sectionNotOffered}
         </p>
       ) : null}
       {adding.map((section) => (

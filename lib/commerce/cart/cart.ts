@@ -8,7 +8,7 @@ import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { addLearner } from "@/lib/scheduling/learners";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
-import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
+import { isSectionOnSale, saleFactsColumns, seatsLeftIn } from "@/lib/scheduling/section-sale";
 import { liveSeatsBySection } from "@/lib/scheduling/slots";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -61,14 +61,20 @@ async function summaries(
   if (sectionIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
-    .select({ section: sections, title: courses.title, slug: courses.slug, teacherName: teacherProfiles.publicName })
+    .select({
+      section: sections,
+      title: courses.title,
+      slug: courses.slug,
+      teacherName: teacherProfiles.publicName,
+      sale: saleFactsColumns,
+    })
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(inArray(sections.id, sectionIds));
   const taken = await liveSeatsBySection(db, sectionIds);
   return new Map(
-    rows.map(({ section, title, slug, teacherName }) => {
+    rows.map(({ section, title, slug, teacherName, sale }) => {
       const next = nextSession(section, now);
       const week = next ? nextWeek(section, new Date(next.startsAt)) : [];
       return [
@@ -81,7 +87,7 @@ async function summaries(
           priceMinor: section.priceMinor,
           price: formatMoney(section.priceMinor, section.currency),
           currency: section.currency,
-          onSale: isOnSale(section.status),
+          onSale: isSectionOnSale(sale),
           seatsLeft: seatsLeftIn(section, taken.get(section.id) ?? 0),
           schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
           nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
@@ -107,12 +113,16 @@ async function summaries(
   }
 }
 
-/** Sections as /cart shows them before they are in a signed-in cart (null zone: each in its own zone), in the order asked. */
+/**
+ * Sections as /cart shows them before they are in a signed-in cart (null zone: each in its own
+ * zone), in the order asked: only those on sale, so an id typed into `/cart?add=` (or a cookie)
+ * shows no draft or unpublished class.
+ */
 export async function sectionsForCart(sectionIds: number[], zone: string | null, now = new Date()): Promise<SectionSummary[]> {
   const found = await summaries(sectionIds, zone, now);
   return sectionIds.flatMap((id) => {
     const summary = found.get(id);
-    if (!summary) return [];
+    if (!summary?.onSale) return [];
     const { currency: _currency, onSale: _onSale, ...shown } = summary;
     return [shown];
   });
@@ -123,7 +133,8 @@ export async function sectionForGuestCart(sectionId: number, now = new Date()): 
   const summary = (await summaries([sectionId], null, now)).get(sectionId);
   if (!summary) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
   const { currency: _currency, onSale, ...shown } = summary;
-  if (!onSale) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(shown.courseTitle));
+  // Not named: a draft's or an unpublished course's title is not for the visitor who typed its id.
+  if (!onSale) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOffered);
   if (shown.seatsLeft === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(shown.courseTitle));
   return shown;
 }
@@ -147,13 +158,15 @@ export async function addToCart(
       currency: sections.currency,
       title: courses.title,
       section: sections,
+      sale: saleFactsColumns,
     })
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(eq(sections.id, data.sectionId));
   if (!section)
     throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound, { fieldErrors: { sectionId: COMMERCE_MESSAGES.sectionNotFound } });
-  if (!isOnSale(section.status)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
+  if (!isSectionOnSale(section.sale)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOffered);
   if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
   if (!nextSession(section.section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
   const taken = await liveSeatsBySection(db, [section.id]);

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { bookings, sections } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
-import { isOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
+import { isSectionOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
 import { isLiveSeat, liveSeatCount } from "@/lib/scheduling/slots";
 
 import { balanceQuery } from "@/lib/commerce/wallet/ledger";
@@ -108,7 +108,7 @@ export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSecti
   for (const seat of wanted) {
     const section = locked.get(seat.sectionId);
     if (!section) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
-    if (!isOnSale(section.status)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
+    if (!isSectionOnSale(section)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
     if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
     if (!nextSession(section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
     const key = `${seat.learnerId}:${seat.sectionId}`;

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 
 import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
 
-import { bookingHistory, bookings, courses, orderItems, orders, sections } from "@/lib/platform/db/schema/index";
+import { bookingHistory, bookings, courses, orderItems, orders, sections, teacherProfiles } from "@/lib/platform/db/schema/index";
 import { emit } from "@/lib/platform/events/events";
 import { AppError } from "@/lib/platform/errors";
 import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
@@ -14,7 +14,8 @@ import { isLiveSeat } from "@/lib/scheduling/slots";
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { seatsConfirmed } from "@/lib/commerce/events";
 
-export type LockedSection = typeof sections.$inferSelect & { title: string };
+/** A locked section with its course's title and what else decides whether it is on sale (isSectionOnSale). */
+export type LockedSection = typeof sections.$inferSelect & { title: string; courseIsPublished: boolean; teacherApprovedAt: Date | null };
 
 /**
  * Locks the sections (select ... for update), always in id order, so two checkouts for the same
@@ -24,13 +25,19 @@ export type LockedSection = typeof sections.$inferSelect & { title: string };
 export async function lockSections(tx: Transaction, ids: number[]): Promise<Map<number, LockedSection>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ section: sections, title: courses.title })
+    .select({
+      section: sections,
+      title: courses.title,
+      courseIsPublished: courses.isPublished,
+      teacherApprovedAt: teacherProfiles.approvedAt,
+    })
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(inArray(sections.id, [...new Set(ids)]))
     .orderBy(asc(sections.id))
     .for("update", { of: sections });
-  return new Map(rows.map((row) => [row.section.id, { ...row.section, title: row.title }]));
+  return new Map(rows.map(({ section, ...rest }) => [section.id, { ...section, ...rest }]));
 }
 
 /** Seats whose card checkout ran past its hold go back on sale (their orders end on Stripe's expiry event). */

@@ -16,7 +16,7 @@ import { checkoutSessionEvent, stripeWebhookHarness } from "@/test/stripe-webhoo
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
 import { sectionEnrolmentFor, updateSectionWithRefundsAs } from "./section-close";
-import { SECTION_CLOSE_MESSAGES, SECTION_CLOSED_REASON } from "./section-close-schema";
+import { SECTION_CLOSE_MESSAGES, SECTION_CLOSED_REASON, withdrawalPrompt } from "./section-close-schema";
 import { handleStripeEvent } from "@/lib/commerce/payments/webhook";
 import { refusal } from "@/test/refusal";
 
@@ -102,7 +102,7 @@ describe("closing a section with families in it", () => {
     const sectionId = await newSection(db(), { priceMinor: PRICE });
     const family = await paidFromWallet(sectionId, 2);
     const teacher = await teacherOf(sectionId);
-    const shown = { learners: 2, paidMinor: 2 * PRICE, held: 0 };
+    const shown = { learners: 2, paidMinor: 2 * PRICE, held: 0, delivered: 0, rule: "refund-policy" as const };
     expect(await sectionEnrolmentFor(teacher, sectionId)).toEqual(shown);
     const mailBefore = (await mailTo(family.email)).length;
 
@@ -139,11 +139,17 @@ describe("closing a section with families in it", () => {
     const admin = await insertActor(db(), "admin");
     const teacher = await teacherOf(sectionId);
     const teacherEmail = await emailOf(teacher.id);
-    expect(await sectionEnrolmentFor(admin, sectionId)).toEqual({ learners: 3, paidMinor: 3 * PRICE, held: 1 });
+    expect(await sectionEnrolmentFor(admin, sectionId)).toEqual({
+      learners: 3,
+      paidMinor: 3 * PRICE,
+      held: 1,
+      delivered: 0,
+      rule: "admin-full",
+    });
 
     const saved = await updateSectionWithRefundsAs(admin, sectionId, await withStatus(sectionId, "closed"), `3:${3 * PRICE}`);
 
-    expect(saved.withdrawn).toEqual({ learners: 3, paidMinor: 3 * PRICE, held: 1 });
+    expect(saved.withdrawn).toEqual({ learners: 3, paidMinor: 3 * PRICE, held: 1, delivered: 0, rule: "admin-full" });
     expect(SECTION_CLOSE_MESSAGES.saved(sectionId, saved.withdrawn!)).toBe(
       `Section ${sectionId} is saved. 3 learners were withdrawn and $360.00 refunded.`,
     );
@@ -185,7 +191,7 @@ describe("closing a section with families in it", () => {
       expect.objectContaining({
         actorId: admin.id,
         action: "section.close",
-        details: { status: "closed", learners: 3, paidMinor: 3 * PRICE, held: 1 },
+        details: { status: "closed", learners: 3, paidMinor: 3 * PRICE, held: 1, delivered: 0, rule: "admin-full" },
       }),
     ]);
 
@@ -233,6 +239,43 @@ describe("closing a section with families in it", () => {
     expect((await refundsOf(family.orderId)).map((r) => [r.reason, r.byId])).toEqual([[SECTION_CLOSED_REASON, teacher.id]]);
     expect((await mailTo(family.email)).map((m) => m.subject)).toEqual(["Class cancelled, refund done: Ada, Test course"]);
     expect(await mailTo(await emailOf(teacher.id))).toEqual([]);
+  });
+
+  it("after sessions were delivered, a teacher's close is refused (the refund policy gives nothing back for them: ask an admin); an admin's refunds in full, audited", async () => {
+    const sectionId = await newSection(db(), { priceMinor: PRICE });
+    const family = await paidFromWallet(sectionId);
+    const teacher = await teacherOf(sectionId);
+    const admin = await insertActor(db(), "admin");
+    const [seat] = await db().select({ startsAt: bookings.startsAt }).from(bookings).where(eq(bookings.sectionId, sectionId));
+    // A week after the seat's first session.
+    const later = new Date(seat!.startsAt.getTime() + 7 * 86_400_000);
+
+    // The teacher's form says whom to ask, and offers no box to tick.
+    const asTeacher = (await sectionEnrolmentFor(teacher, sectionId, later))!;
+    expect(asTeacher).toEqual({ learners: 1, paidMinor: PRICE, held: 0, delivered: 1, rule: "refund-policy" });
+    expect(withdrawalPrompt(asTeacher)).toMatchObject({ summary: SECTION_CLOSE_MESSAGES.askAnAdmin(asTeacher), value: "" });
+    expect(SECTION_CLOSE_MESSAGES.askAnAdmin(asTeacher)).toContain("one of them has already had sessions");
+
+    // Confirmed or not, the teacher's close refunds nothing and changes nothing.
+    for (const confirmation of [null, `1:${PRICE}`]) {
+      const refused = await refusal(
+        updateSectionWithRefundsAs(teacher, sectionId, await withStatus(sectionId, "closed"), confirmation, later),
+      );
+      expect(refused.fieldErrors).toEqual({ withdrawEnrolled: SECTION_CLOSE_MESSAGES.askAnAdmin(asTeacher) });
+    }
+    expect(await statusOf(sectionId)).toBe("open");
+    expect(await balanceOf(db(), family.parentId)).toBe(0);
+    expect(await refundsOf(family.orderId)).toEqual([]);
+
+    // The admin sees what each family gets, and refunds the full price, audited.
+    const asAdmin = (await sectionEnrolmentFor(admin, sectionId, later))!;
+    expect(asAdmin).toMatchObject({ delivered: 1, rule: "admin-full" });
+    expect(withdrawalPrompt(asAdmin).consequences).toContain("as an admin you refund them in full too");
+    await updateSectionWithRefundsAs(admin, sectionId, await withStatus(sectionId, "closed"), `1:${PRICE}`, later);
+    expect(await balanceOf(db(), family.parentId)).toBe(PRICE);
+    expect((await refundsOf(family.orderId)).map((r) => [r.walletMinor + r.cardMinor, r.byId])).toEqual([[PRICE, admin.id]]);
+    expect((await auditOf("order", family.orderId)).map((a) => a.action)).toEqual(["order.refund"]);
+    expect((await auditOf("section", sectionId)).map((a) => a.action)).toEqual(["section.close"]);
   });
 
   it("a section with no live seats closes as before: no confirmation, no refund, no message, no audit", async () => {

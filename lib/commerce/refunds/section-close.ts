@@ -3,7 +3,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
-import type { Actor } from "@/lib/platform/auth/permissions";
+import { can, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { bookings, orderItems, orders } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
@@ -19,7 +19,14 @@ import { sectionClosed } from "@/lib/commerce/events";
 import { lockWallet } from "@/lib/commerce/wallet/ledger";
 import { lockOrder, type OrderRow } from "@/lib/commerce/checkout/orders";
 import { emitStaffRefund, refundSeatsAsStaff, unrefundedSeats } from "./refunds";
-import { SECTION_CLOSE_MESSAGES, SECTION_CLOSED_REASON, withdrawalConfirmationSchema, type SectionEnrolment } from "./section-close-schema";
+import {
+  needsAnAdmin,
+  SECTION_CLOSE_MESSAGES,
+  SECTION_CLOSED_REASON,
+  withdrawalConfirmationSchema,
+  type CloseRefundRule,
+  type SectionEnrolment,
+} from "./section-close-schema";
 import { lockSections, moveSeats } from "@/lib/commerce/checkout/seats";
 
 /** A live seat of the section with the order it was bought in. */
@@ -30,6 +37,8 @@ interface LiveSeat {
   orderId: string;
   userId: number;
   priceMinor: number;
+  /** The seat's first session: once started, sessions have been delivered. */
+  firstStartsAt: Date;
 }
 
 async function liveSeatsOf(tx: Pick<Transaction, "select">, sectionId: number): Promise<LiveSeat[]> {
@@ -41,6 +50,7 @@ async function liveSeatsOf(tx: Pick<Transaction, "select">, sectionId: number): 
       orderId: orderItems.orderId,
       userId: orders.userId,
       priceMinor: orderItems.priceMinor,
+      firstStartsAt: bookings.startsAt,
     })
     .from(bookings)
     .innerJoin(orderItems, eq(orderItems.bookingId, bookings.id))
@@ -50,20 +60,26 @@ async function liveSeatsOf(tx: Pick<Transaction, "select">, sectionId: number): 
   return rows.map((row) => ({ ...row, status: row.status === "held" ? "held" : "confirmed" }));
 }
 
-function enrolmentOf(seats: LiveSeat[]): SectionEnrolment {
+/** An admin may refund a closed section in full (the power the permissions keep for admins); anyone else by the refund policy. */
+const closeRuleOf = (actor: Actor): CloseRefundRule => (can(actor.role, "orders.manage") ? "admin-full" : "refund-policy");
+
+function enrolmentOf(seats: LiveSeat[], rule: CloseRefundRule, now: Date): SectionEnrolment {
   const paid = seats.filter((seat) => seat.status === "confirmed");
   return {
     learners: paid.length,
     paidMinor: paid.reduce((sum, seat) => sum + seat.priceMinor, 0),
     held: seats.length - paid.length,
+    delivered: paid.filter((seat) => seat.firstStartsAt.getTime() <= now.getTime()).length,
+    rule,
   };
 }
 
-/** What closing this section would withdraw, for the form to say before the person confirms (null: no live seat). */
-export async function sectionEnrolmentFor(actor: Actor | null, sectionId: number): Promise<SectionEnrolment | null> {
-  if (!(await findSectionForEdit(actor, sectionId))) return null;
+/** What closing this section would withdraw and refund, for the form to say before the person confirms (null: no live seat). */
+export async function sectionEnrolmentFor(actor: Actor | null, sectionId: number, now = new Date()): Promise<SectionEnrolment | null> {
+  const section = await findSectionForEdit(actor, sectionId);
+  if (!section || !actor) return null;
   const seats = await liveSeatsOf(await getDb(), sectionId);
-  return seats.length === 0 ? null : enrolmentOf(seats);
+  return seats.length === 0 ? null : enrolmentOf(seats, closeRuleOf(actor), now);
 }
 
 export interface SectionSaved {
@@ -78,7 +94,8 @@ const inLockOrder = <T extends number | string>(values: T[]) => [...new Set(valu
 /**
  * Saves a section as its teacher or an admin (checkMayUpdateSection: who may, as today). Closing it
  * or making it a draft with live seats needs the person's confirmation of exactly what they were
- * shown (learners and amount paid); then, in one transaction with the change, every paid seat is
+ * shown (learners and amount paid), and, for a teacher, that no paid seat has had a session yet
+ * (the refund policy; an admin may refund those too); then, in one transaction with the change, every paid seat is
  * refunded in full as a staff refund ("Section closed", audited per order), every held seat of an
  * unfinished card checkout is released, and each family hears once. Without confirmation, or if
  * the seats changed since, nothing changes and the form shows the numbers as they are now.
@@ -110,8 +127,10 @@ export async function updateSectionWithRefundsAs(
     const seats = await liveSeatsOf(tx, id);
     if (seats.length === 0) return { section: await updateSectionIn(tx, id, input), withdrawn: null };
 
-    const enrolment = enrolmentOf(seats);
+    const enrolment = enrolmentOf(seats, closeRuleOf(staff), now);
     const refuse = (message: string) => new AppError("conflict", message, { fieldErrors: { [WITHDRAW_FIELD]: message } });
+    // A teacher refunds by the policy only: seats with sessions delivered are an admin's to refund (issue 26, finding 4).
+    if (needsAnAdmin(enrolment)) throw refuse(SECTION_CLOSE_MESSAGES.askAnAdmin(enrolment));
     if (!confirmed) throw refuse(SECTION_CLOSE_MESSAGES.mustConfirm(enrolment));
     const isAsShown = confirmed.learners === enrolment.learners && confirmed.paidMinor === enrolment.paidMinor;
     if (!isAsShown || seats.some((seat) => !locked.has(seat.orderId))) throw refuse(SECTION_CLOSE_MESSAGES.changed(enrolment));

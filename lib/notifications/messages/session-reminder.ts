@@ -18,10 +18,11 @@ export interface SessionReminderFacts {
   when: string;
   kind: ReminderKind;
   isDemo: boolean;
-  /** Where the family sees the booking: the demo's status page, or My courses. */
+  /**
+   * Where the family sees the booking: the demo's status page, or My courses, whose Join button is
+   * the one way into a class. No meeting link is mailed: a mailed link outlives the seat (issue 26).
+   */
   pageUrl: string;
-  /** The section's own meeting link, when the teacher gave one (the booked family may see it). */
-  joinUrl: string | null;
 }
 
 /** To a parent, 24 hours and 1 hour before each demo or section session. */
@@ -33,17 +34,14 @@ export function sessionReminderEmail(facts: SessionReminderFacts) {
     greeting: hello(facts.readerName),
     paragraphs: [
       `${who} ${facts.isDemo ? "free demo class" : "class"} starts ${facts.kind === "24h" ? "in about 24 hours" : "in about an hour"}.`,
-      facts.joinUrl
-        ? "Join with the link below a few minutes before the start."
-        : facts.isDemo
-          ? "Your booking page has the details, and lets you move or cancel it."
-          : "My courses has the join link, from a few minutes before the start.",
+      facts.isDemo
+        ? "Your booking page has the details, and lets you move or cancel it."
+        : "My courses has the Join button, from 10 minutes before the start.",
     ],
     details: [
       ["Course", facts.courseTitle],
       ["Teacher", facts.teacherName],
       ["When", facts.when],
-      ...(facts.joinUrl ? ([["Join", facts.joinUrl]] as Array<[string, string]>) : []),
     ],
     action: { label: facts.isDemo ? "See your booking" : "My courses", url: facts.pageUrl },
   });

@@ -4,7 +4,17 @@ import { listFamilyAttendance } from "@/lib/classroom/attendance";
 import { listFamilyClasses } from "@/lib/classroom/join";
 import { courseRating, listPendingReviews, listReviewableCourses } from "@/lib/classroom/reviews";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
-import { attendance, bookings, courseReviews, courses, ledgerEntries, orders, sections, users } from "@/lib/platform/db/schema/index";
+import {
+  attendance,
+  bookings,
+  courseReviews,
+  courses,
+  ledgerEntries,
+  orders,
+  sections,
+  teacherProfiles,
+  users,
+} from "@/lib/platform/db/schema/index";
 import { openTestDatabase } from "@/test/database";
 
 import { DEMO_FAMILY, seedDemoFamily } from "./demo-family";
@@ -26,6 +36,10 @@ test("the running class: Sam seated and paid through checkout, three sessions at
     .insert(users)
     .values({ firebaseUid: "demo-teacher", email: LIVE_CLASS.teacherEmail, role: "teacher" })
     .returning({ id: users.id });
+  // An approved teacher, as the start's seedDemoTeacherSchedule makes it first: only then is the class on sale (issue 26, finding 9).
+  await db
+    .insert(teacherProfiles)
+    .values({ userId: teacher!.id, publicName: "Demo Teacher", timezone: "America/New_York", approvedAt: NOW });
   const [parent] = await db
     .insert(users)
     .values({ firebaseUid: "demo-student", email: DEMO_FAMILY.parentEmail })

@@ -215,7 +215,13 @@ describe("a teacher's sections (issue 17)", () => {
     const [section] = await storedSections(teacherId);
     const family = await m.commerceFixtures.newFamily(database.db, 8_000);
     await m.checkout.placeOrder(family.parentId, [{ sectionId: section!.id, learnerId: family.learnerId }]);
-    const message = m.closing.SECTION_CLOSE_MESSAGES.mustConfirm({ learners: 1, paidMinor: 8_000, held: 0 });
+    const message = m.closing.SECTION_CLOSE_MESSAGES.mustConfirm({
+      learners: 1,
+      paidMinor: 8_000,
+      held: 0,
+      delivered: 0,
+      rule: "refund-policy",
+    });
     expect(message).toBe(
       "1 learner is enrolled ($80.00 paid). To close this section or make it a draft, confirm that they are withdrawn with a full refund.",
     );

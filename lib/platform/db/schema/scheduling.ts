@@ -75,7 +75,7 @@ export const sections = pgTable(
     rrule: text().notNull(),
     durationMinutes: integer().notNull(),
     meetingUrl: text(),
-    /** The unguessable name of the section's generated meeting room, used when meetingUrl is null (lib/classroom/join.ts). */
+    /** The random seed of the section's generated meeting rooms, one per session (lib/classroom/session-room.ts); never shown. */
     meetingRoom: text()
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
