@@ -133,7 +133,7 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
       sectionsLocked,
       wanted.map((w) => w.learnerId),
       now,
-      userId,
+      { buyerId: userId },
     );
     const filled = checkSeats(wanted, locked, counts, now);
 

@@ -25,6 +25,13 @@ export interface SeatCounts {
   balanceMinor: number;
 }
 
+export interface CountOptions {
+  /** Also read this buyer's balance (the caller holds their wallet lock). */
+  buyerId?: number;
+  /** The order being paid: its own holds are not counted as expired, nor released. */
+  keepHoldsOf?: string;
+}
+
 /**
  * Counts the locked sections' seats in one statement, and the buyer's balance with them when the
  * caller holds the buyer's wallet lock. It must run after lockSections, never inside it: a count in
@@ -36,7 +43,7 @@ export async function countSeats(
   sectionIds: number[],
   learnerIds: number[],
   now: Date,
-  buyerId?: number,
+  { buyerId, keepHoldsOf }: CountOptions = {},
 ): Promise<SeatCounts> {
   const counts: SeatCounts = { taken: new Map(), enrolled: new Set(), hasExpiredHolds: false, balanceMinor: 0 };
   if (sectionIds.length === 0) return counts;
@@ -49,7 +56,12 @@ export async function countSeats(
     .select({ one: sql`1` })
     .from(bookings)
     .where(
-      and(inThisSection, eq(bookings.kind, "seat"), eq(bookings.status, "held"), inArray(bookings.id, expiredHoldBookingIds(tx, now))),
+      and(
+        inThisSection,
+        eq(bookings.kind, "seat"),
+        eq(bookings.status, "held"),
+        inArray(bookings.id, expiredHoldBookingIds(tx, now, keepHoldsOf)),
+      ),
     );
   const rows = await tx
     .select({
@@ -80,13 +92,13 @@ export async function countSeatsReleasingExpired(
   locked: Map<number, LockedSection>,
   learnerIds: number[],
   now: Date,
-  buyerId?: number,
+  options: CountOptions = {},
 ): Promise<{ locked: Map<number, LockedSection>; counts: SeatCounts }> {
   const sectionIds = [...locked.keys()];
-  const counts = await countSeats(tx, sectionIds, learnerIds, now, buyerId);
+  const counts = await countSeats(tx, sectionIds, learnerIds, now, options);
   if (!counts.hasExpiredHolds) return { locked, counts };
-  await releaseExpiredHolds(tx, sectionIds, now);
-  return { locked: await lockSections(tx, sectionIds), counts: await countSeats(tx, sectionIds, learnerIds, now, buyerId) };
+  await releaseExpiredHolds(tx, sectionIds, now, options.keepHoldsOf);
+  return { locked: await lockSections(tx, sectionIds), counts: await countSeats(tx, sectionIds, learnerIds, now, options) };
 }
 
 export interface SeatWanted {
