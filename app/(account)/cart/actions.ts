@@ -94,8 +94,8 @@ export async function checkoutAction(_previous: ActionResult | null, formData: F
   let next: string | undefined;
   const result = await runAction("checkout", async () => {
     const user = await requireApiUser();
-    const { lateRefundTo } = parseInput(checkoutSchema, formObject(formData));
-    const placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo });
+    const { lateRefundTo, expectedTotalMinor } = parseInput(checkoutSchema, formObject(formData));
+    const placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo, expectedTotalMinor });
     next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;
     return "Order placed.";
   });

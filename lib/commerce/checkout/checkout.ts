@@ -38,6 +38,8 @@ export interface CheckoutOptions {
   email?: string;
   /** Where a late card payment goes back if a seat is taken before it completes (the parent's choice). */
   lateRefundTo?: "card" | "wallet";
+  /** The total the parent saw beside Pay: a checkout at another (a price changed meanwhile) is refused. */
+  expectedTotalMinor?: number;
 }
 
 interface LearnerFound {
@@ -139,6 +141,9 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
 
     const lines = wanted.map((w) => ({ ...w, section: locked.get(w.sectionId)! }));
     const totalMinor = lines.reduce((sum, line) => sum + line.section.priceMinor, 0);
+    if (options.expectedTotalMinor !== undefined && options.expectedTotalMinor !== totalMinor) {
+      throw new AppError("conflict", COMMERCE_MESSAGES.priceChanged(formatMoney(options.expectedTotalMinor), formatMoney(totalMinor)));
+    }
     const balance = counts.balanceMinor;
     const walletMinor = Math.min(Math.max(balance, 0), totalMinor);
     const cardMinor = totalMinor - walletMinor;
