@@ -17,6 +17,8 @@ export const COMMERCE_MESSAGES = {
     `Your ${brandLabels.cash} balance is ${balance}, and this order costs ${total}. Card payments are not available, so remove an item or add ${brandLabels.cash} first.`,
   priceChanged: (seen: string, now: string) =>
     `The total of your cart changed from ${seen} to ${now} since the page was shown (a price was changed). Nothing was charged: check the new total and press Pay again.`,
+  tooManyUnpaidSeats: (limit: number) =>
+    `At most ${limit} seats can wait for a card payment at once. Finish paying for the seats already held (or let their hold run out) before you hold more.`,
   totalMissing: "Reload your cart and check its total before you pay.",
   cardUnavailable: "Card payments are briefly unavailable. Nothing was charged; please try again in a few minutes.",
   orderNotFound: "That order does not exist.",

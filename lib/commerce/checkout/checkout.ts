@@ -150,6 +150,10 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
     if (cardMinor > 0 && !cardAvailable) {
       throw new AppError("conflict", COMMERCE_MESSAGES.insufficientBalance(formatMoney(balance), formatMoney(totalMinor)));
     }
+    // Unpaid holds cost nothing: one account may hold only so many seats while its card payments are pending.
+    if (cardMinor > 0 && counts.buyerHeldSeats + lines.length > env.UNPAID_SEATS_PER_ACCOUNT) {
+      throw new AppError("conflict", COMMERCE_MESSAGES.tooManyUnpaidSeats(env.UNPAID_SEATS_PER_ACCOUNT));
+    }
     const isPaid = cardMinor === 0;
     const seatStatus = isPaid ? "confirmed" : "held";
     const seats = lines.map((line) => newSeat(line.section, line.learnerId, seatStatus, userId, now));

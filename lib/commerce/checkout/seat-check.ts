@@ -11,7 +11,7 @@ import { isLiveSeat, liveSeatCount } from "@/lib/scheduling/slots";
 import { balanceQuery } from "@/lib/commerce/wallet/ledger";
 import { CURRENCY } from "@/lib/commerce/wallet/money";
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
-import { expiredHoldBookingIds, lockSections, nextSession, releaseExpiredHolds, type LockedSection } from "./seats";
+import { expiredHoldBookingIds, heldSeatsOf, lockSections, nextSession, releaseExpiredHolds, type LockedSection } from "./seats";
 
 /** What decides the seats of an order, counted under the section locks. */
 export interface SeatCounts {
@@ -23,6 +23,8 @@ export interface SeatCounts {
   hasExpiredHolds: boolean;
   /** The buyer's {product} Cash balance, when asked for (0 otherwise). */
   balanceMinor: number;
+  /** Seats the buyer holds for card payments still within their hold, when asked for (0 otherwise). */
+  buyerHeldSeats: number;
 }
 
 export interface CountOptions {
@@ -45,7 +47,7 @@ export async function countSeats(
   now: Date,
   { buyerId, keepHoldsOf }: CountOptions = {},
 ): Promise<SeatCounts> {
-  const counts: SeatCounts = { taken: new Map(), enrolled: new Set(), hasExpiredHolds: false, balanceMinor: 0 };
+  const counts: SeatCounts = { taken: new Map(), enrolled: new Set(), hasExpiredHolds: false, balanceMinor: 0, buyerHeldSeats: 0 };
   if (sectionIds.length === 0) return counts;
   const inThisSection = eq(bookings.sectionId, sections.id);
   const enrolledHere = tx
@@ -70,6 +72,7 @@ export async function countSeats(
       enrolled: sql<number[]>`(${enrolledHere})`,
       hasExpiredHolds: sql<boolean>`exists (${expiredHere})`,
       balanceMinor: buyerId === undefined ? sql<number>`0` : sql<number>`coalesce((${balanceQuery(tx, buyerId)}), 0)`.mapWith(Number),
+      buyerHeldSeats: buyerId === undefined ? sql<number>`0` : sql<number>`(${heldSeatsOf(tx, buyerId, now)})`.mapWith(Number),
     })
     .from(sections)
     .where(inArray(sections.id, sectionIds));
@@ -78,6 +81,7 @@ export async function countSeats(
     for (const learnerId of row.enrolled) counts.enrolled.add(`${learnerId}:${row.sectionId}`);
     counts.hasExpiredHolds ||= row.hasExpiredHolds;
     counts.balanceMinor = row.balanceMinor;
+    counts.buyerHeldSeats = row.buyerHeldSeats;
   }
   return counts;
 }

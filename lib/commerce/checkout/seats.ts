@@ -3,7 +3,7 @@ import "server-only";
 
 import { randomBytes, randomUUID } from "node:crypto";
 
-import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, ne } from "drizzle-orm";
 
 import { bookingHistory, bookings, courses, orderItems, orders, sections } from "@/lib/platform/db/schema/index";
 import { emit } from "@/lib/platform/events/events";
@@ -69,6 +69,16 @@ export function expiredHoldBookingIds(tx: Transaction, now: Date, keepHoldsOf?: 
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now), keepHoldsOf ? ne(orders.id, keepHoldsOf) : undefined));
+}
+
+/** The count of seats this buyer holds for pending card payments whose hold has not run out (the unpaid-seat cap). */
+export function heldSeatsOf(tx: Transaction, userId: number, now: Date) {
+  return tx
+    .select({ n: count() })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.holdExpiresAt, now), eq(bookings.status, "held")));
 }
 
 /**
