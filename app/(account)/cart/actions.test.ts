@@ -17,11 +17,14 @@ type Modules = {
   testing: typeof import("@/test/database");
   context: typeof import("@/test/action-context");
   fixtures: typeof import("@/test/commerce-fixtures");
+  limits: typeof import("@/lib/platform/http/rate-limit");
 };
 let m: Modules;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
 beforeAll(async () => {
+  // The checkout's limits count here (test/jest-env.ts turns them off elsewhere); each test has its own parent.
+  process.env.RATE_LIMITS = "on";
   jest.resetModules();
   m = {
     action: await import("./actions"),
@@ -32,10 +35,12 @@ beforeAll(async () => {
     testing: await import("@/test/database"),
     context: await import("@/test/action-context"),
     fixtures: await import("@/test/commerce-fixtures"),
+    limits: await import("@/lib/platform/http/rate-limit"),
   };
   database = await m.testing.openTestDatabase();
 });
 afterAll(async () => {
+  process.env.RATE_LIMITS = "off";
   await database.dispose();
   m.context.actionContext.user = null;
 });
@@ -101,6 +106,20 @@ test("Pay without the total seen, or with a malformed one: a clear message, noth
       message: m.messages.COMMERCE_MESSAGES.totalMissing,
     });
   }
+  expect(await ordersOf(parent.parentId)).toEqual([]);
+  expect(await m.ledger.balanceOf(database.db, parent.parentId)).toBe(20_000);
+});
+
+/** Issue 26, finding 2: checkout is rate-limited per account (RATE_LIMITS.checkoutPerAccount), refused with a clear message. */
+test("one account checking out again and again is stopped after the limit, with when to try again; nothing charged", async () => {
+  const parent = await parentWithCart();
+  // A stale total each time: refused, and counted all the same.
+  const limit = m.limits.RATE_LIMITS.checkoutPerAccount.limit;
+  for (let i = 0; i < limit; i += 1) {
+    expect(await m.action.checkoutAction(null, payForm({ expectedTotalMinor: "1" }))).toMatchObject({ ok: false });
+  }
+  const answer = await m.action.checkoutAction(null, payForm({ expectedTotalMinor: "12000" }));
+  expect(answer).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many checkouts\. .*try again/i) });
   expect(await ordersOf(parent.parentId)).toEqual([]);
   expect(await m.ledger.balanceOf(database.db, parent.parentId)).toBe(20_000);
 });
