@@ -13,14 +13,18 @@ export type CheckoutFormAction = (previous: CheckoutAnswer | null, formData: For
  * The cart's pay button. The action answers the next address rather than redirecting (a redirect
  * makes the server render that page inside the action's answer): the confirmation is a page of
  * this site, opened by the router; Stripe Checkout is another site, opened by the browser. A
- * refusal (full, not enough credit) shows as a toast and beside the button, and the cart stays.
+ * refusal (full, not enough credit, a changed total) shows as a toast and beside the button, and the
+ * cart is shown again as it now is.
  */
 export function CheckoutForm({ action, children, className }: { action: CheckoutFormAction; children: ReactNode; className?: string }) {
   const router = useRouter();
   const [result, formAction, isPending] = useActionState(async (previous: CheckoutAnswer | null, formData: FormData) => {
     const answer = await action(previous, formData);
-    if (!answer.ok) void toastError(answer.message);
-    else if (answer.next?.startsWith("/")) router.push(answer.next);
+    if (!answer.ok) {
+      void toastError(answer.message);
+      // The cart as it is now (a new total, a full class marked), beside the message.
+      router.refresh();
+    } else if (answer.next?.startsWith("/")) router.push(answer.next);
     else if (answer.next) window.location.assign(answer.next);
     return answer;
   }, null);

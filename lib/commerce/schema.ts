@@ -17,6 +17,11 @@ export const COMMERCE_MESSAGES = {
   cartItemNotFound: "That item is not in your cart.",
   insufficientBalance: (balance: string, total: string) =>
     `Your ${brandLabels.cash} balance is ${balance}, and this order costs ${total}. Card payments are not available, so remove an item or add ${brandLabels.cash} first.`,
+  priceChanged: (seen: string, now: string) =>
+    `The total of your cart changed from ${seen} to ${now} since the page was shown (a price was changed). Nothing was charged: check the new total and press Pay again.`,
+  tooManyUnpaidSeats: (limit: number) =>
+    `At most ${limit} seats can wait for a card payment at once. Finish paying for the seats already held (or let their hold run out) before you hold more.`,
+  totalMissing: "Reload your cart and check its total before you pay.",
   cardUnavailable: "Card payments are briefly unavailable. Nothing was charged; please try again in a few minutes.",
   orderNotFound: "That order does not exist.",
   sectionIdInvalid: "Choose a class from a course page.",
@@ -69,6 +74,15 @@ export const checkoutSchema = z.object({
   lateRefundTo: z.preprocess(
     (v) => (v === "" || v == null ? undefined : v),
     z.enum(["card", "wallet"], { error: "Choose where the money goes back." }).default("card"),
+  ),
+  /** The cart's total as the parent saw it beside Pay (minor units): the checkout refuses another. */
+  expectedTotalMinor: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: COMMERCE_MESSAGES.totalMissing })
+      .int(COMMERCE_MESSAGES.totalMissing)
+      .min(0, COMMERCE_MESSAGES.totalMissing)
+      .max(Number.MAX_SAFE_INTEGER, COMMERCE_MESSAGES.totalMissing),
   ),
 });
 

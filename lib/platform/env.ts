@@ -230,6 +230,11 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(30),
   /**
+   * Seats one account may hold waiting for card payments at once (issue 26: unpaid holds cost
+   * nothing, so without a cap one account could hold a whole section for the hold's length).
+   */
+  UNPAID_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(6),
+  /**
    * The refund policy (the terms of service print it from these): a withdrawal at least this many
    * hours before the seat's first session is refunded automatically; later, it is refused.
    */

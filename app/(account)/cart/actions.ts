@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { addToCart, removeFromCart, sectionForGuestCart } from "@/lib/commerce/cart/cart";
@@ -12,6 +12,7 @@ import { requireApiUser } from "@/lib/platform/auth/session";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
 
 /** Rewrites the signed-out cart cookie (ids only; httpOnly, this site only). */
@@ -94,8 +95,10 @@ export async function checkoutAction(_previous: ActionResult | null, formData: F
   let next: string | undefined;
   const result = await runAction("checkout", async () => {
     const user = await requireApiUser();
-    const { lateRefundTo } = parseInput(checkoutSchema, formObject(formData));
-    const placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo });
+    await enforceRateLimit(RATE_LIMITS.checkoutPerAccount, `account:${user.databaseId}`);
+    await enforceRateLimit(RATE_LIMITS.checkoutPerAddress, clientAddressOf(await headers()));
+    const { lateRefundTo, expectedTotalMinor } = parseInput(checkoutSchema, formObject(formData));
+    const placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo, expectedTotalMinor });
     next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;
     return "Order placed.";
   });

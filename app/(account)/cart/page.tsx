@@ -178,6 +178,8 @@ export default async function CartPage({ searchParams }: Props) {
               </p>
             ) : (
               <CheckoutForm action={checkoutAction} className="mt-6">
+                {/* The total shown above: the checkout refuses to charge another (a price changed since). */}
+                <input type="hidden" name="expectedTotalMinor" value={cart.totalMinor} />
                 {cardPart > 0 ? (
                   <fieldset className="mb-4 text-slate-800">
                     <legend className="font-semibold text-slate-900">If a seat is taken before your card payment completes</legend>

@@ -14,7 +14,7 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { formatMoney, CURRENCY } from "@/lib/commerce/wallet/money";
 import { addToCartSchema, cartItemIdSchema, COMMERCE_MESSAGES, type AddToCartInput } from "@/lib/commerce/schema";
-import { enrolledPairs, nextSession } from "@/lib/commerce/checkout/seats";
+import { enrolledPairs, lockSections, nextSession, releaseExpiredHolds } from "@/lib/commerce/checkout/seats";
 
 /** Why a cart line cannot be paid for now; null when it can. */
 export type CartProblem = "full" | "closed" | "enrolled" | "no-sessions" | "other-currency" | null;
@@ -150,6 +150,12 @@ export async function addToCart(
 ): Promise<{ learnerName: string; courseTitle: string }> {
   const data = parseInput(addToCartSchema, input);
   const db = await getDb();
+  // A card checkout's hold that ran out still counts until released: released here, under the
+  // section's lock as a checkout does, so a section it filled is not shown as full.
+  await db.transaction(async (tx) => {
+    await lockSections(tx, [data.sectionId]);
+    await releaseExpiredHolds(tx, [data.sectionId], now);
+  });
   const [section] = await db
     .select({
       id: sections.id,

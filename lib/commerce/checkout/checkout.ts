@@ -38,6 +38,8 @@ export interface CheckoutOptions {
   email?: string;
   /** Where a late card payment goes back if a seat is taken before it completes (the parent's choice). */
   lateRefundTo?: "card" | "wallet";
+  /** The total the parent saw beside Pay: a checkout at another (a price changed meanwhile) is refused. */
+  expectedTotalMinor?: number;
 }
 
 interface LearnerFound {
@@ -133,17 +135,24 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
       sectionsLocked,
       wanted.map((w) => w.learnerId),
       now,
-      userId,
+      { buyerId: userId },
     );
     const filled = checkSeats(wanted, locked, counts, now);
 
     const lines = wanted.map((w) => ({ ...w, section: locked.get(w.sectionId)! }));
     const totalMinor = lines.reduce((sum, line) => sum + line.section.priceMinor, 0);
+    if (options.expectedTotalMinor !== undefined && options.expectedTotalMinor !== totalMinor) {
+      throw new AppError("conflict", COMMERCE_MESSAGES.priceChanged(formatMoney(options.expectedTotalMinor), formatMoney(totalMinor)));
+    }
     const balance = counts.balanceMinor;
     const walletMinor = Math.min(Math.max(balance, 0), totalMinor);
     const cardMinor = totalMinor - walletMinor;
     if (cardMinor > 0 && !cardAvailable) {
       throw new AppError("conflict", COMMERCE_MESSAGES.insufficientBalance(formatMoney(balance), formatMoney(totalMinor)));
+    }
+    // Unpaid holds cost nothing: one account may hold only so many seats while its card payments are pending.
+    if (cardMinor > 0 && counts.buyerHeldSeats + lines.length > env.UNPAID_SEATS_PER_ACCOUNT) {
+      throw new AppError("conflict", COMMERCE_MESSAGES.tooManyUnpaidSeats(env.UNPAID_SEATS_PER_ACCOUNT));
     }
     const isPaid = cardMinor === 0;
     const seatStatus = isPaid ? "confirmed" : "held";

@@ -11,7 +11,7 @@ import { isLiveSeat, liveSeatCount } from "@/lib/scheduling/slots";
 import { balanceQuery } from "@/lib/commerce/wallet/ledger";
 import { CURRENCY } from "@/lib/commerce/wallet/money";
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
-import { expiredHoldBookingIds, lockSections, nextSession, releaseExpiredHolds, type LockedSection } from "./seats";
+import { expiredHoldBookingIds, heldSeatsOf, lockSections, nextSession, releaseExpiredHolds, type LockedSection } from "./seats";
 
 /** What decides the seats of an order, counted under the section locks. */
 export interface SeatCounts {
@@ -23,6 +23,15 @@ export interface SeatCounts {
   hasExpiredHolds: boolean;
   /** The buyer's {product} Cash balance, when asked for (0 otherwise). */
   balanceMinor: number;
+  /** Seats the buyer holds for card payments still within their hold, when asked for (0 otherwise). */
+  buyerHeldSeats: number;
+}
+
+export interface CountOptions {
+  /** Also read this buyer's balance (the caller holds their wallet lock). */
+  buyerId?: number;
+  /** The order being paid: its own holds are not counted as expired, nor released. */
+  keepHoldsOf?: string;
 }
 
 /**
@@ -36,9 +45,9 @@ export async function countSeats(
   sectionIds: number[],
   learnerIds: number[],
   now: Date,
-  buyerId?: number,
+  { buyerId, keepHoldsOf }: CountOptions = {},
 ): Promise<SeatCounts> {
-  const counts: SeatCounts = { taken: new Map(), enrolled: new Set(), hasExpiredHolds: false, balanceMinor: 0 };
+  const counts: SeatCounts = { taken: new Map(), enrolled: new Set(), hasExpiredHolds: false, balanceMinor: 0, buyerHeldSeats: 0 };
   if (sectionIds.length === 0) return counts;
   const inThisSection = eq(bookings.sectionId, sections.id);
   const enrolledHere = tx
@@ -49,7 +58,12 @@ export async function countSeats(
     .select({ one: sql`1` })
     .from(bookings)
     .where(
-      and(inThisSection, eq(bookings.kind, "seat"), eq(bookings.status, "held"), inArray(bookings.id, expiredHoldBookingIds(tx, now))),
+      and(
+        inThisSection,
+        eq(bookings.kind, "seat"),
+        eq(bookings.status, "held"),
+        inArray(bookings.id, expiredHoldBookingIds(tx, now, keepHoldsOf)),
+      ),
     );
   const rows = await tx
     .select({
@@ -58,6 +72,7 @@ export async function countSeats(
       enrolled: sql<number[]>`(${enrolledHere})`,
       hasExpiredHolds: sql<boolean>`exists (${expiredHere})`,
       balanceMinor: buyerId === undefined ? sql<number>`0` : sql<number>`coalesce((${balanceQuery(tx, buyerId)}), 0)`.mapWith(Number),
+      buyerHeldSeats: buyerId === undefined ? sql<number>`0` : sql<number>`(${heldSeatsOf(tx, buyerId, now)})`.mapWith(Number),
     })
     .from(sections)
     .where(inArray(sections.id, sectionIds));
@@ -66,6 +81,7 @@ export async function countSeats(
     for (const learnerId of row.enrolled) counts.enrolled.add(`${learnerId}:${row.sectionId}`);
     counts.hasExpiredHolds ||= row.hasExpiredHolds;
     counts.balanceMinor = row.balanceMinor;
+    counts.buyerHeldSeats = row.buyerHeldSeats;
   }
   return counts;
 }
@@ -80,13 +96,13 @@ export async function countSeatsReleasingExpired(
   locked: Map<number, LockedSection>,
   learnerIds: number[],
   now: Date,
-  buyerId?: number,
+  options: CountOptions = {},
 ): Promise<{ locked: Map<number, LockedSection>; counts: SeatCounts }> {
   const sectionIds = [...locked.keys()];
-  const counts = await countSeats(tx, sectionIds, learnerIds, now, buyerId);
+  const counts = await countSeats(tx, sectionIds, learnerIds, now, options);
   if (!counts.hasExpiredHolds) return { locked, counts };
-  await releaseExpiredHolds(tx, sectionIds, now);
-  return { locked: await lockSections(tx, sectionIds), counts: await countSeats(tx, sectionIds, learnerIds, now, buyerId) };
+  await releaseExpiredHolds(tx, sectionIds, now, options.keepHoldsOf);
+  return { locked: await lockSections(tx, sectionIds), counts: await countSeats(tx, sectionIds, learnerIds, now, options) };
 }
 
 export interface SeatWanted {

@@ -3,13 +3,13 @@ import "server-only";
 
 import { randomBytes, randomUUID } from "node:crypto";
 
-import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, ne } from "drizzle-orm";
 
 import { bookingHistory, bookings, courses, orderItems, orders, sections, teacherProfiles } from "@/lib/platform/db/schema/index";
 import { emit } from "@/lib/platform/events/events";
 import { AppError } from "@/lib/platform/errors";
 import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
-import { isLiveSeat } from "@/lib/scheduling/slots";
+import { isLiveSeat, liveSeatsBySection } from "@/lib/scheduling/slots";
 
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { seatsConfirmed } from "@/lib/commerce/events";
@@ -40,8 +40,11 @@ export async function lockSections(tx: Transaction, ids: number[]): Promise<Map<
   return new Map(rows.map(({ section, ...rest }) => [section.id, { ...section, ...rest }]));
 }
 
-/** Seats whose card checkout ran past its hold go back on sale (their orders end on Stripe's expiry event). */
-export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[], now: Date): Promise<void> {
+/**
+ * Seats whose card checkout ran past its hold go back on sale (their orders end on Stripe's expiry
+ * event). `keepHoldsOf`: the order whose payment is being completed keeps its own.
+ */
+export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[], now: Date, keepHoldsOf?: string): Promise<void> {
   if (sectionIds.length === 0) return;
   const released = await tx
     .update(bookings)
@@ -51,7 +54,7 @@ export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[],
         eq(bookings.kind, "seat"),
         eq(bookings.status, "held"),
         inArray(bookings.sectionId, sectionIds),
-        inArray(bookings.id, expiredHoldBookingIds(tx, now)),
+        inArray(bookings.id, expiredHoldBookingIds(tx, now, keepHoldsOf)),
       ),
     )
     .returning({ id: bookings.id, sectionId: bookings.sectionId });
@@ -67,12 +70,22 @@ export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[],
 }
 
 /** The seats of pending card checkouts whose hold has run out (the pending orders are few: see orders_pending_hold_idx). */
-export function expiredHoldBookingIds(tx: Transaction, now: Date) {
+export function expiredHoldBookingIds(tx: Transaction, now: Date, keepHoldsOf?: string) {
   return tx
     .select({ bookingId: orderItems.bookingId })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now)));
+    .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now), keepHoldsOf ? ne(orders.id, keepHoldsOf) : undefined));
+}
+
+/** The count of seats this buyer holds for pending card payments whose hold has not run out (the unpaid-seat cap). */
+export function heldSeatsOf(tx: Transaction, userId: number, now: Date) {
+  return tx
+    .select({ n: count() })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.holdExpiresAt, now), eq(bookings.status, "held")));
 }
 
 /**
@@ -86,7 +99,7 @@ export async function reopenFreedSections(tx: Transaction, freedIn: number[]): P
   const locked = await lockSections(tx, freedIn);
   const full = [...locked.values()].filter((section) => section.status === "full");
   if (full.length === 0) return;
-  const taken = await liveSeats(
+  const taken = await liveSeatsBySection(
     tx,
     full.map((section) => section.id),
   );
@@ -97,17 +110,6 @@ export async function reopenFreedSections(tx: Transaction, freedIn: number[]): P
       await tx.update(sections).set({ status: "open", updatedAt: new Date() }).where(eq(sections.id, section.id));
     }
   }
-}
-
-/** Live seats (held or confirmed) per section. */
-export async function liveSeats(tx: Transaction, sectionIds: number[]): Promise<Map<number, number>> {
-  if (sectionIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ sectionId: bookings.sectionId, n: count() })
-    .from(bookings)
-    .where(and(inArray(bookings.sectionId, sectionIds), isLiveSeat))
-    .groupBy(bookings.sectionId);
-  return new Map(rows.map((row) => [row.sectionId ?? 0, row.n]));
 }
 
 /** "learnerId:sectionId" of the learners already holding a live seat in these sections. */

@@ -4,6 +4,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
+import { joinOrderItemSeat } from "@/lib/platform/db/queries";
 import { bookings, learners, orderItems, orders, payments } from "@/lib/platform/db/schema/index";
 import { emit } from "@/lib/platform/events/events";
 
@@ -33,24 +34,34 @@ export async function lockPendingOrder(tx: Transaction, orderId: string): Promis
   };
 }
 
+/**
+ * The payment matched: every seat of the order is confirmed, or none is and the payment goes back
+ * (giveBackLatePayment). Decided under the section locks: the seats are read after them (a checkout
+ * that released this order's hold meanwhile has committed by then), and this order's own expired
+ * holds are kept, not released, while the seats it lost are taken again.
+ */
 async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.Checkout.Session, now: Date): Promise<void> {
-  const items = await tx
-    .select({
-      itemId: orderItems.id,
-      sectionId: orderItems.sectionId,
-      learnerId: orderItems.learnerId,
-      learnerName: learners.firstName,
-      bookingId: orderItems.bookingId,
-      bookingStatus: bookings.status,
-    })
-    .from(orderItems)
-    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
-    .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
-    .where(eq(orderItems.orderId, order.id));
+  const sectionIds = await tx.select({ id: orderItems.sectionId }).from(orderItems).where(eq(orderItems.orderId, order.id));
   const locked = await lockSections(
     tx,
-    items.map((item) => item.sectionId),
+    sectionIds.map((row) => row.id),
   );
+  const items = await joinOrderItemSeat(
+    tx
+      .select({
+        itemId: orderItems.id,
+        sectionId: orderItems.sectionId,
+        learnerId: orderItems.learnerId,
+        learnerName: learners.firstName,
+        bookingId: orderItems.bookingId,
+        bookingStatus: bookings.status,
+      })
+      .from(orderItems)
+      .$dynamic(),
+  )
+    .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(eq(orderItems.orderId, order.id));
+  const held = items.filter((item) => item.bookingStatus === "held");
   const lapsed = items.filter((item) => item.bookingStatus !== "held");
   const cardPayment = {
     orderId: order.id,
@@ -62,12 +73,13 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
   };
 
   if (lapsed.length > 0) {
-    // The hold ran out before the payment came: the seat is taken again only if one is still free.
+    // The hold ran out and a checkout released it: the seat is taken again only if one is still free.
     const current = await countSeatsReleasingExpired(
       tx,
       locked,
       lapsed.map((item) => item.learnerId),
       now,
+      { keepHoldsOf: order.id },
     );
     let filled: number[];
     try {
@@ -81,13 +93,15 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
     }
     if (filled.length > 0) await markSectionsFull(tx, filled, now);
   }
-  await moveSeats(
+  const confirmed = await moveSeats(
     tx,
-    items.filter((item) => item.bookingStatus === "held").flatMap((item) => (item.bookingId ? [item.bookingId] : [])),
+    held.flatMap((item) => (item.bookingId ? [item.bookingId] : [])),
     "held",
     "confirmed",
     now,
   );
+  // Under the locks nothing else moves these seats; a mismatch is a bug, and rolls the payment back for Stripe to retry.
+  if (confirmed !== held.length) throw new Error(`order ${order.id}: ${held.length - confirmed} held seats could not be confirmed`);
   await tx.insert(payments).values(cardPayment);
   await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
   await removePaidFromCart(tx, order.userId, items);

@@ -86,6 +86,13 @@ export const RATE_LIMITS = {
   giftRedeemPerAccount: { name: "gift-redeem-account", limit: 10, windowSeconds: 15 * 60, refusal: "Too many gift codes tried." },
   giftRedeemPerAddress: { name: "gift-redeem", limit: 20, windowSeconds: 15 * 60, refusal: "Too many gift codes tried." },
   /**
+   * Checkouts (issue 26): each one locks sections and may hold seats and open a Stripe session. 20
+   * in 10 minutes per account covers retries after a full class or a changed price; 60 per address
+   * covers a household or a school behind one address, and slows a script cycling unpaid holds.
+   */
+  checkoutPerAccount: { name: "checkout-account", limit: 20, windowSeconds: 10 * 60, refusal: "Too many checkouts." },
+  checkoutPerAddress: { name: "checkout", limit: 60, windowSeconds: 10 * 60, refusal: "Too many checkouts from your network." },
+  /**
    * Wrong tokens in the public token addresses (issue: the demo status page /demo/{token} and its
    * actions, the unsubscribe page and one-click POST), counted by reserveAttempt so that the
    * holder's own visits do not count. A token has 128+ random bits; 20 misses in 15 minutes per
