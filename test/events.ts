@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/platform/db/client";
 import { outbox } from "@/lib/platform/db/schema";
 import { handlerTopic } from "@/lib/platform/events/reactions";
-import { deliverDue, type DeliveryReport } from "@/lib/platform/outbox/outbox";
+import { deliverChained, type DeliveryReport } from "@/lib/platform/outbox/outbox";
 import { eventSenders } from "@/lib/wiring/outbox-routes";
 
 /**
@@ -12,15 +12,8 @@ import { eventSenders } from "@/lib/wiring/outbox-routes";
  * queued for the caller to deliver or read. Returns what was handed over and run.
  */
 export async function deliverEvents(db: Database, now = new Date()): Promise<DeliveryReport> {
-  const senders = eventSenders();
-  const total: DeliveryReport = { delivered: 0, failed: 0 };
-  for (;;) {
-    // The rows a round queues are due from the moment they were written: never before `now`.
-    const report = await deliverDue(db, senders, { now: notBefore(now), limit: 500 });
-    total.delivered += report.delivered;
-    total.failed += report.failed;
-    if (report.delivered === 0) return total;
-  }
+  // The rows a round queues are due from the moment they were written: never before `now`.
+  return deliverChained(db, eventSenders(), { rounds: 100, at: () => notBefore(now), limit: 500 });
 }
 
 /** `now`, or the present once it has passed `now` (a test may deliver at a later time for retries). */

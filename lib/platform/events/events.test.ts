@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 
 import { outbox } from "@/lib/platform/db/schema";
-import { deliverDue } from "@/lib/platform/outbox/outbox";
+import { deliverChained } from "@/lib/platform/outbox/outbox";
 import { z } from "@/lib/platform/zod";
 import { openTestDatabase } from "@/test/database";
 import { notBefore } from "@/test/events";
@@ -37,15 +37,8 @@ function recorder(name: string) {
 }
 
 /** Delivers until nothing more is due now (events, then their handlers' rows). */
-async function drain(senders: ReturnType<typeof reactionSenders>, now = new Date()) {
-  const total = { delivered: 0, failed: 0 };
-  for (;;) {
-    const report = await deliverDue(db(), senders, { now: notBefore(now) });
-    total.delivered += report.delivered;
-    total.failed += report.failed;
-    if (report.delivered === 0) return total;
-  }
-}
+const drain = (senders: ReturnType<typeof reactionSenders>, now = new Date()) =>
+  deliverChained(db(), senders, { rounds: 10, at: () => notBefore(now) });
 
 describe("emit", () => {
   it("writes the event in the caller's transaction, checked against its schema", async () => {

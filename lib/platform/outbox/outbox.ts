@@ -327,6 +327,26 @@ export async function deliverDue(
   return report;
 }
 
+/**
+ * Delivers round after round while a round delivers anything (what one message's sender queues, the
+ * next round sends: an event, its handlers, their emails), at most `rounds` rounds. `at` gives each
+ * round's clock (default: the present).
+ */
+export async function deliverChained(
+  db: Database,
+  senders: Record<string, Sender>,
+  options: { rounds: number; at?: () => Date; limit?: number; onDeadLetter?: Record<string, DeadLetterHandler> },
+): Promise<DeliveryReport> {
+  const total: DeliveryReport = { delivered: 0, failed: 0 };
+  for (let round = 0; round < options.rounds; round += 1) {
+    const report = await deliverDue(db, senders, { now: options.at?.(), limit: options.limit, onDeadLetter: options.onDeadLetter });
+    total.delivered += report.delivered;
+    total.failed += report.failed;
+    if (report.delivered === 0) break;
+  }
+  return total;
+}
+
 /** Runs a topic's dead-letter handler; its failure is logged (the dead letter stays listed for admins). */
 async function handleDeadLetter(db: Database, handler: DeadLetterHandler | undefined, row: ClaimedRow, error: string): Promise<void> {
   if (!handler) return;

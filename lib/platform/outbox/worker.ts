@@ -3,7 +3,7 @@ import "server-only";
 import { after } from "next/server";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { deliverDue, type DeadLetterHandler, type DeliveryReport, type Sender } from "@/lib/platform/outbox/outbox";
+import { deliverChained, deliverDue, type DeadLetterHandler, type DeliveryReport, type Sender } from "@/lib/platform/outbox/outbox";
 
 const INTERVAL_MS = 15_000;
 /**
@@ -72,14 +72,7 @@ export function deliverOutbox(db?: Database): Promise<DeliveryReport> {
  */
 export async function deliverOutboxNow(db: Database, pick: (topic: string) => boolean): Promise<DeliveryReport> {
   const senders = Object.fromEntries(Object.entries(state.routes?.senders ?? {}).filter(([topic]) => pick(topic)));
-  const total: DeliveryReport = { delivered: 0, failed: 0 };
-  for (let round = 0; round < CHAINED_ROUNDS; round += 1) {
-    const report = await deliverDue(db, senders, { onDeadLetter: state.routes?.onDeadLetter ?? {} });
-    total.delivered += report.delivered;
-    total.failed += report.failed;
-    if (report.delivered === 0) break;
-  }
-  return total;
+  return deliverChained(db, senders, { rounds: CHAINED_ROUNDS, onDeadLetter: state.routes?.onDeadLetter ?? {} });
 }
 
 /** Delivers right after the answer is sent (by then the caller's transaction has ended); the timer catches anything missed. */
