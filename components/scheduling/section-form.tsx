@@ -17,10 +17,10 @@ const CLASS_TYPES = [
   ["one_on_one", "1-on-1"],
   ["group", "Group"],
 ] as const;
+// "Full" is not chosen: the seats make an open section full, and free seats open it again.
 const STATUSES = [
   ["draft", "Draft (not shown to families)"],
   ["open", "Open"],
-  ["full", "Full"],
   ["closed", "Closed (no classes)"],
 ] as const;
 
@@ -100,11 +100,8 @@ export function SectionForm({ action, defaultValues: v, courses, teachers, zones
           {...aria("capacity")}
         />
       </FormField>
-      <FormField {...field("price", "Price", "(for the whole section, e.g. 149.00)")}>
+      <FormField {...field("price", `Price in ${v.currency}`, "(for the whole section, e.g. 149.00)")}>
         <input id="section-price" name="price" inputMode="decimal" defaultValue={v.price} className={inputClass} {...aria("price")} />
-      </FormField>
-      <FormField {...field("currency", "Currency", "(three letters)")}>
-        <input id="section-currency" name="currency" maxLength={3} defaultValue={v.currency} className={inputClass} {...aria("currency")} />
       </FormField>
       <FormField {...field("startsOn", "First day")}>
         <input id="section-startsOn" name="startsOn" type="date" defaultValue={v.startsOn} className={inputClass} {...aria("startsOn")} />

@@ -131,10 +131,20 @@ describe("every place that takes a return path keeps the visitor on this site (i
     expect(source).toMatch(SAFE_FUNCTIONS);
   });
 
+  it("without a return path, staff land on their dashboards and families on the home page (issue 31)", () => {
+    const none = { search: "", origin: ORIGIN };
+    expect(afterSignInPath(none, "teacher")).toBe("/teacher/dashboard");
+    expect(afterSignInPath(none, "admin")).toBe("/admin/dashboard");
+    expect(afterSignInPath(none, "support")).toBe("/support/dashboard");
+    expect(afterSignInPath(none, "student")).toBe("/");
+    expect(afterSignInPath({ search: "?callbackUrl=%2Fcart", origin: ORIGIN }, "teacher")).toBe("/cart");
+  });
+
   it("the forms go only where afterSignInPath says", () => {
     for (const file of ["components/forms/sign-in-form.tsx", "components/forms/sign-up-form.tsx"]) {
       const source = readFileSync(path.join(ROOT, file), "utf8");
-      for (const use of source.match(/location\.assign\([^)]*\)|callbackUrl:[^}]*/g) ?? []) expect(use).toMatch(/afterSignInPath\(\)/);
+      for (const use of source.match(/location\.assign\([^)]*\)|callbackUrl:[^}]*/g) ?? [])
+        expect(use).toMatch(/afterSignInPath\((\)|window\.location, \w+\.role)/);
       // No reading of the query's callbackUrl of their own.
       expect(source).not.toMatch(/["'`]callbackUrl["'`]/);
     }
