@@ -41,7 +41,12 @@ export async function createSectionAction(data: FormData): Promise<ActionResult>
 export async function updateSectionAction(id: number, data: FormData): Promise<ActionResult> {
   const result = await runAction("sections.update", async () => {
     const actor = await requireActor("sections.manage");
-    const { section, withdrawn } = await updateSectionWithRefundsAs(actor, id, sectionInputFromForm(data, env.CURRENCY), data.get(WITHDRAW_FIELD));
+    const { section, withdrawn } = await updateSectionWithRefundsAs(
+      actor,
+      id,
+      sectionInputFromForm(data, env.CURRENCY),
+      data.get(WITHDRAW_FIELD),
+    );
     revalidateSections();
     if (withdrawn) revalidatePath("/my-courses");
     return withdrawn ? SECTION_CLOSE_MESSAGES.saved(section.id, withdrawn) : `Section ${section.id} is saved.`;
