@@ -155,6 +155,22 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("admin-orders.png"), fullPage: true });
+
+    // A refund asks first (issue 31): what goes back, and the reason; Escape keeps the order.
+    await page.getByLabel("Status").selectOption("paid");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=paid/);
+    const refund = table.getByRole("button", { name: /^Refund order of / }).first();
+    await refund.click();
+    const dialog = page.getByRole("dialog", { name: /^Refund the order of / });
+    await expect(dialog).toContainText("This cannot be undone.");
+    await expect(dialog.getByLabel("Reason (recorded with your name)")).toBeFocused();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("admin-refund-dialog.png") });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(refund).toBeFocused();
+    await expect(table.getByRole("row").nth(1)).not.toContainText("refunded");
   });
 
   test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({

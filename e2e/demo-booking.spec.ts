@@ -49,10 +49,39 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   expect(ics).toMatch(/UID:[0-9a-f-]{36}@/);
   expect(ics).toContain("SEQUENCE:0");
 
-  await page.getByRole("button", { name: "Cancel" }).click();
+  // Cancel asks first (issue 31): Escape keeps the booking and gives focus back to Cancel.
+  const cancel = page.getByRole("button", { name: "Cancel", exact: true });
+  await cancel.click();
+  const dialog = page.getByRole("dialog", { name: "Cancel the free demo?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Keep the demo" })).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath("cancel-dialog.png") });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await page.reload();
+  await expect(page.getByText("Confirmed")).toBeVisible();
+
+  // "Pick another time" offers the move instead.
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await dialog.getByRole("button", { name: "Pick another time" }).click();
+  await expect(page.getByRole("region", { name: "Open times" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await dialog.getByRole("button", { name: "Cancel the demo" }).click();
   await expect(page.getByText("Your free demo is cancelled.")).toBeVisible();
   await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
-  await expect(page.getByText("This booking was cancelled and cannot be rescheduled.")).toBeVisible();
+  await expect(page.getByText("This booking was cancelled and cannot be moved.")).toBeVisible();
+
+  // Booking again keeps the course and the family's details: one pick, a new status page.
+  await page.getByRole("button", { name: "Book a new time" }).click();
+  const newTimes = page.getByRole("region", { name: "Open times" });
+  await (await someOpenTime(newTimes)).click();
+  await expect(page).not.toHaveURL(href!);
+  await expect(page).toHaveURL(/\/demo\/[\w-]{20,}$/);
+  await expect(page.getByText("Python for Young Coders")).toBeVisible();
+  await expect(page.getByText("Confirmed")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("rebooked.png"), fullPage: true });
 
   expect((await page.request.get("/demo/no-such-token-aaaaaaaaaaaa")).status()).toBe(404);
 });

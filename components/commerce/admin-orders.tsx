@@ -1,3 +1,4 @@
+import { AdminRefundDialog } from "@/components/commerce/admin-refund-dialog";
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { DataTable } from "@/components/dashboards/data-table";
 import type { AdminOrderRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
@@ -71,26 +72,7 @@ export function AdminOrderTable({ orders, refund }: { orders: AdminOrderRow[]; r
             {order.status}
             {order.refunded ? <span className="block text-slate-700">refunded {order.refunded}</span> : null}
           </td>
-          <td className="px-3 py-2">
-            {order.canRefund ? (
-              <ActionForm action={refund} className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="orderId" value={order.id} />
-                <label className="text-xs font-semibold text-slate-800">
-                  Reason
-                  <input
-                    name="reason"
-                    required
-                    minLength={3}
-                    maxLength={500}
-                    className="mt-1 block w-40 rounded border border-slate-400 px-2 py-1"
-                  />
-                </label>
-                <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700 hover:bg-red-50">
-                  Refund<span className="sr-only"> order of {order.email}</span>
-                </button>
-              </ActionForm>
-            ) : null}
-          </td>
+          <td className="px-3 py-2">{order.canRefund ? <AdminRefundDialog order={order} refund={refund} /> : null}</td>
         </tr>
       ))}
     </DataTable>

@@ -8,7 +8,17 @@ import { openTestDatabase } from "@/test/database";
 import { EVERY_DAY, newCourse, newDemoRequest, newTeacher } from "@/test/scheduling-fixtures";
 
 import { FAMILY_ACTOR } from "./lead-follows-booking";
-import { cancelDemo, demoCalendarFile, findDemoStatus, listRescheduleSlots, listSlotsForLead, rescheduleDemo } from "./demo-booking";
+import {
+  cancelDemo,
+  demoCalendarFile,
+  findDemoStatus,
+  listRebookSlots,
+  listRescheduleSlots,
+  listSlotsForLead,
+  rebookDemo,
+  REBOOK_MESSAGES,
+  rescheduleDemo,
+} from "./demo-booking";
 
 jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
 
@@ -138,6 +148,29 @@ describe("the status page's data and its .ics", () => {
     expect((await findDemoStatus(booking.token))!.booking.status).toBe("cancelled");
     await expect(rescheduleDemo(booking.token, "2026-03-04T10:00:00Z", now)).rejects.toThrow(SCHEDULING_MESSAGES.bookingCancelled);
     expect(await findDemoStatus("no-such-token-aaaaaaaaaaaa")).toBeNull();
+  });
+
+  it("books a cancelled demo again from its status page: the same request and course, a new booking; a live one is moved instead (issue 31)", async () => {
+    const leadId = await newDemoRequest(database.db, courseId);
+    const now = new Date("2026-03-09T00:00:00Z");
+    const { bookSlotForLead } = await import("./demo-booking");
+    const leadToken = signedLeadToken(leadId, now);
+    const first = (await listSlotsForLead({ leadToken, timezone: "UTC" }, now))[0]!.slots[0]!;
+    const booking = await bookSlotForLead({ leadToken, teacherId: first.teacherId, startsAt: first.startsAt }, now);
+    const again = { bookingToken: booking.token, teacherId: first.teacherId, startsAt: "2026-03-10T11:00:00Z" };
+    await expect(rebookDemo(again, now)).rejects.toThrow(REBOOK_MESSAGES.stillBooked);
+    await expect(listRebookSlots({ bookingToken: booking.token, timezone: "UTC" }, now)).rejects.toThrow(REBOOK_MESSAGES.stillBooked);
+
+    await cancelDemo(booking.token);
+    const times = await listRebookSlots({ bookingToken: booking.token, timezone: "UTC" }, now);
+    expect(times.flatMap((day) => day.slots.map((slot) => slot.startsAt))).toContain("2026-03-10T11:00:00.000Z");
+    const rebooked = await rebookDemo(again, now);
+    expect(rebooked).toMatchObject({ demoRequestId: leadId, courseId, status: "confirmed", startsAt: "2026-03-10T11:00:00.000Z" });
+    expect(rebooked.token).not.toBe(booking.token);
+    expect((await bookingsOf(leadId)).map((row) => row.status).sort()).toEqual(["cancelled", "confirmed"]);
+    const [lead] = await database.db.select({ status: demoRequests.status }).from(demoRequests).where(eq(demoRequests.id, leadId));
+    expect(lead!.status).toBe("demo_scheduled");
+    await expect(rebookDemo({ ...again, bookingToken: "no-such-token-aaaaaaaaaaaa" }, now)).rejects.toThrow("That booking does not exist.");
   });
 });
 
