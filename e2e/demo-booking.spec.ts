@@ -8,7 +8,7 @@ import { someOpenTime } from "./support/open-times";
 test.use({ timezoneId: "America/Los_Angeles" });
 
 test("after the demo form a signed-out family picks a time, sees when, and manages it on its status page", async ({ page }, testInfo) => {
-  await page.goto("/book-free-demo/5");
+  await page.goto("/book-free-demo/4");
   const form = new DemoForm(page);
   await form.email.fill("picker@example.com");
   await form.course.selectOption({ label: "Python for Young Coders" });
@@ -24,6 +24,16 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
     picker.getByRole("button").first(),
     "seeded teachers (seedSchedules at start) offer demo slots for Python for Young Coders",
   ).toBeVisible();
+  // Times that suit a child in Los Angeles (issue 31): 3 PM to 7 PM on weekdays, daytime at weekends.
+  const labels = await picker.getByRole("button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) {
+    const [, day, hour, minute, half] = /^(\w{3}), .+, (\d{1,2}):(\d{2}) (AM|PM)$/.exec(label) ?? [];
+    const start = ((Number(hour) % 12) + (half === "PM" ? 12 : 0)) * 60 + Number(minute);
+    const [from, to] = day === "Sat" || day === "Sun" ? [9 * 60, 18 * 60] : [15 * 60, 19 * 60];
+    expect(start, label).toBeGreaterThanOrEqual(from);
+    expect(start + 30, label).toBeLessThanOrEqual(to);
+  }
   const firstTime = await someOpenTime(picker);
   await page.screenshot({ path: testInfo.outputPath("picker.png") });
   await firstTime.click();

@@ -19,6 +19,7 @@ import {
 } from "@/lib/scheduling/bookings";
 import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
 import { openDemoSlots } from "@/lib/scheduling/slots";
+import { suitsChildren } from "@/lib/scheduling/family-hours";
 import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -51,16 +52,20 @@ export async function leadCourseId(leadId: string): Promise<number | null> {
   return lead.courseId;
 }
 
-/** The open demo times of a course for the next PICKER_DAYS, by day in `zone`. */
+/**
+ * The open demo times of a course for the next PICKER_DAYS, by day in `zone`. A family's picker
+ * (`forFamily`) shows only times that suit children in its zone (after school, weekends).
+ */
 export async function slotsOfCourse(
   courseId: number,
   zone: string,
   now: Date,
-  options: { teacherId?: number; ignoreBookingId?: string } = {},
+  options: { teacherId?: number; ignoreBookingId?: string; forFamily?: boolean } = {},
 ) {
+  const { forFamily = false, ...query } = options;
   const to = DateTime.fromJSDate(now).plus({ days: PICKER_DAYS }).toJSDate();
-  const slots = await openDemoSlots({ courseId, from: now, to, now, ...options });
-  return groupSlotsByDay(slots, zone);
+  const slots = await openDemoSlots({ courseId, from: now, to, now, ...query });
+  return groupSlotsByDay(forFamily ? slots.filter((slot) => suitsChildren(slot, zone)) : slots, zone);
 }
 
 /** The time picker's slots for the lead the token proves the caller made; none when its course is unknown. */
@@ -68,7 +73,7 @@ export async function listSlotsForLead(input: unknown, now = new Date()): Promis
   const { leadToken, timezone } = listSlotsSchema.parse(input);
   const courseId = await leadCourseId(verifyLeadToken(leadToken, now));
   if (courseId === null) return [];
-  return slotsOfCourse(courseId, timezone, now);
+  return slotsOfCourse(courseId, timezone, now, { forFamily: true });
 }
 
 /** Books a slot for the caller's lead at once (issue: "picking one books it for that lead"). */
@@ -111,7 +116,11 @@ export async function listRescheduleSlots(input: unknown, now = new Date()): Pro
   const { bookingToken, timezone } = rescheduleSlotsSchema.parse(input);
   const booking = await findBookingByToken(bookingToken);
   if (!booking || booking.kind !== "demo" || booking.courseId === null) throw new AppError("not-found", "That booking does not exist.");
-  const days = await slotsOfCourse(booking.courseId, timezone, now, { teacherId: booking.teacherId, ignoreBookingId: booking.id });
+  const days = await slotsOfCourse(booking.courseId, timezone, now, {
+    teacherId: booking.teacherId,
+    ignoreBookingId: booking.id,
+    forFamily: true,
+  });
   return days
     .map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.startsAt !== booking.startsAt) }))
     .filter((day) => day.slots.length > 0);
@@ -152,7 +161,7 @@ async function cancelledDemo(token: string): Promise<BookingView & { courseId: n
 export async function listRebookSlots(input: unknown, now = new Date()): Promise<PickerDay[]> {
   const { bookingToken, timezone } = rebookSlotsSchema.parse(input);
   const booking = await cancelledDemo(bookingToken);
-  return slotsOfCourse(booking.courseId, timezone, now);
+  return slotsOfCourse(booking.courseId, timezone, now, { forFamily: true });
 }
 
 /**

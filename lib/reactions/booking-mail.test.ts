@@ -27,7 +27,8 @@ const { db, mail, deliver } = mailHarness();
 
 beforeAll(async () => {
   // Every day 09:00-17:00 in London: open times from 12 hours ahead, whatever the day the test runs.
-  teacherId = await newTeacher(db(), "Europe/London", EVERY_DAY(9 * 60, 17 * 60));
+  // All day: a family's picker offers only the hours that suit children in its zone (after school, weekends).
+  teacherId = await newTeacher(db(), "Europe/London", EVERY_DAY(0, 24 * 60));
   courseId = await newCourse(db(), teacherId);
   const [teacher] = await db().select({ email: users.email }).from(users).where(eq(users.id, teacherId));
   teacherEmail = teacher!.email;

@@ -1,6 +1,9 @@
 import { count, eq, inArray } from "drizzle-orm";
 
-import { sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { DateTime } from "luxon";
+
+import { slotsOfCourse } from "@/lib/demo-requests/demo-booking";
+import { courses, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import { openDemoSlots } from "@/lib/scheduling/slots";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { openTestDatabase } from "@/test/database";
@@ -37,7 +40,7 @@ describe("the embedded default's schedules (seedSchedules)", () => {
   it("seeds approved teachers in three zones with hours and open priced sections, and a second run duplicates nothing", async () => {
     await seedSchedules(now);
     const first = await counts();
-    expect(first).toEqual({ teachers: 3, profiles: 3, hours: 5 + 1 + 5 + 6, sections: 6 });
+    expect(first).toEqual({ teachers: 3, profiles: 3, hours: 5 + 1 + (5 + 1) + (6 + 5), sections: 6 });
     await seedSchedules(new Date("2026-03-09T12:00:00Z"));
     expect(await counts()).toEqual(first);
 
@@ -66,5 +69,23 @@ describe("the embedded default's schedules (seedSchedules)", () => {
     for (const slot of slots) {
       for (const session of sessions) expect(slot.endsAt <= session.startsAt || slot.startsAt >= session.endsAt).toBe(true);
     }
+  });
+
+  it("offers a family in Los Angeles after-school times on weekdays, and no demo on a teacher's public holiday (issue 31)", async () => {
+    // Monday 23 November 2026: Thanksgiving is on Thursday the 26th.
+    const monday = new Date("2026-11-23T12:00:00Z");
+    // Seeded above (from March 2026): the hours, and the holidays of the year from then.
+    const [python] = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.slug, "python-for-young-coders"));
+    const days = await slotsOfCourse(python!.id, "America/Los_Angeles", monday, { forFamily: true });
+    const weekdays = days.filter((day) => !/^(Sat|Sun)/.test(day.label));
+    expect(weekdays.length).toBeGreaterThanOrEqual(8);
+    for (const slot of weekdays.flatMap((day) => day.slots)) {
+      const local = DateTime.fromISO(slot.startsAt, { zone: "America/Los_Angeles" });
+      expect(local.hour).toBeGreaterThanOrEqual(15);
+      expect(local.hour * 60 + local.minute + 30).toBeLessThanOrEqual(19 * 60);
+    }
+    // Ms. Rivera (New York) keeps Thanksgiving.
+    expect(days.map((day) => day.date)).not.toContain("2026-11-26");
+    expect(days.map((day) => day.date)).toContain("2026-11-25");
   });
 });

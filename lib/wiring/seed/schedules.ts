@@ -4,8 +4,17 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { getDb } from "@/lib/platform/db/client";
-import { courses, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import {
+  courses,
+  sections,
+  teacherAvailability,
+  teacherAvailabilityExceptions,
+  teacherProfiles,
+  users,
+} from "@/lib/platform/db/schema/index";
 import { weeklyRule } from "@/lib/scheduling/sessions";
+
+import { publicHolidays, type HolidayCountry } from "./holidays";
 
 type Hours = Array<[weekdays: number[], start: string, end: string]>;
 
@@ -17,6 +26,8 @@ interface SeedTeacher {
   subjects: string[];
   timezone: string;
   hours: Hours;
+  /** The public holidays the teacher takes off (whole days, seeded as availability exceptions). */
+  holidays: HolidayCountry;
   sections: Array<{
     courseSlug: string;
     classType: "one_on_one" | "group";
@@ -37,10 +48,12 @@ export const SEED_TEACHERS: SeedTeacher[] = [
     bio: "Software engineer turned teacher; ten years of coding clubs in Brooklyn.",
     subjects: ["Python", "Scratch", "Spanish"],
     timezone: "America/New_York",
+    // After school on the east coast, and on the west coast (15:00-19:00 in Los Angeles is 18:00-22:00 here).
     hours: [
-      [[1, 2, 3, 4, 5], "15:00", "19:00"],
-      [[6], "09:00", "12:00"],
+      [[1, 2, 3, 4, 5], "15:00", "22:00"],
+      [[6], "09:00", "13:00"],
     ],
+    holidays: "US",
     sections: [
       {
         courseSlug: "python-for-young-coders",
@@ -69,7 +82,12 @@ export const SEED_TEACHERS: SeedTeacher[] = [
     bio: "Maths teacher from Leeds who likes puzzles more than worksheets.",
     subjects: ["Math", "Science"],
     timezone: "Europe/London",
-    hours: [[[1, 2, 3, 4, 5], "16:00", "20:00"]],
+    // After school in Britain and, an hour later by the clock, across Europe.
+    hours: [
+      [[1, 2, 3, 4, 5], "15:00", "19:00"],
+      [[6], "09:00", "12:00"],
+    ],
+    holidays: "GB",
     sections: [
       {
         courseSlug: "math-foundations",
@@ -98,7 +116,12 @@ export const SEED_TEACHERS: SeedTeacher[] = [
     bio: "Concert pianist and patient teacher, in Bengaluru; evenings in India are mornings in the Americas.",
     subjects: ["Piano", "Music theory"],
     timezone: "Asia/Kolkata",
-    hours: [[[1, 2, 3, 4, 5, 6], "17:00", "22:00"]],
+    // Evenings for India and Europe's afternoons; early mornings, which are the Americas' afternoons before.
+    hours: [
+      [[1, 2, 3, 4, 5, 6], "16:00", "23:00"],
+      [[2, 3, 4, 5, 6], "04:30", "08:30"],
+    ],
+    holidays: "IN",
     sections: [
       {
         courseSlug: "piano-for-beginners",
@@ -179,6 +202,10 @@ export async function seedSchedules(now = new Date()): Promise<void> {
               weekdays.map((weekday) => ({ teacherId, weekday, startMinute: minuteOf(start), endMinute: minuteOf(end) })),
             ),
           );
+        const holidays = publicHolidays(teacher.holidays, now);
+        if (holidays.length > 0) {
+          await tx.insert(teacherAvailabilityExceptions).values(holidays.map((date) => ({ teacherId, date, kind: "off" as const })));
+        }
       }
 
       for (const section of teacher.sections) {

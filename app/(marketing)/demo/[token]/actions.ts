@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 
-import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { runAction, runForData, type ActionResult } from "@/lib/platform/http/action-result";
 import { limitTokenGuesses } from "@/lib/platform/http/token-guesses";
 import {
   cancelDemo,
@@ -30,18 +30,8 @@ export async function cancelDemoAction(token: string): Promise<ActionResult> {
   });
 }
 
-/** The picker's days, or the refusal's message. */
-async function pickerDays(name: string, list: () => Promise<PickerDay[]>): Promise<DataResult<PickerDay[]>> {
-  let days: PickerDay[] = [];
-  const result = await runAction(name, async () => {
-    days = await guarded(list);
-    return "";
-  });
-  return result.ok ? { ok: true, data: days } : { ok: false, message: result.message };
-}
-
 export async function rescheduleSlotsAction(input: { bookingToken: string; timezone: string }): Promise<DataResult<PickerDay[]>> {
-  return pickerDays("reschedule-slots", () => listRescheduleSlots(input));
+  return await runForData("reschedule-slots", () => guarded(() => listRescheduleSlots(input)));
 }
 
 export async function rescheduleDemoAction(input: { bookingToken: string; startsAt: string }): Promise<ActionResult> {
@@ -53,7 +43,7 @@ export async function rescheduleDemoAction(input: { bookingToken: string; starts
 }
 
 export async function rebookSlotsAction(input: { bookingToken: string; timezone: string }): Promise<DataResult<PickerDay[]>> {
-  return pickerDays("rebook-slots", () => listRebookSlots(input));
+  return await runForData("rebook-slots", () => guarded(() => listRebookSlots(input)));
 }
 
 /** A cancelled demo booked again at a new time: the answer carries the new booking's status page. */
