@@ -1,6 +1,6 @@
 "use server";
 
-import { runAction, runForData } from "@/lib/platform/http/action-result";
+import { runForData } from "@/lib/platform/http/action-result";
 import { bookSlotForLead, describeBookedTime, listSlotsForLead } from "@/lib/demo-requests/demo-booking";
 import type { DataResult, PickerDay } from "@/lib/scheduling/picker";
 import { timezoneSchema } from "@/lib/scheduling/schema";
