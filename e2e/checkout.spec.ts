@@ -134,6 +134,7 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     const history = page.getByRole("region", { name: "History" });
     await expect(history.getByRole("listitem").first()).toContainText("Refund");
     await expect(history.getByRole("listitem").first()).toContainText("$99.00");
+    await expect(history.getByRole("listitem").first()).toContainText(`${courseTitle} for ${child}`);
 
     await page.goto("/terms-of-service");
     await expect(page.getByRole("heading", { name: "Withdrawing and refunds" })).toBeVisible();

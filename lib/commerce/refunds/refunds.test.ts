@@ -76,6 +76,8 @@ test("withdraw before the cutoff: the seat is freed, the price goes back to the 
   expect(await orderStatus(family.orderId)).toBe("refunded");
   const wallet = await getWallet(family.parentId);
   expect(wallet.entries[0]).toMatchObject({ kind: "refund", amountMinor: 12_000, orderId: family.orderId, orderStatus: "refunded" });
+  // The history names what the order was for, not its id (issue 31).
+  expect(wallet.entries[0]!.orderSummary).toBe("Test course for Ada");
   expect(await listEnrolments(family.parentId, ZONE, before)).toEqual([]);
 
   // Withdrawing again: a clear message, nothing more refunded.
