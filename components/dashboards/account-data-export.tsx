@@ -15,7 +15,7 @@ export function AccountDataExport({ found }: { found: LeadAccountExport }) {
       </p>
     );
   }
-  const how = found.kind === "linked" ? "made this request while signed in" : "has this request's address, verified";
+  const how = found.kind === "linked" ? "made this request while signed in" : "has this request’s email address and has verified it";
   return (
     <>
       <p className="mt-1 text-sm text-slate-700">
