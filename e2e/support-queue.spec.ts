@@ -67,19 +67,9 @@ test.describe("support lead queue (issue 4)", () => {
     await expect(page.getByLabel("Note")).toHaveValue("Called, demo on Tuesday at 5pm.");
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // A parent asked what we hold: the request page exports it as a JSON file, and the export is in the history.
-    const downloading = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export data (JSON)" }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^personal-data-[0-9a-f-]+\.json$/);
-    const exported = JSON.parse(await readFile((await download.path()) ?? "", "utf8"));
-    expect(exported).toMatchObject({
-      email,
-      demoRequests: [expect.objectContaining({ userEmail: email, note: "Called, demo on Tuesday at 5pm." })],
-    });
-    await page.screenshot({ path: "test-results/support-request-export.png", fullPage: true });
-    await page.reload();
-    await expect(page.getByText("exported everything held about this email (JSON)")).toBeVisible();
+    // Made signed out with an address no verified account has: no account to export, and the page says why (issue 26 finding 7).
+    await expect(page.getByRole("note").filter({ hasText: "This request was made signed out" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Export the account/ })).toHaveCount(0);
 
     await page.getByRole("link", { name: "Back to the queue" }).click();
     await page.getByLabel("Search email or name").fill(email);
@@ -98,6 +88,71 @@ test.describe("support lead queue (issue 4)", () => {
     expect(lines[1]).toContain("Contacted");
   });
 
+  test("issue 26 finding 7: support exports a verified account's data from its request, is refused an unverified one; the admin exports from Users", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
+    // A request with the (verified) demo parent's address: the page finds the account and offers its export.
+    const parent = demoAccount("student").email;
+    const name = `Export Parent ${randomUUID().slice(0, 6)}`;
+    await bookDemo(request, name, parent);
+    const { email: agent, password } = demoAccount("support");
+    await signIn(page, agent, password);
+    await page.goto(`/support/dashboard?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByText(`The account ${parent}`)).toBeVisible();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export the account’s data (JSON)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^personal-data-account-\d+\.json$/);
+    const file = await readFile((await download.path()) ?? "", "utf8");
+    const exported = JSON.parse(file);
+    expect(exported).toMatchObject({
+      account: { email: parent, emailVerified: true },
+      learners: expect.any(Array),
+      orders: expect.any(Array),
+    });
+    expect(exported.demoRequests).toEqual(expect.arrayContaining([expect.objectContaining({ name, email: parent })]));
+    expect(file).not.toMatch(/"(code|token|payload|firebaseUid)":/);
+    await page.screenshot({ path: testInfo.outputPath("support-request-export.png"), fullPage: true });
+
+    // A request made signed in by a new account whose email is not verified: support is told why not.
+    const squatter = `export.unverified.${randomUUID().slice(0, 8)}@example.com`;
+    const family = await (await browser.newContext()).newPage();
+    await family.goto("/signup");
+    await family.getByLabel("Your name").fill("Una Verified");
+    await family.getByLabel("Email").fill(squatter);
+    await family.getByLabel("Password").fill("unverified-password-1");
+    await family.getByRole("button", { name: "Create account" }).click();
+    await expect(family).toHaveURL(/\/$/);
+    const made = await family.request.post("/api/book-free-demo", {
+      headers: { origin: baseURL!, "idempotency-key": `e2e-${randomUUID()}` },
+      data: { userEmail: squatter, course: "not-sure", name: "Una Verified", grade: 3 },
+    });
+    expect(made.status()).toBe(201);
+    await page.goto(`/support/dashboard?q=${encodeURIComponent(squatter)}`);
+    await page.getByRole("link", { name: "Una Verified" }).click();
+    await expect(
+      page.getByRole("note").filter({ hasText: "This account's email address is not verified, so support cannot export" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: /Export the account/ })).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("support-request-export-refused.png"), fullPage: true });
+
+    // The admin may export any account, from the Users page.
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, demoAccount("admin").email, demoAccount("admin").password);
+    await admin.goto(`/admin/users?q=${encodeURIComponent(squatter)}`);
+    const adminDownload = admin.waitForEvent("download");
+    await admin.getByRole("link", { name: `Export the data of ${squatter} (JSON)` }).click();
+    const adminFile = JSON.parse(await readFile((await (await adminDownload).path()) ?? "", "utf8"));
+    expect(adminFile).toMatchObject({ account: { email: squatter, emailVerified: false } });
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+    await admin.screenshot({ path: testInfo.outputPath("admin-users-export.png"), fullPage: true });
+  });
+
   test("a teacher cannot read the queue or export it", async ({ page }) => {
     const { email, password } = demoAccount("teacher");
     await signIn(page, email, password);
@@ -107,7 +162,7 @@ test.describe("support lead queue (issue 4)", () => {
     const csv = await page.request.get("/api/support/demo-requests/export");
     expect(csv.status()).toBe(403);
     expect(await csv.json()).toMatchObject({ ok: false, message: "You are not allowed to do that." });
-    const personal = await page.request.get(`/api/support/demo-requests/${randomUUID()}/export`);
+    const personal = await page.request.get("/api/privacy/accounts/1/export");
     expect(personal.status()).toBe(403);
   });
 

@@ -1,3 +1,4 @@
+import { accountExportHref } from "@/components/dashboards/account-data-export";
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { formatDateTime } from "@/lib/platform/format";
@@ -9,7 +10,7 @@ import { DataTable } from "@/components/dashboards/data-table";
 export function AdminUserTable({ users, actorId, changeRole }: { users: UserListRow[]; actorId: number; changeRole: FormAction }) {
   if (users.length === 0) return <p className="text-slate-700">No users match.</p>;
   return (
-    <DataTable caption="Users, newest first" columns={["Email", "Name", "Role", "Created", "Change role"]}>
+    <DataTable caption="Users, newest first" columns={["Email", "Name", "Role", "Created", "Change role", "Personal data"]}>
       {users.map((user) => (
         <tr key={user.id} className="border-t border-slate-200 align-top">
           <th scope="row" className="px-3 py-2 font-medium text-slate-900">
@@ -50,6 +51,17 @@ export function AdminUserTable({ users, actorId, changeRole }: { users: UserList
                 </button>
               </ActionForm>
             )}
+          </td>
+          <td className="px-3 py-2">
+            {/* Issue 26 finding 7: an admin may export any account (a download; the route checks and audits). */}
+            <a
+              href={accountExportHref(user.id)}
+              download
+              aria-label={`Export the data of ${user.email} (JSON)`}
+              className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+            >
+              Export (JSON)
+            </a>
           </td>
         </tr>
       ))}

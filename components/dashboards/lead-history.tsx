@@ -11,6 +11,7 @@ function describe(entry: AuditRow, timezone: string): string {
   if (entry.action === "lead.status")
     return `changed the status from ${leadStatusLabel(details.from ?? "")} to ${leadStatusLabel(details.to ?? "")}`;
   if (entry.action === "lead.note") return details.note ? `wrote the note “${details.note}”` : "cleared the note";
+  // Before issue 26 finding 7, exports were by request (now by account, recorded on the account).
   if (entry.action === "lead.data_export") return "exported everything held about this email (JSON)";
   // Issue 17: demo bookings of the request (lib/demo-requests/lead-follows-booking.ts).
   if (entry.action === "lead.demo_booked") return `booked the demo for ${time(details.startsAt)}`;

@@ -230,14 +230,16 @@ describe("gift.bought", () => {
   it("a gift paid from the wallet writes it with the gift", async () => {
     const buyer = await newFamily(db(), 10_000);
     const since = await mark();
-    const { giftId } = await buyGift(buyer.parentId, { amount: "40", recipientEmail: "grace@example.com" });
+    const { giftId } = await buyGift(buyer.parentId, { amount: "40", recipientEmail: "grace@example.com" }, { emailVerified: true });
     expect(await eventsSince(since)).toEqual([["event:gift.bought", { giftId }]]);
   });
 
   it("a wallet gift rolled back after writing it leaves no event and no gift", async () => {
     const buyer = await newFamily(db(), 10_000);
     const since = await mark();
-    await failingAfter("gift.bought", () => buyGift(buyer.parentId, { amount: "40", recipientEmail: "grace@example.com" }));
+    await failingAfter("gift.bought", () =>
+      buyGift(buyer.parentId, { amount: "40", recipientEmail: "grace@example.com" }, { emailVerified: true }),
+    );
     expect(await eventsSince(since)).toEqual([]);
     expect(await db().select().from(gifts).where(eq(gifts.buyerId, buyer.parentId))).toEqual([]);
   });

@@ -87,7 +87,6 @@ export async function loadParents(tx: Tx, list: FamilyOf[]): Promise<Map<string,
           .select({
             id: demoRequests.id,
             email: demoRequests.userEmail,
-            name: demoRequests.name,
             grade: demoRequests.grade,
             accountZone: users.timezone,
           })
@@ -111,7 +110,9 @@ export async function loadParents(tx: Tx, list: FamilyOf[]): Promise<Map<string,
     if (!request) throw new Error(`booking ${booking.id} has neither a parent nor a demo request`);
     parents.set(booking.id, {
       email: request.email,
-      name: request.name,
+      // The name typed into the demo form, with an address nobody verified: it stays out of the
+      // mail and the invite (issue 26 finding 8); the greeting is "Hello,".
+      name: null,
       grade: request.grade,
       zone: readerZone(request.accountZone, booking.timezone),
     });

@@ -16,13 +16,12 @@ import type { Handler } from "@/lib/platform/events/reactions";
  */
 export async function enqueueDemoRequestReceivedMail(db: Database, demoRequestId: string): Promise<void> {
   const [request] = await db
-    .select({ email: demoRequests.userEmail, name: demoRequests.name, courseTitle: courses.title })
+    .select({ email: demoRequests.userEmail, courseTitle: courses.title })
     .from(demoRequests)
     .leftJoin(courses, eq(courses.id, demoRequests.courseId))
     .where(eq(demoRequests.id, demoRequestId));
   if (!request) return;
   const content = demoRequestReceivedEmail({
-    readerName: request.name,
     courseTitle: request.courseTitle,
     coursesUrl: `${brand.siteUrl}/courses`,
   });

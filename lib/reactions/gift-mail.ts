@@ -23,14 +23,14 @@ type GiftBought = EventPayload<typeof giftBought>;
  */
 export async function enqueueGiftMail(db: Database, { giftId }: GiftBought): Promise<void> {
   const [row] = await db
-    .select({ gift: gifts, buyerName: users.displayName, buyerEmail: users.email })
+    .select({ gift: gifts, buyerEmail: users.email })
     .from(gifts)
     .leftJoin(users, eq(users.id, gifts.buyerId))
     .where(eq(gifts.id, giftId));
   if (!row?.gift.recipientEmail || !row.gift.code) return;
   const content = giftReceivedEmail({
-    recipientName: row.gift.recipientName,
-    fromName: row.buyerName || row.buyerEmail || brand.name,
+    fromEmail: row.buyerEmail,
+    brandName: brand.name,
     amount: formatMoney(row.gift.amountMinor, row.gift.currency),
     cashLabel: brandLabels.cash,
     code: groupGiftCode(row.gift.code),

@@ -18,7 +18,7 @@ export async function buyGiftAction(_previous: ActionResult | null, formData: Fo
   let next = "";
   const result = await runAction("gift-buy", async () => {
     const user = await requireApiUser();
-    const bought = await buyGift(user.databaseId, formObject(formData), { email: user.email });
+    const bought = await buyGift(user.databaseId, formObject(formData), { email: user.email, emailVerified: user.emailVerified });
     next = bought.checkoutUrl ?? giftPagePath(bought.giftId);
     revalidatePath(brandRoutes.wallet);
     return "Your gift is ready.";

@@ -19,6 +19,8 @@ export const GIFT_MESSAGES = {
   codeUsed: "This gift code has already been redeemed. Each code can be used once.",
   codeFrozen: "This gift code cannot be redeemed: its payment was refunded or disputed. Please contact support.",
   giftNotFound: "That gift does not exist.",
+  verifyEmailFirst:
+    "Please verify your email address before sending a gift: open the link we emailed you when you signed up (My courses can send it again), then come back here.",
   payWith: `Choose how to pay: with ${brandLabels.cash} or by card.`,
   cardNotOffered: `Card payments are not available here. Pay with ${brandLabels.cash}.`,
 } as const;

@@ -44,12 +44,16 @@ async function giftRows(giftId: string) {
 
 test("a buyer pays a gift from their wallet: a 140-bit code, the debit names the gift, the recipient is emailed the code", async () => {
   const buyer = await m.fixtures.newFamily(db(), 10_000);
-  const { giftId } = await m.gifts.buyGift(buyer.parentId, {
-    amount: "40",
-    recipientName: "Grace",
-    recipientEmail: "Grace@Example.com",
-    message: "Happy birthday!",
-  });
+  const { giftId } = await m.gifts.buyGift(
+    buyer.parentId,
+    {
+      amount: "40",
+      recipientName: "Grace",
+      recipientEmail: "Grace@Example.com",
+      message: "Happy birthday!",
+    },
+    { emailVerified: true },
+  );
   expect(await m.ledger.balanceOf(db(), buyer.parentId)).toBe(6_000);
   expect(await giftRows(giftId)).toEqual([expect.objectContaining({ userId: buyer.parentId, kind: "gift", amountMinor: -4_000 })]);
 
@@ -74,19 +78,33 @@ test("a buyer pays a gift from their wallet: a 140-bit code, the debit names the
   expect(payload.subject).toContain("$40.00");
 
   // Codes differ from gift to gift.
-  const second = await m.gifts.buyGift(buyer.parentId, { amount: "5" });
+  const second = await m.gifts.buyGift(buyer.parentId, { amount: "5" }, { emailVerified: true });
   expect((await m.gifts.getGiftForBuyer(buyer.parentId, second.giftId))!.code).not.toBe(view!.code);
+});
+
+test("issue 26 finding 8: an account whose email is not verified is refused a gift, with what to do; nothing is stored or paid", async () => {
+  const buyer = await m.fixtures.newFamily(db(), 10_000);
+  const input = { amount: "20", recipientEmail: "anyone@example.com", message: "Visit http://evil.example" };
+  const refusal = await m.gifts.buyGift(buyer.parentId, input, { emailVerified: false }).catch((e: unknown) => e);
+  expect(refusal).toMatchObject({ code: "forbidden", message: m.schema.GIFT_MESSAGES.verifyEmailFirst });
+  expect(m.schema.GIFT_MESSAGES.verifyEmailFirst).toMatch(/verify your email address/);
+  expect(await db().select().from(m.tables.gifts).where(eq(m.tables.gifts.buyerId, buyer.parentId))).toEqual([]);
+  expect(await m.ledger.balanceOf(db(), buyer.parentId)).toBe(10_000);
+  // The same account once verified.
+  const { giftId } = await m.gifts.buyGift(buyer.parentId, input, { emailVerified: true });
+  expect(await m.gifts.getGiftForBuyer(buyer.parentId, giftId)).toMatchObject({ amount: "$20.00" });
+  expect(await m.ledger.balanceOf(db(), buyer.parentId)).toBe(8_000);
 });
 
 test("insufficient balance or an amount out of bounds: a clear message, nothing stored", async () => {
   const buyer = await m.fixtures.newFamily(db(), 2_000);
-  await expect(m.gifts.buyGift(buyer.parentId, { amount: "25.00" })).rejects.toThrow(
+  await expect(m.gifts.buyGift(buyer.parentId, { amount: "25.00" }, { emailVerified: true })).rejects.toThrow(
     m.schema.GIFT_MESSAGES.insufficientBalance("$20.00", "$25.00"),
   );
   for (const amount of ["4.99", "500.01", "abc", "-10", ""]) {
-    await expect(m.gifts.buyGift(buyer.parentId, { amount })).rejects.toThrow(m.schema.GIFT_MESSAGES.amount);
+    await expect(m.gifts.buyGift(buyer.parentId, { amount }, { emailVerified: true })).rejects.toThrow(m.schema.GIFT_MESSAGES.amount);
   }
-  await expect(m.gifts.buyGift(buyer.parentId, { amount: "10", recipientEmail: "not-an-email" })).rejects.toThrow(
+  await expect(m.gifts.buyGift(buyer.parentId, { amount: "10", recipientEmail: "not-an-email" }, { emailVerified: true })).rejects.toThrow(
     m.schema.GIFT_MESSAGES.recipientEmail,
   );
   expect(await db().select().from(m.tables.gifts).where(eq(m.tables.gifts.buyerId, buyer.parentId))).toEqual([]);
@@ -96,7 +114,7 @@ test("insufficient balance or an amount out of bounds: a clear message, nothing 
 test("the recipient redeems the code (typed loosely) into their wallet once; used, guessed or malformed codes change nothing", async () => {
   const buyer = await m.fixtures.newFamily(db(), 10_000);
   const recipient = await m.fixtures.newFamily(db());
-  const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "30" });
+  const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "30" }, { emailVerified: true });
   const code = (await m.gifts.getGiftForBuyer(buyer.parentId, giftId))!.code!;
   const address = newAddress();
 
@@ -126,7 +144,7 @@ test("the recipient redeems the code (typed loosely) into their wallet once; use
 
 test("a gift code redeemed from two sessions at once: one credit", async () => {
   const buyer = await m.fixtures.newFamily(db(), 10_000);
-  const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "50" });
+  const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "50" }, { emailVerified: true });
   const code = (await m.gifts.getGiftForBuyer(buyer.parentId, giftId))!.code;
   const first = await m.fixtures.newFamily(db());
   const second = await m.fixtures.newFamily(db());
@@ -152,7 +170,7 @@ test("wrong codes are limited per account and per address; a redeemed code does 
 
   // Even a right code waits: the account's limit is full (and nothing is credited).
   const buyer = await m.fixtures.newFamily(db(), 10_000);
-  const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "10" });
+  const { giftId } = await m.gifts.buyGift(buyer.parentId, { amount: "10" }, { emailVerified: true });
   const code = (await m.gifts.getGiftForBuyer(buyer.parentId, giftId))!.code;
   await expect(m.gifts.redeemGift(recipient.parentId, newAddress(), { code })).rejects.toThrow("Too many gift codes tried.");
   expect(await m.ledger.balanceOf(db(), recipient.parentId)).toBe(0);
@@ -172,7 +190,7 @@ test("wrong codes are limited per account and per address; a redeemed code does 
   const collector = await m.fixtures.newFamily(db());
   const collectorAddress = newAddress();
   for (let i = 0; i < 12; i++) {
-    const next = await m.gifts.buyGift(buyer.parentId, { amount: "5" });
+    const next = await m.gifts.buyGift(buyer.parentId, { amount: "5" }, { emailVerified: true });
     const nextCode = (await m.gifts.getGiftForBuyer(buyer.parentId, next.giftId))!.code;
     await m.gifts.redeemGift(collector.parentId, collectorAddress, { code: nextCode });
   }
@@ -181,7 +199,7 @@ test("wrong codes are limited per account and per address; a redeemed code does 
 
 test("without Stripe a gift cannot be paid by card, and a top-up by card is refused: nothing is stored", async () => {
   const buyer = await m.fixtures.newFamily(db(), 10_000);
-  const error = await m.gifts.buyGift(buyer.parentId, { amount: "30", payWith: "card" }).catch((e: unknown) => e);
+  const error = await m.gifts.buyGift(buyer.parentId, { amount: "30", payWith: "card" }, { emailVerified: true }).catch((e: unknown) => e);
   expect(error).toMatchObject({
     message: m.schema.GIFT_MESSAGES.cardNotOffered,
     fieldErrors: { payWith: m.schema.GIFT_MESSAGES.cardNotOffered },

@@ -23,6 +23,14 @@ import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 
 type BuyGiftParsed = z.output<typeof buyGiftSchema>;
 
+export interface BuyGiftOptions {
+  /** Whether the buyer's own email is verified (the session's emailVerified): required, never assumed. */
+  emailVerified: boolean;
+  returnOrigin?: string;
+  email?: string;
+  now?: Date;
+}
+
 export const GIFT_REDEEM_PATH = "/gift-a-course/redeem";
 export const giftPagePath = (giftId: string) => `/gift-a-course/gifts/${giftId}`;
 
@@ -33,11 +41,10 @@ export const giftPagePath = (giftId: string) => `/gift-a-course/gifts/${giftId}`
  * when Stripe is configured): the gift is created unpaid, with no code, and goes live when the
  * webhook confirms the payment (lockPendingGift).
  */
-export async function buyGift(
-  buyerId: number,
-  input: unknown,
-  options: { returnOrigin?: string; email?: string; now?: Date } = {},
-): Promise<{ giftId: string; checkoutUrl?: string }> {
+export async function buyGift(buyerId: number, input: unknown, options: BuyGiftOptions): Promise<{ giftId: string; checkoutUrl?: string }> {
+  // Issue 26 finding 8: a gift mails a code, a name and a message to any address the buyer types,
+  // so only a buyer whose own address is verified (someone answerable for it) may send one.
+  if (!options.emailVerified) throw new AppError("forbidden", GIFT_MESSAGES.verifyEmailFirst);
   const parsed = parseInput(buyGiftSchema, input);
   if (parsed.payWith === "card") return buyGiftByCard(buyerId, parsed, options);
   const { amount } = parsed;
@@ -78,7 +85,7 @@ function giftValues(buyerId: number, { amount, recipientName, recipientEmail, me
 async function buyGiftByCard(
   buyerId: number,
   parsed: BuyGiftParsed,
-  options: { returnOrigin?: string; email?: string; now?: Date },
+  options: BuyGiftOptions,
 ): Promise<{ giftId: string; checkoutUrl: string }> {
   if (!isCardPaymentAvailable()) {
     throw new AppError("invalid", GIFT_MESSAGES.cardNotOffered, { fieldErrors: { payWith: GIFT_MESSAGES.cardNotOffered } });

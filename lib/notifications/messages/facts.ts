@@ -22,4 +22,17 @@ export interface TeacherDemoFacts extends Omit<DemoFacts, "statusUrl"> {
   dashboardUrl: string;
 }
 
-export const hello = (name: string | null) => (name ? `Hello ${name},` : "Hello,");
+/**
+ * The name a greeting may use: the first word of it, when that word is letters only (with ' and
+ * -), else none. A name is free text someone typed; in a greeting it reads as ours, so it carries
+ * no link, no domain and no sentence (issue 26 finding 8): "Visit http://evil.example" greets "Visit".
+ */
+export function greetingName(name: string | null | undefined): string | null {
+  const first = name?.trim().split(/\s+/)[0] ?? "";
+  return /^[\p{L}\p{M}][\p{L}\p{M}'’-]{0,29}$/u.test(first) ? first : null;
+}
+
+export const hello = (name: string | null) => {
+  const safe = greetingName(name);
+  return safe ? `Hello ${safe},` : "Hello,";
+};

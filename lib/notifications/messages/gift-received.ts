@@ -2,12 +2,13 @@ import "server-only";
 
 import { renderEmail } from "@/lib/notifications/layout";
 
-import { hello } from "./facts";
-
 export interface GiftReceivedFacts {
-  recipientName: string | null;
-  /** The buyer's name as their account has it, or their email when it has none. */
-  fromName: string;
+  /**
+   * The buyer's account address: verified, since only an account with a verified address may send
+   * a gift (lib/commerce/gifts). Null when the buyer's account is gone.
+   */
+  fromEmail: string | null;
+  brandName: string;
   /** The amount formatted in the currency, e.g. "$50.00". */
   amount: string;
   cashLabel: string;
@@ -18,15 +19,24 @@ export interface GiftReceivedFacts {
   redeemUrl: string;
 }
 
-/** To the recipient of a gift, when the buyer gave their address: the code and where to redeem it. */
+/**
+ * To the recipient of a gift, at the address the buyer typed (never verified by the recipient):
+ * the code and where to redeem it. What the buyer typed stays out of our own sentences (issue 26
+ * finding 8): no name in the subject or greeting (the buyer's display name and the recipient's
+ * name are free text); the sender is named by their verified address; their message is quoted
+ * apart, as their words, with its links made unclickable.
+ */
 export function giftReceivedEmail(facts: GiftReceivedFacts) {
-  return renderEmail(`${facts.fromName} sent you a gift of ${facts.amount} ${facts.cashLabel}`, {
-    greeting: hello(facts.recipientName),
+  const from = facts.fromEmail ? `The ${facts.brandName} account ${facts.fromEmail}` : `A ${facts.brandName} customer`;
+  return renderEmail(`You received a gift of ${facts.amount} ${facts.cashLabel}`, {
+    greeting: "Hello,",
     paragraphs: [
-      `${facts.fromName} sent you a gift of ${facts.amount} ${facts.cashLabel} for live classes.`,
-      ...(facts.message ? [`Their message: "${facts.message}"`] : []),
-      `To use it, sign up or sign in, open the redeem page and enter the code below. It can be redeemed once.`,
+      `${from} sent you a gift of ${facts.amount} ${facts.cashLabel} for live classes at ${facts.brandName}.`,
+      `To use it, sign up or sign in, open the redeem page and enter the code below. It can be redeemed once. Redeeming never asks for a payment or a card.`,
     ],
+    quote: facts.message
+      ? { intro: `The sender added a message. These are their words, not ours, and we have not checked them:`, text: facts.message }
+      : undefined,
     details: [
       ["Gift code", facts.code],
       ["Amount", facts.amount],

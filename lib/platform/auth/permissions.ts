@@ -8,6 +8,11 @@ import type { Role } from "@/lib/platform/auth/roles";
 export const PERMISSIONS = {
   /** The support lead queue: read, export. */
   "leads.read": ["support", "admin"],
+  /**
+   * A person's data export (subject access), by account: support only for an account whose email
+   * is verified, an admin for any (lib/privacy/export.ts checks the rest).
+   */
+  "privacy.export": ["support", "admin"],
   /** Status, notes. */
   "leads.update": ["support", "admin"],
   "users.manage": ["admin"],

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { GiftBuyForm } from "@/components/gifts/gift-buy-form";
-import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR } from "@/lib/commerce/gifts/gift-schema";
+import { GIFT_AMOUNT_MAX_MINOR, GIFT_AMOUNT_MIN_MINOR, GIFT_MESSAGES } from "@/lib/commerce/gifts/gift-schema";
 import { giftPagePath, GIFT_REDEEM_PATH, listGiftsOfBuyer } from "@/lib/commerce/gifts/gifts";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
@@ -41,13 +41,26 @@ export default async function BuyGiftPage() {
         </Link>{" "}
         and uses it for any class.
       </p>
-      <GiftBuyForm
-        buy={buyGiftAction}
-        min={formatMoney(GIFT_AMOUNT_MIN_MINOR)}
-        max={formatMoney(GIFT_AMOUNT_MAX_MINOR)}
-        cashLabel={brandLabels.cash}
-        cardAvailable={cardAvailable}
-      />
+      {/* Issue 26 finding 8: a gift mails a code and a message to any address, so only a verified account sends one (buyGift refuses too). */}
+      {user.emailVerified ? (
+        <GiftBuyForm
+          buy={buyGiftAction}
+          min={formatMoney(GIFT_AMOUNT_MIN_MINOR)}
+          max={formatMoney(GIFT_AMOUNT_MAX_MINOR)}
+          cashLabel={brandLabels.cash}
+          cardAvailable={cardAvailable}
+        />
+      ) : (
+        <section aria-labelledby="verify-first" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5">
+          <h2 id="verify-first" className="text-lg font-bold text-slate-900">
+            Verify your email to send a gift
+          </h2>
+          <p className="mt-1 text-slate-800">{GIFT_MESSAGES.verifyEmailFirst}</p>
+          <Link href="/my-courses" className="mt-3 inline-block font-semibold text-brand-700 underline underline-offset-4">
+            Go to My courses to resend the link
+          </Link>
+        </section>
+      )}
       {gifts.length > 0 ? (
         <section aria-labelledby="your-gifts" className="mt-10">
           <h2 id="your-gifts" className="text-xl font-bold text-slate-900">

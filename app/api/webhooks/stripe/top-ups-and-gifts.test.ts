@@ -152,7 +152,11 @@ describe("gift paid by card", () => {
 
   test("is created unpaid with no code and no email until the webhook confirms the payment", async () => {
     const buyer = await newFamily(db());
-    const { giftId, checkoutUrl } = await buyGift(buyer.parentId, { amount: "30", payWith: "card", recipientEmail });
+    const { giftId, checkoutUrl } = await buyGift(
+      buyer.parentId,
+      { amount: "30", payWith: "card", recipientEmail },
+      { emailVerified: true },
+    );
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const call = standIn().requests.find((r) => r.form.get("metadata[giftId]") === giftId)!;
     expect(call.form.get("metadata[pays]")).toBe("gift");
@@ -167,7 +171,7 @@ describe("gift paid by card", () => {
 
   test("the completed event delivered 10 times issues one code and queues one email", async () => {
     const buyer = await newFamily(db());
-    const { giftId } = await buyGift(buyer.parentId, { amount: "30", payWith: "card", recipientEmail });
+    const { giftId } = await buyGift(buyer.parentId, { amount: "30", payWith: "card", recipientEmail }, { emailVerified: true });
     const outcomes = await deliverTenTimes(sessionEvent("checkout.session.completed", { pays: "gift", giftId }, 3_000));
     expect(outcomes.filter((o) => o === "processed")).toHaveLength(1);
     const gift = await giftOf(giftId);
@@ -181,7 +185,7 @@ describe("gift paid by card", () => {
 
   test("an amount mismatch flags the gift: no code, no email, an issue for admins", async () => {
     const buyer = await newFamily(db());
-    const { giftId } = await buyGift(buyer.parentId, { amount: "30", payWith: "card", recipientEmail });
+    const { giftId } = await buyGift(buyer.parentId, { amount: "30", payWith: "card", recipientEmail }, { emailVerified: true });
     await deliver(sessionEvent("checkout.session.completed", { pays: "gift", giftId }, 300));
     expect(await giftOf(giftId)).toMatchObject({ status: "flagged", code: null });
     expect(await giftMail(giftId)).toHaveLength(0);
@@ -190,7 +194,7 @@ describe("gift paid by card", () => {
 
   test("an expired session closes the gift without a code", async () => {
     const buyer = await newFamily(db());
-    const { giftId } = await buyGift(buyer.parentId, { amount: "30", payWith: "card" });
+    const { giftId } = await buyGift(buyer.parentId, { amount: "30", payWith: "card" }, { emailVerified: true });
     await deliver(sessionEvent("checkout.session.expired", { pays: "gift", giftId }, 3_000));
     expect(await giftOf(giftId)).toMatchObject({ status: "expired", code: null });
     await deliver(sessionEvent("checkout.session.completed", { pays: "gift", giftId }, 3_000));
@@ -199,7 +203,7 @@ describe("gift paid by card", () => {
 
   test("a payment choice other than wallet or card is refused with a field message", async () => {
     const buyer = await newFamily(db(), 10_000);
-    const error = await buyGift(buyer.parentId, { amount: "30", payWith: "cheque" }).catch((e: unknown) => e);
+    const error = await buyGift(buyer.parentId, { amount: "30", payWith: "cheque" }, { emailVerified: true }).catch((e: unknown) => e);
     expect((error as AppError).fieldErrors).toEqual({ payWith: GIFT_MESSAGES.payWith });
     expect(await balanceOf(db(), buyer.parentId)).toBe(10_000);
   });

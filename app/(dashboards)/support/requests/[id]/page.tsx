@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { AccountDataExport } from "@/components/dashboards/account-data-export";
 import { LeadHistory } from "@/components/dashboards/lead-history";
 import { LeadNoteForm, LeadStatusForm } from "@/components/dashboards/lead-forms";
 import { LeadStatusBadge } from "@/components/dashboards/lead-status-badge";
@@ -14,6 +15,7 @@ import { agentTimezone, listRequestBookings, SUPPORT_BOOKING_MESSAGES } from "@/
 import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { formatAge, formatDateTime } from "@/lib/platform/format";
+import { findLeadAccountExport } from "@/lib/privacy/export";
 import { z } from "@/lib/platform/zod";
 
 import {
@@ -38,11 +40,12 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const actor = await requirePagePermission("leads.read", `/support/requests/${id}`);
   if (!z.uuid().safeParse(id).success) notFound();
-  const [lead, history, bookings, timezone] = await Promise.all([
+  const [lead, history, bookings, timezone, account] = await Promise.all([
     findQueueLead(actor, id),
     listAuditFor(actor, "demo_request", id),
     listRequestBookings(actor, id),
     agentTimezone(actor),
+    findLeadAccountExport(actor, id),
   ]);
   if (!lead) notFound();
   const live = bookings.find((booking) => (LIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status));
@@ -98,18 +101,7 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
           <h3 className="mt-6 font-bold text-slate-900">Message</h3>
           <p className="mt-1 whitespace-pre-wrap text-slate-900">{lead.message ?? "No message."}</p>
           <h3 className="mt-6 font-bold text-slate-900">Family&rsquo;s data</h3>
-          <p className="mt-1 text-sm text-slate-700">
-            When a parent asks what we hold about them: every record for this email, as a file to send them. The export is recorded in the
-            history.
-          </p>
-          {/* A file download from a route handler (GET), like the queue's CSV export; it checks leads.read and audits. */}
-          <a
-            href={`/api/support/demo-requests/${lead.id}/export`}
-            download
-            className="mt-2 inline-block rounded-lg border border-brand-700 px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Export data (JSON)
-          </a>
+          <AccountDataExport found={account} />
         </section>
         <section aria-labelledby="handling" className="space-y-6">
           <h2 id="handling" className="text-xl font-bold text-slate-900">
