@@ -37,11 +37,21 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     // Without Stripe there is no card part, so no choice of where a late card payment goes back.
     await expect(page.getByRole("radio", { name: "Back to my card" })).toHaveCount(0);
     await page.getByRole("button", { name: `Pay $129.00 with ${CASH}` }).click();
-    await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "You are enrolled" })).toContainText("Sam in Piano for Beginners ($129.00)");
-    await expect(items).toContainText("Your cart is empty.");
+    // The order is its own page (issue 31): the first session, what the price buys, the refund window, what next.
+    await expect(page.getByRole("heading", { name: "You are enrolled", level: 1 })).toBeVisible();
+    const order = page.getByRole("region", { name: "Your order" });
+    await expect(order).toContainText("Sam in Piano for Beginners ($129.00)");
+    await expect(order).toContainText("First session:");
+    await expect(order).toContainText(/\d+ sessions · .*\$\d+\.\d\d a session/);
+    await expect(page.getByRole("link", { name: "Go to My courses" })).toHaveAttribute("href", "/my-courses");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("confirmation.png"), fullPage: true });
+    // Back does not return to a cart with a live Pay button.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cart\?add=\d+$/);
+    await expect(items).toContainText("Your cart is empty.");
+    await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+    await page.goForward();
 
     await page.getByRole("link", { name: "See your wallet" }).click();
     await expect(page).toHaveURL(new RegExp(`${brandPaths.wallet}$`));

@@ -22,6 +22,12 @@ export function CartLines({ lines, zone, remove }: { lines: CartLine[]; zone: st
             <p className="text-sm text-slate-700">With {line.teacherName}</p>
             <p className="text-sm text-slate-700">{line.schedule}</p>
             {line.nextSession ? <p className="text-sm text-slate-700">Next session: {line.nextSession}</p> : null}
+            <p className="text-sm text-slate-700">{line.facts}</p>
+            <p className={`text-sm ${line.refundableUntil ? "text-slate-700" : "font-semibold text-amber-800"}`}>
+              {line.refundableUntil
+                ? `Full refund if you withdraw before ${line.refundableUntil}.`
+                : "No refund: the first session is too close to withdraw with a refund."}
+            </p>
             <p className="text-sm text-slate-700">
               {line.seatsLeft} {line.seatsLeft === 1 ? "seat" : "seats"} left
             </p>

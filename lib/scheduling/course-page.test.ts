@@ -62,6 +62,8 @@ describe("the course page's data (findCoursePage)", () => {
       // Capacity 6, one seat held and one confirmed; the cancelled one is free again.
       seatsLeft: 4,
       nextStartsAt: "2026-03-03T21:00:00.000Z",
+      // What the price buys (issue 31): twelve weeks of Tuesdays and Thursdays, each session's share of $149.00.
+      facts: "Mar 2, 2026 to May 25, 2026 · 24 sessions · $6.21 a session",
     });
     // The instants behind the label, for the viewer's zone: Tuesday and Thursday 16:00 in New York,
     // each weekday once (New York's clocks go forward on March 8: the next Tuesday is at 20:00Z).

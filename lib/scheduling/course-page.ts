@@ -6,6 +6,7 @@ import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
 import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
+import { sectionFacts, sectionFactsLine } from "./section-facts";
 import { seatsLeftIn, sectionOnSaleWhere } from "./section-sale";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
 import { liveSeatsBySection } from "./slots";
@@ -35,6 +36,8 @@ export interface CoursePageSection {
   priceMinor: number;
   currency: string;
   seatsLeft: number;
+  /** What the price buys: dates, sessions, the price of one. */
+  facts: string;
 }
 
 export interface CoursePage {
@@ -132,6 +135,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       priceMinor: section.priceMinor,
       currency: section.currency,
       seatsLeft: seatsLeftIn(section, bookedOf.get(section.id) ?? 0),
+      facts: sectionFactsLine(sectionFacts(section, now), section.currency),
     });
   }
   return {

@@ -11,11 +11,13 @@ import { addLearner } from "@/lib/scheduling/learners";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 import { isSectionOnSale, saleFactsColumns, seatsLeftIn } from "@/lib/scheduling/section-sale";
 import { isLiveSeat, liveSeatsBySection } from "@/lib/scheduling/slots";
+import { sectionFacts, sectionFactsLine } from "@/lib/scheduling/section-facts";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { formatMoney, CURRENCY } from "@/lib/commerce/wallet/money";
 import { addToCartSchema, cartItemIdSchema, COMMERCE_MESSAGES, type AddToCartInput } from "@/lib/commerce/schema";
 import { lockSections, nextSession, releaseExpiredHolds } from "@/lib/commerce/checkout/seats";
+import { isRefundable, refundDeadline } from "@/lib/commerce/refunds/refund-policy";
 
 /** Why a cart line cannot be paid for now; null when it can. */
 export type CartProblem = "full" | "closed" | "enrolled" | "no-sessions" | "other-currency" | null;
@@ -32,6 +34,10 @@ export interface SectionSummary {
   /** Weekly times and the next session, in the viewer's zone with its name. */
   schedule: string;
   nextSession: string | null;
+  /** What the price buys: "Mar 4, 2030 to May 27, 2030 · 24 sessions · $6.21 a session". */
+  facts: string;
+  /** Until when a withdrawal is refunded in full (the refund policy from the seat's first session), in the viewer's zone; null: never. */
+  refundableUntil: string | null;
   /** Status `open` (a `full` section is not: it shows no seats left). */
   isOpen: boolean;
 }
@@ -92,6 +98,12 @@ async function summaries(
           seatsLeft: seatsLeftIn(section, taken.get(section.id) ?? 0),
           schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
           nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
+          facts: sectionFactsLine(sectionFacts(section, now), section.currency),
+          // A seat bought now starts at the next session: the policy's cutoff before it may already have passed.
+          refundableUntil:
+            next && isRefundable(new Date(next.startsAt), now)
+              ? formatInstantInZone(refundDeadline(new Date(next.startsAt)), zone ?? section.timezone)
+              : null,
           isOpen: section.status === "open",
         },
       ];
