@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
 import { cartItems, courses, learners, sections, teacherProfiles } from "@/lib/platform/db/schema/index";
@@ -196,6 +196,13 @@ export async function addToCart(
 
   await db.insert(cartItems).values({ userId, sectionId: section.id, learnerId: learner.id, createdAt: now }).onConflictDoNothing();
   return { learnerName: learner.firstName, courseTitle: section.title };
+}
+
+/** The seats in the parent's cart (one line is one seat), for the header's "Cart (n)". */
+export async function countCartSeats(userId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ seats: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+  return row?.seats ?? 0;
 }
 
 /** Removes one of the parent's own lines (ownership in the where). */
