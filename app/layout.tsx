@@ -18,6 +18,8 @@ import { thirdPartyConfig } from "@/lib/platform/security/third-party";
 import { env } from "@/lib/platform/env";
 import { organizationJsonLd } from "@/lib/platform/seo";
 
+import { readCartCountAction } from "./header-actions";
+
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -42,7 +44,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {/* The signed-in groups' layouts render their own, with the session (components/shell/shell-frame.tsx). */}
-        <ShellFrame header={<SiteHeader />} footer={<SiteFooter />}>
+        <ShellFrame header={<SiteHeader readCartCount={readCartCountAction} />} footer={<SiteFooter />}>
           {children}
         </ShellFrame>
         <ScrollToTop />

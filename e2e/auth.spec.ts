@@ -137,8 +137,9 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
       await signIn(page, account.email, account.password);
       const bar = page.locator(`[data-role="${role}"]`);
       if (role === "student") {
-        // The compact bar: avatar and name; the account menu holds the rest.
-        await expect(page.getByRole("link", { name: "Courses", exact: true })).toHaveCount(0);
+        // The compact bar: Courses and the cart (issue 31 item 4), avatar and name; the account menu holds the rest.
+        await expect(bar.getByRole("link", { name: "Courses", exact: true }).first()).toBeAttached();
+        await expect(bar.getByRole("link", { name: /^Cart/ })).toHaveAttribute("href", "/cart");
         await accountMenu(page).click();
         const menu = page.getByRole("list", { name: "Account" });
         for (const label of ["Edit Profile", "Edit Password", `${E2E_PRODUCT_NAME} Cash`])
@@ -148,6 +149,8 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
       } else {
         for (const label of expected.bar) await expect(bar.getByRole("link", { name: label, exact: true }).first()).toBeAttached();
       }
+      // Only a family buys: no cart in a staff bar.
+      if (role !== "student") await expect(bar.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
       // A dashboard link the role may not use is not shown at all.
       for (const label of ["Teacher Dashboard", "Dashboard"].filter((l) => !expected.bar.includes(l))) {
         await expect(bar.getByRole("link", { name: label, exact: true })).toHaveCount(0);

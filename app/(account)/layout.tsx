@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { AdoptBrowserTimezone } from "@/components/account/adopt-browser-timezone";
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
+import { countCartSeats } from "@/lib/commerce/cart/cart";
+import { roleBars } from "@/lib/platform/auth/navigation";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
@@ -20,9 +22,13 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   // An account without a zone (made before zones were kept) takes the browser's at this visit.
-  const needsZone = user !== null && (await findUserTimezone(user.databaseId)) === null;
+  const [needsZone, cartCount] = await Promise.all([
+    user !== null && findUserTimezone(user.databaseId).then((zone) => zone === null),
+    // Issue 31 item 4: the cart and its count are in the bar's HTML for a role that buys.
+    user !== null && roleBars[user.role].cart ? countCartSeats(user.databaseId) : null,
+  ]);
   return (
-    <SiteShell user={user}>
+    <SiteShell user={user} cartCount={cartCount}>
       <SessionLoader serverUser={user} />
       {needsZone ? <AdoptBrowserTimezone adopt={adoptBrowserTimezoneAction} /> : null}
       <div className="mx-auto max-w-3xl px-4 py-10">{children}</div>

@@ -28,8 +28,9 @@ export async function DemoBooking({
           {grade ? `Book a free demo class for Grade ${grade}` : "Book a free demo class"}
         </h1>
         <p className="mt-3 text-lg text-slate-700">
-          Tell us a little about your child and we will match them with a teacher. Our team will reach you within 24 hours to schedule the
-          class at a time that suits you.
+          Tell us a little about your child, then pick a time from our teachers&apos; open times. The demo is a live video lesson online:
+          the confirmation email brings a calendar invite and a link to see, move or cancel it, and the Join button appears on My Courses 10
+          minutes before the start (sign up with the same email to see it there).
         </p>
         <ul className="mt-6 space-y-3">
           {promises.map((text) => (

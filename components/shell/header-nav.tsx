@@ -10,6 +10,7 @@ import type { Role } from "@/lib/platform/auth/roles";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import type { RoleBar } from "@/lib/platform/auth/navigation";
 
+import { CartLink } from "./cart-link";
 import { UserAvatar } from "./user-avatar";
 
 /**
@@ -21,18 +22,38 @@ export function HeaderNav({
   anonymous,
   bars,
   serverUser,
+  serverCartCount = null,
+  readCartCount,
 }: {
   anonymous: ReactNode;
   bars: Record<Role, RoleBar>;
   serverUser: SessionUser | null;
+  /** The seats in the cart, when the layout read them with the session. */
+  serverCartCount?: number | null;
+  /** Asks for that count, on pages whose HTML could not carry it (the static public pages). */
+  readCartCount?: () => Promise<number | null>;
 }) {
   const auth = useAuthState(serverUser);
-  if (auth.status === "signed-in") return <SignedInBar user={auth.user} bar={bars[auth.user.role]} />;
+  if (auth.status === "signed-in") {
+    // The server's count is the signed-in user's only while the browser's session is still theirs.
+    const cartCount = serverUser && serverUser.id === auth.user.id ? serverCartCount : null;
+    return <SignedInBar user={auth.user} bar={bars[auth.user.role]} cartCount={cartCount} readCartCount={readCartCount} />;
+  }
   // While a session may exist the anonymous links stay in place but hidden, so nothing shifts.
   return <div className={`flex flex-1 items-center justify-end gap-4 ${auth.status === "loading" ? "invisible" : ""}`}>{anonymous}</div>;
 }
 
-function SignedInBar({ user, bar }: { user: SessionUser; bar: RoleBar }) {
+function SignedInBar({
+  user,
+  bar,
+  cartCount,
+  readCartCount,
+}: {
+  user: SessionUser;
+  bar: RoleBar;
+  cartCount: number | null;
+  readCartCount?: () => Promise<number | null>;
+}) {
   const [isBusy, setIsBusy] = useState(false);
   const name = user.displayName || user.email;
   const onLogout = async () => {
@@ -48,6 +69,7 @@ function SignedInBar({ user, bar }: { user: SessionUser; bar: RoleBar }) {
           linkClassName="hover:text-brand-700"
         />
       ) : null}
+      {bar.cart ? <CartLink link={bar.cart} serverCount={cartCount} readCount={readCartCount} /> : null}
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-brand-50">
           <UserAvatar name={name} photoURL={user.photoURL} />

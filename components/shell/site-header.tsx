@@ -8,8 +8,20 @@ import { anonymousActions, anonymousNav, roleBars } from "@/lib/platform/auth/na
 import { HeaderNav } from "./header-nav";
 import { StickyHeader } from "./sticky-header";
 
-/** `user`: the session, when the page's layout read it on the server (the signed-in route groups). */
-export function SiteHeader({ user = null }: { user?: SessionUser | null }) {
+/**
+ * `user`: the session, when the page's layout read it on the server (the signed-in route groups),
+ * with `cartCount`, the seats in its cart. The root layout's static header has neither and hands
+ * over `readCartCount` instead: the bar asks for the count once the browser knows the session.
+ */
+export function SiteHeader({
+  user = null,
+  cartCount = null,
+  readCartCount,
+}: {
+  user?: SessionUser | null;
+  cartCount?: number | null;
+  readCartCount?: () => Promise<number | null>;
+}) {
   return (
     <StickyHeader>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -19,7 +31,13 @@ export function SiteHeader({ user = null }: { user?: SessionUser | null }) {
           </span>
           {brand.name}
         </IntentLink>
-        <HeaderNav anonymous={<AnonymousBar />} bars={roleBars} serverUser={user} />
+        <HeaderNav
+          anonymous={<AnonymousBar />}
+          bars={roleBars}
+          serverUser={user}
+          serverCartCount={cartCount}
+          readCartCount={readCartCount}
+        />
       </nav>
     </StickyHeader>
   );

@@ -11,10 +11,19 @@ import { SiteHeader } from "./site-header";
  * session is known at the first paint. Every other page gets the root layout's static shell
  * (components/shell/shell-frame.tsx), so the public pages stay static.
  */
-export function SiteShell({ user = null, children }: { user?: SessionUser | null; children: ReactNode }) {
+export function SiteShell({
+  user = null,
+  cartCount = null,
+  children,
+}: {
+  user?: SessionUser | null;
+  /** The seats in the user's cart, read with the session, for a role that buys (else null). */
+  cartCount?: number | null;
+  children: ReactNode;
+}) {
   return (
     <>
-      <SiteHeader user={user} />
+      <SiteHeader user={user} cartCount={cartCount} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -1,16 +1,14 @@
 import "server-only";
 
+import { randomUUID } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 
 import { recordAudit, type AuditActor } from "@/lib/audit/audit";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
-import { IdentityError, identityCodeOf } from "@/lib/platform/auth/errors";
-import {
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  signInWithCustomToken,
-  signInWithPassword,
-} from "@/lib/platform/auth/identity-toolkit";
+import { IdentityError } from "@/lib/platform/auth/errors";
+import { passwordResetRequested, verificationEmailRequested } from "@/lib/accounts/events";
+import { readPasswordResetCode, resetPasswordWithCode, signInWithPassword } from "@/lib/platform/auth/identity-toolkit";
 import { isLongEnoughNewPassword } from "@/lib/platform/auth/password-rules";
 import type { Role } from "@/lib/platform/auth/roles";
 import type { SignUpInput } from "@/lib/platform/auth/schema";
@@ -19,11 +17,12 @@ import { callFirebase, setClaims, toSessionUser } from "@/lib/platform/auth/sign
 import { findUserByFirebaseUid, updateUserRow, upsertUserRow, userRowColumns, type UserRow } from "@/lib/platform/auth/users";
 import { eraseAccountData } from "@/lib/accounts/erase";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
+import { emit } from "@/lib/platform/events/events";
 import { users } from "@/lib/platform/db/schema";
 
 export interface RegisterOptions {
-  /** Sends the verification email, whose link returns the person here (the sign-up form's; tests leave it out). */
-  verificationContinueUrl?: string;
+  /** Sends the verification email (the sign-up form's; tests leave it out). */
+  sendVerificationEmail?: boolean;
 }
 
 /**
@@ -48,26 +47,31 @@ export async function registerAccount(input: SignUpInput, options: RegisterOptio
       .catch(() => undefined);
     throw error;
   }
-  const continueUrl = options.verificationContinueUrl;
-  if (continueUrl) {
+  if (options.sendVerificationEmail) {
     // The account exists whatever happens here: a lost email is what /my-courses' resend button is for.
-    await signInWithPassword(input.email, input.password)
-      .then((answer) => sendEmailVerification(answer.idToken, continueUrl))
-      .catch((error: unknown) => console.error("[accounts] could not send the verification email:", error));
+    await requestVerificationEmail(user.databaseId).catch((error: unknown) =>
+      console.error("[accounts] could not queue the verification email:", error instanceof Error ? error.message : error),
+    );
   }
   return user;
 }
 
 /**
- * Sends the verification email again (the resend button). Without the password, the server signs
- * in as the account with a custom token. An account already verified gets nothing.
+ * Queues the verification email: an event the outbox hands to its reaction, which makes the link
+ * with firebase-admin and sends the product's own email (Firebase's emulator sends none).
  */
-export async function resendEmailVerification(user: Pick<SessionUser, "id">, continueUrl: string): Promise<boolean> {
+async function requestVerificationEmail(databaseId: number): Promise<void> {
+  await emit(await getDb(), verificationEmailRequested, { userId: databaseId, requestId: randomUUID() });
+}
+
+/**
+ * Sends the verification email again (the resend button; its caller limits it per account). An
+ * account already verified gets nothing.
+ */
+export async function resendEmailVerification(user: Pick<SessionUser, "id" | "databaseId">): Promise<boolean> {
   const record = await callFirebase(() => adminAuth().getUser(user.id));
   if (record.emailVerified) return false;
-  const token = await callFirebase(() => adminAuth().createCustomToken(user.id));
-  const answer = await signInWithCustomToken(token);
-  await sendEmailVerification(answer.idToken, continueUrl);
+  await requestVerificationEmail(user.databaseId);
   return true;
 }
 
@@ -96,15 +100,34 @@ export async function updateDisplayName(user: SessionUser, displayName: string):
   await updateUserRow(user.databaseId, { displayName });
 }
 
-/** Sends the reset email; answers the same whether or not the account exists, so it reveals nobody. */
-export async function requestPasswordReset(email: string, continueUrl: string): Promise<void> {
-  try {
-    await sendPasswordResetEmail(email, continueUrl);
-  } catch (error) {
-    const code = identityCodeOf(error);
-    if (code.startsWith("EMAIL_NOT_FOUND") || code.startsWith("USER_NOT_FOUND")) return;
-    throw error;
-  }
+/**
+ * 'Forgot password?': queues the request, whether or not an account has this email, so neither
+ * the answer nor its time tells which; the reaction sends the email only to an account (SPEC 7:
+ * its link leads back to /signin through this site's reset page).
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await emit(await getDb(), passwordResetRequested, { email: email.trim(), requestId: randomUUID() });
+}
+
+/** The email a reset link is for, checked before the page asks for a new password. */
+export async function checkPasswordResetCode(oobCode: string): Promise<string> {
+  return readPasswordResetCode(oobCode);
+}
+
+/**
+ * Sets the new password from the emailed link. Firebase revokes the account's tokens, so sessions
+ * elsewhere end (README "Sessions"); the row records it too, as a password change here does.
+ */
+export async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
+  refuseShortNewPassword(newPassword);
+  const email = await resetPasswordWithCode(oobCode, newPassword);
+  const record = email
+    ? await adminAuth()
+        .getUserByEmail(email)
+        .catch(() => null)
+    : null;
+  const row = record ? await findUserByFirebaseUid(record.uid) : null;
+  if (row) await updateUserRow(row.id, { sessionsValidAfter: new Date() });
 }
 
 export { ANONYMISED_EMAIL } from "@/lib/accounts/erase";

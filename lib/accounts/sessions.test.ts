@@ -12,7 +12,8 @@ import { users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { openTestDatabase } from "@/test/database";
 
-import { registerAccount, requestPasswordReset } from "./accounts";
+import { registerAccount } from "./accounts";
+import { makePasswordResetLink } from "./email-links";
 import { signOutEverywhere } from "./sessions";
 
 /**
@@ -35,7 +36,6 @@ afterEach(() => {
 const password = "correct-horse-1";
 const jwt = authOptions.callbacks!.jwt!;
 const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
-const project = process.env.FIREBASE_PROJECT_ID;
 
 async function newAccount() {
   const email = `sessions.${randomUUID().slice(0, 8)}@example.com`;
@@ -63,11 +63,9 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
 /** The emailed link, followed: the reset's out-of-band code from the emulator, applied with a new password. */
 async function resetThroughEmailedLink(email: string, newPassword: string) {
-  await requestPasswordReset(email, "http://localhost:3000/signin");
-  const { oobCodes } = (await (await fetch(`${emulator}/emulator/v1/projects/${project}/oobCodes`)).json()) as {
-    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
-  };
-  const code = oobCodes.filter((c) => c.email === email && c.requestType === "PASSWORD_RESET").at(-1);
+  // The emailed link's code (lib/reactions/account-mail.ts makes it so), used at Firebase directly.
+  const link = await makePasswordResetLink(email);
+  const code = { oobCode: new URL(link!).searchParams.get("oobCode") };
   const answer = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=any`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -2,6 +2,7 @@ import "server-only";
 
 import type { EmailRenderer } from "@/lib/notifications/deferred-email";
 
+import { accountMailRenderers } from "./account-mail";
 import { enrolmentMailRenderers } from "./enrolment-mail";
 
 /**
@@ -9,4 +10,4 @@ import { enrolmentMailRenderers } from "./enrolment-mail";
  * renders each: a handler queues "which message about what", and the SMTP delivery renders it from
  * the rows as they are then.
  */
-export const MAIL_RENDERERS: Readonly<Record<string, EmailRenderer>> = { ...enrolmentMailRenderers };
+export const MAIL_RENDERERS: Readonly<Record<string, EmailRenderer>> = { ...enrolmentMailRenderers, ...accountMailRenderers };

@@ -1,11 +1,13 @@
 import "server-only";
 
+import { passwordResetRequested, verificationEmailRequested } from "@/lib/accounts/events";
 import { giftBought, orderSeatTaken, refundMade, seatsCancelled, seatsConfirmed, sectionClosed } from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import { bookingBooked, bookingCancelled, bookingMoved, sectionRescheduled } from "@/lib/scheduling/events";
 
+import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
 import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
@@ -48,4 +50,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(sectionRescheduled, [sectionChangeMail]),
   // A session showed a verified email (run at once, before the session is returned): the family's signed-out demos join the account.
   on(emailVerified, [verifiedEmailDemos]),
+  // An account asked to verify its email (sign-up, resend): the product's own email, its link made by firebase-admin at sending.
+  on(verificationEmailRequested, [verificationMail]),
+  // A password reset asked for an address: the reset email to the account that has it (none to an unknown address).
+  on(passwordResetRequested, [passwordResetMail]),
 ];

@@ -36,8 +36,10 @@ export default async function MyCoursesPage() {
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">My courses</h1>
       <p className="mt-2 text-slate-700">
-        Every course starts with a free demo class. Here are the demo classes you have asked for
-        {user.emailVerified ? ` with ${user.email}` : " while signed in"}; our team moves each one along and enrols you after the demo.
+        Every course starts with a free demo class. Here are the demo classes you have booked
+        {user.emailVerified ? ` with ${user.email}` : " while signed in"}. Each one&apos;s Join button appears under Your live classes 10
+        minutes before it starts; open a booking to move or cancel it. After the demo, choose a class on its course page and pay for the
+        seat in your cart.
       </p>
       {user.emailVerified ? null : <VerifyEmailNotice email={user.email} resend={resendVerificationEmailAction} />}
 

@@ -4,7 +4,6 @@ import { headers } from "next/headers";
 
 import { registerAccount } from "@/lib/accounts/accounts";
 import { signUpSchema } from "@/lib/platform/auth/schema";
-import { brand } from "@/lib/platform/brand";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { timezoneSchema } from "@/lib/scheduling/schema";
@@ -20,7 +19,7 @@ import { setUserTimezone } from "@/lib/teachers/profiles";
 export async function signUpAction(input: unknown): Promise<ActionResult> {
   return runAction("signup", async () => {
     await enforceRateLimit(RATE_LIMITS.signUp, clientAddressOf(await headers()));
-    const account = await registerAccount(signUpSchema.parse(input), { verificationContinueUrl: `${brand.siteUrl}/my-courses` });
+    const account = await registerAccount(signUpSchema.parse(input), { sendVerificationEmail: true });
     // The browser's zone, sent beside the form's fields. A bad one is ignored, not refused: the
     // account pages ask the browser again while none is stored, and the profile changes it.
     const zone = timezoneSchema.safeParse((input as { timezone?: unknown }).timezone);

@@ -17,7 +17,7 @@ export function generateStaticParams() {
 
 export const metadata = pageMetadata({
   title: brandLabels.welcome,
-  description: `Join ${brand.name}: request a free demo class for your child, in a 1-on-1 or group class, and our team will reach you within 24 hours.`,
+  description: `Join ${brand.name}: book a free demo class for your child, in a 1-on-1 or group class, at a time you pick.`,
   path: brandRoutes.join,
 });
 

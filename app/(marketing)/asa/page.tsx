@@ -67,8 +67,8 @@ export default function AfterSchoolActivitiesPage() {
           <h2>A typical schedule</h2>
           <p>
             Groups meet once or twice a week on weekday afternoons and early evenings, usually starting between 3:30pm and 6:30pm in your
-            time zone, so classes fit between the end of school and dinner. A session lasts 45 to 60 minutes, depending on age. The exact
-            days and times are agreed with you when your child joins a group.
+            time zone, so classes fit between the end of school and dinner. A session lasts 45 to 60 minutes, depending on age. Each
+            group&apos;s days and times are on its course page, in your time zone, before you pay: you choose the group that fits.
           </p>
           <ul>
             <li>A short warm-up and a recap of last week</li>

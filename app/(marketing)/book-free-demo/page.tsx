@@ -7,7 +7,7 @@ export const revalidate = 300;
 export const metadata = pageMetadata({
   title: "Book a free demo class",
   description:
-    "Book a free live demo class for your child in coding, maths, languages, music or life skills. Our team will reach you within 24 hours.",
+    "Book a free live demo class for your child in coding, maths, languages, music or life skills. Pick a time that suits you and join online.",
   path: "/book-free-demo",
 });
 

@@ -56,8 +56,9 @@ export default function ContactPage() {
 
       <PageSection id="contact-demo" title="Looking for a class for your child?" className="mt-12 rounded-3xl bg-brand-50 p-6 sm:p-8">
         <p className="mt-2 max-w-2xl text-slate-700">
-          The quickest way to start is a free demo class. Choose your child&apos;s grade and the course they are curious about, and our team
-          will reach you within 24 hours to schedule a live lesson with a teacher. No payment details are needed.
+          The quickest way to start is a free demo class. Choose your child&apos;s grade and the course they are curious about, then pick a
+          time from our teachers&apos; open times: the booking is confirmed at once, by email with a calendar invite. No payment details are
+          needed.
         </p>
         <p className="mt-5">
           <IntentLink

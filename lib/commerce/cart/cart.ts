@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
@@ -226,6 +226,13 @@ async function enrolledInCourses(db: Database, sectionIds: number[], learnerIds:
     .innerJoin(wanted, eq(wanted.courseId, sections.courseId))
     .where(and(isLiveSeat, inArray(wanted.id, sectionIds), inArray(bookings.learnerId, learnerIds)));
   return new Set(rows.map((row) => `${row.learnerId}:${row.sectionId}`));
+}
+
+/** The seats in the parent's cart (one line is one seat), for the header's "Cart (n)". */
+export async function countCartSeats(userId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ seats: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+  return row?.seats ?? 0;
 }
 
 /** Removes one of the parent's own lines (ownership in the where). */

@@ -5,7 +5,7 @@ import { IdentityError } from "@/lib/platform/auth/errors";
 
 /**
  * The Identity Toolkit REST API (Firebase Auth's own, spoken by the emulator
- * too): password checks and reset emails, which firebase-admin cannot do.
+ * too): password checks and reset codes, which firebase-admin cannot do.
  */
 async function call<T>(verb: string, body: Record<string, unknown>): Promise<T> {
   let response: Response;
@@ -36,23 +36,21 @@ export function signInWithPassword(email: string, password: string): Promise<Pas
   return call<PasswordSignIn>("signInWithPassword", { email, password, returnSecureToken: true });
 }
 
-/** Sends the password reset email; its link returns the user to `continueUrl`. */
-export async function sendPasswordResetEmail(email: string, continueUrl: string): Promise<void> {
-  await call("sendOobCode", { requestType: "PASSWORD_RESET", email, continueUrl });
-}
-
 /**
- * Sends the email verification email to the account the ID token is of; its link returns the
- * person to `continueUrl`. In production Firebase sends the email; the emulator lists the link at
- * /emulator/v1/projects/<id>/oobCodes.
+ * The email of a password reset code, without using it (the reset page checks the link before asking
+ * for a password). The code comes from firebase-admin's generatePasswordResetLink, sent in the
+ * product's own email (lib/reactions/account-mail.ts).
  */
-export async function sendEmailVerification(idToken: string, continueUrl: string): Promise<void> {
-  await call("sendOobCode", { requestType: "VERIFY_EMAIL", idToken, continueUrl });
+export async function readPasswordResetCode(oobCode: string): Promise<string> {
+  const answer = await call<{ email?: string; requestType?: string }>("resetPassword", { oobCode });
+  if (answer.requestType !== "PASSWORD_RESET" || !answer.email) throw new IdentityError("INVALID_OOB_CODE");
+  return answer.email;
 }
 
-/** An ID token for a custom token made by firebase-admin: how the server acts as a user without their password. */
-export function signInWithCustomToken(token: string): Promise<PasswordSignIn> {
-  return call<PasswordSignIn>("signInWithCustomToken", { token, returnSecureToken: true });
+/** Sets the new password with a reset code; Firebase revokes the account's earlier tokens. Returns the email. */
+export async function resetPasswordWithCode(oobCode: string, newPassword: string): Promise<string> {
+  const answer = await call<{ email?: string }>("resetPassword", { oobCode, newPassword });
+  return answer.email ?? "";
 }
 
 /**

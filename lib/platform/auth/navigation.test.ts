@@ -40,3 +40,12 @@ describe("the 'Practice Python' link (lib/platform/auth/navigation.ts)", () => {
     expect(anonymousNav.map((l) => l.label)).toEqual(["Courses", "Contact Us", "Blog"]);
   });
 });
+
+describe("the cart in the bar (issue 31 item 4)", () => {
+  it("is in the bar of the family role, which buys, beside Courses; not in the teacher's, admin's or support's", async () => {
+    const { roleBars } = await import("./navigation");
+    expect(roleBars.student.cart).toEqual({ label: "Cart", href: "/cart" });
+    expect(roleBars.student.links).toContainEqual({ label: "Courses", href: "/courses" });
+    for (const role of ["teacher", "admin", "support"] as const) expect(roleBars[role].cart).toBeUndefined();
+  });
+});

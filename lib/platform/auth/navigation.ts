@@ -53,18 +53,27 @@ export const footerPolicies: NavLink[] = [
 export interface RoleBar {
   /** Links in the bar itself. */
   links: NavLink[];
+  /**
+   * The cart, for the roles that buy seats (issue 31 item 4): always in sight, on small screens too,
+   * with the number of seats in it. Families buy; teachers, admins and support do not.
+   */
+  cart?: NavLink;
   /** Links beside the avatar and name, before Logout. */
   account: NavLink[];
 }
+
+/** The cart link; the bar adds the count of seats in it. */
+export const CART_LINK: NavLink = { label: "Cart", href: "/cart" };
 
 const editProfile = { label: "Edit Profile", href: "/user/edit-profile" };
 const editPassword = { label: "Edit Password", href: "/user/edit-password" };
 const teacherDashboard = { label: "Teacher Dashboard", href: "/teacher/dashboard" };
 
 export const roleBars: Record<Role, RoleBar> = {
-  // The compact bar: avatar and name, Edit Profile, Edit Password, Logout.
+  // The compact bar: avatar and name, Edit Profile, Edit Password, Logout; since issue 31, Courses and the cart beside it.
   student: {
-    links: [],
+    links: [{ label: "Courses", href: "/courses" }],
+    cart: CART_LINK,
     account: [
       { label: "My Courses", href: "/my-courses" },
       { label: brandLabels.cash, href: brandRoutes.wallet },

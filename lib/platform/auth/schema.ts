@@ -15,6 +15,12 @@ const email = z.pipe(
   z.email(IDENTITY_MESSAGES.invalidEmail),
 );
 
+/** A reset link that is wrong, used or expired (Firebase's codes last an hour and work once). */
+export const RESET_LINK_INVALID =
+  "This reset link has expired or was already used. Ask for a new one with 'Forgot password?' on the log in page.";
+/** After a reset through the emailed link (SPEC 7: the flow returns to /signin). */
+export const RESET_DONE_MESSAGE = "Your password has been changed. Log in with your new password.";
+
 const password = z
   .string({ error: "Password is required." })
   .check(z.minLength(1, "Password is required."), z.maxLength(128, "Password must be at most 128 characters."));
@@ -38,12 +44,21 @@ export const passwordChangeSchema = z
   .object({ currentPassword: password, newPassword, confirmPassword: z.string() })
   .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." }));
 export const passwordResetSchema = z.object({ email });
+/** The reset page's form: the emailed link's code and the new password, twice. */
+export const passwordResetConfirmSchema = z
+  .object({
+    oobCode: z.string({ error: RESET_LINK_INVALID }).check(z.minLength(1, RESET_LINK_INVALID), z.maxLength(2000, RESET_LINK_INVALID)),
+    newPassword,
+    confirmPassword: z.string(),
+  })
+  .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." }));
 export const deleteAccountSchema = z.object({ password });
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
 
 /** The same answer whether or not the account exists. */
 export const RESET_SENT_MESSAGE = "If an account exists for that email, we have sent a link to reset the password.";

@@ -17,6 +17,7 @@ import path from "node:path";
 const PUBLIC_ACTIONS: Record<string, RegExp> = {
   signUpAction: /^\s*await enforceRateLimit\(RATE_LIMITS\.signUp, /m,
   requestPasswordResetAction: /^\s*await enforceRateLimit\(RATE_LIMITS\.passwordReset, /m,
+  resetPasswordAction: /^\s*await enforceRateLimit\(RATE_LIMITS\.passwordResetConfirm, /m,
   listSlotsAction: /\blistSlotsForLead\(/,
   bookSlotAction: /\bbookSlotForLead\(/,
   cancelDemoAction: /\bcancelDemo\(/,

@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   signUp: { name: "signup", limit: 20, windowSeconds: 10 * 60 },
   /** Each request sends an email: 10 in 10 minutes covers typos and a lost email, not a mailbox flood from one address. */
   passwordReset: { name: "password-reset", limit: 10, windowSeconds: 10 * 60 },
+  /** The reset page's form: a person types a password once or twice; 10 in 10 minutes stops guessing at codes. */
+  passwordResetConfirm: { name: "password-reset-confirm", limit: 10, windowSeconds: 10 * 60 },
   /**
    * The same mailbox from anywhere: 3 reset emails in 10 minutes, so many addresses together
    * cannot flood one person either. Unknown emails count the same, so the answer reveals nothing.

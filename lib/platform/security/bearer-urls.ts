@@ -6,8 +6,8 @@
  */
 const TOKEN_ROUTES: readonly string[] = ["/demo", "/unsubscribe", "/api/unsubscribe", "/gift-a-course/gifts"];
 
-/** Pages without a key in the URL that show or ask for a gift code. */
-const CODE_PAGES: readonly string[] = ["/gift-a-course/redeem"];
+/** Pages that show or ask for a gift code, and the reset page (its link's oobCode, redacted below, is a key). */
+const CODE_PAGES: readonly string[] = ["/gift-a-course/redeem", "/reset-password"];
 
 /** Query parameters that carry a key: Firebase's action links, Stripe's return, any token or code. */
 const SECRET_QUERY_PARAMETERS: readonly string[] = ["token", "code", "oobCode", "apiKey", "session_id"];

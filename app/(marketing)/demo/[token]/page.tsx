@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { DemoBookingControls } from "@/components/demo/demo-booking-controls";
@@ -9,6 +10,7 @@ import { limitTokenGuesses, tokenRefusalMessage } from "@/lib/platform/http/toke
 import { BOOKING_STATUS_LABELS } from "@/lib/scheduling/schema";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
+import { JOIN_OPENS_MINUTES_BEFORE } from "@/lib/classroom/join";
 
 import { cancelDemoAction, rebookDemoAction, rebookSlotsAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
 
@@ -61,6 +63,16 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           <dd className="font-semibold">{BOOKING_STATUS_LABELS[booking.status] ?? booking.status}</dd>
         </div>
       </dl>
+      {isCancelled ? null : (
+        <p className="mt-6 text-slate-700">
+          The demo is a live video lesson online with the teacher. Its Join button appears on{" "}
+          <Link href="/my-courses" className="font-semibold text-brand-700 underline underline-offset-4">
+            My Courses
+          </Link>{" "}
+          {JOIN_OPENS_MINUTES_BEFORE} minutes before the start: sign in, or sign up with the email you booked with and verify it, to see it
+          there. The calendar invite carries the time.
+        </p>
+      )}
       {isCancelled ? null : (
         <a
           href={`/demo/${token}/calendar.ics`}

@@ -1,0 +1,24 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Opens the newest message to `email` whose subject matches, in the embedded mailbox (/dev/mailbox),
+ * waiting for the outbox to deliver it; returns the message page's text version.
+ */
+export async function openMail(page: Page, email: string, subject: string | RegExp) {
+  await page.goto("/dev/mailbox");
+  const link = page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: subject }).first();
+  await expect(async () => {
+    await page.reload();
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await link.click();
+  return page.getByRole("region", { name: "Text version" });
+}
+
+/** The first URL in that message's text matching `pattern`. */
+export async function linkInMail(page: Page, email: string, subject: string | RegExp, pattern: RegExp): Promise<string> {
+  const text = await (await openMail(page, email, subject)).innerText();
+  const found = text.match(pattern)?.[0];
+  expect(found, `a link matching ${pattern} in:\n${text}`).toBeDefined();
+  return found!;
+}
