@@ -147,14 +147,14 @@ export async function addToCart(
   userId: number,
   input: AddToCartInput | Record<string, unknown>,
   now = new Date(),
-): Promise<{ learnerName: string; courseTitle: string }> {
+): Promise<{ learnerName: string; courseTitle: string; releasedHolds: number }> {
   const data = parseInput(addToCartSchema, input);
   const db = await getDb();
   // A card checkout's hold that ran out still counts until released: released here, under the
   // section's lock as a checkout does, so a section it filled is not shown as full.
-  await db.transaction(async (tx) => {
+  const releasedHolds = await db.transaction(async (tx) => {
     await lockSections(tx, [data.sectionId]);
-    await releaseExpiredHolds(tx, [data.sectionId], now);
+    return releaseExpiredHolds(tx, [data.sectionId], now);
   });
   const [section] = await db
     .select({
@@ -195,7 +195,7 @@ export async function addToCart(
   if (already.size > 0) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(learner.firstName, section.title));
 
   await db.insert(cartItems).values({ userId, sectionId: section.id, learnerId: learner.id, createdAt: now }).onConflictDoNothing();
-  return { learnerName: learner.firstName, courseTitle: section.title };
+  return { learnerName: learner.firstName, courseTitle: section.title, releasedHolds };
 }
 
 /** Removes one of the parent's own lines (ownership in the where). */
