@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 
 /**
- * The two Stripe endpoints the app calls (create a Checkout Session, create a refund), served on
+ * The Stripe endpoints the app calls (create and expire a Checkout Session, create a refund), served on
  * loopback for the SDK reached through STRIPE_API_URL (host/port/protocol options). It answers as
  * Stripe does, in shape, and records each request's form fields and idempotency key.
  */
@@ -15,11 +15,21 @@ export interface StripeStandIn {
   refusingRefunds: string | null;
   /** The refunds it created (a repeated idempotency key answers the first one and creates none). */
   refunds: Array<{ id: string; amount: number; paymentIntent: string | null; idempotencyKey: string | null }>;
+  /** Each Checkout Session it opened and its status (a test may set one "complete", as a payment does). */
+  checkoutSessions: Map<string, "open" | "complete" | "expired">;
   close(): Promise<void>;
 }
 
 export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
-  const standIn: StripeStandIn = { port, requests: [], failing: false, refusingRefunds: null, refunds: [], close: async () => {} };
+  const standIn: StripeStandIn = {
+    port,
+    requests: [],
+    failing: false,
+    refusingRefunds: null,
+    refunds: [],
+    checkoutSessions: new Map(),
+    close: async () => {},
+  };
   const answered = new Map<string, unknown>();
   const server = http.createServer((req, res) => {
     let body = "";
@@ -38,7 +48,9 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
       if (idempotencyKey && answered.has(idempotencyKey)) return send(200, answered.get(idempotencyKey));
       let json: unknown;
       if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
-        const id = `cs_test_${randomUUID().replace(/-/g, "")}`;
+        // Named after its purchase as test/stripe-webhook.ts's events name theirs, so an event matches the session opened.
+        const id = `cs_test_${(form.get("client_reference_id") ?? randomUUID()).slice(0, 8)}`;
+        standIn.checkoutSessions.set(id, "open");
         json = {
           id,
           object: "checkout.session",
@@ -50,6 +62,24 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
           status: "open",
           expires_at: Number(form.get("expires_at")),
         };
+      } else if (req.method === "POST" && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(req.url ?? "")) {
+        // Stripe expires only an open session; anything else is an invalid request (400), an unknown id a 404.
+        const id = decodeURIComponent((req.url ?? "").split("/")[4] ?? "");
+        const status = standIn.checkoutSessions.get(id);
+        if (!status)
+          return send(404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'` },
+          });
+        if (status !== "open") {
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This one is ${status}.`,
+            },
+          });
+        }
+        standIn.checkoutSessions.set(id, "expired");
+        json = { id, object: "checkout.session", status: "expired", payment_status: "unpaid" };
       } else if (req.method === "POST" && req.url === "/v1/refunds") {
         if (standIn.refusingRefunds) {
           return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: standIn.refusingRefunds } });
