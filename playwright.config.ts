@@ -63,6 +63,12 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
       // Its own embedded mail server (a free port) and mailbox folder, even when the shell has SMTP_URL set.
       SMTP_URL: "",
       MAILBOX_DIR: mailDir,
+      // The embedded default's card payments: the local TEST stand-in (scripts/embedded-stripe.mjs),
+      // even when the shell has Stripe keys or LOCAL_CARD_PAYMENTS set.
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      STRIPE_API_URL: "",
+      LOCAL_CARD_PAYMENTS: "",
       // Every test's visitor is 127.0.0.1: the real 10 would refuse the later tests' requests.
       DEMO_REQUESTS_PER_ADDRESS: "1000",
       // Refunds until the first session starts: the seeded sections' next session may be within a day of any test run.

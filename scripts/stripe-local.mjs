@@ -195,7 +195,8 @@ export async function startStripeLocal({
     });
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = integerParam(params.expires_at, "expires_at") ?? now + MAX_EXPIRY_SECONDS;
-    if (strict && (expiresAt < now + MIN_EXPIRY_SECONDS || expiresAt > now + MAX_EXPIRY_SECONDS)) {
+    // A minute's slack: the app computes a 30-minute hold before it calls, so it arrives a moment under.
+    if (strict && (expiresAt < now + MIN_EXPIRY_SECONDS - 60 || expiresAt > now + MAX_EXPIRY_SECONDS)) {
       throw new StripeError(400, {
         param: "expires_at",
         message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
