@@ -344,7 +344,8 @@ export async function startStripeLocal({
       // No script, no outside resource; its own form only (the redirect after it goes to the app).
       "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
+      // Not no-referrer: with it, Chromium sends "Origin: null" on the page's own form, which the check below refuses.
+      "referrer-policy": "same-origin",
       "cache-control": "no-store",
     });
     res.end(html);
