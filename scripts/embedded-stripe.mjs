@@ -3,6 +3,7 @@
 // (scripts/stripe-local.mjs) on a free loopback port with keys made for this run, and point the app
 // at it, so a newcomer can pay by card with a test card. With a real key, Stripe as configured.
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 
 import { isLoopbackHost } from "../lib/platform/loopback.mjs";
 import { configuredVariable } from "./configured-variable.mjs";
@@ -55,6 +56,8 @@ export async function startEmbeddedStripe(root, env = process.env, { host, port 
     apiKey,
     webhookSecret,
     webhookUrl: `http://${appHost}:${port}/api/webhooks/stripe`,
+    // Refunds of payments made before a restart (a withdrawal next week) still find them.
+    paymentsFile: path.resolve(root, env.STRIPE_LOCAL_DIR || ".data/stripe-local", "payments.json"),
     env,
   });
   return {

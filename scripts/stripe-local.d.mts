@@ -38,5 +38,6 @@ export function startStripeLocal(options?: {
   webhookUrl?: string | null;
   strict?: boolean;
   pageOrigin?: string | null;
+  paymentsFile?: string | null;
   env?: Record<string, string | undefined>;
 }): Promise<RunningStripeLocal>;

@@ -5,15 +5,19 @@
 // when no STRIPE_SECRET_KEY is configured (scripts/embedded-stripe.mjs); test/stripe-stand-in.ts
 // runs it for the Jest tests. No real money moves: nothing here talks to Stripe.
 //
-// State lives in this process's memory: a restart forgets its sessions (a session still open then
-// simply never completes; the app lets its seat hold lapse).
+// Sessions live in this process's memory: a restart forgets them (a session still open then simply
+// never completes; the app lets its seat hold lapse). Payments are kept in `paymentsFile` when given,
+// so a refund after a restart finds the payment, as it would at Stripe.
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 
 import Stripe from "stripe";
 
 import { isLoopbackHost } from "../lib/platform/loopback.mjs";
 import { checkoutPage, DECLINED_CARD, PAYING_CARD } from "./stripe-local-page.mjs";
+import { writeFileAtomically } from "./write-file-atomically.mjs";
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** Stripe's own bounds on a Checkout Session's expires_at. */
@@ -47,6 +51,15 @@ export function decodeForm(body) {
   return root;
 }
 
+function readPayments(file) {
+  try {
+    const list = JSON.parse(readFileSync(file, "utf8"));
+    return Array.isArray(list) ? list.filter((p) => typeof p?.intent === "string" && Number.isInteger(p.amount)) : [];
+  } catch {
+    return []; // none yet, or unreadable: a fresh start
+  }
+}
+
 class StripeError extends Error {
   constructor(status, error) {
     super(error.message);
@@ -72,7 +85,8 @@ function integerParam(value, param, { min = 0 } = {}) {
  * - webhookSecret and webhookUrl: where and how events go (no webhookUrl: no deliveries);
  * - strict (default true): Stripe's checks on expires_at and on refunds of unknown or spent payments;
  *   off for the Jest tests, whose fake clocks and payment intents are not this stand-in's;
- * - pageOrigin: the origin of the hosted page in a session's `url` (default: this server's own).
+ * - pageOrigin: the origin of the hosted page in a session's `url` (default: this server's own);
+ * - paymentsFile: a JSON file that keeps the payments (and what was refunded of each) across restarts.
  */
 export async function startStripeLocal({
   host = "127.0.0.1",
@@ -82,6 +96,7 @@ export async function startStripeLocal({
   webhookUrl = null,
   strict = true,
   pageOrigin = null,
+  paymentsFile = null,
   env = process.env,
 } = {}) {
   const refusal = stripeLocalRefusal({ host, env });
@@ -89,7 +104,12 @@ export async function startStripeLocal({
   const signer = new Stripe(apiKey ?? "sk_test_local");
   const sessions = new Map();
   /** Payments made on the TEST page, by payment intent: what a refund may take back. */
-  const payments = new Map();
+  const payments = new Map(paymentsFile ? readPayments(paymentsFile).map((p) => [p.intent, p]) : []);
+  const savePayments = () => {
+    if (!paymentsFile) return;
+    mkdirSync(path.dirname(paymentsFile), { recursive: true });
+    writeFileAtomically(paymentsFile, `${JSON.stringify([...payments.values()], null, 2)}\n`);
+  };
   const answered = new Map();
   const timers = new Set();
   const state = {
@@ -252,7 +272,10 @@ export async function startStripeLocal({
       }
     }
     const amount = requested ?? (payment ? payment.amount - payment.refunded : 0);
-    if (payment) payment.refunded += amount;
+    if (payment) {
+      payment.refunded += amount;
+      savePayments();
+    }
     const refund = {
       id: newId("re"),
       object: "refund",
@@ -278,6 +301,7 @@ export async function startStripeLocal({
     const intent = newId("pi_test");
     const charge = newId("ch_test");
     payments.set(intent, { intent, charge, amount: session.amount_total, currency: session.currency, refunded: 0 });
+    savePayments();
     Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent });
     await deliver("checkout.session.completed", publicSession(session));
     return { paid: true };

@@ -329,6 +329,36 @@ describe("the TEST page", () => {
     });
   });
 
+  it("keeps its payments in paymentsFile: after a restart a refund finds the payment and what was refunded of it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "stripe-local-payments-"));
+    const paymentsFile = path.join(dir, "payments.json");
+    const options = { apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl, paymentsFile, env: {} };
+    try {
+      let server = await startStripeLocal(options);
+      let client = new Stripe(API_KEY, { host: "127.0.0.1", port: server.port, protocol: "http", maxNetworkRetries: 0 });
+      const session = await client.checkout.sessions.create(sessionParams("77777777-7777-4777-8777-777777777777"));
+      const url = new URL(session.url ?? "");
+      const paid = await fetch(url, { method: "POST", body: new URLSearchParams({ cardNumber: "4242424242424242" }), redirect: "manual" });
+      expect(paid.status).toBe(303);
+      const { payment_intent: intent } = await client.checkout.sessions.retrieve(session.id);
+      await client.refunds.create({ payment_intent: intent as string, amount: 9000 });
+      await server.stop();
+
+      server = await startStripeLocal(options);
+      client = new Stripe(API_KEY, { host: "127.0.0.1", port: server.port, protocol: "http", maxNetworkRetries: 0 });
+      try {
+        await expect(client.refunds.create({ payment_intent: intent as string, amount: 3901 })).rejects.toMatchObject({
+          code: "amount_too_large",
+        });
+        expect(await client.refunds.create({ payment_intent: intent as string, amount: 3900 })).toMatchObject({ status: "succeeded" });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("sends the parent back to cancel_url from its Cancel link, and says when a session does not exist", async () => {
     const session = await stripe.checkout.sessions.create(
       sessionParams("55555555-5555-4555-8555-555555555555", { cancel_url: "http://localhost:3000/user/brightside-coin?top_up=5" }),
