@@ -1,14 +1,24 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
+import { brandPaths, E2E_PGLITE_DIR, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
 /** The local stand-in's TEST page: its own loopback origin, not the site's (scripts/stripe-local.mjs). */
 const TEST_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_[0-9a-f]+$/;
+
+/** The stand-in's record of its payments (playwright.config.ts: STRIPE_LOCAL_DIR beside the database). */
+function standInPayments(): Array<{ amount: number; refunded: number }> {
+  try {
+    return JSON.parse(readFileSync(`${E2E_PGLITE_DIR}-stripe/payments.json`, "utf8"));
+  } catch {
+    return [];
+  }
+}
 
 /** A new parent account of the test's own (a fresh address, no Cash), signed in. */
 async function signUpParent(page: Page, name: string) {
@@ -74,8 +84,20 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await page.screenshot({ path: testInfo.outputPath("return-page.png"), fullPage: true });
 
     await page.goto("/my-courses");
-    await expect(page.getByRole("main")).toContainText("Music Theory Made Fun");
-    await expect(page.getByRole("main")).toContainText("Rosa");
+    const enrolment = page
+      .getByRole("region", { name: "Your enrolments" })
+      .getByRole("listitem")
+      .filter({ hasText: "Music Theory Made Fun for Rosa" });
+    await expect(enrolment).toContainText("Withdraw with a full refund until");
+
+    // Withdrawn before the cutoff, the card part goes back through the stand-in's refunds.
+    await enrolment.getByRole("button", { name: "Withdraw Rosa from Music Theory Made Fun" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Withdraw and refund" }).click();
+    await expect(
+      page.getByText(/Rosa has been withdrawn from Music Theory Made Fun\. \$89\.00 is being refunded to your card/).first(),
+    ).toBeVisible();
+    // The outbox sends it: the stand-in has refunded the $89.00 payment in full.
+    await expect.poll(() => standInPayments().filter((p) => p.amount === 8900 && p.refunded === 8900).length, { timeout: 20_000 }).toBe(1);
   });
 
   test("a new parent tops up Cash by test card, then buys a gift by card", async ({ page }, testInfo) => {
