@@ -6,7 +6,7 @@ import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
-test.describe("checkout with the wallet (issue 18, the embedded default without Stripe)", () => {
+test.describe("checkout with the wallet (issue 18)", () => {
   // One demo family's wallet: its balances are asserted in turn.
   test.describe.configure({ mode: "serial" });
 
@@ -28,13 +28,14 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await expect(items.getByRole("listitem")).toContainText("Piano for Beginners for Sam");
     await expect(items.getByRole("listitem")).toContainText("seats left");
     await expect(page.getByTestId("cart-total")).toHaveText("$129.00");
-    // No Stripe configured: no card option.
-    await expect(page.getByText("By card")).toHaveCount(0);
+    // Cash covers it all: nothing by card (the embedded default takes cards: e2e/card-payment.spec.ts).
+    await expect(page.getByText(/^By card/)).toBeVisible();
+    await expect(page.getByRole("button", { name: /by card/ })).toHaveCount(0);
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("cart.png"), fullPage: true });
 
-    // Without Stripe there is no card part, so no choice of where a late card payment goes back.
+    // No card part, so no choice of where a late card payment goes back.
     await expect(page.getByRole("radio", { name: "Back to my card" })).toHaveCount(0);
     await page.getByRole("button", { name: `Pay $129.00 with ${CASH}` }).click();
     await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
@@ -183,9 +184,9 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await panel.getByRole("button", { name: "Add to cart" }).click();
     await expect(page.getByRole("region", { name: "Seats in your cart" }).getByRole("listitem")).toContainText("Math Foundations for Mia");
     await expect(page.getByRole("region", { name: "Math Foundations" })).toHaveCount(0);
-    // No credit and no Stripe: a clear message instead of a pay button.
-    await expect(page.getByText(/does not cover this order \(\$119\.00\), and card payments are not available/)).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+    // No credit: all of it by card (the embedded default's local TEST stand-in), and where a late payment goes back.
+    await expect(page.getByRole("button", { name: "Pay $119.00 by card" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Back to my card" })).toBeChecked();
     await page.screenshot({ path: testInfo.outputPath("merged-cart.png"), fullPage: true });
   });
 });
