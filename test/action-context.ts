@@ -26,7 +26,13 @@ export const nextHeadersMock = {
   headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000", ...actionContext.headers }),
   cookies: async () => {
     const all = () => Object.entries(actionContext.cookies).map(([name, value]) => ({ name, value }));
-    return { getAll: all, get: (name: string) => all().find((c) => c.name === name), has: (name: string) => name in actionContext.cookies };
+    return {
+      getAll: all,
+      get: (name: string) => all().find((c) => c.name === name),
+      has: (name: string) => name in actionContext.cookies,
+      set: (name: string, value: string) => void (actionContext.cookies[name] = value),
+      delete: (name: string) => void delete actionContext.cookies[name],
+    };
   },
 };
 

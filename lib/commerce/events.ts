@@ -40,3 +40,14 @@ export const giftBought = defineEvent("gift.bought", z.object({ giftId: z.string
 
 /** A card payment came after its order's hold ran out and the seat was taken: the payment was given back. */
 export const orderSeatTaken = defineEvent("order.seat-taken", z.object({ orderId: z.string().min(1) }));
+
+/**
+ * A pending card order's held seats were released because its hold ran out (a checkout or an add to
+ * cart took them back under the section lock): its Stripe Checkout Session is expired at Stripe, so
+ * the parent cannot pay for seats no longer held. The session id as stored then (null when none was
+ * recorded: read again at delivery). A payment that still arrives meets the late-payment rule.
+ */
+export const orderHoldReleased = defineEvent(
+  "order.hold-released",
+  z.object({ orderId: z.string().min(1), checkoutSessionId: z.string().min(1).nullable() }),
+);

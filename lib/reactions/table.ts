@@ -1,7 +1,15 @@
 import "server-only";
 
 import { passwordResetRequested, verificationEmailRequested } from "@/lib/accounts/events";
-import { giftBought, orderSeatTaken, refundMade, seatsCancelled, seatsConfirmed, sectionClosed } from "@/lib/commerce/events";
+import {
+  giftBought,
+  orderHoldReleased,
+  orderSeatTaken,
+  refundMade,
+  seatsCancelled,
+  seatsConfirmed,
+  sectionClosed,
+} from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
@@ -11,6 +19,7 @@ import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
 import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
+import { expireCardSessionOfOrder } from "./expire-card-session";
 import { giftMail } from "./gift-mail";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
@@ -38,6 +47,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(giftBought, [giftMail]),
   // A late card payment whose seat was taken: the parent's "your payment came back", saying where the money went.
   on(orderSeatTaken, [seatTakenMail]),
+  // A card checkout's hold ran out and its seats were released: its Stripe Checkout Session is expired, so it takes no payment.
+  on(orderHoldReleased, [expireCardSessionOfOrder]),
   // A demo request stored: "we received your request" to the address the family gave.
   on(leadCreated, [demoRequestReceivedMail]),
   // A demo booked: "booked" to the family and "new free demo" to the teacher, each with the invite (SEQUENCE 0).

@@ -7,9 +7,9 @@ import { getDb } from "@/lib/platform/db/client";
 import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
 import { sectionFacts, sectionFactsLine } from "./section-facts";
-import { seatsLeftIn, sectionOnSaleWhere } from "./section-sale";
+import { seatsLeftShown, sectionOnSaleWhere } from "./section-sale";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
-import { liveSeatsBySection } from "./slots";
+import { shownSeatsBySection } from "./slots";
 import { minuteToClock } from "./time";
 import { formatPrice, weeklyTimesLabel } from "./weekly-times";
 
@@ -78,7 +78,8 @@ export async function listPublishedCourseSlugs(): Promise<string[]> {
  * What /courses/{slug} shows of a published course, or null: its sections on sale (open or full)
  * with sessions still to come, taught by approved teachers only (an unapproved profile is not
  * public), each with its weekly times, price and seats left (capacity minus seats held or
- * confirmed; none in a full section, which the page shows as full).
+ * confirmed, a card hold that ran out counting as free: seatsLeftShown; none in a full section,
+ * which the page shows as full).
  */
 export async function findCoursePage(slug: string, now = new Date()): Promise<CoursePage | null> {
   const db = await getDb();
@@ -105,7 +106,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
     .orderBy(asc(sections.startsOn), asc(sections.id));
 
   const ids = rows.map((row) => row.section.id);
-  const bookedOf = await liveSeatsBySection(db, ids);
+  const bookedOf = await shownSeatsBySection(db, ids, now);
 
   const list: CoursePageSection[] = [];
   const teachers = new Map<string, { name: string; bio: string }>();
@@ -134,7 +135,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       price: formatPrice(section.priceMinor, section.currency),
       priceMinor: section.priceMinor,
       currency: section.currency,
-      seatsLeft: seatsLeftIn(section, bookedOf.get(section.id) ?? 0),
+      seatsLeft: seatsLeftShown(section, bookedOf.get(section.id) ?? { taken: 0, lapsed: 0 }),
       facts: sectionFactsLine(sectionFacts(section, now), section.currency),
     });
   }

@@ -49,3 +49,18 @@ export const sectionOnSaleWhere = () =>
 export function seatsLeftIn(section: { status: SectionStatus; capacity: number }, taken: number): number {
   return section.status === "full" ? 0 : Math.max(0, section.capacity - taken);
 }
+
+/**
+ * Seats left as families are shown them (the course page, the cart), counting the card holds that
+ * ran out (`lapsed`, of `taken`) as free before anything releases them. A section `full` shows seats
+ * only when those holds had filled it, as their release will reopen it (reopenFreedSections); one a
+ * teacher set full with seats to spare stays full.
+ */
+export function seatsLeftShown(
+  section: { status: SectionStatus; capacity: number },
+  { taken, lapsed }: { taken: number; lapsed: number },
+): number {
+  const live = taken - lapsed;
+  if (section.status === "full") return taken >= section.capacity && live < section.capacity ? section.capacity - live : 0;
+  return Math.max(0, section.capacity - live);
+}

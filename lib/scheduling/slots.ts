@@ -1,11 +1,20 @@
 import "server-only";
 
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { bookings, courses, sections, teacherAvailability, teacherAvailabilityExceptions, teacherProfiles } from "@/lib/platform/db/schema";
+import {
+  bookings,
+  courses,
+  orderItems,
+  orders,
+  sections,
+  teacherAvailability,
+  teacherAvailabilityExceptions,
+  teacherProfiles,
+} from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 
@@ -39,6 +48,46 @@ export async function liveSeatsBySection(db: Pick<Database, "select" | "$count">
     .from(sections)
     .where(inArray(sections.id, sectionIds));
   return new Map(rows.map((row) => [row.sectionId, row.n]));
+}
+
+/**
+ * A held seat whose card checkout ran out (its order still pending past hold_expires_at). It counts
+ * against the section until a checkout or an add to cart releases it under the section's lock
+ * (lib/commerce/checkout/seats.ts), but nobody can pay for it any more: what families are shown
+ * counts it as free (issue 26, finding 2), without writing anything on a page's read.
+ */
+function isLapsedHold(now: Date) {
+  return and(
+    eq(bookings.status, "held"),
+    exists(
+      sql`(select 1 from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+        where ${orderItems.bookingId} = ${bookings.id} and ${orders.status} = 'pending' and ${orders.holdExpiresAt} <= ${now.toISOString()}::timestamptz)`,
+    ),
+  );
+}
+
+/** Live seats and, of them, lapsed card holds (isLapsedHold) per section, for the pages that show seats left (seatsLeftShown). */
+export interface ShownSeatCount {
+  taken: number;
+  lapsed: number;
+}
+
+/** ShownSeatCount per section, in one statement: every section asked for is in the map. */
+export async function shownSeatsBySection(
+  db: Pick<Database, "select" | "$count">,
+  sectionIds: number[],
+  now: Date,
+): Promise<Map<number, ShownSeatCount>> {
+  if (sectionIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      sectionId: sections.id,
+      taken: liveSeatCount(db, sections.id),
+      lapsed: db.$count(bookings, and(eq(bookings.sectionId, sections.id), isLiveSeat, isLapsedHold(now))),
+    })
+    .from(sections)
+    .where(inArray(sections.id, sectionIds));
+  return new Map(rows.map(({ sectionId, taken, lapsed }) => [sectionId, { taken, lapsed }]));
 }
 
 /** The longest range of slots asked for at once (a page shows a few weeks). */

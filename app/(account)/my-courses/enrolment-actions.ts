@@ -6,6 +6,7 @@ import { withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
 /** Withdraws one of the signed-in parent's seats; the refund follows the published policy (lib/commerce/refunds/refund-policy.ts). */
@@ -15,6 +16,7 @@ export async function withdrawEnrolmentAction(_previous: ActionResult | null, fo
     const zone = (await findUserTimezone(user.databaseId)) ?? FALLBACK_TIMEZONE;
     const outcome = await withdrawSeat(user.databaseId, formData.get("orderItemId"), zone);
     revalidatePath("/my-courses");
+    revalidateSeatPages();
     return outcome.message;
   });
 }

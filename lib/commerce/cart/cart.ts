@@ -9,8 +9,8 @@ import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { addLearner } from "@/lib/scheduling/learners";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
-import { isSectionOnSale, saleFactsColumns, seatsLeftIn } from "@/lib/scheduling/section-sale";
-import { isLiveSeat, liveSeatsBySection } from "@/lib/scheduling/slots";
+import { isSectionOnSale, saleFactsColumns, seatsLeftIn, seatsLeftShown } from "@/lib/scheduling/section-sale";
+import { isLiveSeat, liveSeatsBySection, shownSeatsBySection } from "@/lib/scheduling/slots";
 import { sectionFacts, sectionFactsLine } from "@/lib/scheduling/section-facts";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -79,7 +79,7 @@ async function summaries(
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(inArray(sections.id, sectionIds));
-  const taken = await liveSeatsBySection(db, sectionIds);
+  const taken = await shownSeatsBySection(db, sectionIds, now);
   return new Map(
     rows.map(({ section, title, slug, teacherName, sale }) => {
       const next = nextSession(section, now);
@@ -95,7 +95,7 @@ async function summaries(
           price: formatMoney(section.priceMinor, section.currency),
           currency: section.currency,
           onSale: isSectionOnSale(sale),
-          seatsLeft: seatsLeftIn(section, taken.get(section.id) ?? 0),
+          seatsLeft: seatsLeftShown(section, taken.get(section.id) ?? { taken: 0, lapsed: 0 }),
           schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
           nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
           facts: sectionFactsLine(sectionFacts(section, now), section.currency),
@@ -160,14 +160,14 @@ export async function addToCart(
   userId: number,
   input: AddToCartInput | Record<string, unknown>,
   now = new Date(),
-): Promise<{ learnerName: string; courseTitle: string }> {
+): Promise<{ learnerName: string; courseTitle: string; releasedHolds: number }> {
   const data = parseInput(addToCartSchema, input);
   const db = await getDb();
   // A card checkout's hold that ran out still counts until released: released here, under the
   // section's lock as a checkout does, so a section it filled is not shown as full.
-  await db.transaction(async (tx) => {
+  const releasedHolds = await db.transaction(async (tx) => {
     await lockSections(tx, [data.sectionId]);
-    await releaseExpiredHolds(tx, [data.sectionId], now);
+    return releaseExpiredHolds(tx, [data.sectionId], now);
   });
   const [section] = await db
     .select({
@@ -208,7 +208,7 @@ export async function addToCart(
   if (already.size > 0) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(learner.firstName, section.title));
 
   await db.insert(cartItems).values({ userId, sectionId: section.id, learnerId: learner.id, createdAt: now }).onConflictDoNothing();
-  return { learnerName: learner.firstName, courseTitle: section.title };
+  return { learnerName: learner.firstName, courseTitle: section.title, releasedHolds };
 }
 
 /**

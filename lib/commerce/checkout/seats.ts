@@ -12,7 +12,7 @@ import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions
 import { isLiveSeat, liveSeatsBySection } from "@/lib/scheduling/slots";
 
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
-import { seatsConfirmed } from "@/lib/commerce/events";
+import { orderHoldReleased, seatsConfirmed } from "@/lib/commerce/events";
 
 /** A locked section with its course's title and what else decides whether it is on sale (isSectionOnSale). */
 export type LockedSection = typeof sections.$inferSelect & { title: string; courseIsPublished: boolean; teacherApprovedAt: Date | null };
@@ -42,10 +42,11 @@ export async function lockSections(tx: Transaction, ids: number[]): Promise<Map<
 
 /**
  * Seats whose card checkout ran past its hold go back on sale (their orders end on Stripe's expiry
- * event). `keepHoldsOf`: the order whose payment is being completed keeps its own.
+ * event), and each of those orders' Checkout Sessions is expired at Stripe (order.hold-released).
+ * `keepHoldsOf`: the order whose payment is being completed keeps its own. Returns how many seats.
  */
-export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[], now: Date, keepHoldsOf?: string): Promise<void> {
-  if (sectionIds.length === 0) return;
+export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[], now: Date, keepHoldsOf?: string): Promise<number> {
+  if (sectionIds.length === 0) return 0;
   const released = await tx
     .update(bookings)
     .set({ status: "cancelled", statusChangedAt: now })
@@ -66,7 +67,20 @@ export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[],
       tx,
       released.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
     );
+    // Their checkouts can no longer pay for them: each order's Stripe session is expired (lib/reactions).
+    const releasedOrders = await tx
+      .selectDistinct({ orderId: orders.id, checkoutSessionId: orders.stripeCheckoutSessionId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        inArray(
+          orderItems.bookingId,
+          released.map((b) => b.id),
+        ),
+      );
+    for (const order of releasedOrders) await emit(tx, orderHoldReleased, order);
   }
+  return released.length;
 }
 
 /** The seats of pending card checkouts whose hold has run out (the pending orders are few: see orders_pending_hold_idx). */

@@ -1,7 +1,7 @@
 import type { Transaction } from "@/lib/platform/db/client";
 import "server-only";
 
-import type Stripe from "stripe";
+import Stripe from "stripe";
 
 import { env } from "@/lib/platform/env";
 
@@ -85,6 +85,24 @@ export async function openCardSession(request: CardSessionRequest): Promise<{ id
   );
   if (!session.url) throw new Error("Stripe returned a session without a URL");
   return { id: session.id, url: session.url };
+}
+
+/**
+ * Expires an open Checkout Session at Stripe, so it takes no payment (its seats were released). A
+ * session Stripe no longer holds open (expired, complete) or does not know is answered with an
+ * invalid request: that is done too. Anything else (Stripe down, a timeout) throws, for the caller's
+ * retries. Without Stripe configured there is no session to expire.
+ */
+export async function expireCardSession(sessionId: string): Promise<"expired" | "not-open" | "no-stripe"> {
+  const stripe = stripeClient();
+  if (!stripe) return "no-stripe";
+  try {
+    await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
+    return "expired";
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return "not-open";
+    throw error;
+  }
 }
 
 /** Stripe accepts a session's expiry from 30 minutes to 24 hours ahead: a top-up or a gift gets an hour. */

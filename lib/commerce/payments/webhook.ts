@@ -11,6 +11,7 @@ import { lockPendingOrder } from "./order-payment";
 import { lockPendingTopUp } from "./top-ups";
 import { closeDispute, holdDisputedCharge, reverseRefundedCharge } from "./charge-reversals";
 import { refundPaymentWithoutPurchase } from "./payment-without-purchase";
+import { openedSessionOf, refundForeignSession } from "./foreign-session";
 
 export type EventOutcome = "processed" | "duplicate" | "ignored";
 
@@ -64,9 +65,26 @@ async function lockPendingPurchase(tx: Transaction, session: Stripe.Checkout.Ses
   }
 }
 
+/**
+ * The purchase a session names, when the session is not the one we opened for it (issue 26, finding
+ * 11): then the event is not trusted for it. A purchase with no session recorded (it went with its
+ * account, or the write after Stripe's answer failed) is judged by the other rules.
+ */
+async function foreignPurchaseOf(tx: Transaction, session: Stripe.Checkout.Session) {
+  const purchase = purchaseOfSession(session);
+  if (!purchase) return null;
+  const opened = await openedSessionOf(tx, purchase);
+  return opened !== null && opened !== session.id ? { purchase, opened } : null;
+}
+
 async function completeCheckout(tx: Transaction, eventId: string, session: Stripe.Checkout.Session, now: Date): Promise<EventOutcome> {
   // Asynchronous methods complete unpaid and succeed later, with an event of their own.
   if (session.payment_status !== "paid") return "ignored";
+  const foreign = await foreignPurchaseOf(tx, session);
+  if (foreign) {
+    await refundForeignSession(tx, eventId, session, foreign.purchase, foreign.opened);
+    return "processed";
+  }
   const pending = await lockPendingPurchase(tx, session);
   if (!pending) return (await refundPaymentWithoutPurchase(tx, eventId, session)) ? "processed" : "ignored";
 
@@ -93,6 +111,8 @@ async function completeCheckout(tx: Transaction, eventId: string, session: Strip
 }
 
 async function expireCheckout(tx: Transaction, session: Stripe.Checkout.Session, now: Date): Promise<EventOutcome> {
+  // Another session's end is not ours: the session we opened may still be paid.
+  if (await foreignPurchaseOf(tx, session)) return "ignored";
   const pending = await lockPendingPurchase(tx, session);
   if (!pending) return "ignored";
   await pending.expire(tx, now);

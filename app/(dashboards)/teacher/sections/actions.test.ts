@@ -7,7 +7,7 @@ import type { openTestDatabase } from "@/test/database";
 
 jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
 jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
-jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
+jest.mock("next/cache", () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn() }));
 
 type Modules = {
   action: typeof import("./actions");

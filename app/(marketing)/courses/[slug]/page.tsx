@@ -11,8 +11,10 @@ import { refundRuleShort } from "@/lib/commerce/refunds/refund-policy";
 import { isBuildCopy } from "@/lib/platform/db/client";
 import { pageMetadata } from "@/lib/platform/seo";
 import { courseJsonLd } from "@/lib/scheduling/course-json-ld";
-import { findCoursePage, listPublishedCourseSlugs } from "@/lib/scheduling/course-page";
+import { listPublishedCourseSlugs } from "@/lib/scheduling/course-page";
+import { cachedCoursePage } from "@/lib/scheduling/seat-pages";
 
+// Static; a change of its sections or seats expires it at once (lib/scheduling/seat-pages.ts), this is the net.
 export const revalidate = 300;
 
 export async function generateStaticParams() {
@@ -28,7 +30,7 @@ const CLASS_TYPE_LABELS = { one_on_one: "1-on-1 classes", group: "Group classes"
 
 export async function generateMetadata({ params }: Props) {
   const { slug } = await params;
-  const course = await findCoursePage(slug);
+  const course = await cachedCoursePage(slug);
   if (!course) return {};
   return pageMetadata({
     title: course.title,
@@ -39,7 +41,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function CoursePage({ params }: Props) {
   const { slug } = await params;
-  const course = await findCoursePage(slug);
+  const course = await cachedCoursePage(slug);
   if (!course) notFound();
   const rating = await courseRating(course.id);
   const demoLink = (

@@ -260,6 +260,8 @@ export const paymentIssueKind = pgEnum("payment_issue_kind", [
   "dispute_closed",
   /** A payment came for a purchase that no longer waits for one (its account erased, or expired): refunded to the card. */
   "payment_without_purchase",
+  /** A Checkout Session for a purchase that is not the session we opened for it: nothing delivered, refunded to the card. */
+  "session_mismatch",
 ]);
 
 /** What a payment event did not match, or a refund that failed: for admins to look at. */

@@ -1,0 +1,159 @@
+import "@/test/stripe-env";
+
+import { randomUUID } from "node:crypto";
+
+import { eq } from "drizzle-orm";
+import { revalidateTag } from "next/cache";
+
+import { checkoutAction, addToCartAction } from "@/app/(account)/cart/actions";
+import { withdrawEnrolmentAction } from "@/app/(account)/my-courses/enrolment-actions";
+import { refundOrderAction } from "@/app/(dashboards)/admin/orders/actions";
+import { createSectionAction, updateSectionAction } from "@/app/(dashboards)/teacher/sections/actions";
+import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+import { addToCart } from "@/lib/commerce/cart/cart";
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+import { orderItems, orders, sections } from "@/lib/platform/db/schema";
+import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
+import { actionContext } from "@/test/action-context";
+import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { insertActor } from "@/test/fixtures";
+import { newCourse, newTeacher } from "@/test/scheduling-fixtures";
+import { checkoutSessionEvent, signedDelivery, stripeWebhookHarness } from "@/test/stripe-webhook";
+
+jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
+jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
+jest.mock("next/cache", () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn() }));
+jest.mock("next/navigation", () => ({ ...jest.requireActual("next/navigation"), redirect: jest.fn() }));
+
+/**
+ * Issue 26, finding 14: every server action and route handler that changes seats or sections
+ * expires the pages that show them (the tag SEAT_PAGES_TAG, at once: lib/scheduling/seat-pages.ts).
+ * Next's own cache is at the boundary here: revalidateTag is what is checked.
+ */
+const { db } = stripeWebhookHarness();
+const revalidated = jest.mocked(revalidateTag);
+const seatPagesExpired = () =>
+  revalidated.mock.calls.filter(([tag, profile]) => tag === SEAT_PAGES_TAG && JSON.stringify(profile) === '{"expire":0}');
+
+beforeEach(() => revalidated.mockClear());
+afterAll(() => {
+  actionContext.user = null;
+});
+
+function signedInAs(databaseId: number, role: SessionUser["role"]) {
+  actionContext.user = {
+    id: `uid-${randomUUID()}`,
+    name: null,
+    email: `${role}-${databaseId}@example.com`,
+    displayName: null,
+    photoURL: null,
+    role,
+    databaseId,
+    emailVerified: true,
+  };
+}
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+/** A paid seat (from the wallet) in a new section; its order and order item. */
+async function paidSeat() {
+  const family = await newFamily(db(), 20_000);
+  const sectionId = await newSection(db(), { priceMinor: 12_000 });
+  // Starting in a month: well before the refund policy's cut-off.
+  const startsOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await db().update(sections).set({ startsOn }).where(eq(sections.id, sectionId));
+  const placed = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]);
+  const [item] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+  return { ...family, sectionId, orderId: placed.orderId, itemId: item!.id };
+}
+
+test("a checkout (Pay) expires the seat pages", async () => {
+  const family = await newFamily(db(), 20_000);
+  const sectionId = await newSection(db(), { priceMinor: 12_000 });
+  await addToCart(family.parentId, { sectionId, learnerId: family.learnerId });
+  signedInAs(family.parentId, "student");
+  expect(await checkoutAction(null, form({ expectedTotalMinor: "12000" }))).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(1);
+});
+
+test("an add to cart expires them when it released a lapsed card hold, and not otherwise", async () => {
+  const holder = await newFamily(db());
+  const sectionId = await newSection(db(), { capacity: 1 });
+  const placed = await placeOrder(holder.parentId, [{ sectionId, learnerId: holder.learnerId }]);
+
+  const parent = await newFamily(db());
+  signedInAs(parent.parentId, "student");
+  const add = form({ sectionId: String(sectionId), learnerId: String(parent.learnerId) });
+  // The hold is still running: the section is full, nothing released, nothing to refresh.
+  expect(await addToCartAction(null, add)).toMatchObject({ ok: false });
+  expect(seatPagesExpired()).toHaveLength(0);
+
+  await db()
+    .update(orders)
+    .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, placed.orderId));
+  expect(await addToCartAction(null, add)).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(1);
+});
+
+test("a parent's withdrawal and an admin's refund expire them", async () => {
+  const withdrawn = await paidSeat();
+  signedInAs(withdrawn.parentId, "student");
+  expect(await withdrawEnrolmentAction(null, form({ orderItemId: String(withdrawn.itemId) }))).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(1);
+
+  const refunded = await paidSeat();
+  const admin = await insertActor(db(), "admin");
+  signedInAs(admin.id, "admin");
+  expect(await refundOrderAction(null, form({ orderId: refunded.orderId, reason: "Class moved" }))).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(2);
+});
+
+test("a section created or edited (closed too) expires them", async () => {
+  const teacherId = await newTeacher(db(), "Europe/London", []);
+  const courseId = await newCourse(db(), teacherId);
+  signedInAs(teacherId, "teacher");
+  const values = {
+    courseId: String(courseId),
+    teacherId: String(teacherId),
+    classType: "group",
+    capacity: "6",
+    price: "149.50",
+    currency: "USD",
+    startsOn: "2030-03-04",
+    endsOn: "",
+    weekdays: "2",
+    startTime: "16:00",
+    timezone: "Europe/London",
+    durationMinutes: "60",
+    meetingUrl: "",
+    status: "open",
+  };
+  const created = await createSectionAction(form(values));
+  expect(created).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(1);
+  const id = Number(/Section (\d+)/.exec(created.message ?? "")?.[1]);
+  expect(await updateSectionAction(id, form({ ...values, status: "closed" }))).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(2);
+});
+
+test("the Stripe webhook expires them when it processed an event, not for a replay", async () => {
+  const family = await newFamily(db());
+  const sectionId = await newSection(db(), { priceMinor: 12_000 });
+  const placed = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]);
+  const event = checkoutSessionEvent("checkout.session.completed", {
+    referenceId: placed.orderId,
+    metadata: { orderId: placed.orderId },
+    amount: 12_000,
+  });
+  const deliver = signedDelivery(stripeWebhook);
+  expect((await deliver(event)).status).toBe(200);
+  expect(seatPagesExpired()).toHaveLength(1);
+  expect((await deliver(event)).status).toBe(200);
+  expect(seatPagesExpired()).toHaveLength(1);
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+
+import { expect, test, type Page } from "@playwright/test";
+
+import { demoAccount, signIn } from "./support/auth";
+import { E2E_PRODUCT_NAME } from "./support/server";
+
+const CASH = `${E2E_PRODUCT_NAME} Cash`;
+
+/** A fresh parent through /signup (the demo student's wallet is checkout.spec's, asserted to the cent). */
+async function signUpParent(page: Page, email: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Your name").fill("Last Seat Parent");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("last-seat-pass-12345");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator('[data-role="student"]')).toBeVisible();
+}
+
+/**
+ * Issue 26, finding 14: the course page is static, yet a seat sold shows at the next load: a
+ * visitor who saw "Seats left 1" and an Enrol link reloads seconds after another family bought that
+ * seat and sees the class full, with no Enrol link.
+ */
+test("the last seat bought: a visitor's reload of the static course page shows the class full, without an Enrol link", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow(); // three browsers, a sign-up, a course and a section made on a 2-core machine
+  const tag = randomUUID().slice(0, 6);
+  const courseTitle = `Chess Openings ${tag}`;
+  const slug = `e2e-chess-${tag}`;
+  const parentEmail = `last.seat.${tag}@example.com`;
+
+  // The admin makes a course and a one-seat section of its own, so no other spec's course page changes.
+  await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
+  await page.goto("/admin/courses/new");
+  await page.getByLabel("Title").fill(courseTitle);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByLabel("Category").selectOption("lifestyle");
+  await page.getByLabel("Description").fill("Five openings, one a week.");
+  await page.getByRole("button", { name: "Create course" }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.goto("/admin/sections/new");
+  await page.getByLabel("Course").selectOption({ label: courseTitle });
+  await page.getByLabel("Capacity").fill("1");
+  await page.getByLabel("Price").fill("40.00");
+  for (const day of ["Tuesday", "Friday"]) await page.getByRole("checkbox", { name: day }).check();
+  await page.getByLabel("Status").selectOption("open");
+  await page.getByRole("button", { name: "Create section" }).click();
+  await expect(page).toHaveURL(/\/admin\/sections$/);
+  const row = page.getByRole("row").filter({ hasText: courseTitle });
+  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link", { name: /^Edit/ }).getAttribute("href"))!)![1]!;
+
+  // A visitor (signed out) opens the course page: it is rendered and cached, one seat left.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/courses/${slug}`);
+  const classes = visitor.getByRole("region", { name: "Upcoming classes" });
+  await expect(classes).toContainText("Seats left1");
+  await expect(classes.getByRole("link", { name: /^Enrol in/ })).toHaveCount(1);
+  // Served again from the cache, unchanged.
+  await visitor.reload();
+  await expect(classes).toContainText("Seats left1");
+
+  // Another family, with $100.00 of Cash from the admin, buys that seat.
+  const parent = await (await browser.newContext()).newPage();
+  await signUpParent(parent, parentEmail);
+  await page.goto("/admin/orders");
+  await page.getByLabel("Account email").fill(parentEmail);
+  await page.getByLabel("Amount (negative to debit)").fill("100.00");
+  await page
+    .getByRole("region", { name: /^Adjust a / })
+    .getByLabel("Reason")
+    .fill("Last seat test credit");
+  await page.getByRole("button", { name: `Adjust ${CASH}` }).click();
+  await expect(page.getByText(`${parentEmail}: $100.00 recorded`).first()).toBeAttached();
+  await parent.goto(`/cart?add=${sectionId}`);
+  const panel = parent.getByRole("region", { name: courseTitle });
+  await panel.getByLabel("Child's first name").fill("Bo");
+  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 4" });
+  await panel.getByRole("button", { name: "Add to cart" }).click();
+  await parent.getByRole("button", { name: `Pay $40.00 with ${CASH}` }).click();
+  await expect(parent.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+  const soldAt = Date.now();
+
+  // The visitor reloads: the page is full, in one reload, within seconds.
+  await visitor.reload();
+  await expect(classes).toContainText("Seats left0");
+  await expect(classes).toContainText("This class is full.");
+  await expect(classes.getByRole("link", { name: /^Enrol in/ })).toHaveCount(0);
+  expect(Date.now() - soldAt).toBeLessThan(10_000);
+  await visitor.getByRole("button", { name: "I Understand" }).click();
+  await visitor.screenshot({ path: testInfo.outputPath("course-page-full.png"), fullPage: true });
+
+  // Still static for everyone: the reload after it is served from the cache (Next's x-nextjs-cache).
+  const again = await visitor.request.get(`/courses/${slug}`);
+  expect(again.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
+});

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."payment_issue_kind" ADD VALUE 'session_mismatch';

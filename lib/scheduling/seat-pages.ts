@@ -1,0 +1,42 @@
+import "server-only";
+
+import { revalidateTag, unstable_cache } from "next/cache";
+
+import { findCoursePage, type CoursePage } from "./course-page";
+
+/**
+ * Issue 26, finding 14: the cache tag of what public pages show of sections and their seats (today
+ * the course pages: their sections, teachers, seats left and Enrol links). A page that reads its
+ * data through a function tagged with it stays static (ISR) and is rendered again at its first
+ * visit after any change of seats or sections (revalidateSeatPages). Tag revalidation is what Next's
+ * shared cache carries to every instance (issue 30: Redis).
+ */
+export const SEAT_PAGES_TAG = "sections-and-seats";
+
+/** The pages' own revalidation, the net under the tag: a hold that runs out changes the count with no request. */
+const SEAT_PAGES_REVALIDATE_SECONDS = 300;
+
+/** findCoursePage through Next's data cache, tagged SEAT_PAGES_TAG (its tag also marks the page that read it). */
+export function cachedCoursePage(slug: string): Promise<CoursePage | null> {
+  return unstable_cache(() => findCoursePage(slug), ["course-page", slug], {
+    tags: [SEAT_PAGES_TAG],
+    revalidate: SEAT_PAGES_REVALIDATE_SECONDS,
+  })();
+}
+
+/**
+ * After a change of seats or sections (a sale, a hold placed or released, a withdrawal, a refund, a
+ * section created, edited or closed): every page showing them is expired, and its next visitor gets
+ * it rendered afresh (`expire: 0`: a seat count is not served stale). Called by the server actions
+ * and route handlers that make those changes, after their transaction: revalidateTag needs a
+ * request's work store, so an outbox reaction cannot call it. Outside Next's server (Jest, the route
+ * harness, scripts) there is no page cache to expire, and it does nothing.
+ */
+export function revalidateSeatPages(): void {
+  try {
+    revalidateTag(SEAT_PAGES_TAG, { expire: 0 });
+  } catch (error) {
+    if (error instanceof Error && error.message.includes("static generation store missing")) return;
+    throw error;
+  }
+}
