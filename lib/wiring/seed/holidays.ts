@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 
-export type HolidayCountry = "US" | "GB" | "IN";
+export type HolidayCountry = "US" | "GB" | "IN" | "CA" | "FR" | "DE";
 
 /** A country's fixed-date and rule-based public holidays of one year, as ISO dates. */
 function holidaysOf(country: HolidayCountry, year: number): string[] {
@@ -16,6 +16,12 @@ function holidaysOf(country: HolidayCountry, year: number): string[] {
       return [on(1, 1), on(12, 25), on(12, 26)];
     case "IN":
       return [on(1, 26), on(8, 15), on(10, 2)];
+    case "CA":
+      return [on(1, 1), on(7, 1), on(12, 25), on(12, 26)];
+    case "FR":
+      return [on(1, 1), on(5, 1), on(7, 14), on(11, 11), on(12, 25)];
+    case "DE":
+      return [on(1, 1), on(5, 1), on(10, 3), on(12, 25), on(12, 26)];
   }
 }
 

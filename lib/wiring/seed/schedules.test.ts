@@ -37,10 +37,12 @@ async function counts() {
 describe("the embedded default's schedules (seedSchedules)", () => {
   const now = new Date("2026-03-02T12:00:00Z");
 
-  it("seeds approved teachers in three zones with hours and open priced sections, and a second run duplicates nothing", async () => {
+  it("seeds approved teachers across zones with hours and open priced sections, and a second run duplicates nothing", async () => {
     await seedSchedules(now);
     const first = await counts();
-    expect(first).toEqual({ teachers: 3, profiles: 3, hours: 5 + 1 + (5 + 1) + (6 + 5), sections: 6 });
+    const hours = SEED_TEACHERS.flatMap((t) => t.hours.flatMap(([weekdays]) => weekdays)).length;
+    const planned = SEED_TEACHERS.flatMap((t) => t.sections).length;
+    expect(first).toEqual({ teachers: SEED_TEACHERS.length, profiles: SEED_TEACHERS.length, hours, sections: planned });
     await seedSchedules(new Date("2026-03-09T12:00:00Z"));
     expect(await counts()).toEqual(first);
 
@@ -48,7 +50,8 @@ describe("the embedded default's schedules (seedSchedules)", () => {
       .select({ timezone: teacherProfiles.timezone })
       .from(teacherProfiles)
       .innerJoin(users, eq(users.id, teacherProfiles.userId));
-    expect(new Set(zones.map((z) => z.timezone))).toEqual(new Set(["America/New_York", "Europe/London", "Asia/Kolkata"]));
+    expect(new Set(zones.map((z) => z.timezone))).toEqual(new Set(SEED_TEACHERS.map((t) => t.timezone)));
+    expect(new Set(SEED_TEACHERS.map((t) => t.timezone)).size).toBeGreaterThanOrEqual(7);
   });
 
   it("gives the seeded courses demo slots and sessions", async () => {
@@ -87,5 +90,21 @@ describe("the embedded default's schedules (seedSchedules)", () => {
     // Ms. Rivera (New York) keeps Thanksgiving.
     expect(days.map((day) => day.date)).not.toContain("2026-11-26");
     expect(days.map((day) => day.date)).toContain("2026-11-25");
+  });
+
+  it("gives every course of the catalogue but the demo teacher's first an open section: group and 1-on-1, prices from low to high (issue 27)", async () => {
+    const rows = await database.db
+      .select({ slug: courses.slug, classType: sections.classType, priceMinor: sections.priceMinor, status: sections.status })
+      .from(courses)
+      .leftJoin(sections, eq(sections.courseId, courses.id));
+    const withoutSection = [...new Set(rows.filter((r) => r.status !== "open").map((r) => r.slug))].filter(
+      (slug) => !rows.some((r) => r.slug === slug && r.status === "open"),
+    );
+    // Scratch Game Design is the demo teacher's (lib/wiring/seed/demo-teacher.ts seeds its class at start).
+    expect(withoutSection).toEqual(["scratch-game-design"]);
+    expect(new Set(rows.map((r) => r.classType))).toEqual(new Set(["group", "one_on_one", null]));
+    const prices = rows.flatMap((r) => (r.priceMinor === null ? [] : [r.priceMinor]));
+    expect(Math.min(...prices)).toBeLessThanOrEqual(8_000);
+    expect(Math.max(...prices)).toBeGreaterThanOrEqual(20_000);
   });
 });
