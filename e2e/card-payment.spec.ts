@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
+import { verifyByMail } from "./support/mailbox";
 import { brandPaths, E2E_PGLITE_DIR, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
@@ -20,14 +21,16 @@ function standInPayments(): Array<{ amount: number; refunded: number }> {
   }
 }
 
-/** A new parent account of the test's own (a fresh address, no Cash), signed in. */
-async function signUpParent(page: Page, name: string) {
+/** A new parent account of the test's own (a fresh address, no Cash), signed in; its email. */
+async function signUpParent(page: Page, name: string): Promise<string> {
+  const email = `card.${randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/signup");
   await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(`card.${randomUUID().slice(0, 8)}@example.com`);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("card-parent-pass-1");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.locator('[data-role="student"]')).toBeVisible();
+  return email;
 }
 
 /** On the TEST page: says TEST, shows what is paid for, takes the card; 4242 4242 4242 4242 pays. */
@@ -76,8 +79,8 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await payOnTestPage(page, "$89.00", "Music Theory Made Fun");
     // Back on the site, the signed webhook has enrolled the child.
     await expect(page).toHaveURL(/\/cart\?order=[0-9a-f-]{36}$/);
-    await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
-    const confirmation = page.getByRole("region", { name: "You are enrolled" });
+    await expect(page.getByRole("heading", { name: "You are enrolled", level: 1 })).toBeVisible();
+    const confirmation = page.getByRole("region", { name: "Your order" });
     await expect(confirmation).toContainText("Rosa in Music Theory Made Fun ($89.00)");
     await expect(confirmation).toContainText("$89.00 by card");
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -102,7 +105,7 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
 
   test("a new parent tops up Cash by test card, then buys a gift by card", async ({ page }, testInfo) => {
     test.slow();
-    await signUpParent(page, "Top Up Parent");
+    const email = await signUpParent(page, "Top Up Parent");
     await page.goto(brandPaths.wallet);
     await page.getByRole("button", { name: "I Understand" }).click();
     await expect(page.getByRole("heading", { name: "Top up by card" })).toBeVisible();
@@ -115,6 +118,8 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await expect(page.getByTestId("wallet-balance")).toHaveText("$25.00");
     await page.screenshot({ path: testInfo.outputPath("top-up-return.png"), fullPage: true });
 
+    // A gift mails a code to any address: only a verified account may send one (issue 26, finding 8).
+    await verifyByMail(page, email);
     await page.goto("/gift-a-course/buy");
     await page.getByLabel(/^Amount of/).fill("30");
     await page.getByRole("radio", { name: /Pay by card/ }).check();

@@ -11,7 +11,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   await page.goto("/book-free-demo/4");
   const form = new DemoForm(page);
   await form.email.fill("picker@example.com");
-  await form.course.selectOption({ label: "Python for Young Coders" });
+  await form.course.selectOption({ label: "Mobile Apps with MIT App Inventor" });
   await page.getByRole("button", { name: "Book a free demo" }).click();
   await expect(form.dialog).toBeVisible();
   // The spec's dialog keeps its title and text.
@@ -22,7 +22,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   await expect(picker.getByText("America/Los_Angeles")).toBeVisible();
   await expect(
     picker.getByRole("button").first(),
-    "seeded teachers (seedSchedules at start) offer demo slots for Python for Young Coders",
+    "seeded teachers (seedSchedules at start) offer demo slots for Mobile Apps with MIT App Inventor",
   ).toBeVisible();
   // Times that suit a child in Los Angeles (issue 31): 3 PM to 7 PM on weekdays, daytime at weekends.
   const labels = await picker.getByRole("button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label") ?? ""));
@@ -46,7 +46,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
 
   await page.goto(href!);
   await expect(page.getByRole("heading", { name: "Your free demo" })).toBeVisible();
-  await expect(page.getByText("Python for Young Coders")).toBeVisible();
+  await expect(page.getByText("Mobile Apps with MIT App Inventor")).toBeVisible();
   await expect(page.getByText("(America/Los_Angeles)")).toBeVisible();
   await expect(page.getByText("Confirmed")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("status.png"), fullPage: true });
@@ -89,7 +89,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   await (await someOpenTime(newTimes)).click();
   await expect(page).not.toHaveURL(href!);
   await expect(page).toHaveURL(/\/demo\/[\w-]{20,}$/);
-  await expect(page.getByText("Python for Young Coders")).toBeVisible();
+  await expect(page.getByText("Mobile Apps with MIT App Inventor")).toBeVisible();
   await expect(page.getByText("Confirmed")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("rebooked.png"), fullPage: true });
 
