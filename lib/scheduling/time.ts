@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { DateTime, IANAZone } from "luxon";
 
-import { CANONICAL_ZONE_NAMES, formatInstant } from "./zone-name";
+import { CANONICAL_ZONE_NAMES, formatInstant, zoneLabel, type ZoneOption } from "./zone-name";
 
 /**
  * Time helpers on Luxon, the one timezone library (ARCHITECTURE: Time). Instants cross the wire as
@@ -30,6 +30,17 @@ export function selectableTimeZones(current?: string | null): string[] {
   names.add("UTC");
   if (current && isValidTimeZone(current)) names.add(canonicalTimeZone(current));
   return [...names].sort();
+}
+
+/**
+ * selectableTimeZones as a select's options: the IANA name is the value, the label reads as people
+ * say it ("Pacific Time (Los Angeles)"), sorted by label. Made on the server: the browser's ICU could
+ * word a label differently, and the page would not hydrate alike.
+ */
+export function zoneOptions(current?: string | null): ZoneOption[] {
+  return selectableTimeZones(current)
+    .map((value) => ({ value, label: zoneLabel(value) }))
+    .sort((a, b) => a.label.localeCompare(b.label, "en") || a.value.localeCompare(b.value));
 }
 
 /** An ISO 8601 instant (with Z or an offset) as a UTC DateTime; invalid input gives an invalid DateTime. */

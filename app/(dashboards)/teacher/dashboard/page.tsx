@@ -10,6 +10,7 @@ import { requirePagePermission } from "@/lib/platform/auth/session";
 import { AGENDA_DAYS, listTeacherAgenda } from "@/lib/teachers/agenda";
 import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teachers/courses";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 export const metadata = { title: "Teacher dashboard" };
 
@@ -48,7 +49,7 @@ export default async function TeacherDashboardPage() {
           Upcoming
         </h2>
         <p className="mb-3 text-sm text-slate-700">
-          {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"} in the next {AGENDA_DAYS} days, in {timezone}
+          {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"} in the next {AGENDA_DAYS} days, in {zoneLabel(timezone)}
           .
         </p>
         <AgendaList items={agenda} timezone={timezone} days={AGENDA_DAYS} />
