@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
 import { AdoptBrowserTimezone } from "@/components/account/adopt-browser-timezone";
+import { ZoneMismatchNotice } from "@/components/account/zone-mismatch-notice";
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
 import { adoptBrowserTimezoneAction } from "./timezone-action";
+import { updateTimezoneAction } from "./user/edit-profile/actions";
 
 // Personal pages: never indexed.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -20,11 +22,13 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   // An account without a zone (made before zones were kept) takes the browser's at this visit.
-  const needsZone = user !== null && (await findUserTimezone(user.databaseId)) === null;
+  const zone = user === null ? null : await findUserTimezone(user.databaseId);
+  const needsZone = user !== null && zone === null;
   return (
     <SiteShell user={user}>
       <SessionLoader serverUser={user} />
       {needsZone ? <AdoptBrowserTimezone adopt={adoptBrowserTimezoneAction} /> : null}
+      {zone ? <ZoneMismatchNotice accountZone={zone} switchZone={updateTimezoneAction} /> : null}
       <div className="mx-auto max-w-3xl px-4 py-10">{children}</div>
     </SiteShell>
   );

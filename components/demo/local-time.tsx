@@ -1,17 +1,10 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-
+import { useViewerZone } from "@/browser/viewer-zone";
 import { formatInstant } from "@/lib/scheduling/zone-name";
 
-const subscribe = () => () => {};
-
-/** An instant in the viewer's own zone, named ("Tue, Mar 10, 2026, 4:00 PM Pacific Time (Los Angeles)"). */
+/** An instant in the viewer's zone (the account's while signed in, else the browser's), named ("Tue, Mar 10, 2026, 4:00 PM Pacific Time (Los Angeles)"). */
 export function LocalTime({ instant, fallback }: { instant: string; fallback: string }) {
-  const text = useSyncExternalStore(
-    subscribe,
-    () => formatInstant(new Date(instant), Intl.DateTimeFormat().resolvedOptions().timeZone),
-    () => fallback,
-  );
-  return <time dateTime={instant}>{text}</time>;
+  const zone = useViewerZone();
+  return <time dateTime={instant}>{zone ? formatInstant(new Date(instant), zone) : fallback}</time>;
 }

@@ -22,12 +22,10 @@ export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Fri
 export function WeeklyHoursEditor({
   action,
   initialRows,
-  timezone,
   zoneName,
 }: {
   action: (rows: HoursRow[]) => Promise<ActionResult>;
   initialRows: HoursRow[];
-  timezone: string;
   /** The zone as people say it, worded on the server (the browser's ICU could word it otherwise). */
   zoneName: string;
 }) {

@@ -60,7 +60,6 @@ export default async function TeacherAvailabilityPage() {
           // A fresh editor after each save (the page is revalidated with what was stored).
           key={hours.map((h) => `${h.weekday}-${h.startMinute}-${h.endMinute}`).join("|")}
           action={saveWeeklyHoursAction}
-          timezone={timezone}
           zoneName={zoneLabel(timezone)}
           initialRows={hours.map((h) => ({
             weekday: String(h.weekday),
