@@ -44,7 +44,7 @@ const subscribeNothing = () => () => {};
  * Issue 31 item 3: when the computer's clock is in another zone than the account's, say so once and
  * offer to switch. "Keep" is remembered (localStorage, for this pair of zones); "Use" stores the
  * browser's zone through the profile's own action. Also keeps the account's zone for the static
- * pages (browser/viewer-zone.ts). Fixed in a corner, so its arrival after hydration moves nothing.
+ * pages (browser/viewer-zone.ts). Fixed in the top corner (clear of the cookie banner), so its arrival after hydration moves nothing.
  */
 export function ZoneMismatchNotice({
   accountZone,
@@ -64,7 +64,9 @@ export function ZoneMismatchNotice({
   const pair = pairOf(browser, accountZone);
   // "Use Central Time" / "Keep Central Time" would not say which: then the places too.
   const [useName, keepName] =
-    zoneShortLabel(browser) === zoneShortLabel(accountZone) ? [zoneLabel(browser), zoneLabel(accountZone)] : [zoneShortLabel(browser), zoneShortLabel(accountZone)];
+    zoneShortLabel(browser) === zoneShortLabel(accountZone)
+      ? [zoneLabel(browser), zoneLabel(accountZone)]
+      : [zoneShortLabel(browser), zoneShortLabel(accountZone)];
   if (!browser || isClosed || isSameClock(browser, accountZone) || wasDismissed(pair)) return null;
 
   const keep = () => {
@@ -89,7 +91,7 @@ export function ZoneMismatchNotice({
   return (
     <section
       aria-labelledby="zone-notice-title"
-      className="fixed right-4 bottom-4 z-40 w-[calc(100%-2rem)] max-w-md rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 shadow-lg"
+      className="fixed top-24 right-4 z-40 w-[calc(100%-2rem)] max-w-md rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 shadow-lg"
     >
       <h2 id="zone-notice-title" className="font-bold">
         Your clock and your account differ

@@ -118,16 +118,16 @@ describe("enrolment email", () => {
 
   it("describes a section's pattern in the reader's zone, days moving across midnight with it", () => {
     const at = new Date("2026-03-18T12:00:00Z");
-    expect(describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=TU", startMinute: 9 * 60 + 30, timezone: "Europe/London" }, "Europe/London", at)).toBe(
-      "Weekly on Tuesday at 9:30 AM United Kingdom Time (London)",
-    );
+    expect(
+      describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=TU", startMinute: 9 * 60 + 30, timezone: "Europe/London" }, "Europe/London", at),
+    ).toBe("Weekly on Tuesday at 9:30 AM United Kingdom Time (London)");
     expect(describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR", startMinute: 17 * 60, timezone: "Asia/Tokyo" }, "Asia/Tokyo", at)).toBe(
       "Weekly on Monday, Wednesday, and Friday at 5:00 PM Japan Standard Time (Tokyo)",
     );
     // 9:00 PM Monday and Thursday in New York is 10:00 AM Tuesday and Friday in Tokyo.
-    expect(describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=MO,TH", startMinute: 21 * 60, timezone: "America/New_York" }, "Asia/Tokyo", at)).toBe(
-      "Weekly on Tuesday and Friday at 10:00 AM Japan Standard Time (Tokyo)",
-    );
+    expect(
+      describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=MO,TH", startMinute: 21 * 60, timezone: "America/New_York" }, "Asia/Tokyo", at),
+    ).toBe("Weekly on Tuesday and Friday at 10:00 AM Japan Standard Time (Tokyo)");
   });
 });
 

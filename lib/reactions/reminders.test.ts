@@ -76,7 +76,9 @@ describe("session reminders", () => {
 
     await twoWorkers(at(24));
     let messages = await received("demo.family@example.com");
-    expect(messages.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tomorrow: Free demo: Test course, .+ United Kingdom Time \(London\)$/)]);
+    expect(messages.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Tomorrow: Free demo: Test course, .+ United Kingdom Time \(London\)$/),
+    ]);
     expect(messages[0]!.text).toContain(`http://localhost:3000/demo/${demo.token}`);
     expect(messages[0]!.text).toContain("Teacher: Teacher");
 

@@ -47,7 +47,9 @@ describe("wall times and instants (Luxon)", () => {
   });
 
   it("shows an instant in the viewer's zone, the zone as people say it (issue 31 item 3)", () => {
-    expect(formatInstantInZone("2026-03-10T16:00:00Z", "America/Los_Angeles")).toBe("Tue, Mar 10, 2026, 9:00 AM Pacific Time (Los Angeles)");
+    expect(formatInstantInZone("2026-03-10T16:00:00Z", "America/Los_Angeles")).toBe(
+      "Tue, Mar 10, 2026, 9:00 AM Pacific Time (Los Angeles)",
+    );
     expect(formatInstantInZone("2026-03-10T16:00:00Z", "Asia/Kolkata")).toBe("Tue, Mar 10, 2026, 9:30 PM India Standard Time (Kolkata)");
   });
 

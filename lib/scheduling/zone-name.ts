@@ -42,7 +42,20 @@ export const CANONICAL_ZONE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Zones that are UTC by another name: they read "UTC". */
-const UTC_NAMES = new Set(["UTC", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "UCT", "Universal", "Zulu", "Etc/GMT", "GMT", "Etc/GMT0", "Etc/Greenwich"]);
+const UTC_NAMES = new Set([
+  "UTC",
+  "Etc/UTC",
+  "Etc/UCT",
+  "Etc/Universal",
+  "Etc/Zulu",
+  "UCT",
+  "Universal",
+  "Zulu",
+  "Etc/GMT",
+  "GMT",
+  "Etc/GMT0",
+  "Etc/Greenwich",
+]);
 
 /** A zone in a select: its IANA name as the value, its label as the text. */
 export interface ZoneOption {

@@ -6,7 +6,14 @@ import { requireActor } from "@/lib/platform/auth/session";
 import { changeLeadStatus, saveLeadNote } from "@/lib/demo-requests/workflow";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { agentTimezone, requestTimezone, bookRequestDemo, cancelRequestDemo, listRequestSlots, moveRequestDemo } from "@/lib/demo-requests/support-booking";
+import {
+  agentTimezone,
+  requestTimezone,
+  bookRequestDemo,
+  cancelRequestDemo,
+  listRequestSlots,
+  moveRequestDemo,
+} from "@/lib/demo-requests/support-booking";
 import type { DataResult, PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 

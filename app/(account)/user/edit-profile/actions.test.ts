@@ -44,7 +44,10 @@ describe("the profile's time zone action", () => {
   it("stores an IANA zone, and refuses one that does not exist with the field's message, nothing changed", async () => {
     const user = await newUserSession();
     actionContext.user = user;
-    expect(await updateTimezoneAction({ timezone: "Asia/Kolkata" })).toEqual({ ok: true, message: "Times are now shown in India Standard Time (Kolkata)." });
+    expect(await updateTimezoneAction({ timezone: "Asia/Kolkata" })).toEqual({
+      ok: true,
+      message: "Times are now shown in India Standard Time (Kolkata).",
+    });
     for (const bad of ["Mars/Olympus", "", "PST8PDT-ish"]) {
       expect(await updateTimezoneAction({ timezone: bad })).toEqual({
         ok: false,

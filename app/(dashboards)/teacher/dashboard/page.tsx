@@ -49,8 +49,8 @@ export default async function TeacherDashboardPage() {
           Upcoming
         </h2>
         <p className="mb-3 text-sm text-slate-700">
-          {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"} in the next {AGENDA_DAYS} days, in {zoneLabel(timezone)}
-          .
+          {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"} in the next {AGENDA_DAYS} days, in{" "}
+          {zoneLabel(timezone)}.
         </p>
         <AgendaList items={agenda} timezone={timezone} days={AGENDA_DAYS} />
       </section>
