@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
 import { AdoptBrowserTimezone } from "@/components/account/adopt-browser-timezone";
-import { ZoneMismatchNotice } from "@/components/account/zone-mismatch-notice";
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
 import { adoptBrowserTimezoneAction } from "./timezone-action";
-import { updateTimezoneAction } from "./user/edit-profile/actions";
+import { ZoneNoticeSlot } from "./zone-notice-slot";
 
 // Personal pages: never indexed.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -28,8 +27,10 @@ export default async function AccountLayout({ children }: { children: ReactNode 
     <SiteShell user={user}>
       <SessionLoader serverUser={user} />
       {needsZone ? <AdoptBrowserTimezone adopt={adoptBrowserTimezoneAction} /> : null}
-      {zone ? <ZoneMismatchNotice accountZone={zone} switchZone={updateTimezoneAction} /> : null}
-      <div className="mx-auto max-w-3xl px-4 py-10">{children}</div>
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        {zone ? <ZoneNoticeSlot accountZone={zone} /> : null}
+        {children}
+      </div>
     </SiteShell>
   );
 }

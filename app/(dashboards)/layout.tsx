@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
-import { ZoneMismatchNotice } from "@/components/account/zone-mismatch-notice";
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
-import { updateTimezoneAction } from "../(account)/user/edit-profile/actions";
+import { ZoneNoticeSlot } from "../(account)/zone-notice-slot";
 
 // Staff pages: never indexed.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -25,8 +24,10 @@ export default async function DashboardsLayout({ children }: { children: ReactNo
   return (
     <SiteShell user={user}>
       <SessionLoader serverUser={user} />
-      {zone ? <ZoneMismatchNotice accountZone={zone} switchZone={updateTimezoneAction} /> : null}
-      <div className="mx-auto max-w-6xl px-4 py-10">{children}</div>
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        {zone ? <ZoneNoticeSlot accountZone={zone} /> : null}
+        {children}
+      </div>
     </SiteShell>
   );
 }

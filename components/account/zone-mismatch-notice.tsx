@@ -1,104 +1,82 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 
 import { callAction } from "@/browser/call-action";
 import { browserTimeZone } from "@/browser/time-zone";
 import { toastSuccess } from "@/browser/toast";
 import { rememberAccountZone } from "@/browser/viewer-zone";
 import type { ActionResult } from "@/lib/platform/http/action-result";
-import { zoneLabel, zoneShortLabel } from "@/lib/scheduling/zone-name";
+import {
+  BROWSER_ZONE_COOKIE,
+  isSameClock,
+  keptPair,
+  ZONE_COOKIE_MAX_AGE,
+  ZONE_KEPT_COOKIE,
+  type ZoneNotice,
+} from "@/lib/scheduling/zone-notice";
 
-/** Where a dismissal is remembered: per pair of zones, so a trip to a third zone asks again. */
-const DISMISSED_KEY = "zone-notice-dismissed";
-const pairOf = (browser: string, account: string) => `${browser}|${account}`;
-
-function offsetsOf(zone: string, at: Date): string {
-  const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
-  return format.formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? zone;
+function setCookie(name: string, value: string) {
+  document.cookie = `${name}=${value}; path=/; max-age=${ZONE_COOKIE_MAX_AGE}; samesite=lax`;
 }
-
-/** Two names of one clock (Indianapolis and New York today and in six months): nothing to say. */
-function isSameClock(a: string, b: string, now = new Date()): boolean {
-  if (a === b) return true;
-  try {
-    const later = new Date(now.getTime() + 182 * 86_400_000);
-    return offsetsOf(a, now) === offsetsOf(b, now) && offsetsOf(a, later) === offsetsOf(b, later);
-  } catch {
-    return false;
-  }
-}
-
-function wasDismissed(pair: string): boolean {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === pair;
-  } catch {
-    return false;
-  }
-}
-
-const subscribeNothing = () => () => {};
 
 /**
- * Issue 31 item 3: when the computer's clock is in another zone than the account's, say so once and
- * offer to switch. "Keep" is remembered (localStorage, for this pair of zones); "Use" stores the
- * browser's zone through the profile's own action. Also keeps the account's zone for the static
- * pages (browser/viewer-zone.ts). Fixed in the top corner (clear of the cookie banner), so its arrival after hydration moves nothing.
+ * Issue 31 item 3, on every signed-in page: tells the server the computer's zone (a cookie; the
+ * page is rendered again once when it was not known or has changed) and keeps the account's zone
+ * for the static pages (browser/viewer-zone.ts). When the server found the two zones differ, the
+ * notice, worded there: "Use" stores the computer's zone through the profile's own action, "Keep"
+ * is remembered for this pair of zones.
  */
 export function ZoneMismatchNotice({
   accountZone,
+  knownBrowserZone,
+  notice,
   switchZone,
 }: {
   accountZone: string;
+  /** The zone the server read from the cookie (null when none yet). */
+  knownBrowserZone: string | null;
+  notice: ZoneNotice | null;
   switchZone: (input: { timezone: string }) => Promise<ActionResult>;
 }) {
   const router = useRouter();
-  const browser = useSyncExternalStore(subscribeNothing, browserTimeZone, () => "");
   const [isClosed, setIsClosed] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => rememberAccountZone(accountZone), [accountZone]);
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (!zone || zone === knownBrowserZone) return;
+    setCookie(BROWSER_ZONE_COOKIE, zone);
+    // Rendered again only when there is something to say.
+    if (!isSameClock(zone, accountZone)) router.refresh();
+  }, [knownBrowserZone, accountZone, router]);
 
-  const pair = pairOf(browser, accountZone);
-  // "Use Central Time" / "Keep Central Time" would not say which: then the places too.
-  const [useName, keepName] =
-    zoneShortLabel(browser) === zoneShortLabel(accountZone)
-      ? [zoneLabel(browser), zoneLabel(accountZone)]
-      : [zoneShortLabel(browser), zoneShortLabel(accountZone)];
-  if (!browser || isClosed || isSameClock(browser, accountZone) || wasDismissed(pair)) return null;
+  if (!notice || isClosed) return null;
 
   const keep = () => {
-    try {
-      localStorage.setItem(DISMISSED_KEY, pair);
-    } catch {
-      // Not remembered: it asks again on the next page.
-    }
+    setCookie(ZONE_KEPT_COOKIE, keptPair(notice.browserZone, accountZone));
     setIsClosed(true);
   };
   const use = async () => {
     setIsBusy(true);
-    const result = await callAction(switchZone, { timezone: browser });
+    const result = await callAction(switchZone, { timezone: notice.browserZone });
     setIsBusy(false);
     if (!result.ok) return setError(result.message);
-    rememberAccountZone(browser);
+    rememberAccountZone(notice.browserZone);
     setIsClosed(true);
     router.refresh();
     await toastSuccess(result.message);
   };
 
   return (
-    <section
-      aria-labelledby="zone-notice-title"
-      className="fixed top-24 right-4 z-40 w-[calc(100%-2rem)] max-w-md rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 shadow-lg"
-    >
+    <section aria-labelledby="zone-notice-title" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <h2 id="zone-notice-title" className="font-bold">
         Your clock and your account differ
       </h2>
-      <p role="status" className="mt-1 text-sm">
-        Your computer is set to {zoneLabel(browser)} but your account uses {zoneLabel(accountZone)}.
-      </p>
+      <p className="mt-1 text-sm">{notice.text}</p>
       {error ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
           {error}
@@ -111,7 +89,7 @@ export function ZoneMismatchNotice({
           disabled={isBusy}
           className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          Use {useName}
+          Use {notice.useName}
         </button>
         <button
           type="button"
@@ -119,7 +97,7 @@ export function ZoneMismatchNotice({
           disabled={isBusy}
           className="rounded-lg border border-slate-500 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:border-brand-600"
         >
-          Keep {keepName}
+          Keep {notice.keepName}
         </button>
       </div>
     </section>
