@@ -19,7 +19,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
 
   await form.dialog.getByRole("button", { name: "Pick a time for the free demo" }).click();
   const picker = form.dialog.getByRole("region", { name: "Open times" });
-  await expect(picker.getByText("America/Los_Angeles")).toBeVisible();
+  await expect(picker.getByText("Pacific Time (Los Angeles)")).toBeVisible();
   await expect(
     picker.getByRole("button").first(),
     "seeded teachers (seedSchedules at start) offer demo slots for Mobile Apps with MIT App Inventor",
@@ -39,7 +39,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   await firstTime.click();
 
   const booked = form.dialog.getByRole("status");
-  await expect(booked).toContainText(/Your free demo is booked for .+ P[SD]T \(America\/Los_Angeles\)\./);
+  await expect(booked).toContainText(/Your free demo is booked for .+ Pacific Time \(Los Angeles\)\./);
   const statusLink = booked.getByRole("link", { name: "See or change your booking" });
   const href = await statusLink.getAttribute("href");
   expect(href).toMatch(/^\/demo\/[\w-]{20,}$/);
@@ -47,7 +47,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   await page.goto(href!);
   await expect(page.getByRole("heading", { name: "Your free demo" })).toBeVisible();
   await expect(page.getByText("Mobile Apps with MIT App Inventor")).toBeVisible();
-  await expect(page.getByText("(America/Los_Angeles)")).toBeVisible();
+  await expect(page.getByText("Pacific Time (Los Angeles)")).toBeVisible();
   await expect(page.getByText("Confirmed")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("status.png"), fullPage: true });
 

@@ -47,7 +47,7 @@ test("a family books a demo of the teacher's course and the teacher sees it on t
   await signInAsTeacher(page);
   await page.goto("/teacher/dashboard");
   const upcoming = page.getByRole("region", { name: "Upcoming" });
-  await expect(upcoming).toContainText("in America/Chicago");
+  await expect(upcoming).toContainText("in Central Time (Chicago)");
   const demo = upcoming
     .getByRole("listitem")
     .filter({ hasText: `Free demo · ${COURSE}` })
@@ -59,7 +59,7 @@ test("a family books a demo of the teacher's course and the teacher sees it on t
     await expect(upcoming).toContainText("in the week of");
   }
   await expect(demo.first()).toBeVisible();
-  await expect(demo.first()).toContainText("(America/Chicago)");
+  await expect(demo.first()).toContainText("Central Time (Chicago)");
   await expect(page.getByText("scratch-family@example.com")).toHaveCount(0);
   await expect(page.getByText("Private Parentname")).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("teacher-dashboard.png"), fullPage: true });
@@ -71,7 +71,7 @@ test("the teacher edits weekly hours: an overlap answers beside the row and noth
   const { status, violations } = await scanPage(page, "/teacher/availability");
   expect(status).toBe(200);
   expect(violations).toEqual([]);
-  await expect(page.getByText("Times are in your time zone, America/Chicago.")).toBeVisible();
+  await expect(page.getByText("Times are in your time zone, Central Time (Chicago).")).toBeVisible();
 
   const rows = page.getByRole("group", { name: /^Hours \d+$/ });
   const before = await rows.count();
@@ -137,7 +137,7 @@ test("the teacher creates a section, the rules answer beside the fields, and the
   const row = page.getByRole("row").filter({ hasText: "$123.45" });
   await expect(row).toContainText(COURSE);
   await expect(row).toContainText("0 / 1");
-  await expect(row).toContainText("(America/Chicago)");
+  await expect(row).toContainText("Central Time (Chicago)");
   await row.getByRole("link", { name: /Edit/ }).click();
   await expect(page.getByRole("checkbox", { name: "Tuesday" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Thursday" })).toBeChecked();

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ZoneOption } from "@/lib/scheduling/zone-name";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 
@@ -30,7 +31,7 @@ interface Props {
   courses: Array<{ id: number; title: string }>;
   /** An admin picks the teacher; a teacher's sections are their own (the server checks it too). */
   teachers: Array<{ id: number; label: string }> | null;
-  zones: string[];
+  zones: ZoneOption[];
   /** The section's live seats, said before closing it withdraws them (null: none, or a new section). */
   withdrawal?: WithdrawalPrompt | null;
   submitLabel: string;

@@ -93,7 +93,7 @@ describe("the time picker's actions (signed out, for the lead just sent)", () =>
       timezone: "America/Los_Angeles",
     });
     if (!booked.ok) throw new Error(booked.message);
-    expect(booked.data.when).toContain("(America/Los_Angeles)");
+    expect(booked.data.when).toContain("Pacific Time (Los Angeles)");
     expect(await bookingsOf(leadId)).toEqual([{ startsAt: new Date(first!.startsAt), status: "confirmed", token: booked.data.token }]);
 
     // Held exclusively: another family picking the same time hears the message, and it is no longer offered.

@@ -30,7 +30,7 @@ test("a cart line says what the price buys and until when a withdrawal is refund
     new Date(firstSession.getTime() - (REFUND_POLICY.cutoffHours + 2) * 3_600_000),
   );
   expect(early.lines[0]!.facts).toMatch(/ to Jan 1, 2099 · \d+ sessions · .*\$\d+\.\d\d a session$/);
-  expect(early.lines[0]!.refundableUntil).toMatch(/\(America\/New_York\)$/);
+  expect(early.lines[0]!.refundableUntil).toMatch(/Eastern Time \(New York\)$/);
 
   const late = await getCart(family.parentId, "America/New_York", new Date(firstSession.getTime() - 3_600_000));
   expect(late.lines[0]!.refundableUntil).toBeNull();

@@ -100,7 +100,9 @@ test("withdraw after the cutoff: refused with the deadline, nothing changed", as
 
   const message = await refusalMessage(withdrawSeat(family.parentId, family.itemId, ZONE, late));
 
-  expect(message).toMatch(/^Withdrawals from Test course with a refund closed on .*\(America\/Los_Angeles\), as our refund policy says\./);
+  expect(message).toMatch(
+    /^Withdrawals from Test course with a refund closed on .* Pacific Time \(Los Angeles\), as our refund policy says\./,
+  );
   expect(await balanceOf(db(), family.parentId)).toBe(8_000);
   expect(await bookingStatus(family.bookingId)).toBe("confirmed");
   expect(await orderStatus(family.orderId)).toBe("paid");

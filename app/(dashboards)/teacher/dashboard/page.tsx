@@ -11,6 +11,7 @@ import { AGENDA_MAX_WEEKS, agendaWeek, listTeacherAgenda } from "@/lib/teachers/
 import { formatDate } from "@/lib/scheduling/time";
 import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teachers/courses";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 export const metadata = { title: "Teacher dashboard" };
 
@@ -65,7 +66,7 @@ export default async function TeacherDashboardPage({
         <p className="mb-3 text-sm text-slate-700">
           {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"}{" "}
           {week.week === 0 ? "for the rest of this week" : "in the week"} of {formatDate(week.firstDay)} to {formatDate(week.lastDay)}, in{" "}
-          {timezone}.
+          {zoneLabel(timezone)}.
         </p>
         <AgendaList
           items={agenda}
