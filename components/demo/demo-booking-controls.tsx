@@ -84,7 +84,10 @@ export function DemoBookingControls({
   const cancel = async () => {
     const result = await cancelAction(token);
     setMessage(result.message);
-    if (result.ok) router.refresh();
+    if (!result.ok) return;
+    // The move's picker closes with the booking: "Book a new time" opens a picker of its own.
+    setIsPicking(false);
+    router.refresh();
   };
   const move = async (slot: PickerSlot) => {
     const result = await reschedule({ bookingToken: token, startsAt: slot.startsAt });
