@@ -1,12 +1,12 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { bookingUid, calendarInvite } from "@/lib/notifications/calendar";
 import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
 import { getDb } from "@/lib/platform/db/client";
-import { courses, demoRequests } from "@/lib/platform/db/schema";
+import { bookings, courses, demoRequests, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { z } from "@/lib/platform/zod";
 import {
@@ -17,8 +17,10 @@ import {
   rescheduleBooking,
   type BookingView,
 } from "@/lib/scheduling/bookings";
+import { findDemoOutcome, type DemoOutcomeView } from "@/lib/scheduling/demo-outcomes";
+import { signEnrolToken } from "@/lib/scheduling/demo-enrol-link";
 import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
-import { openDemoSlots } from "@/lib/scheduling/slots";
+import { LIVE_BOOKING_STATUSES, openDemoSlots } from "@/lib/scheduling/slots";
 import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -91,6 +93,10 @@ export interface DemoStatus {
   reschedules: number;
   /** How many times it changed after it was made, moves and the cancellation: the .ics SEQUENCE (as in its messages). */
   sequence: number;
+  /** What the teacher recorded after the demo (the note, the level, the recommended section), if anything. */
+  outcome: DemoOutcomeView | null;
+  /** The one-click enrol in the recommended section (a path on this site), when there is one. */
+  enrolPath: string | null;
 }
 
 /** The no-login status page's view of a booking; null for an unknown token. */
@@ -103,7 +109,16 @@ export async function findDemoStatus(token: string): Promise<DemoStatus | null> 
   const history = await bookingHistoryOf(booking.id);
   const reschedules = history.filter((h) => h.fromStartsAt !== null && h.toStartsAt !== null).length;
   const cancellations = history.filter((h) => h.toStatus === "cancelled").length;
-  return { booking, courseTitle: course?.title ?? "Free demo class", reschedules, sequence: reschedules + cancellations };
+  const outcome = await findDemoOutcome(db, booking.id, null);
+  const enrolToken = outcome?.status === "attended" && outcome.recommended ? signEnrolToken(booking.id) : null;
+  return {
+    booking,
+    courseTitle: course?.title ?? "Free demo class",
+    reschedules,
+    sequence: reschedules + cancellations,
+    outcome,
+    enrolPath: enrolToken ? `/enrol/${enrolToken}` : null,
+  };
 }
 
 /** Other open times for a booking's reschedule: the same teacher and course, its own time not counted as busy. */
@@ -115,6 +130,71 @@ export async function listRescheduleSlots(input: unknown, now = new Date()): Pro
   return days
     .map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.startsAt !== booking.startsAt) }))
     .filter((day) => day.slots.length > 0);
+}
+
+export const rebookSchema = z.object({
+  bookingToken: z.string().min(1).max(80),
+  teacherId: z.coerce.number().int().positive(),
+  startsAt: instantSchema,
+  timezone: z.unknown().optional(),
+});
+
+export const REBOOK_MESSAGES = {
+  notMissed: "Only a missed demo can be booked again from its page.",
+  alreadyBooked: "Another free demo is already booked for this child. Move or cancel that one instead.",
+} as const;
+
+/** The booking of a token that may be booked again: a demo the teacher marked as a no-show. */
+async function missedDemo(token: string) {
+  const booking = await findBookingByToken(token);
+  if (!booking || booking.kind !== "demo" || booking.courseId === null) throw new AppError("not-found", "That booking does not exist.");
+  if (booking.status !== "no_show") throw new AppError("conflict", REBOOK_MESSAGES.notMissed);
+  return { ...booking, courseId: booking.courseId };
+}
+
+/** Open times of the missed demo's course (any of its teachers) for booking it again. */
+export async function listRebookSlots(input: unknown, now = new Date()): Promise<PickerDay[]> {
+  const { bookingToken, timezone } = rescheduleSlotsSchema.parse(input);
+  const booking = await missedDemo(bookingToken);
+  return slotsOfCourse(booking.courseId, timezone, now);
+}
+
+/**
+ * A no-show's offer (issue 27): the family books another time of the same course from the missed
+ * demo's page, for the same request (or child), as a new booking with its own page and token. The
+ * token of the missed demo is the key, as for a move; one live demo per request (or child and
+ * course) still holds, so a second booking from the same page is refused.
+ */
+export async function rebookMissedDemo(input: unknown, now = new Date()): Promise<BookingView> {
+  const { bookingToken, teacherId, startsAt, timezone } = rebookSchema.parse(input);
+  const zone = timezoneSchema.safeParse(timezone);
+  const booking = await missedDemo(bookingToken);
+  const slot = { courseId: booking.courseId, teacherId, startsAt, timezone: zone.success ? zone.data : undefined };
+  if (booking.demoRequestId !== null) {
+    return bookDemoSlot(
+      { ...slot, demoRequestId: booking.demoRequestId },
+      { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
+    );
+  }
+  if (booking.learnerId === null) throw new AppError("not-found", "That booking does not exist.");
+  const db = await getDb();
+  const [learner] = await db.select({ parentId: learners.parentId }).from(learners).where(eq(learners.id, booking.learnerId));
+  if (!learner) throw new AppError("not-found", "That booking does not exist.");
+  const [live] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.learnerId, booking.learnerId),
+        eq(bookings.courseId, booking.courseId),
+        eq(bookings.kind, "demo"),
+        inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
+      ),
+    )
+    .limit(1);
+  if (live) throw new AppError("conflict", REBOOK_MESSAGES.alreadyBooked);
+  // The child's own parent books: the missed demo's token proves it is their family.
+  return bookDemoSlot({ ...slot, learnerId: booking.learnerId }, { actorId: learner.parentId, now });
 }
 
 export async function rescheduleDemo(token: string, startsAt: string, now = new Date()): Promise<BookingView> {

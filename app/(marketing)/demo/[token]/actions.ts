@@ -5,7 +5,14 @@ import { headers } from "next/headers";
 
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { limitTokenGuesses } from "@/lib/platform/http/token-guesses";
-import { cancelDemo, listRescheduleSlots, rescheduleDemo, type PickerDay } from "@/lib/demo-requests/demo-booking";
+import {
+  cancelDemo,
+  listRebookSlots,
+  listRescheduleSlots,
+  rebookMissedDemo,
+  rescheduleDemo,
+  type PickerDay,
+} from "@/lib/demo-requests/demo-booking";
 
 import type { DataResult } from "@/lib/scheduling/picker";
 
@@ -38,4 +45,29 @@ export async function rescheduleDemoAction(input: { bookingToken: string; starts
     revalidatePath(`/demo/${input.bookingToken}`);
     return "Your free demo has moved.";
   });
+}
+
+export async function rebookSlotsAction(input: { bookingToken: string; timezone: string }): Promise<DataResult<PickerDay[]>> {
+  let days: PickerDay[] = [];
+  const result = await runAction("rebook-slots", async () => {
+    days = await guarded(() => listRebookSlots(input));
+    return "";
+  });
+  return result.ok ? { ok: true, data: days } : { ok: false, message: result.message };
+}
+
+/** A missed demo booked again: answers the new booking's page, where the family goes next. */
+export async function rebookDemoAction(input: {
+  bookingToken: string;
+  teacherId: number;
+  startsAt: string;
+  timezone: string;
+}): Promise<ActionResult & { next?: string }> {
+  let next: string | undefined;
+  const result = await runAction("rebook-demo", async () => {
+    const booking = await guarded(() => rebookMissedDemo(input));
+    next = `/demo/${booking.token}`;
+    return "Your new free demo is booked.";
+  });
+  return result.ok && next ? { ...result, next } : result;
 }

@@ -12,9 +12,14 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
 import { JOIN_OPENS_MINUTES_BEFORE } from "@/lib/classroom/join";
 
-import { cancelDemoAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
+import { DemoOutcomePanel } from "@/components/demo/demo-outcome-panel";
+import { RebookMissedDemo } from "@/components/demo/rebook-missed-demo";
+import { enrolLabel } from "@/lib/scheduling/demo-outcomes";
+
+import { cancelDemoAction, rebookDemoAction, rebookSlotsAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
 
 const controls = { cancel: cancelDemoAction, reschedule: rescheduleDemoAction, rescheduleSlots: rescheduleSlotsAction };
+const rebookActions = { slots: rebookSlotsAction, book: rebookDemoAction };
 
 // A family's own booking at an unguessable address: never indexed, never cached.
 export const dynamic = "force-dynamic";
@@ -35,8 +40,10 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
     return <TooManyTries message={tokenRefusalMessage(error)} />;
   }
   if (!status) notFound();
-  const { booking, courseTitle } = status;
+  const { booking, courseTitle, outcome, enrolPath } = status;
   const isCancelled = booking.status === "cancelled";
+  // Attended or missed: the demo is over; what the teacher recorded replaces the booking's controls.
+  const isOver = booking.status === "attended" || booking.status === "no_show";
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Your free demo</h1>
@@ -57,7 +64,7 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           <dd className="font-semibold">{BOOKING_STATUS_LABELS[booking.status] ?? booking.status}</dd>
         </div>
       </dl>
-      {isCancelled ? null : (
+      {isCancelled || isOver ? null : (
         <p className="mt-6 text-slate-700">
           The demo is a live video lesson online with the teacher. Its Join button appears on{" "}
           <Link href="/my-courses" className="font-semibold text-brand-700 underline underline-offset-4">
@@ -67,7 +74,7 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           there. The calendar invite carries the time.
         </p>
       )}
-      {isCancelled ? null : (
+      {isCancelled || isOver ? null : (
         <a
           href={`/demo/${token}/calendar.ics`}
           download="free-demo.ics"
@@ -76,7 +83,15 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           Add to calendar
         </a>
       )}
-      <DemoBookingControls token={token} isCancelled={isCancelled} actions={controls} />
+      {outcome ? (
+        <DemoOutcomePanel
+          outcome={outcome}
+          enrolPath={enrolPath}
+          enrolText={enrolLabel(outcome)}
+          rebook={<RebookMissedDemo token={token} actions={rebookActions} />}
+        />
+      ) : null}
+      {isOver ? null : <DemoBookingControls token={token} isCancelled={isCancelled} actions={controls} />}
     </div>
   );
 }
