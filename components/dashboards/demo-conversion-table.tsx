@@ -16,7 +16,7 @@ export function DemoConversionTable({ rows, caption, groupLabel }: { rows: DemoC
       ]}
     >
       {rows.map((row) => (
-        <tr key={row.label} className="border-t border-slate-200">
+        <tr key={row.id} className="border-t border-slate-200">
           <th scope="row" className="px-3 py-2 font-medium text-slate-900">
             {row.label}
           </th>

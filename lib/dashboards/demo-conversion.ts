@@ -11,6 +11,8 @@ export const DEMO_CONVERSION_DAYS = 90;
 export const ENROL_WITHIN_DAYS = 30;
 
 export interface DemoConversionRow {
+  /** The course's or the teacher's id (0 for a deleted course). */
+  id: number;
   label: string;
   /** Past demos not cancelled: confirmed (no outcome yet), attended or no-show. */
   booked: number;
@@ -61,17 +63,18 @@ export async function getDemoConversion(actor: Actor, now = new Date()): Promise
     count(*) filter (where f.enrolled)::int as enrolled`;
   const [byCourse, byTeacher] = await Promise.all([
     db.execute(sql`${demos}
-      select coalesce(c.title, 'A deleted course') as label, ${counts}
+      select coalesce(c.id, 0) as id, coalesce(c.title, 'A deleted course') as label, ${counts}
       from funnel f left join courses c on c.id = f.course_id
-      group by c.id, c.title order by 2 desc, 1`),
+      group by c.id, c.title order by 3 desc, 2`),
     db.execute(sql`${demos}
-      select coalesce(p.public_name, u.display_name, 'Teacher #' || f.teacher_id) as label, ${counts}
+      select f.teacher_id as id, coalesce(p.public_name, u.display_name, 'Teacher #' || f.teacher_id) as label, ${counts}
       from funnel f left join users u on u.id = f.teacher_id left join teacher_profiles p on p.user_id = f.teacher_id
-      group by f.teacher_id, p.public_name, u.display_name order by 2 desc, 1`),
+      group by f.teacher_id, p.public_name, u.display_name order by 3 desc, 2`),
   ]);
   // PGlite and node-postgres both answer raw SQL with { rows }.
   const rows = (result: unknown) =>
     (result as { rows: Row[] }).rows.map((r) => ({
+      id: Number(r.id ?? 0),
       label: String(r.label),
       booked: Number(r.booked ?? 0),
       attended: Number(r.attended ?? 0),

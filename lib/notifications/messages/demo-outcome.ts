@@ -43,12 +43,11 @@ export function demoAttendedEmail(facts: DemoOutcomeFacts) {
       facts.enrol
         ? `${facts.teacherName} recommends a weekly class for ${facts.child}. One click puts the seat in your cart; you pay there (sign in first if you have no account yet).`
         : "If you would like to continue, the course page lists the weekly classes with open seats.",
-      `The note stays on your demo's page: ${facts.statusUrl}`,
-      unsubscribeLine(facts.unsubscribeUrl),
     ],
     quote: facts.note ? { intro: `${facts.teacherName}'s note:`, text: facts.note } : undefined,
     details,
     action: facts.enrol ?? { label: "See the classes of the course", url: facts.courseUrl },
+    footer: [`The note stays on your demo's page: ${facts.statusUrl}`, unsubscribeLine(facts.unsubscribeUrl)],
   });
 }
 
@@ -58,9 +57,9 @@ export function demoNoShowEmail(facts: DemoOutcomeFacts) {
     greeting: hello(facts.readerName),
     paragraphs: [
       `${capitalised(facts.child)} did not join the free demo of ${facts.courseTitle} with ${facts.teacherName}. It happens: the demo is still free, and you can book another time on your demo's page.`,
-      unsubscribeLine(facts.unsubscribeUrl),
     ],
     quote: facts.note ? { intro: `${facts.teacherName}'s note:`, text: facts.note } : undefined,
     action: { label: "Book another time", url: facts.statusUrl },
+    footer: [unsubscribeLine(facts.unsubscribeUrl)],
   });
 }

@@ -101,6 +101,10 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   "app/(account)/gift-a-course/actions.ts": () => undefined,
   // A card top-up goes to the Checkout URL Stripe's API answered: never a value of the request.
   "app/(account)/user/[walletSlug]/actions.ts": () => undefined,
+  // The demo outcome's enrol link: to /signin with the fixed callbackUrl "/enrol/continue", or to /cart (with a section id from the database).
+  "app/(marketing)/enrol/enrol-redirect.ts": () => undefined,
+  // A missed demo booked again: the new booking's page, /demo/<its token>, made by the server action.
+  "components/demo/rebook-missed-demo.tsx": () => undefined,
 };
 /** Files that navigate to a target set in code, so need not call the rule. */
 const FIXED_TARGETS = [
@@ -112,6 +116,8 @@ const FIXED_TARGETS = [
   "components/scheduling/section-form.tsx",
   "app/(account)/gift-a-course/actions.ts",
   "app/(account)/user/[walletSlug]/actions.ts",
+  "app/(marketing)/enrol/enrol-redirect.ts",
+  "components/demo/rebook-missed-demo.tsx",
 ];
 
 describe("every place that takes a return path keeps the visitor on this site (issue 1)", () => {
