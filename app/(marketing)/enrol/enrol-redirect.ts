@@ -2,7 +2,7 @@ import "server-only";
 
 import { cookies } from "next/headers";
 
-import { addRecommendedSeat } from "@/lib/commerce/cart/demo-recommendation";
+import { addRecommendedSeat, enrolLinkNeedsAccount } from "@/lib/commerce/cart/demo-recommendation";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { brand } from "@/lib/platform/brand";
 import { env } from "@/lib/platform/env";
@@ -12,8 +12,8 @@ import { errorResponse } from "@/lib/platform/http/responses";
 /**
  * The one-click enrol of a demo's outcome (issue 27). Signed in: the seat goes into the cart and
  * the browser to /cart. Signed out: the link's key waits in a short-lived httpOnly cookie (never in
- * a URL: /signin and its analytics see only /enrol/continue) while the parent signs in or up,
- * then /enrol/continue does the same. A GET that changes a cart: harmless (adding twice keeps one
+ * a URL: /signin, /signup and their analytics see only /enrol/continue) while the parent signs in
+ * (a demo booked from an account) or up (one booked signed out), then /enrol/continue does the same. A GET that changes a cart: harmless (adding twice keeps one
  * line), and a mail scanner that follows the link has no session.
  */
 export const PENDING_COOKIE = "demo_enrol";
@@ -27,6 +27,7 @@ export async function enrolFromLink(token: string | undefined): Promise<Response
     if (!token) return redirectTo("/courses");
     const user = await getCurrentUser();
     if (!user) {
+      const page = await enrolLinkNeedsAccount(token);
       jar.set(PENDING_COOKIE, token, {
         httpOnly: true,
         sameSite: "lax",
@@ -34,7 +35,7 @@ export async function enrolFromLink(token: string | undefined): Promise<Response
         path: "/enrol",
         maxAge: PENDING_MAX_AGE_SECONDS,
       });
-      return redirectTo(`/signin?callbackUrl=${encodeURIComponent("/enrol/continue")}`);
+      return redirectTo(`/${page}?callbackUrl=${encodeURIComponent("/enrol/continue")}`);
     }
     jar.delete({ name: PENDING_COOKIE, path: "/enrol" });
     const result = await addRecommendedSeat(user.databaseId, token);

@@ -22,6 +22,19 @@ export type RecommendedSeat =
   | { added: false; sectionId: number; message: string };
 
 /**
+ * Where a signed-out visitor with an enrol link is sent: to sign in when the demo was booked from
+ * an account (its child is on one), else to sign up (a family that booked signed out has none).
+ * A link that names no recommendation is refused here, before anything is kept for it.
+ */
+export async function enrolLinkNeedsAccount(token: string): Promise<"signin" | "signup"> {
+  const bookingId = verifyEnrolToken(token);
+  if (!bookingId) throw new AppError("not-found", RECOMMENDATION_MESSAGES.invalid);
+  const outcome = await findDemoOutcome(await getDb(), bookingId, "UTC");
+  if (!outcome || outcome.status !== "attended") throw new AppError("not-found", RECOMMENDATION_MESSAGES.invalid);
+  return outcome.learnerId === null ? "signup" : "signin";
+}
+
+/**
  * The one-click enrol of a demo's outcome (lib/scheduling/demo-enrol-link.ts): puts a seat in the
  * recommended section into the signed-in parent's cart. The child is the demo's own when it is on
  * this account; else a child of this account with the same first name and grade; else a new child
