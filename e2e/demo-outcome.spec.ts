@@ -47,6 +47,16 @@ test("the teacher marks a demo attended with a recommendation; the parent enrols
   expect(enrol, body).not.toBeNull();
   await page.screenshot({ path: testInfo.outputPath("follow-up-email.png"), fullPage: true });
 
+  // The demo's own page says the same: the note, the level and the same one-click enrol.
+  const statusUrl = /The note stays on your demo's page: (\S+)/.exec(body)![1]!;
+  await page.goto(statusUrl);
+  const outcome = page.getByRole("region", { name: "How the demo went" });
+  await expect(outcome.getByText(NOTE)).toBeVisible();
+  await expect(outcome).toContainText("Intermediate");
+  await expect(outcome.getByRole("link", { name: /^Enrol your child in / })).toHaveAttribute("href", new URL(enrol![1]!).pathname);
+  await expect(page.getByRole("button", { name: "Reschedule" })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("demo-status-page.png"), fullPage: true });
+
   // The family has no account: the link sends them to sign up, then the seat is in the cart.
   const family = await browser.newContext();
   const parent = await family.newPage();
