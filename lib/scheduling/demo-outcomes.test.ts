@@ -15,6 +15,19 @@ import { listDemosNeedingOutcome, recordDemoOutcome } from "./demo-outcomes";
  * written together, and someone else's demo, a demo not yet started or a cancelled one is refused
  * with nothing changed. Recording twice updates the one outcome (the email still goes once).
  */
+// A switch that fails the recording's transaction right after its event is written.
+let failAfterEmit = false;
+jest.mock("@/lib/platform/events/events", () => {
+  const actual = jest.requireActual<typeof import("@/lib/platform/events/events")>("@/lib/platform/events/events");
+  return {
+    ...actual,
+    emit: async (...args: Parameters<typeof actual.emit>) => {
+      await actual.emit(...args);
+      if (failAfterEmit) throw new Error("the change failed after its event was written");
+    },
+  };
+});
+
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -72,6 +85,19 @@ describe("recording a demo's outcome", () => {
     ]);
     expect(state.history).toBe(1);
     expect(state.events).toBe(1);
+  });
+
+  it("a recording whose transaction fails leaves no outcome, no status change and no event", async () => {
+    const demo = await pastDemo(db(), { startsAt: new Date(now.getTime() - 2 * HOUR), family: "account" });
+    failAfterEmit = true;
+    try {
+      await expect(recordDemoOutcome(teacherActor(demo.teacherId), { bookingId: demo.id, outcome: "no_show" }, now)).rejects.toThrow(
+        "the change failed after its event was written",
+      );
+    } finally {
+      failAfterEmit = false;
+    }
+    expect(await stateOf(demo.id)).toEqual({ status: "confirmed", outcomes: [], history: 0, events: 0 });
   });
 
   it("twice: the second recording updates the one outcome (attended → no-show drops the level and recommendation)", async () => {
