@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 
 import { demoAccount, signIn } from "./support/auth";
 import { openMail } from "./support/mailbox";
+import { someOpenTime } from "./support/open-times";
 
 /*
  * Issue 27 "Demo outcomes": the teacher marks yesterday's demo (seeded: lib/wiring/seed/past-demo.ts,
@@ -13,6 +14,8 @@ import { openMail } from "./support/mailbox";
  * The seeded demo takes one outcome: run against a fresh server (the default).
  */
 const FAMILY = "lead.demo@example.com";
+/** The seeded demo of a family that did not come (grade 6). */
+const MISSED = "missed.demo@example.com";
 const NOTE = "Your child built a maze game on the first try and explained every step. Ready for the weekly group.";
 
 test("the teacher marks a demo attended with a recommendation; the parent enrols from the follow-up in one click", async ({
@@ -70,5 +73,45 @@ test("the teacher marks a demo attended with a recommendation; the parent enrols
   const lines = parent.getByRole("region", { name: "Seats in your cart" }).or(parent.locator("section[aria-labelledby=cart-items]"));
   await expect(lines.getByText("for Your child").first()).toBeVisible();
   await parent.screenshot({ path: testInfo.outputPath("cart-after-one-click.png"), fullPage: true });
+  await family.close();
+});
+
+test("a demo marked as a no-show: the family is offered another time and books it from the demo's page", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { email, password } = demoAccount("teacher");
+  await signIn(page, email, password);
+  await page.goto("/teacher/dashboard");
+  const demo = page.getByRole("region", { name: "Needs an outcome" }).getByRole("listitem").filter({ hasText: "grade 6" }).first();
+  await demo.getByRole("radio", { name: "No-show" }).check();
+  await demo.getByRole("button", { name: /^Save outcome/ }).click();
+  await expect(page.getByText("Saved as a no-show: the family is offered another time.").first()).toBeVisible();
+
+  const text = await openMail(page, MISSED, /^We missed you at the free demo of/);
+  await expect(text).not.toContainText("/enrol/");
+  const statusUrl = /Book another time: (http:\/\/localhost:\d+\/demo\/\S+)/.exec(await text.innerText())![1]!;
+
+  const family = await browser.newContext();
+  const parent = await family.newPage();
+  await parent.goto(statusUrl);
+  await expect(parent.getByText("Missed", { exact: true })).toBeVisible();
+  const missed = parent.getByRole("region", { name: "We missed you" });
+  await missed.getByRole("button", { name: "Book another time" }).click();
+  const time = await someOpenTime(parent.getByRole("region", { name: "Open times" }));
+  await parent.screenshot({ path: testInfo.outputPath("missed-demo-page.png"), fullPage: true });
+  await time.click();
+  // The new demo has a page of its own.
+  await expect(parent).not.toHaveURL(statusUrl);
+  await expect(parent).toHaveURL(/\/demo\/[A-Za-z0-9_-]{16,}$/);
+  await expect(parent.getByText("Confirmed", { exact: true })).toBeVisible();
+  await parent.screenshot({ path: testInfo.outputPath("new-demo-page.png"), fullPage: true });
+  // Its old page offers no second booking.
+  await parent.goto(statusUrl);
+  await parent.getByRole("region", { name: "We missed you" }).getByRole("button", { name: "Book another time" }).click();
+  const again = await someOpenTime(parent.getByRole("region", { name: "Open times" }));
+  await again.click();
+  await expect(parent.getByText("This request already has a demo booked. Move or cancel that one instead.")).toBeVisible();
   await family.close();
 });

@@ -6,7 +6,7 @@ import { openTestDatabase } from "@/test/database";
 import { courseSection } from "@/test/demo-outcome-fixtures";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
-import { PAST_DEMO, seedPastDemo } from "./past-demo";
+import { MISSED_DEMO, PAST_DEMO, seedPastDemo } from "./past-demo";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-it("gives the demo teacher one demo of yesterday waiting for its outcome, booked signed out, once", async () => {
+it("gives the demo teacher two demos of yesterday waiting for their outcome, booked signed out, once", async () => {
   const db = database.db;
   const teacherId = await newTeacher(db, "UTC", EVERY_DAY(0, 600));
   await db.update(users).set({ email: PAST_DEMO.teacherEmail }).where(eq(users.id, teacherId));
@@ -24,16 +24,17 @@ it("gives the demo teacher one demo of yesterday waiting for its outcome, booked
   await seedPastDemo(now);
   await seedPastDemo(now);
 
-  const rows = await db.select().from(bookings).innerJoin(demoRequests, eq(demoRequests.id, bookings.demoRequestId));
-  expect(rows).toHaveLength(1);
-  expect(rows[0]!.bookings).toMatchObject({
-    teacherId,
-    courseId,
-    status: "confirmed",
-    learnerId: null,
-    startsAt: new Date("2026-05-04T14:00:00Z"),
-  });
-  expect(rows[0]!.demo_requests).toMatchObject({ userEmail: PAST_DEMO.familyEmail, grade: 4, userId: null });
+  const rows = await db
+    .select()
+    .from(bookings)
+    .innerJoin(demoRequests, eq(demoRequests.id, bookings.demoRequestId))
+    .orderBy(bookings.startsAt);
+  expect(rows.map((r) => [r.demo_requests.userEmail, r.demo_requests.grade, r.demo_requests.userId, r.bookings.startsAt])).toEqual([
+    [MISSED_DEMO.familyEmail, 6, null, new Date("2026-05-04T13:00:00Z")],
+    [PAST_DEMO.familyEmail, 4, null, new Date("2026-05-04T14:00:00Z")],
+  ]);
+  for (const row of rows) expect(row.bookings).toMatchObject({ teacherId, courseId, status: "confirmed", learnerId: null });
   const listed = await listDemosNeedingOutcome({ id: teacherId, email: PAST_DEMO.teacherEmail, role: "teacher" }, "UTC", now);
-  expect(listed).toEqual([expect.objectContaining({ grade: 4, sections: [expect.objectContaining({ id: sectionId })] })]);
+  expect(listed.map((d) => d.grade)).toEqual([6, 4]);
+  expect(listed[0]!.sections).toEqual([expect.objectContaining({ id: sectionId })]);
 });

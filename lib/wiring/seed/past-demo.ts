@@ -8,10 +8,11 @@ import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, demoRequests, sections, users } from "@/lib/platform/db/schema/index";
 
 /**
- * Issue 27's seeded class life: a free demo the demo teacher gave about 20 hours ago, booked
- * signed out by a family without an account, still waiting for its outcome, so the teacher's
- * dashboard shows "Needs an outcome" (and e2e/demo-outcome.spec.ts marks it). For a course of the
- * teacher's with an open section to recommend. Made once (by its request's idempotency key).
+ * Issue 27's seeded class life: free demos the demo teacher gave about 20 hours ago, booked
+ * signed out by families without an account, still waiting for their outcome, so the teacher's
+ * dashboard shows "Needs an outcome" (e2e/demo-outcome.spec.ts marks one attended, the other a
+ * no-show). For a course of the teacher's with an open section to recommend. Each made once (by
+ * its request's idempotency key).
  */
 export const PAST_DEMO = {
   teacherEmail: "teacher@example.com",
@@ -20,18 +21,30 @@ export const PAST_DEMO = {
   idempotencyKey: "seed:past-demo",
   hoursAgo: 20,
 } as const;
+/** The second: a family that will not have come (grade 6). */
+export const MISSED_DEMO = {
+  ...PAST_DEMO,
+  familyEmail: "missed.demo@example.com",
+  grade: 6,
+  idempotencyKey: "seed:missed-demo",
+  hoursAgo: 21,
+};
 
 export async function seedPastDemo(now = new Date()): Promise<void> {
+  for (const demo of [PAST_DEMO, MISSED_DEMO]) await seedOne(demo, now);
+}
+
+async function seedOne(demo: typeof MISSED_DEMO, now: Date): Promise<void> {
   const db = await getDb();
   const [existing] = await db
     .select({ id: demoRequests.id })
     .from(demoRequests)
-    .where(eq(demoRequests.idempotencyKey, PAST_DEMO.idempotencyKey));
+    .where(eq(demoRequests.idempotencyKey, demo.idempotencyKey));
   if (existing) return;
   const [teacher] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, PAST_DEMO.teacherEmail), eq(users.role, "teacher")));
+    .where(and(eq(users.email, demo.teacherEmail), eq(users.role, "teacher")));
   if (!teacher) return;
   const [course] = await db
     .select({ id: courses.id, slug: courses.slug })
@@ -41,17 +54,17 @@ export async function seedPastDemo(now = new Date()): Promise<void> {
     .orderBy(asc(courses.id))
     .limit(1);
   if (!course) return;
-  const startsAt = new Date(Math.floor((now.getTime() - PAST_DEMO.hoursAgo * 3_600_000) / 3_600_000) * 3_600_000);
+  const startsAt = new Date(Math.floor((now.getTime() - demo.hoursAgo * 3_600_000) / 3_600_000) * 3_600_000);
   await db.transaction(async (tx) => {
     const [request] = await tx
       .insert(demoRequests)
       .values({
-        userEmail: PAST_DEMO.familyEmail,
+        userEmail: demo.familyEmail,
         course: course.slug,
         courseId: course.id,
-        grade: PAST_DEMO.grade,
+        grade: demo.grade,
         status: "demo_scheduled",
-        idempotencyKey: PAST_DEMO.idempotencyKey,
+        idempotencyKey: demo.idempotencyKey,
         firstContactedAt: startsAt,
         createdAt: new Date(startsAt.getTime() - 3 * 86_400_000),
       })
