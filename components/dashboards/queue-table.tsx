@@ -54,6 +54,13 @@ export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
                   Demo cancelled {formatAge(lead.demoCancelledAt, now)} ago: offer another time
                 </span>
               ) : null}
+              {lead.demoOutcome ? (
+                <span
+                  className={`mt-1 inline-block rounded px-1.5 py-0.5 text-xs font-semibold ${lead.demoOutcome === "attended" ? "bg-sky-100 text-sky-950" : "bg-red-100 text-red-950"}`}
+                >
+                  {lead.demoOutcome === "attended" ? "Demo attended" : "Demo no-show"}
+                </span>
+              ) : null}
               {lead.note ? <span className="mt-1 block text-xs text-slate-600">Has a note</span> : null}
             </td>
           </tr>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import type { RequestBooking } from "@/lib/demo-requests/support-booking";
+import { LEVEL_LABELS } from "@/lib/scheduling/demo-outcome-schema";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 /** The support team's words for a booking's status. */
@@ -36,6 +37,17 @@ export function RequestDemoBookings({ bookings, timezone }: { bookings: RequestB
             </span>
           </p>
           <p className="mt-1 text-sm text-slate-800">With {booking.teacherName}</p>
+          {booking.outcome ? (
+            <div className="mt-2 text-sm text-slate-800">
+              {booking.outcome.level ? <p>Level: {LEVEL_LABELS[booking.outcome.level]}</p> : null}
+              {booking.outcome.note ? (
+                <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 whitespace-pre-line">{booking.outcome.note}</blockquote>
+              ) : null}
+              <p className="mt-1 text-slate-700">
+                {booking.outcome.hasRecommendation ? "A section was recommended to the family." : "No section recommended."}
+              </p>
+            </div>
+          ) : null}
           <p className="mt-1 text-sm">
             {/* The family's own page (no login): the link to send them. */}
             <Link href={`/demo/${booking.token}`} className="font-semibold text-brand-700 underline underline-offset-2">

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 
-import { browserTimeZone } from "@/browser/time-zone";
+import { RebookDemo, type RebookActions } from "@/components/demo/rebook-demo";
 import { SlotPicker } from "@/components/forms/slot-picker";
 import { CloseDialogButton, ConfirmDialog, dangerButtonClass } from "@/components/ui/confirm-dialog";
 import type { DataResult, PickerDay, PickerSlot } from "@/lib/scheduling/picker";
@@ -14,13 +14,7 @@ export interface BookingControlActions {
   cancel: (token: string) => Promise<Answer>;
   reschedule: (input: { bookingToken: string; startsAt: string }) => Promise<Answer>;
   rescheduleSlots: (input: { bookingToken: string; timezone: string }) => Promise<DataResult<PickerDay[]>>;
-  rebook: (input: {
-    bookingToken: string;
-    teacherId: number;
-    startsAt: string;
-    timezone: string;
-  }) => Promise<Answer & { statusPath?: string }>;
-  rebookSlots: (input: { bookingToken: string; timezone: string }) => Promise<DataResult<PickerDay[]>>;
+  rebook: RebookActions;
 }
 
 /**
@@ -37,12 +31,11 @@ export function DemoBookingControls({
   isCancelled: boolean;
   actions: BookingControlActions;
 }) {
-  const { cancel: cancelAction, reschedule, rescheduleSlots, rebook, rebookSlots } = actions;
+  const { cancel: cancelAction, reschedule, rescheduleSlots, rebook } = actions;
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
   const [isPicking, setIsPicking] = useState(false);
   const loadMoves = useCallback((timezone: string) => rescheduleSlots({ bookingToken: token, timezone }), [rescheduleSlots, token]);
-  const loadNewTimes = useCallback((timezone: string) => rebookSlots({ bookingToken: token, timezone }), [rebookSlots, token]);
 
   // Kept across the refresh that follows an action, which may swap the controls for the cancelled note.
   const status = message ? (
@@ -52,31 +45,11 @@ export function DemoBookingControls({
   ) : null;
 
   if (isCancelled) {
-    const bookAgain = async (slot: PickerSlot) => {
-      const result = await rebook({ bookingToken: token, teacherId: slot.teacherId, startsAt: slot.startsAt, timezone: browserTimeZone() });
-      if (!result.ok) return result.message;
-      setMessage(result.message);
-      if (result.statusPath) router.push(result.statusPath);
-      return null;
-    };
     return (
       <div className="mt-6">
         {status}
         <p className="mt-3 text-slate-700">This booking was cancelled and cannot be moved.</p>
-        <button
-          type="button"
-          onClick={() => setIsPicking((open) => !open)}
-          aria-expanded={isPicking}
-          className="mt-3 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
-          Book a new time
-        </button>
-        {isPicking ? (
-          <div className="mt-3">
-            <p className="text-sm text-slate-700">The same course and child; your details are kept.</p>
-            <SlotPicker load={loadNewTimes} onPick={bookAgain} emptyText="No open times in the next two weeks." />
-          </div>
-        ) : null}
+        <RebookDemo token={token} actions={rebook} label="Book a new time" />
       </div>
     );
   }

@@ -1,12 +1,12 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { bookingUid, calendarInvite } from "@/lib/notifications/calendar";
 import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
 import { getDb } from "@/lib/platform/db/client";
-import { courses, demoRequests, learners } from "@/lib/platform/db/schema";
+import { bookings, courses, demoRequests, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { z } from "@/lib/platform/zod";
 import {
@@ -17,8 +17,10 @@ import {
   rescheduleBooking,
   type BookingView,
 } from "@/lib/scheduling/bookings";
+import { findDemoOutcome, type DemoOutcomeView } from "@/lib/scheduling/demo-outcomes";
+import { signEnrolToken } from "@/lib/scheduling/demo-enrol-link";
 import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
-import { openDemoSlots } from "@/lib/scheduling/slots";
+import { LIVE_BOOKING_STATUSES, openDemoSlots } from "@/lib/scheduling/slots";
 import { suitsChildren } from "@/lib/scheduling/family-hours";
 import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
@@ -96,6 +98,10 @@ export interface DemoStatus {
   reschedules: number;
   /** How many times it changed after it was made, moves and the cancellation: the .ics SEQUENCE (as in its messages). */
   sequence: number;
+  /** What the teacher recorded after the demo (the note, the level, the recommended section), if anything. */
+  outcome: DemoOutcomeView | null;
+  /** The one-click enrol in the recommended section (a path on this site), when there is one. */
+  enrolPath: string | null;
 }
 
 /** The no-login status page's view of a booking; null for an unknown token. */
@@ -108,7 +114,16 @@ export async function findDemoStatus(token: string): Promise<DemoStatus | null> 
   const history = await bookingHistoryOf(booking.id);
   const reschedules = history.filter((h) => h.fromStartsAt !== null && h.toStartsAt !== null).length;
   const cancellations = history.filter((h) => h.toStatus === "cancelled").length;
-  return { booking, courseTitle: course?.title ?? "Free demo class", reschedules, sequence: reschedules + cancellations };
+  const outcome = await findDemoOutcome(db, booking.id, null);
+  const enrolToken = outcome?.status === "attended" && outcome.recommended ? signEnrolToken(booking.id) : null;
+  return {
+    booking,
+    courseTitle: course?.title ?? "Free demo class",
+    reschedules,
+    sequence: reschedules + cancellations,
+    outcome,
+    enrolPath: enrolToken ? `/enrol/${enrolToken}` : null,
+  };
 }
 
 /** Other open times for a booking's reschedule: the same teacher and course, its own time not counted as busy. */
@@ -139,6 +154,7 @@ export async function cancelDemo(token: string): Promise<BookingView> {
 
 export const REBOOK_MESSAGES = {
   stillBooked: "This demo is still booked: move it to another time instead.",
+  alreadyBooked: "Another free demo is already booked for this child. Move or cancel that one instead.",
 } as const;
 
 export const rebookSlotsSchema = rescheduleSlotsSchema;
@@ -149,30 +165,32 @@ export const rebookSchema = z.object({
   timezone: z.unknown().optional(),
 });
 
-/** A cancelled demo of its status page (the token is the family's key), or a clear refusal. */
-async function cancelledDemo(token: string): Promise<BookingView & { courseId: number }> {
+/** A demo of its status page that may be booked again: one cancelled, or missed (a no-show); the token is the family's key. */
+async function rebookableDemo(token: string): Promise<BookingView & { courseId: number }> {
   const booking = await findBookingByToken(token);
   if (!booking || booking.kind !== "demo" || booking.courseId === null) throw new AppError("not-found", "That booking does not exist.");
-  if (booking.status !== "cancelled") throw new AppError("conflict", REBOOK_MESSAGES.stillBooked);
+  if (booking.status !== "cancelled" && booking.status !== "no_show") throw new AppError("conflict", REBOOK_MESSAGES.stillBooked);
   return { ...booking, courseId: booking.courseId };
 }
 
-/** The open times of a cancelled demo's course (any of its teachers), for booking it again from its status page. */
+/** The open times of a cancelled or missed demo's course (any of its teachers), for booking it again from its status page. */
 export async function listRebookSlots(input: unknown, now = new Date()): Promise<PickerDay[]> {
   const { bookingToken, timezone } = rebookSlotsSchema.parse(input);
-  const booking = await cancelledDemo(bookingToken);
+  const booking = await rebookableDemo(bookingToken);
   return slotsOfCourse(booking.courseId, timezone, now, { forFamily: true });
 }
 
 /**
- * Books a cancelled demo again at a new time, for the same child or request and course, so the
- * family types nothing twice (grade, course and contact details come along); a new booking with
- * its own status page. The token of the cancelled one proves it is theirs, as for a move.
+ * Books a cancelled or missed demo again at a new time (issue 31: after a cancel; issue 27: a
+ * no-show's offer), for the same child or request and course, so the family types nothing twice
+ * (grade, course and contact details come along): a new booking with its own status page. The
+ * token of the old one proves it is theirs, as for a move; one live demo per request, or per child
+ * and course, still holds.
  */
 export async function rebookDemo(input: unknown, now = new Date()): Promise<BookingView> {
   const { bookingToken, teacherId, startsAt, timezone } = rebookSchema.parse(input);
   const zone = timezoneSchema.safeParse(timezone);
-  const booking = await cancelledDemo(bookingToken);
+  const booking = await rebookableDemo(bookingToken);
   const slot = { courseId: booking.courseId, teacherId, startsAt, timezone: zone.success ? zone.data : undefined };
   if (booking.demoRequestId !== null) {
     return bookDemoSlot(
@@ -180,16 +198,25 @@ export async function rebookDemo(input: unknown, now = new Date()): Promise<Book
       { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
     );
   }
-  // A signed-in family's child: booked as its parent (the child's own account holder).
-  const parentId = booking.learnerId === null ? null : await parentOfLearner(booking.learnerId);
-  if (parentId === null) throw new AppError("not-found", "That booking does not exist.");
-  return bookDemoSlot({ ...slot, learnerId: booking.learnerId! }, { actorId: parentId, now });
-}
-
-async function parentOfLearner(learnerId: number): Promise<number | null> {
+  if (booking.learnerId === null) throw new AppError("not-found", "That booking does not exist.");
   const db = await getDb();
-  const [row] = await db.select({ parentId: learners.parentId }).from(learners).where(eq(learners.id, learnerId));
-  return row?.parentId ?? null;
+  const [learner] = await db.select({ parentId: learners.parentId }).from(learners).where(eq(learners.id, booking.learnerId));
+  if (!learner) throw new AppError("not-found", "That booking does not exist.");
+  const [live] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.learnerId, booking.learnerId),
+        eq(bookings.courseId, booking.courseId),
+        eq(bookings.kind, "demo"),
+        inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
+      ),
+    )
+    .limit(1);
+  if (live) throw new AppError("conflict", REBOOK_MESSAGES.alreadyBooked);
+  // The child's own parent books: the old demo's token proves it is their family.
+  return bookDemoSlot({ ...slot, learnerId: booking.learnerId }, { actorId: learner.parentId, now });
 }
 
 export function describeBookedTime(startsAt: string, zone: string): string {

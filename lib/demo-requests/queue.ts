@@ -1,10 +1,10 @@
 import "server-only";
 
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { bookings, courses, demoRequests, users } from "@/lib/platform/db/schema";
+import { bookings, courses, demoOutcomes, demoRequests, users } from "@/lib/platform/db/schema";
 import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
 import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
@@ -34,6 +34,8 @@ export interface QueueLead {
   createdAt: Date;
   /** When its demo was last cancelled, while no other is booked: the queue says why a request is back to New. */
   demoCancelledAt: Date | null;
+  /** The outcome of the request's latest demo the teacher recorded one for (issue 27), if any. */
+  demoOutcome: "attended" | "no_show" | null;
 }
 
 const leadColumns = {
@@ -70,7 +72,7 @@ async function selectLeads(db: Database, where: SQL | undefined, limit: number):
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])))];
   const agentIds = [...new Set(rows.flatMap((r) => (r.statusChangedById === null ? [] : [r.statusChangedById])))];
   const leadIds = rows.map((r) => r.id);
-  const [titles, agents, demos] = await Promise.all([
+  const [titles, agents, demos, outcomes] = await Promise.all([
     courseIds.length ? db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, courseIds)) : [],
     agentIds.length ? db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, agentIds)) : [],
     leadIds.length
@@ -84,17 +86,28 @@ async function selectLeads(db: Database, where: SQL | undefined, limit: number):
           .where(and(eq(bookings.kind, "demo"), inArray(bookings.demoRequestId, leadIds)))
           .groupBy(bookings.demoRequestId)
       : [],
+    leadIds.length
+      ? db
+          .select({ leadId: bookings.demoRequestId, status: bookings.status })
+          .from(bookings)
+          .innerJoin(demoOutcomes, eq(demoOutcomes.bookingId, bookings.id))
+          .where(and(inArray(bookings.demoRequestId, leadIds), inArray(bookings.status, ["attended", "no_show"])))
+          .orderBy(asc(bookings.startsAt))
+      : [],
   ]);
   const titleOf = new Map(titles.map((c) => [c.id, c.title]));
   const emailOf = new Map(agents.map((u) => [u.id, u.email]));
   const cancelledOf = new Map(
     demos.flatMap((d) => (d.leadId && d.cancelledAt && Number(d.live) === 0 ? [[d.leadId, new Date(d.cancelledAt)] as const] : [])),
   );
+  // Oldest first, so the latest demo's outcome is the one kept.
+  const outcomeOf = new Map(outcomes.map((o) => [o.leadId, o.status === "attended" ? ("attended" as const) : ("no_show" as const)]));
   return rows.map(({ courseId, statusChangedById, ...lead }) => ({
     ...lead,
     courseTitle: courseId === null ? null : (titleOf.get(courseId) ?? null),
     statusChangedBy: statusChangedById === null ? null : (emailOf.get(statusChangedById) ?? null),
     demoCancelledAt: cancelledOf.get(lead.id) ?? null,
+    demoOutcome: outcomeOf.get(lead.id) ?? null,
   }));
 }
 

@@ -5,9 +5,10 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { bookings, demoRequests, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { bookings, demoOutcomes, demoRequests, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { bookDemoSlot, cancelBooking, rescheduleBooking, type BookingStatus, type BookingView } from "@/lib/scheduling/bookings";
+import type { DemoLevel } from "@/lib/scheduling/demo-outcome-schema";
 import type { PickerDay } from "@/lib/scheduling/picker";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
 import { isValidTimeZone } from "@/lib/scheduling/time";
@@ -33,6 +34,8 @@ export interface RequestBooking {
   endsAt: string;
   status: BookingStatus;
   teacherName: string;
+  /** What the teacher recorded after the demo: their note for the family and the level (issue 27). */
+  outcome: { note: string; level: DemoLevel | null; hasRecommendation: boolean } | null;
 }
 
 /** The demo bookings of a request, newest time first, with the teacher's public name. */
@@ -47,16 +50,22 @@ export async function listRequestBookings(actor: Actor | null, requestId: string
       endsAt: bookings.endsAt,
       status: bookings.status,
       teacherName: teacherProfiles.publicName,
+      outcomeId: demoOutcomes.id,
+      note: demoOutcomes.note,
+      level: demoOutcomes.level,
+      recommendedSectionId: demoOutcomes.recommendedSectionId,
     })
     .from(bookings)
     .leftJoin(teacherProfiles, eq(teacherProfiles.userId, bookings.teacherId))
+    .leftJoin(demoOutcomes, eq(demoOutcomes.bookingId, bookings.id))
     .where(and(eq(bookings.demoRequestId, requestId), eq(bookings.kind, "demo")))
     .orderBy(desc(bookings.startsAt), desc(bookings.createdAt));
-  return rows.map((row) => ({
+  return rows.map(({ outcomeId, note, level, recommendedSectionId, ...row }) => ({
     ...row,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     teacherName: row.teacherName ?? "A teacher",
+    outcome: outcomeId === null ? null : { note: note ?? "", level, hasRecommendation: recommendedSectionId !== null },
   }));
 }
 

@@ -20,6 +20,8 @@ export interface EmailBody {
    * links defanged (defangLinks) so that no mail program makes them clickable.
    */
   quote?: { intro: string; text: string };
+  /** Small print after the action (why the reader gets this message, how to stop it). */
+  footer?: string[];
 }
 
 /**
@@ -48,6 +50,7 @@ export function renderText(body: EmailBody): string {
   if (body.quote) lines.push(body.quote.intro, ...quotedLines(body.quote.text), "");
   if (body.details?.length) lines.push(...body.details.map(([label, value]) => `${label}: ${value}`), "");
   if (body.action) lines.push(`${body.action.label}: ${body.action.url}`, "");
+  if (body.footer?.length) lines.push(...body.footer.flatMap((p) => [p, ""]));
   lines.push("--", signature());
   return lines.join("\n");
 }
@@ -68,10 +71,11 @@ export function renderHtml(body: EmailBody, subject: string): string {
   const action = body.action
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(body.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#374151">${escapeHtml(body.action.url)}</p>`
     : "";
+  const footer = (body.footer ?? []).map((p) => `<p style="margin:0 0 16px;font-size:13px;color:#374151">${escapeHtml(p)}</p>`).join("");
   return [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="margin:0;padding:24px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;background:#ffffff">`,
-    `<p style="margin:0 0 16px">${escapeHtml(body.greeting)}</p>${paragraphs}${quote}${details}${action}`,
+    `<p style="margin:0 0 16px">${escapeHtml(body.greeting)}</p>${paragraphs}${quote}${details}${action}${footer}`,
     `<p style="margin:24px 0 0;font-size:13px;color:#374151">${escapeHtml(signature())}</p>`,
     `</body></html>`,
   ].join("");

@@ -11,6 +11,7 @@ import {
   auditEvents,
   bookingHistory,
   bookings,
+  demoOutcomes,
   cartItems,
   courseReviews,
   courses,
@@ -234,9 +235,14 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
             endsAt: bookings.endsAt,
             timezone: bookings.timezone,
             createdAt: bookings.createdAt,
+            // A demo's outcome (issue 27): the teacher's note about the child, the level, the section recommended.
+            outcomeNote: demoOutcomes.note,
+            outcomeLevel: demoOutcomes.level,
+            outcomeRecommendedSectionId: demoOutcomes.recommendedSectionId,
           })
           .from(bookings)
           .leftJoin(courses, eq(courses.id, bookings.courseId))
+          .leftJoin(demoOutcomes, eq(demoOutcomes.bookingId, bookings.id))
           .where(
             or(
               learnerIds.length ? inArray(bookings.learnerId, learnerIds) : undefined,

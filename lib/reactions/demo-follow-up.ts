@@ -7,17 +7,19 @@ import { demoFollowUpEmail } from "@/lib/notifications/messages/demo-follow-up";
 import { isUnsubscribed, listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeTokenFor } from "@/lib/notifications/preferences";
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, courses, learners, outbox } from "@/lib/platform/db/schema";
+import { bookings, courses, demoOutcomes, learners, outbox } from "@/lib/platform/db/schema";
 
 import { loadParent } from "./booking-mail";
 
 /**
- * The post-demo follow-up: from an hour after the demo's end (time for the teacher to mark a
- * no-show) until 24 hours after it, once per demo, with a link to enrol. Non-essential: it carries
- * List-Unsubscribe, and an address that unsubscribed is skipped.
+ * The post-demo follow-up for a demo whose teacher recorded no outcome: the teacher's outcome sends
+ * the family its own email with the note (demo.outcome-recorded, ./demo-outcome-mail.ts), so this
+ * one waits a day after the demo's end for it, then goes (until 48 hours after the end) once per
+ * demo still "confirmed" with no outcome, with a link to the course. Once an outcome exists it is
+ * never sent. Non-essential: it carries List-Unsubscribe, and an address that unsubscribed is skipped.
  */
-export const FOLLOW_UP_DELAY_MS = 60 * 60_000;
-const FOLLOW_UP_WINDOW_MS = 24 * 60 * 60_000;
+export const FOLLOW_UP_DELAY_MS = 24 * 60 * 60_000;
+const FOLLOW_UP_WINDOW_MS = 48 * 60 * 60_000;
 
 export const followUpKey = (bookingId: string) => `demo_follow_up:${bookingId}`;
 
@@ -29,7 +31,9 @@ export async function queueDemoFollowUps(db: Database, now: Date = new Date()): 
     .where(
       and(
         eq(bookings.kind, "demo"),
-        inArray(bookings.status, ["confirmed", "attended"]),
+        eq(bookings.status, "confirmed"),
+        // Not once the teacher recorded an outcome: its own email went instead.
+        sql`not exists (select 1 from ${demoOutcomes} o where o.booking_id = ${bookings.id})`,
         lte(bookings.endsAt, new Date(now.getTime() - FOLLOW_UP_DELAY_MS)),
         gt(bookings.endsAt, new Date(now.getTime() - FOLLOW_UP_WINDOW_MS)),
         // Not for a child who already has a seat in the course.

@@ -13,10 +13,11 @@ import {
 import { leadCreated } from "@/lib/demo-requests/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
-import { bookingBooked, bookingCancelled, bookingMoved, sectionRescheduled } from "@/lib/scheduling/events";
+import { bookingBooked, bookingCancelled, bookingMoved, demoOutcomeRecorded, sectionRescheduled } from "@/lib/scheduling/events";
 
 import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
+import { demoOutcomeMail } from "./demo-outcome-mail";
 import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
 import { expireCardSessionOfOrder } from "./expire-card-session";
@@ -57,6 +58,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(bookingMoved, [bookingMail.moved]),
   // A demo cancelled: "cancelled" to the family and the teacher, with the invite's CANCEL.
   on(bookingCancelled, [bookingMail.cancelled]),
+  // A demo's outcome recorded by its teacher: the parent's note email (attended: the one-click enrol in the recommended section; no-show: book another time). Once per demo.
+  on(demoOutcomeRecorded, [demoOutcomeMail]),
   // A section's times changed: each family with a confirmed seat gets the new times and the seat's invite moved.
   on(sectionRescheduled, [sectionChangeMail]),
   // A session showed a verified email (run at once, before the session is returned): the family's signed-out demos join the account.

@@ -27,3 +27,9 @@ export const sectionRescheduled = defineEvent(
   "section.rescheduled",
   z.object({ sectionId: z.number().int().positive(), scheduleVersion: z.number().int().positive() }),
 );
+
+/**
+ * A teacher recorded (or corrected) a demo's outcome: attended or no-show, the note for the
+ * parent, the level, the section recommended. The follow-up email reacts (once per demo).
+ */
+export const demoOutcomeRecorded = defineEvent("demo.outcome-recorded", z.object({ bookingId: z.string().min(1) }));

@@ -56,6 +56,11 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
   await seedDemoFamily()
     .then(() => console.log("[commerce] the demo student has a child and wallet credit"))
     .catch((error: unknown) => console.error("[commerce] could not seed the demo family:", error instanceof Error ? error.message : error));
+  // A demo the demo teacher gave yesterday, waiting for its outcome (issue 27).
+  const { seedPastDemo } = await import("@/lib/wiring/seed/past-demo");
+  await seedPastDemo().catch((error: unknown) =>
+    console.error("[scheduling] could not seed the past demo:", error instanceof Error ? error.message : error),
+  );
   // After the demo family: the running class seats its child.
   const { seedLiveClass } = await import("@/lib/wiring/seed/live-class");
   await seedLiveClass()

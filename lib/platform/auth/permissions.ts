@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   "teaching.read": ["teacher", "admin"],
   /** Sections: a teacher's own, for the courses assigned to them (checked in the query); an admin's, any. */
   "sections.manage": ["teacher", "admin"],
+  /** A demo's outcome (attended or no-show, note, level, recommended section): a teacher's own demos; an admin's, any. */
+  "demos.record-outcome": ["teacher", "admin"],
   /** Attendance of a teacher's own sections' sessions (ownership in the query). */
   "attendance.mark": ["teacher"],
   /** Attendance rates per course and per teacher. */

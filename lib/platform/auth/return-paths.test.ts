@@ -88,8 +88,6 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   // page's afterSave), or, for links, pass the same rule (sameOriginPath, the case of guard.ts).
   "browser/auth/logout.ts": () => undefined,
   "components/dashboards/course-form.tsx": () => undefined,
-  // The new booking's status page, a path the server built from the booking's token (never from the request).
-  "components/demo/demo-booking-controls.tsx": () => undefined,
   "components/shell/intent-link-navigator.tsx": () => undefined,
   // The cart goes to "/cart", its order's confirmation, or the Checkout URL Stripe's API answered: never a value of the request.
   "app/(account)/cart/actions.ts": () => undefined,
@@ -103,6 +101,10 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   "app/(account)/gift-a-course/actions.ts": () => undefined,
   // A card top-up goes to the Checkout URL Stripe's API answered: never a value of the request.
   "app/(account)/user/[walletSlug]/actions.ts": () => undefined,
+  // The demo outcome's enrol link: to /signin with the fixed callbackUrl "/enrol/continue", or to /cart (with a section id from the database).
+  "app/(marketing)/enrol/enrol-redirect.ts": () => undefined,
+  // A missed demo booked again: the new booking's page, /demo/<its token>, made by the server action.
+  "components/demo/rebook-demo.tsx": () => undefined,
 };
 /** Files that navigate to a target set in code, so need not call the rule. */
 const FIXED_TARGETS = [
@@ -114,7 +116,8 @@ const FIXED_TARGETS = [
   "components/scheduling/section-form.tsx",
   "app/(account)/gift-a-course/actions.ts",
   "app/(account)/user/[walletSlug]/actions.ts",
-  "components/demo/demo-booking-controls.tsx",
+  "app/(marketing)/enrol/enrol-redirect.ts",
+  "components/demo/rebook-demo.tsx",
 ];
 
 describe("every place that takes a return path keeps the visitor on this site (issue 1)", () => {

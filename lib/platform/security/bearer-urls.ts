@@ -1,10 +1,10 @@
 /**
- * Pages whose URL is a key (issue 26 finding 6): whoever holds a demo's status link or an
- * unsubscribe link can act on it, and the gift pages show or take a code. Such URLs never reach a
+ * Pages whose URL is a key (issue 26 finding 6): whoever holds a demo's status link, its enrol
+ * link (issue 27) or an unsubscribe link can act on it, and the gift pages show or take a code. Such URLs never reach a
  * third party: analytics get them with the key replaced (redactBearerUrl), and no third-party
  * widget runs on those pages (isWidgetFreePage). One list, read by both.
  */
-const TOKEN_ROUTES: readonly string[] = ["/demo", "/unsubscribe", "/api/unsubscribe", "/gift-a-course/gifts"];
+const TOKEN_ROUTES: readonly string[] = ["/demo", "/enrol", "/unsubscribe", "/api/unsubscribe", "/gift-a-course/gifts"];
 
 /** Pages that show or ask for a gift code, and the reset page (its link's oobCode, redacted below, is a key). */
 const CODE_PAGES: readonly string[] = ["/gift-a-course/redeem", "/reset-password"];

@@ -4,6 +4,7 @@ import { AttendanceRates } from "@/components/classroom/attendance-rates";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ConversionBars } from "@/components/dashboards/conversion-bars";
 import { DayBarChart } from "@/components/dashboards/day-bar-chart";
+import { DemoConversionTable } from "@/components/dashboards/demo-conversion-table";
 import { RevenueByCourse } from "@/components/dashboards/revenue-by-course";
 import { ShareMeter } from "@/components/dashboards/share-meter";
 import { attendanceRates } from "@/lib/classroom/attendance";
@@ -12,6 +13,7 @@ import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/admin/revenue";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/lead-figures";
+import { DEMO_CONVERSION_DAYS, ENROL_WITHIN_DAYS, getDemoConversion } from "@/lib/dashboards/demo-conversion";
 
 export const metadata = { title: "Admin dashboard" };
 
@@ -19,7 +21,7 @@ const PATH = "/admin/dashboard";
 
 export default async function AdminDashboardPage() {
   const actor = await requirePagePermission("figures.read", PATH);
-  const [figures, revenue] = await Promise.all([getAdminFigures(actor), getRevenue(actor)]);
+  const [figures, revenue, demos] = await Promise.all([getAdminFigures(actor), getRevenue(actor), getDemoConversion(actor)]);
   const { judged, contactedInTime } = figures.promise;
   const inTimeShare = judged === 0 ? "—" : `${Math.round((contactedInTime / judged) * 100)}%`;
   const lastDays = figures.requestsPerDay.reduce((sum, d) => sum + d.requests, 0);
@@ -113,6 +115,26 @@ export default async function AdminDashboardPage() {
           />
         </section>
       </div>
+      <section aria-labelledby="demo-funnel" className="mt-10 rounded-2xl border border-slate-200 p-5">
+        <h2 id="demo-funnel" className="text-xl font-bold text-slate-900">
+          Free demos: booked → attended → enrolled
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Demos of the last {DEMO_CONVERSION_DAYS} days that have taken place (not cancelled). Attended: marked so by the teacher. Enrolled:
+          the child or the family&apos;s account got a paid seat in the same course within {ENROL_WITHIN_DAYS} days of the demo. Shares are
+          of demos booked.
+        </p>
+        <div className="mt-4 grid gap-8 lg:grid-cols-2">
+          <div>
+            <h3 className="mb-2 text-lg font-bold text-slate-900">Per course</h3>
+            <DemoConversionTable rows={demos.byCourse} groupLabel="Course" caption="Demo conversion per course" />
+          </div>
+          <div>
+            <h3 className="mb-2 text-lg font-bold text-slate-900">Per teacher</h3>
+            <DemoConversionTable rows={demos.byTeacher} groupLabel="Teacher" caption="Demo conversion per teacher" />
+          </div>
+        </div>
+      </section>
       <section aria-labelledby="accounts" className="mt-10">
         <h2 id="accounts" className="text-xl font-bold text-slate-900">
           Accounts by role

@@ -5,6 +5,7 @@ import { CourseDemand } from "@/components/dashboards/course-demand";
 import { TeacherNav } from "@/components/dashboards/teacher-nav";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
+import { DemoOutcomeList } from "@/components/dashboards/demo-outcome-list";
 import { AgendaList } from "@/components/scheduling/agenda-list";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { AGENDA_MAX_WEEKS, agendaWeek, listTeacherAgenda } from "@/lib/teachers/agenda";
@@ -12,6 +13,9 @@ import { formatDate } from "@/lib/scheduling/time";
 import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teachers/courses";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
+import { listDemosNeedingOutcome, OUTCOME_DAYS } from "@/lib/scheduling/demo-outcomes";
+
+import { recordDemoOutcomeAction } from "./actions";
 
 export const metadata = { title: "Teacher dashboard" };
 
@@ -40,6 +44,7 @@ export default async function TeacherDashboardPage({
     listTeacherRequests(actor, { pageSize: LATEST_COUNT }),
     listTeacherAgenda(actor, week.from, week.until),
   ]);
+  const needingOutcome = await listDemosNeedingOutcome(actor, timezone);
   const isAdmin = actor.role === "admin";
   const cards = [
     { label: isAdmin ? "Courses" : "Your courses", value: courses.length },
@@ -59,6 +64,18 @@ export default async function TeacherDashboardPage({
         <TeacherNav current="/teacher/dashboard" isAdmin={isAdmin} />
       </div>
       {isAdmin ? null : <TeacherClassroom teacherId={actor.id} timezone={timezone} />}
+      {needingOutcome.length > 0 ? (
+        <section aria-labelledby="needs-outcome" className="mb-8">
+          <h2 id="needs-outcome" className="mb-1 text-xl font-bold text-slate-900">
+            Needs an outcome
+          </h2>
+          <p className="mb-3 text-sm text-slate-700">
+            {isAdmin ? "Free demos" : "Your free demos"} of the last {OUTCOME_DAYS} days: mark each attended or no-show. The family gets
+            your note by email, with a one-click enrol in the section you recommend.
+          </p>
+          <DemoOutcomeList demos={needingOutcome} timezone={timezone} action={recordDemoOutcomeAction} />
+        </section>
+      ) : null}
       <section aria-labelledby="upcoming">
         <h2 id="upcoming" className="mb-1 text-xl font-bold text-slate-900">
           Upcoming

@@ -12,14 +12,18 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
 import { JOIN_OPENS_MINUTES_BEFORE } from "@/lib/classroom/join";
 
+import { DemoOutcomePanel } from "@/components/demo/demo-outcome-panel";
+import { RebookDemo } from "@/components/demo/rebook-demo";
+import { enrolLabel } from "@/lib/scheduling/demo-outcomes";
+
 import { cancelDemoAction, rebookDemoAction, rebookSlotsAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
 
+const rebookActions = { slots: rebookSlotsAction, book: rebookDemoAction };
 const controls = {
   cancel: cancelDemoAction,
   reschedule: rescheduleDemoAction,
   rescheduleSlots: rescheduleSlotsAction,
-  rebook: rebookDemoAction,
-  rebookSlots: rebookSlotsAction,
+  rebook: rebookActions,
 };
 
 // A family's own booking at an unguessable address: never indexed, never cached.
@@ -41,8 +45,10 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
     return <TooManyTries message={tokenRefusalMessage(error)} />;
   }
   if (!status) notFound();
-  const { booking, courseTitle } = status;
+  const { booking, courseTitle, outcome, enrolPath } = status;
   const isCancelled = booking.status === "cancelled";
+  // Attended or missed: the demo is over; what the teacher recorded replaces the booking's controls.
+  const isOver = booking.status === "attended" || booking.status === "no_show";
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Your free demo</h1>
@@ -63,7 +69,7 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           <dd className="font-semibold">{BOOKING_STATUS_LABELS[booking.status] ?? booking.status}</dd>
         </div>
       </dl>
-      {isCancelled ? null : (
+      {isCancelled || isOver ? null : (
         <p className="mt-6 text-slate-700">
           The demo is a live video lesson online with the teacher. Its Join button appears on{" "}
           <Link href="/my-courses" className="font-semibold text-brand-700 underline underline-offset-4">
@@ -73,7 +79,7 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           there. The calendar invite carries the time.
         </p>
       )}
-      {isCancelled ? null : (
+      {isCancelled || isOver ? null : (
         <a
           href={`/demo/${token}/calendar.ics`}
           download="free-demo.ics"
@@ -82,7 +88,15 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           Add to calendar
         </a>
       )}
-      <DemoBookingControls token={token} isCancelled={isCancelled} actions={controls} />
+      {outcome ? (
+        <DemoOutcomePanel
+          outcome={outcome}
+          enrolPath={enrolPath}
+          enrolText={enrolLabel(outcome)}
+          rebook={<RebookDemo token={token} actions={rebookActions} label="Book another time" />}
+        />
+      ) : null}
+      {isOver ? null : <DemoBookingControls token={token} isCancelled={isCancelled} actions={controls} />}
     </div>
   );
 }

@@ -168,3 +168,26 @@ export const bookingHistory = pgTable(
   },
   (t) => [index("booking_history_booking_idx").on(t.bookingId, t.at)],
 );
+
+export const demoLevel = pgEnum("demo_level", ["beginner", "intermediate", "advanced"]);
+
+/**
+ * What the teacher recorded after a demo (issue 27 "Demo outcomes"): the note for the parent, the
+ * level, and the section they recommend, if any. One per demo booking; the booking's own status
+ * says attended or no_show. Recording again updates it (the follow-up email goes once).
+ */
+export const demoOutcomes = pgTable(
+  "demo_outcomes",
+  {
+    id: serial().primaryKey(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    note: text().notNull().default(""),
+    level: demoLevel(),
+    recommendedSectionId: integer().references(() => sections.id, { onDelete: "set null" }),
+    byId: integer().references(() => users.id, { onDelete: "set null" }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("demo_outcomes_booking_key").on(t.bookingId), check("demo_outcomes_note", sql`char_length(${t.note}) <= 1000`)],
+);
