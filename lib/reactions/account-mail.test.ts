@@ -31,7 +31,7 @@ describe("the verification email", () => {
     const [message, ...others] = await received(email);
     expect(others).toEqual([]);
     expect(message!.subject).toBe(`Please verify your email for ${brand.name}`);
-    expect(message!.text).toContain("Hello Vera Parent,");
+    expect(message!.text).toContain("Hello Vera,");
     const link = linkIn(message!.text!, /http:\/\/\S+\/emulator\/action\?\S+/);
     expect(link).toContain("mode=verifyEmail");
     expect(decodeURIComponent(link)).toContain(`continueUrl=${brand.siteUrl}/my-courses`);
@@ -73,7 +73,7 @@ describe("the password reset email", () => {
     const [message, ...others] = await received(email);
     expect(others).toEqual([]);
     expect(message!.subject).toBe(`Reset your ${brand.name} password`);
-    expect(message!.text).toContain("Hello Ray Parent,");
+    expect(message!.text).toContain("Hello Ray,");
     const link = linkIn(message!.text!, new RegExp(`${brand.siteUrl}/reset-password\\?oobCode=\\S+`));
     const oobCode = new URL(link).searchParams.get("oobCode")!;
     expect(await outboxText()).not.toContain(oobCode);

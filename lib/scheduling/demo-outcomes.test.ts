@@ -184,7 +184,9 @@ describe("recording a demo's outcome", () => {
         bookingId: recent.id,
         firstName: "Maya",
         grade: 4,
-        sections: [{ id: open, label: expect.stringMatching(/^Mondays and Thursdays \d+:00 PM \(Europe\/London\) with Teacher$/) }],
+        sections: [
+          { id: open, label: expect.stringMatching(/^Mondays and Thursdays \d+:00 PM United Kingdom Time \(London\) with Teacher$/) },
+        ],
       }),
     ]);
     // Not another teacher's; not once recorded; not a future or a 15-day-old demo.
