@@ -40,3 +40,9 @@ export const giftBought = defineEvent("gift.bought", z.object({ giftId: z.string
 
 /** A card payment came after its order's hold ran out and the seat was taken: the payment was given back. */
 export const orderSeatTaken = defineEvent("order.seat-taken", z.object({ orderId: z.string().min(1) }));
+
+/** A cancelled session without a make-up was credited: these seats got their share in Cash (session_credits rows). */
+export const sessionCredited = defineEvent(
+  "session.credited",
+  z.object({ changeId: z.number().int().positive(), creditIds: z.array(z.number().int().positive()).min(1) }),
+);
