@@ -19,7 +19,9 @@ export function AgendaList({ items, timezone, days }: { items: AgendaItem[]; tim
             <time dateTime={item.startsAt}>{formatInstantInZone(item.startsAt, timezone)}</time>
           </p>
           <p className="font-semibold text-slate-900">
-            {item.change ? <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-sm text-amber-900">{CHANGE_LABELS[item.change]}</span> : null}
+            {item.change ? (
+              <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-sm text-amber-900">{CHANGE_LABELS[item.change]}</span>
+            ) : null}
             {item.kind === "demo" ? "Free demo" : "Class"} · {item.courseTitle}
             {item.capacity !== undefined ? (
               <span className="font-normal text-slate-700">

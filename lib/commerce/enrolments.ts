@@ -44,8 +44,10 @@ function scheduleOf(section: typeof sections.$inferSelect, zone: string, from: D
 /** How a family reads one changed session of their seat, in their zone: "Cancelled: …; make-up: …", "Moved: … to …". */
 function describeChange(change: SessionChange, zone: string): string {
   const was = formatInstantInZone(change.originalStartsAt, zone);
-  if (change.kind === "moved" && change.startsAt) return `Moved: the session of ${was} is now ${formatInstantInZone(change.startsAt, zone)}`;
-  if (change.makeupStartsAt) return `Cancelled: the session of ${was}. Make-up session: ${formatInstantInZone(change.makeupStartsAt, zone)}`;
+  if (change.kind === "moved" && change.startsAt)
+    return `Moved: the session of ${was} is now ${formatInstantInZone(change.startsAt, zone)}`;
+  if (change.makeupStartsAt)
+    return `Cancelled: the session of ${was}. Make-up session: ${formatInstantInZone(change.makeupStartsAt, zone)}`;
   return `Cancelled: the session of ${was}. A make-up session or a credit to your Cash follows.`;
 }
 
@@ -101,9 +103,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       learnerName: row.learnerName,
       schedule: scheduleOf(row.section, zone, from),
       nextSession: next ? formatInstantInZone(next.startsAt, zone) : null,
-      sessionChanges: changesToShow(section.sessionChanges, row.firstStartsAt, now).map((c) =>
-        describeChange(c, zone),
-      ),
+      sessionChanges: changesToShow(section.sessionChanges, row.firstStartsAt, now).map((c) => describeChange(c, zone)),
       canWithdraw,
       refundableUntil: formatInstantInZone(refundDeadline(row.firstStartsAt), zone),
       refundPreview: canWithdraw ? await previewWithdrawalRefund(row.order, row.priceMinor) : null,

@@ -21,3 +21,9 @@ export function sessionCreditPolicyText(policy = SESSION_CREDIT_POLICY): string[
     `A cancelled session gets a make-up session proposed by the teacher. If no make-up is set within ${hours} after the cancelled session's time, each paid seat is credited automatically to the ${brandLabels.cash} of the account that paid: the price paid divided by the number of sessions the seat covers (from its first session to the class's last day, or ${policy.openEndedWeeks} weeks of sessions for a class with no last day), rounded down to the cent.`,
   ];
 }
+
+/** The rule in one sentence, where a teacher cancels a session. */
+export function sessionCreditShortText(policy = SESSION_CREDIT_POLICY): string {
+  const hours = policy.deadlineHours % 24 === 0 ? `${policy.deadlineHours / 24} days` : `${policy.deadlineHours} hours`;
+  return `Propose a make-up session afterwards. Without one within ${hours} of the session's time, each paid seat is credited its share of the price in ${brandLabels.cash}, as the terms of service say.`;
+}

@@ -128,7 +128,9 @@ describe("the credit of a cancelled session without a make-up", () => {
 
     await cancelSession(actor, section.id, { occurrence: sessions[3]!.startsAt });
     expect(await creditCancelledSessions(db(), new Date("2027-06-01T00:00:00Z"))).toBe(1);
-    await expect(setMakeupSession(actor, section.id, { occurrence: sessions[3]!.startsAt, startsAt: "2027-03-26T17:00" })).rejects.toMatchObject({
+    await expect(
+      setMakeupSession(actor, section.id, { occurrence: sessions[3]!.startsAt, startsAt: "2027-03-26T17:00" }),
+    ).rejects.toMatchObject({
       code: "conflict",
     });
   });

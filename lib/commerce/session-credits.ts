@@ -37,7 +37,13 @@ async function creditOne(tx: Transaction, changeId: number, now: Date): Promise<
   const [section] = await tx.select().from(sections).where(eq(sections.id, change.sectionId));
   if (!section) return 0;
   const seats = await tx
-    .select({ bookingId: bookings.id, firstStartsAt: bookings.startsAt, userId: orders.userId, orderId: orders.id, priceMinor: orderItems.priceMinor })
+    .select({
+      bookingId: bookings.id,
+      firstStartsAt: bookings.startsAt,
+      userId: orders.userId,
+      orderId: orders.id,
+      priceMinor: orderItems.priceMinor,
+    })
     .from(bookings)
     .innerJoin(orderItems, eq(orderItems.bookingId, bookings.id))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))

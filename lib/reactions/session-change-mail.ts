@@ -21,7 +21,11 @@ import { MY_COURSES_URL, seatInvite } from "./seat-invite";
  * one session in place. Rendered at delivery: a change overtaken by a later one (a higher sequence)
  * is left to the later one's event. Keyed by change, sequence and seat: once however often delivered.
  */
-export async function enqueueSessionChangeMail(db: Database, kind: SessionChangeKind, { changeId, sequence }: SessionChangeEvent): Promise<void> {
+export async function enqueueSessionChangeMail(
+  db: Database,
+  kind: SessionChangeKind,
+  { changeId, sequence }: SessionChangeEvent,
+): Promise<void> {
   const [change] = await db.select().from(sessionChanges).where(eq(sessionChanges.id, changeId));
   if (!change || change.sequence !== sequence) return;
   const [section] = await db.select().from(sections).where(eq(sections.id, change.sectionId));

@@ -1,11 +1,27 @@
 import "server-only";
 
 import { passwordResetRequested, verificationEmailRequested } from "@/lib/accounts/events";
-import { giftBought, orderSeatTaken, refundMade, seatsCancelled, seatsConfirmed, sectionClosed, sessionCredited } from "@/lib/commerce/events";
+import {
+  giftBought,
+  orderSeatTaken,
+  refundMade,
+  seatsCancelled,
+  seatsConfirmed,
+  sectionClosed,
+  sessionCredited,
+} from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
-import { bookingBooked, bookingCancelled, bookingMoved, sectionRescheduled, sessionCancelled, sessionMakeupSet, sessionMoved } from "@/lib/scheduling/events";
+import {
+  bookingBooked,
+  bookingCancelled,
+  bookingMoved,
+  sectionRescheduled,
+  sessionCancelled,
+  sessionMakeupSet,
+  sessionMoved,
+} from "@/lib/scheduling/events";
 
 import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";

@@ -111,7 +111,9 @@ describe("a session moved in Asia/Kolkata across the parent's daylight-saving ch
 
     // /my-courses: the same instant in the parent's zone.
     const [enrolment] = await listEnrolments(family.parentId, LA, new Date("2027-03-02T00:00:00Z"));
-    expect(enrolment!.sessionChanges).toEqual([`Moved: the session of ${formatInstantInZone(MOVED_OCCURRENCE, LA)} is now ${inLosAngeles}`]);
+    expect(enrolment!.sessionChanges).toEqual([
+      `Moved: the session of ${formatInstantInZone(MOVED_OCCURRENCE, LA)} is now ${inLosAngeles}`,
+    ]);
     expect(enrolment!.nextSession).toBe(formatInstantInZone("2027-03-15T12:30:00.000Z", LA));
 
     // The join window and the reminders follow the moved session; its room is its occurrence's.
@@ -147,7 +149,12 @@ describe("cancelling one session", () => {
     expect(series.occurrences.map((o) => o.status)).toEqual(["CONFIRMED", "CONFIRMED", "CANCELLED", "CONFIRMED"]);
     const [withChanges] = await withSessionChanges(db(), [section]);
     const held = sectionSessionsWithChanges(withChanges!, new Date("2027-03-01T00:00:00Z"), new Date("2027-03-30T00:00:00Z"));
-    expect(held.map((s) => s.startsAt)).toEqual(["2027-03-01T12:30:00.000Z", "2027-03-08T12:30:00.000Z", "2027-03-22T12:30:00.000Z", "2027-03-29T12:30:00.000Z"]);
+    expect(held.map((s) => s.startsAt)).toEqual([
+      "2027-03-01T12:30:00.000Z",
+      "2027-03-08T12:30:00.000Z",
+      "2027-03-22T12:30:00.000Z",
+      "2027-03-29T12:30:00.000Z",
+    ]);
   });
 });
 
@@ -163,12 +170,18 @@ describe("a move that cannot be", () => {
     const occurrence = "2027-03-22T12:30:00.000Z";
 
     const past = await refusal(moveSession(teacher, section.id, { occurrence, startsAt: "2020-01-06T18:00" }));
-    expect(past).toMatchObject({ code: "invalid", message: SESSION_CHANGE_MESSAGES.timePast, fieldErrors: { startsAt: SESSION_CHANGE_MESSAGES.timePast } });
+    expect(past).toMatchObject({
+      code: "invalid",
+      message: SESSION_CHANGE_MESSAGES.timePast,
+      fieldErrors: { startsAt: SESSION_CHANGE_MESSAGES.timePast },
+    });
 
     // Tuesday 19:00 in Kolkata is the other section's class.
     const busy = await refusal(moveSession(teacher, section.id, { occurrence, startsAt: "2027-03-23T19:30" }));
     expect(busy.code).toBe("conflict");
-    expect(busy.message).toBe(SESSION_CHANGE_MESSAGES.teacherBusy(`a class at ${formatInstantInZone("2027-03-23T13:30:00.000Z", "Asia/Kolkata")}`));
+    expect(busy.message).toBe(
+      SESSION_CHANGE_MESSAGES.teacherBusy(`a class at ${formatInstantInZone("2027-03-23T13:30:00.000Z", "Asia/Kolkata")}`),
+    );
 
     const demoFamily = await newFamily(db());
     await db()
@@ -191,7 +204,9 @@ describe("a move that cannot be", () => {
     const notMineCancel = await refusal(cancelSession(teacherActor(stranger), section.id, { occurrence }));
     expect(notMineCancel.code).toBe("forbidden");
 
-    const notASession = await refusal(moveSession(teacher, section.id, { occurrence: "2027-03-23T12:30:00.000Z", startsAt: "2027-03-25T18:00" }));
+    const notASession = await refusal(
+      moveSession(teacher, section.id, { occurrence: "2027-03-23T12:30:00.000Z", startsAt: "2027-03-25T18:00" }),
+    );
     expect(notASession.message).toBe(SESSION_CHANGE_MESSAGES.notASession);
 
     expect(await db().select().from(sessionChanges).where(eq(sessionChanges.sectionId, section.id))).toEqual([]);

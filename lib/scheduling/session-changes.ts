@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
-import { bookings, sections, sessionChanges } from "@/lib/platform/db/schema";
+import { bookings, courses, sections, sessionChanges } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
@@ -46,7 +46,10 @@ export function toSessionChange(row: SessionChangeRow): SessionChange {
 export async function loadSessionChanges(db: Pick<Database, "select">, sectionIds: number[]): Promise<Map<number, SessionChange[]>> {
   const bySection = new Map<number, SessionChange[]>(sectionIds.map((id) => [id, []]));
   if (sectionIds.length === 0) return bySection;
-  const rows = await db.select().from(sessionChanges).where(inArray(sessionChanges.sectionId, [...new Set(sectionIds)]));
+  const rows = await db
+    .select()
+    .from(sessionChanges)
+    .where(inArray(sessionChanges.sectionId, [...new Set(sectionIds)]));
   for (const row of rows) bySection.get(row.sectionId)?.push(toSessionChange(row));
   return bySection;
 }
@@ -68,7 +71,8 @@ function instantOf(local: string, zone: string, field: string): Date {
   const time = DateTime.fromISO(local, { zone });
   if (!time.isValid) throw new AppError("invalid", M.timeInvalid, { fieldErrors: { [field]: M.timeInvalid } });
   // Luxon moves a skipped wall time forward: the clock read back differs from what was typed.
-  if (time.toFormat("yyyy-MM-dd'T'HH:mm") !== local) throw new AppError("invalid", M.timeSkipped, { fieldErrors: { [field]: M.timeSkipped } });
+  if (time.toFormat("yyyy-MM-dd'T'HH:mm") !== local)
+    throw new AppError("invalid", M.timeSkipped, { fieldErrors: { [field]: M.timeSkipped } });
   return time.toUTC().toJSDate();
 }
 
@@ -92,7 +96,8 @@ async function lockOwnSection(tx: Transaction, actor: Actor, sectionId: number):
 /** The occurrence asked for: one of the rule's, not started yet (by its current time), with its change if any. */
 async function occurrenceOf(tx: Transaction, section: SectionRow, occurrence: string, now: Date) {
   const at = new Date(occurrence);
-  if (!isOccurrence(section, at.toISOString())) throw new AppError("invalid", M.notASession, { fieldErrors: { occurrence: M.notASession } });
+  if (!isOccurrence(section, at.toISOString()))
+    throw new AppError("invalid", M.notASession, { fieldErrors: { occurrence: M.notASession } });
   const [change] = await tx
     .select()
     .from(sessionChanges)
@@ -176,7 +181,12 @@ async function writeChange(tx: Transaction, values: typeof sessionChanges.$infer
 }
 
 /** Moves one session of a section (again, if it was moved before): families are told by its event. */
-export async function moveSession(actor: Actor | null, sectionId: number, input: MoveSessionInput, now = new Date()): Promise<SessionChangeRow> {
+export async function moveSession(
+  actor: Actor | null,
+  sectionId: number,
+  input: MoveSessionInput | Record<string, string>,
+  now = new Date(),
+): Promise<SessionChangeRow> {
   authorize(actor, "sections.manage");
   const data = parseInput(moveSessionSchema, input);
   const db = await getDb();
@@ -215,7 +225,7 @@ export function creditDueAt(sessionStartsAt: Date, hours = env.SESSION_MAKEUP_DE
 export async function cancelSession(
   actor: Actor | null,
   sectionId: number,
-  input: CancelSessionInput,
+  input: CancelSessionInput | Record<string, string>,
   now = new Date(),
 ): Promise<SessionChangeRow> {
   authorize(actor, "sections.manage");
@@ -249,7 +259,7 @@ export async function cancelSession(
 export async function setMakeupSession(
   actor: Actor | null,
   sectionId: number,
-  input: MakeupSessionInput,
+  input: MakeupSessionInput | Record<string, string>,
   now = new Date(),
 ): Promise<SessionChangeRow> {
   authorize(actor, "sections.manage");
@@ -296,6 +306,7 @@ export interface SessionLine {
 
 export interface SectionSessionsView {
   sectionId: number;
+  courseTitle: string;
   timezone: string;
   sessions: SessionLine[];
 }
@@ -309,8 +320,13 @@ export async function listChangeableSessions(
 ): Promise<SectionSessionsView> {
   authorize(actor, "sections.manage");
   const db = await getDb();
-  const [section] = await db.select().from(sections).where(eq(sections.id, sectionId));
-  if (!section || (actor.role !== "admin" && section.teacherId !== actor.id)) throw new AppError("forbidden", M.notYourSection);
+  const [found] = await db
+    .select({ section: sections, courseTitle: courses.title })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(sections.id, sectionId));
+  const section = found?.section;
+  if (!found || !section || (actor.role !== "admin" && section.teacherId !== actor.id)) throw new AppError("forbidden", M.notYourSection);
   const rows = await db.select().from(sessionChanges).where(eq(sessionChanges.sectionId, section.id));
   const [withChanges] = await withSessionChanges(db, [section]);
   const byOccurrence = new Map(rows.map((row) => [row.originalStartsAt.toISOString(), row]));
@@ -322,6 +338,7 @@ export async function listChangeableSessions(
   // A cancelled session whose make-up is further out still shows once, at its cancelled time.
   return {
     sectionId: section.id,
+    courseTitle: found.courseTitle,
     timezone: zone,
     sessions: sessions
       .filter((s) => s.state !== "makeup")

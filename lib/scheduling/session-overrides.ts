@@ -54,14 +54,16 @@ export function sectionSessionsWithChanges(section: SectionWithChanges, from: Da
   for (const session of sectionSessions(section, from, to, query.clocks)) {
     const change = changes.get(session.startsAt);
     if (!change) sessions.push({ ...session, occurrence: session.startsAt, state: "scheduled" });
-    else if (change.kind === "cancelled" && query.includeCancelled) sessions.push({ ...session, occurrence: session.startsAt, state: "cancelled" });
+    else if (change.kind === "cancelled" && query.includeCancelled)
+      sessions.push({ ...session, occurrence: session.startsAt, state: "cancelled" });
   }
   const inWindow = (start: string) => {
     const at = new Date(start).getTime();
     return at >= from.getTime() && at < to.getTime();
   };
   for (const [occurrence, change] of changes) {
-    const moved = change.kind === "moved" && change.startsAt && change.endsAt ? { startsAt: iso(change.startsAt), endsAt: iso(change.endsAt) } : null;
+    const moved =
+      change.kind === "moved" && change.startsAt && change.endsAt ? { startsAt: iso(change.startsAt), endsAt: iso(change.endsAt) } : null;
     const makeup =
       change.kind === "cancelled" && change.makeupStartsAt && change.makeupEndsAt
         ? { startsAt: iso(change.makeupStartsAt), endsAt: iso(change.makeupEndsAt) }

@@ -161,7 +161,11 @@ export function nextSession(section: LockedSection | typeof sections.$inferSelec
   const until = new Date(now.getTime() + 366 * 86_400_000);
   const changed = "sessionChanges" in section && section.sessionChanges.length > 0;
   const regular = changed ? sectionSessionsWithChanges(section, now, until).find((s) => s.state === "scheduled") : undefined;
-  const session = changed ? (regular ? { startsAt: regular.startsAt, endsAt: regular.endsAt } : null) : nextSessionBetween(section, now, until);
+  const session = changed
+    ? regular
+      ? { startsAt: regular.startsAt, endsAt: regular.endsAt }
+      : null
+    : nextSessionBetween(section, now, until);
   lastNextSession.set(section, { at: now.getTime(), session });
   return session;
 }

@@ -402,5 +402,8 @@ export const sessionCredits = pgTable(
     amountMinor: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("session_credits_seat_key").on(t.sessionChangeId, t.bookingId), check("session_credits_amount", sql`${t.amountMinor} >= 0`)],
+  (t) => [
+    uniqueIndex("session_credits_seat_key").on(t.sessionChangeId, t.bookingId),
+    check("session_credits_amount", sql`${t.amountMinor} >= 0`),
+  ],
 );
