@@ -55,7 +55,7 @@ export function SessionChangeList({
             ) : (
               <div className="mt-2 flex flex-wrap items-start gap-3">
                 <details className="group">
-                  <summary className="cursor-pointer rounded-lg border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+                  <summary className="w-fit cursor-pointer rounded-lg border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
                     Move<span className="sr-only"> the session of {session.when}</span>
                   </summary>
                   <SessionTimeForm
