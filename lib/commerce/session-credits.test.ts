@@ -3,11 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { bookings, ledgerEntries, orderItems, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
+import { updateSection } from "@/lib/scheduling/sections";
 import { cancelSession, setMakeupSession } from "@/lib/scheduling/session-changes";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily } from "@/test/commerce-fixtures";
 import { mailHarness } from "@/test/mail-harness";
-import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
+import { EVERY_DAY, newCourse, newTeacher, storedSectionInput } from "@/test/scheduling-fixtures";
 
 import { creditCancelledSessions, sessionShare, sessionsCovered } from "./session-credits";
 import { SESSION_CREDIT_POLICY } from "./session-credit-policy";
@@ -133,5 +134,19 @@ describe("the credit of a cancelled session without a make-up", () => {
     ).rejects.toMatchObject({
       code: "conflict",
     });
+  });
+
+  it("credits nothing for a cancelled session the section's new times removed (the change lapsed with its occurrence)", async () => {
+    const section = await weeklySection();
+    const family = await newFamily(db(), 10_000);
+    await placeOrder(family.parentId, [{ sectionId: section.id, learnerId: family.learnerId }]);
+    const [second] = sectionSessions(section, new Date("2027-03-04T00:00:00Z"), new Date("2027-05-01T00:00:00Z"));
+    await cancelSession(teacher(section.teacherId), section.id, { occurrence: second!.startsAt });
+    // Wednesdays become Thursdays: no session is at the cancelled one's time any more.
+    await updateSection(section.id, await storedSectionInput(db(), section.id, { weekdays: [4] }));
+    expect(await creditCancelledSessions(db(), new Date("2027-06-01T00:00:00Z"))).toBe(0);
+    expect(await creditsOf(family.parentId)).toEqual([]);
+    const [change] = await db().select().from(sessionChanges).where(eq(sessionChanges.sectionId, section.id));
+    expect(change!.creditDueAt).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import { bookings, orderItems, orders, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
 import { emit } from "@/lib/platform/events/events";
+import { isOccurrence } from "@/lib/scheduling/session-overrides";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 
 import { sessionCredited } from "./events";
@@ -36,6 +37,12 @@ async function creditOne(tx: Transaction, changeId: number, now: Date): Promise<
   if (change.creditDueAt.getTime() > now.getTime()) return 0;
   const [section] = await tx.select().from(sections).where(eq(sections.id, change.sectionId));
   if (!section) return 0;
+  // The section's times changed since and this occurrence is no longer one of its sessions: the
+  // change lapsed with it (every reader ignores it), so it leaves the job's scan, credited nothing.
+  if (!isOccurrence(section, change.originalStartsAt.toISOString())) {
+    await tx.update(sessionChanges).set({ creditDueAt: null, updatedAt: now }).where(eq(sessionChanges.id, change.id));
+    return 0;
+  }
   const seats = await tx
     .select({
       bookingId: bookings.id,

@@ -122,9 +122,19 @@ export function inviteOfSeat(
   teacherName: string | null,
   sequence: number,
   method: "REQUEST" | "CANCEL" = "REQUEST",
+  sessionChanges: readonly SessionChange[] = [],
 ): NonNullable<EmailPayload["invite"]> {
   return seatInvite(
-    { bookingId: booking.id, startsAt: booking.startsAt, endsAt: booking.endsAt, learnerName, courseTitle, teacherName, parent },
+    {
+      bookingId: booking.id,
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      learnerName,
+      courseTitle,
+      teacherName,
+      parent,
+      sessionChanges,
+    },
     section,
     sequence,
     method,

@@ -26,7 +26,7 @@ import { formatInstantInZone } from "./time";
  * UID, RECURRENCE-ID, higher SEQUENCE); every reader of sessions follows; bad moves change nothing.
  */
 
-const { db, mail, deliver } = mailHarness();
+const { db, mail, deliver, received, emailOf } = mailHarness();
 
 const LA = "America/Los_Angeles";
 // Mondays at 18:00 in Kolkata (12:30 UTC; no daylight saving there) through March and April 2027:
@@ -147,6 +147,15 @@ describe("cancelling one session", () => {
     expect(message!.text).toContain(formatInstantInZone("2027-03-18T12:30:00.000Z", LA));
     const series = readSeriesWithOverrides(inviteFileOf(message!), 4);
     expect(series.occurrences.map((o) => o.status)).toEqual(["CONFIRMED", "CONFIRMED", "CANCELLED", "CONFIRMED"]);
+    // A family that enrols afterwards gets the series with that session already cancelled in it.
+    const later = await newFamily(db(), 8_000);
+    await placeOrder(later.parentId, [{ sectionId: section.id, learnerId: later.learnerId }]);
+    await mail.clear();
+    await deliver();
+    const enrolment = (await received(await emailOf(later.parentId))).find((m) => m.subject === "Ada is enrolled in Test course")!;
+    const enrolled = readSeriesWithOverrides(inviteFileOf(enrolment), 4);
+    expect(enrolled.occurrences.map((o) => o.status)).toEqual(["CONFIRMED", "CONFIRMED", "CANCELLED", "CONFIRMED"]);
+
     const [withChanges] = await withSessionChanges(db(), [section]);
     const held = sectionSessionsWithChanges(withChanges!, new Date("2027-03-01T00:00:00Z"), new Date("2027-03-30T00:00:00Z"));
     expect(held.map((s) => s.startsAt)).toEqual([
