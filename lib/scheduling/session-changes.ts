@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
@@ -77,20 +77,25 @@ function instantOf(local: string, zone: string, field: string): Date {
 }
 
 /**
- * The section, locked, with the other sections of its teacher (locked too: two changes into the
- * same free hour of one teacher wait on each other), after the actor's right to change it.
+ * The section, locked, with the other running sections of its teacher, all locked in id order in
+ * one statement (two changes into the same free hour of one teacher wait on each other, and two
+ * changes of that teacher's sections never lock in opposite orders), after the actor's right to change it.
  */
 async function lockOwnSection(tx: Transaction, actor: Actor, sectionId: number): Promise<{ section: SectionRow; others: SectionRow[] }> {
-  const [section] = await tx.select().from(sections).where(eq(sections.id, sectionId)).for("update");
+  const [found] = await tx.select({ teacherId: sections.teacherId }).from(sections).where(eq(sections.id, sectionId));
   // The same refusal whether the section is someone else's or none.
-  if (!section || (actor.role !== "admin" && section.teacherId !== actor.id)) throw new AppError("forbidden", M.notYourSection);
-  if (!(RUNNING as readonly string[]).includes(section.status)) throw new AppError("conflict", M.sectionNotRunning);
-  const others = await tx
+  if (!found || (actor.role !== "admin" && found.teacherId !== actor.id)) throw new AppError("forbidden", M.notYourSection);
+  const locked = await tx
     .select()
     .from(sections)
-    .where(and(eq(sections.teacherId, section.teacherId), ne(sections.id, section.id), inArray(sections.status, [...RUNNING])))
+    .where(and(eq(sections.teacherId, found.teacherId), or(eq(sections.id, sectionId), inArray(sections.status, [...RUNNING]))))
+    .orderBy(asc(sections.id))
     .for("update");
-  return { section, others };
+  const section = locked.find((row) => row.id === sectionId);
+  // Handed to another teacher between the two reads: refused as anyone else's.
+  if (!section) throw new AppError("forbidden", M.notYourSection);
+  if (!(RUNNING as readonly string[]).includes(section.status)) throw new AppError("conflict", M.sectionNotRunning);
+  return { section, others: locked.filter((row) => row.id !== sectionId) };
 }
 
 /** The occurrence asked for: one of the rule's, not started yet (by its current time), with its change if any. */
@@ -167,14 +172,16 @@ async function nextSequence(tx: Transaction, section: SectionRow, now: Date): Pr
   return sequence;
 }
 
-async function writeChange(tx: Transaction, values: typeof sessionChanges.$inferInsert): Promise<SessionChangeRow> {
-  const { sectionId, originalStartsAt, ...rest } = values;
-  void sectionId;
-  void originalStartsAt;
+/** The occurrence's one row: written the first time, rewritten on each later change (a move, a cancellation after a move). */
+async function writeChange(
+  tx: Transaction,
+  key: { sectionId: number; originalStartsAt: Date },
+  change: Omit<typeof sessionChanges.$inferInsert, "sectionId" | "originalStartsAt">,
+): Promise<SessionChangeRow> {
   const [row] = await tx
     .insert(sessionChanges)
-    .values(values)
-    .onConflictDoUpdate({ target: [sessionChanges.sectionId, sessionChanges.originalStartsAt], set: { ...rest, updatedAt: new Date() } })
+    .values({ ...key, ...change })
+    .onConflictDoUpdate({ target: [sessionChanges.sectionId, sessionChanges.originalStartsAt], set: { ...change, updatedAt: new Date() } })
     .returning();
   if (!row) throw new Error("session change not written");
   return row;
@@ -199,18 +206,20 @@ export async function moveSession(
     const current = change?.startsAt ?? at;
     if (current.getTime() === start.getTime()) throw new AppError("invalid", M.unchanged, { fieldErrors: { startsAt: M.unchanged } });
     const sequence = await nextSequence(tx, section, now);
-    const row = await writeChange(tx, {
-      sectionId: section.id,
-      originalStartsAt: at,
-      kind: "moved",
-      startsAt: start,
-      endsAt: end,
-      makeupStartsAt: null,
-      makeupEndsAt: null,
-      creditDueAt: null,
-      sequence,
-      changedById: actor.id,
-    });
+    const row = await writeChange(
+      tx,
+      { sectionId: section.id, originalStartsAt: at },
+      {
+        kind: "moved",
+        startsAt: start,
+        endsAt: end,
+        makeupStartsAt: null,
+        makeupEndsAt: null,
+        creditDueAt: null,
+        sequence,
+        changedById: actor.id,
+      },
+    );
     await emit(tx, sessionMoved, { changeId: row.id, sequence });
     return row;
   });
@@ -237,19 +246,21 @@ export async function cancelSession(
     if (hasStarted) throw new AppError("conflict", M.sessionStarted);
     if (change?.kind === "cancelled") throw new AppError("conflict", M.alreadyCancelled);
     const sequence = await nextSequence(tx, section, now);
-    const row = await writeChange(tx, {
-      sectionId: section.id,
-      originalStartsAt: at,
-      kind: "cancelled",
-      startsAt: null,
-      endsAt: null,
-      makeupStartsAt: null,
-      makeupEndsAt: null,
-      // Counted from the session's time as the families last knew it.
-      creditDueAt: creditDueAt(change?.startsAt ?? at),
-      sequence,
-      changedById: actor.id,
-    });
+    const row = await writeChange(
+      tx,
+      { sectionId: section.id, originalStartsAt: at },
+      {
+        kind: "cancelled",
+        startsAt: null,
+        endsAt: null,
+        makeupStartsAt: null,
+        makeupEndsAt: null,
+        // Counted from the session's time as the families last knew it.
+        creditDueAt: creditDueAt(change?.startsAt ?? at),
+        sequence,
+        changedById: actor.id,
+      },
+    );
     await emit(tx, sessionCancelled, { changeId: row.id, sequence });
     return row;
   });
