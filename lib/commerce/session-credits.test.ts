@@ -11,7 +11,7 @@ import { mailHarness } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher, storedSectionInput } from "@/test/scheduling-fixtures";
 
 import { creditCancelledSessions, sessionShare, sessionsCovered } from "./session-credits";
-import { SESSION_CREDIT_POLICY } from "./session-credit-policy";
+import { SESSION_CREDIT_POLICY, sessionCreditPolicyText } from "./session-credit-policy";
 import { balanceOf } from "./wallet/ledger";
 
 /**
@@ -74,6 +74,11 @@ describe("the credit of a cancelled session without a make-up", () => {
     const [change] = await db().select().from(sessionChanges).where(eq(sessionChanges.sectionId, section.id));
     const deadline = change!.creditDueAt!;
     expect(deadline.getTime()).toBe(Date.parse(cancelled) + SESSION_CREDIT_POLICY.deadlineHours * HOUR);
+    // The terms of service state the same deadline (72 hours by default) and rule.
+    expect(sessionCreditPolicyText({ deadlineHours: 72, openEndedWeeks: 4 }).join(" ")).toContain(
+      "within 3 days after the cancelled session's time",
+    );
+    expect(sessionCreditPolicyText({ deadlineHours: 30, openEndedWeeks: 4 }).join(" ")).toContain("within 30 hours");
 
     // Before the deadline: nothing.
     expect(await creditCancelledSessions(db(), new Date(deadline.getTime() - 1))).toBe(0);
