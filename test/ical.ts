@@ -40,3 +40,40 @@ export function readRecurringInvite(text: string, n: number) {
     occurrences,
   };
 }
+
+/**
+ * Reads a series with its changed occurrences (issue 27) as a calendar would: the master event's
+ * RRULE expanded, each VEVENT with the same UID and a RECURRENCE-ID related to it as an exception.
+ * Each of the first n occurrences: its RECURRENCE-ID, its start, its status and its event's SEQUENCE.
+ */
+export function readSeriesWithOverrides(text: string, n: number) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const events = calendar.getAllSubcomponents("vevent");
+  const masterComponent = events.find((e) => !e.hasProperty("recurrence-id"));
+  if (!masterComponent) throw new Error("no master VEVENT in the invite");
+  const master = new ICAL.Event(masterComponent);
+  const exceptions = events.filter((e) => e.hasProperty("recurrence-id")).map((e) => new ICAL.Event(e));
+  for (const exception of exceptions) {
+    if (exception.uid !== master.uid) throw new Error("an override with another UID");
+    master.relateException(exception);
+  }
+  const iterator = master.iterator();
+  const occurrences: Array<{ recurrenceId: string; startsAt: string; status: string; sequence: number }> = [];
+  for (let next = iterator.next(); next && occurrences.length < n; next = iterator.next()) {
+    const details = master.getOccurrenceDetails(next);
+    occurrences.push({
+      recurrenceId: details.recurrenceId.toJSDate().toISOString(),
+      startsAt: details.startDate.toJSDate().toISOString(),
+      status: String(details.item.component.getFirstPropertyValue("status")),
+      sequence: details.item.sequence,
+    });
+  }
+  return {
+    method: String(calendar.getFirstPropertyValue("method")),
+    uid: master.uid,
+    sequence: master.sequence,
+    overrides: exceptions.length,
+    occurrences,
+  };
+}

@@ -29,7 +29,7 @@ export function UpcomingClasses({
               {item.kind === "demo" ? " (demo)" : ""} · {item.who}
             </p>
             <p className="text-sm text-slate-700">
-              Next session: <time dateTime={item.startsAt}>{formatInstantInZone(item.startsAt, timezone)}</time>
+              {item.note ?? "Next session"}: <time dateTime={item.startsAt}>{formatInstantInZone(item.startsAt, timezone)}</time>
             </p>
           </div>
           <div className="flex items-center gap-3">

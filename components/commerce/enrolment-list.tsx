@@ -30,6 +30,13 @@ export function EnrolmentList({ enrolments, withdraw }: { enrolments: EnrolmentV
             </p>
             <p className="text-sm text-slate-700">{enrolment.schedule}</p>
             <p className="text-sm text-slate-700">Next session: {enrolment.nextSession ?? "none left"}</p>
+            {enrolment.sessionChanges.length > 0 ? (
+              <ul aria-label={`Schedule changes for ${enrolment.learnerName}`} className="mt-1 list-disc pl-5 text-sm text-amber-900">
+                {enrolment.sessionChanges.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
             <p className="text-sm text-slate-700">
               {enrolment.canWithdraw
                 ? `Withdraw with a full refund until ${enrolment.refundableUntil}.`

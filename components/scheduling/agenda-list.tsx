@@ -1,6 +1,8 @@
 import type { AgendaItem, AgendaLearner } from "@/lib/teachers/agenda";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
+const CHANGE_LABELS = { moved: "Moved", cancelled: "Cancelled", makeup: "Make-up" } as const;
+
 function learnerLabel(learner: AgendaLearner): string {
   const grade = learner.grade === null ? "grade not given" : `grade ${learner.grade}`;
   return learner.firstName ? `${learner.firstName}, ${grade}` : `A child in ${grade} (name not on record yet)`;
@@ -12,11 +14,14 @@ export function AgendaList({ items, timezone, empty }: { items: AgendaItem[]; ti
   return (
     <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200">
       {items.map((item) => (
-        <li key={`${item.kind}-${item.startsAt}-${item.courseTitle}`} className="px-4 py-3">
+        <li key={`${item.kind}-${item.startsAt}-${item.courseTitle}-${item.change ?? ""}`} className="px-4 py-3">
           <p className="text-sm text-slate-700">
             <time dateTime={item.startsAt}>{formatInstantInZone(item.startsAt, timezone)}</time>
           </p>
           <p className="font-semibold text-slate-900">
+            {item.change ? (
+              <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-sm text-amber-900">{CHANGE_LABELS[item.change]}</span>
+            ) : null}
             {item.kind === "demo" ? "Free demo" : "Class"} · {item.courseTitle}
             {item.capacity !== undefined ? (
               <span className="font-normal text-slate-700">

@@ -70,6 +70,10 @@ export function SectionTable({
               <td className="px-3 py-2">
                 <Link href={`${editPath}/${row.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
                   Edit<span className="sr-only"> the section of {row.courseTitle}</span>
+                </Link>{" "}
+                ·{" "}
+                <Link href={`${editPath}/${row.id}/sessions`} className="font-semibold text-brand-700 underline underline-offset-2">
+                  Sessions<span className="sr-only"> of the section of {row.courseTitle}</span>
                 </Link>
               </td>
             </tr>

@@ -8,11 +8,14 @@ import { joinAttendanceMark } from "@/lib/platform/db/queries";
 import { attendance, bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { sectionSessions, type SessionTimes } from "@/lib/scheduling/sessions";
+import { withSessionChanges } from "@/lib/scheduling/session-changes";
+import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
+import type { SessionTimes } from "@/lib/scheduling/sessions";
 
 import { ATTENDED, CLASSROOM_MESSAGES, attendanceInput, type AttendanceInput, type AttendanceStatus } from "./schema";
 
-type Section = typeof sections.$inferSelect;
+/** A section with its moved, cancelled and make-up sessions (issue 27): attendance follows the sessions as held. */
+type Section = typeof sections.$inferSelect & { sessionChanges: SessionChange[] };
 
 /** The actor's own section, else the refusal (the same whether the section is another teacher's or none). */
 async function ownSection(actor: Actor | null, sectionId: number): Promise<Section & { courseTitle: string }> {
@@ -25,20 +28,22 @@ async function ownSection(actor: Actor | null, sectionId: number): Promise<Secti
     .where(and(eq(sections.id, sectionId), eq(sections.teacherId, actor.id)))
     .limit(1);
   if (!row) throw new AppError("forbidden", CLASSROOM_MESSAGES.notYourSection);
-  return { ...row.section, courseTitle: row.courseTitle };
+  const [section] = await withSessionChanges(db, [{ ...row.section, courseTitle: row.courseTitle }]);
+  return section!;
 }
 
-/** The session of a section that starts at this instant, or null. */
+/** The session of a section that starts at this instant (as held: moved, make-up), or null; a cancelled one is none. */
 function sessionAt(section: Section, startsAt: Date): SessionTimes | null {
   if (Number.isNaN(startsAt.getTime())) return null;
-  const [session] = sectionSessions(section, startsAt, new Date(startsAt.getTime() + 1));
-  return session ?? null;
+  const [session] = sectionSessionsWithChanges(section, startsAt, new Date(startsAt.getTime() + 1));
+  return session ? { startsAt: session.startsAt, endsAt: session.endsAt } : null;
 }
 
 /** Sessions that have started, most recent first (the ones attendance can be taken for). */
 function startedSessions(section: Section, now: Date, limit: number): SessionTimes[] {
   const from = new Date(Math.max(new Date(`${section.startsOn}T00:00:00Z`).getTime() - 86_400_000, now.getTime() - 365 * 86_400_000));
-  return sectionSessions(section, from, new Date(now.getTime() + 1))
+  return sectionSessionsWithChanges(section, from, new Date(now.getTime() + 1))
+    .map(({ startsAt, endsAt }) => ({ startsAt, endsAt }))
     .reverse()
     .slice(0, limit);
 }

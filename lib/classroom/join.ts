@@ -8,7 +8,9 @@ import { joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, demoRequests, learners, sections } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
-import { sectionSessions, type SectionRecurrence, type SessionTimes } from "@/lib/scheduling/sessions";
+import { withSessionChanges } from "@/lib/scheduling/session-changes";
+import { sectionSessionsWithChanges, type SectionWithChanges, type Session } from "@/lib/scheduling/session-overrides";
+import type { SessionTimes } from "@/lib/scheduling/sessions";
 import { WallClocks } from "@/lib/scheduling/time";
 
 import { CLASSROOM_MESSAGES, type JoinTarget } from "./schema";
@@ -48,12 +50,19 @@ export function meetingUrl(ownUrl: string | null, room: string): string {
   return ownUrl ?? `${env.MEETING_BASE_URL.replace(/\/+$/, "")}/${room}`;
 }
 
-/** The session running now or the next one to start (a session stays "current" until it ends). */
-export function currentOrNextSession(section: SectionRecurrence, now: Date, clocks?: WallClocks): SessionTimes | null {
+/**
+ * The session running now or the next one to start (a session stays "current" until it ends), with
+ * the section's moved, cancelled and make-up sessions applied (issue 27): a cancelled one is skipped.
+ */
+export function currentOrNextSession(section: SectionWithChanges, now: Date, clocks?: WallClocks): Session | null {
   const from = new Date(now.getTime() - section.durationMinutes * 60_000);
   const until = new Date(now.getTime() + LOOKAHEAD_DAYS * 86_400_000);
-  return sectionSessions(section, from, until, clocks).find((s) => new Date(s.endsAt).getTime() > now.getTime()) ?? null;
+  return sectionSessionsWithChanges(section, from, until, { clocks }).find((s) => new Date(s.endsAt).getTime() > now.getTime()) ?? null;
 }
+
+/** A moved session or a make-up, as the classes list names it. */
+const sessionNote = (session: Session): string | undefined =>
+  session.state === "moved" ? "Moved session" : session.state === "makeup" ? "Make-up session" : undefined;
 
 /** A class on /my-courses or the teacher dashboard: the next session and its Join window, never the link itself. */
 export interface UpcomingClass {
@@ -69,6 +78,8 @@ export interface UpcomingClass {
   joinHref: string;
   /** For a section's session: the section (its teacher takes attendance there). */
   sectionId?: number;
+  /** "Moved session" or "Make-up session" when this one is not at its regular time. */
+  note?: string;
 }
 
 export const joinHrefOf = (target: JoinTarget): string =>
@@ -113,17 +124,28 @@ export async function listFamilyClasses(parentId: number, now = new Date()): Pro
   ]);
   const clocks = new WallClocks();
   const classes: UpcomingClass[] = [];
+  const changed = new Map(
+    (
+      await withSessionChanges(
+        db,
+        seats.map((seat) => seat.section),
+      )
+    ).map((section) => [section.id, section]),
+  );
   for (const seat of seats) {
-    const session = currentOrNextSession(seat.section, now, clocks);
+    const session = currentOrNextSession(changed.get(seat.section.id) ?? seat.section, now, clocks);
     if (!session) continue;
+    const note = sessionNote(session);
     classes.push({
       key: `s${seat.section.id}-${seat.learnerName}`,
       kind: "session",
       courseTitle: seat.courseTitle,
       who: seat.learnerName,
-      ...session,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
       window: joinWindow(session, now),
       joinHref: joinHrefOf({ section: seat.section.id }),
+      ...(note ? { note } : {}),
     });
   }
   for (const demo of demos) {
@@ -167,18 +189,25 @@ export async function listTeacherClasses(teacherId: number, now = new Date(), li
   ]);
   const clocks = new WallClocks();
   const classes: UpcomingClass[] = [];
-  for (const { section, courseTitle } of own) {
+  for (const section of await withSessionChanges(
+    db,
+    own.map((row) => ({ ...row.section, courseTitle: row.courseTitle })),
+  )) {
+    const { courseTitle } = section;
     const session = currentOrNextSession(section, now, clocks);
     if (!session) continue;
+    const note = sessionNote(session);
     classes.push({
       key: `s${section.id}`,
       kind: "session",
       courseTitle,
       who: section.classType === "group" ? "Group class" : "One-on-one class",
-      ...session,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
       window: joinWindow(session, now),
       joinHref: joinHrefOf({ section: section.id }),
       sectionId: section.id,
+      ...(note ? { note } : {}),
     });
   }
   for (const demo of demos) {
@@ -228,9 +257,12 @@ export async function resolveJoinUrl(actor: Actor, target: JoinTarget, now = new
     }
     // Checked after the seat, so that a stranger learns nothing of a section's state.
     if (!isLive(section.status)) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
-    session = currentOrNextSession(section, now);
-    // Each session its own room: a link handed out before opens nothing later (issue 26, finding 3).
-    url = meetingUrl(section.meetingUrl, session ? sessionRoomName(section, session.startsAt) : "");
+    const [withChanges] = await withSessionChanges(db, [section]);
+    const current = currentOrNextSession(withChanges ?? section, now);
+    session = current;
+    // Each session its own room (issue 26, finding 3), named by its occurrence of the series, so a
+    // moved session or a make-up keeps one room however often it moves (issue 27).
+    url = meetingUrl(section.meetingUrl, current ? sessionRoomName(section, current.occurrence) : "");
   } else {
     const [demo] = await db
       .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, room: bookings.meetingRoom })

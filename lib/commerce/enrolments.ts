@@ -6,7 +6,9 @@ import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { joinOrderItemSeat, joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, learners, orderItems, orders, sections } from "@/lib/platform/db/schema";
-import { nextSessionBetween, sectionSessions } from "@/lib/scheduling/sessions";
+import { withSessionChanges } from "@/lib/scheduling/session-changes";
+import { nextSessionWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
+import { sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
@@ -24,6 +26,8 @@ export interface EnrolmentView {
   /** Weekly times in the viewer's zone, with its name. */
   schedule: string;
   nextSession: string | null;
+  /** Sessions of this seat moved or cancelled on their own, still to come or just past, in the viewer's zone (issue 27). */
+  sessionChanges: string[];
   /** Whether a withdrawal now is refunded, and until when (viewer's zone). */
   canWithdraw: boolean;
   refundableUntil: string;
@@ -35,6 +39,25 @@ export interface EnrolmentView {
 function scheduleOf(section: typeof sections.$inferSelect, zone: string, from: Date): string {
   const week = sectionSessions(section, from, new Date(from.getTime() + WEEK_MS)).map((s) => s.startsAt);
   return week.length > 0 ? weeklyTimesLabel(week, zone) : "No sessions left";
+}
+
+/** How a family reads one changed session of their seat, in their zone: "Cancelled: …; make-up: …", "Moved: … to …". */
+function describeChange(change: SessionChange, zone: string): string {
+  const was = formatInstantInZone(change.originalStartsAt, zone);
+  if (change.kind === "moved" && change.startsAt)
+    return `Moved: the session of ${was} is now ${formatInstantInZone(change.startsAt, zone)}`;
+  if (change.makeupStartsAt)
+    return `Cancelled: the session of ${was}. Make-up session: ${formatInstantInZone(change.makeupStartsAt, zone)}`;
+  return `Cancelled: the session of ${was}. A make-up session or a credit to your Cash follows.`;
+}
+
+/** The changes a family still needs to know of: the seat's, whose session (regular, moved or make-up) is not more than a day past. */
+function changesToShow(changes: readonly SessionChange[], firstStartsAt: Date, now: Date): SessionChange[] {
+  const since = now.getTime() - 86_400_000;
+  return changes
+    .filter((c) => Date.parse(c.originalStartsAt) >= firstStartsAt.getTime())
+    .filter((c) => Math.max(Date.parse(c.originalStartsAt), Date.parse(c.startsAt ?? c.makeupStartsAt ?? c.originalStartsAt)) >= since)
+    .sort((a, b) => a.originalStartsAt.localeCompare(b.originalStartsAt));
 }
 
 /** The parent's live enrolments (confirmed seats of their paid orders), ownership in the where. */
@@ -59,9 +82,18 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
     .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
     .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), eq(bookings.status, "confirmed")))
     .orderBy(asc(bookings.startsAt), asc(orderItems.id));
+  const sectionsWithChanges = new Map(
+    (
+      await withSessionChanges(
+        db,
+        rows.map((row) => row.section),
+      )
+    ).map((section) => [section.id, section]),
+  );
   const views: EnrolmentView[] = [];
   for (const row of rows) {
-    const next = nextSessionBetween(row.section, now, new Date(now.getTime() + 366 * 86_400_000));
+    const section = sectionsWithChanges.get(row.section.id) ?? { ...row.section, sessionChanges: [] };
+    const next = nextSessionWithChanges(section, now, new Date(now.getTime() + 366 * 86_400_000));
     const from = next ? new Date(next.startsAt) : now;
     const canWithdraw = isRefundable(row.firstStartsAt, now);
     views.push({
@@ -71,6 +103,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       learnerName: row.learnerName,
       schedule: scheduleOf(row.section, zone, from),
       nextSession: next ? formatInstantInZone(next.startsAt, zone) : null,
+      sessionChanges: changesToShow(section.sessionChanges, row.firstStartsAt, now).map((c) => describeChange(c, zone)),
       canWithdraw,
       refundableUntil: formatInstantInZone(refundDeadline(row.firstStartsAt), zone),
       refundPreview: canWithdraw ? await previewWithdrawalRefund(row.order, row.priceMinor) : null,

@@ -51,3 +51,9 @@ export const orderHoldReleased = defineEvent(
   "order.hold-released",
   z.object({ orderId: z.string().min(1), checkoutSessionId: z.string().min(1).nullable() }),
 );
+
+/** A cancelled session without a make-up was credited: these seats got their share in Cash (session_credits rows). */
+export const sessionCredited = defineEvent(
+  "session.credited",
+  z.object({ changeId: z.number().int().positive(), creditIds: z.array(z.number().int().positive()).min(1) }),
+);

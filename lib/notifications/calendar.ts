@@ -68,6 +68,23 @@ export interface RecurringInviteInput extends InviteInput {
   rrule: string;
   /** The last day of the series (the section's ends_on, in its zone), when it has one. */
   lastDay?: string | null;
+  /** Occurrences changed on their own (issue 27): each an overriding VEVENT of the same UID. */
+  overrides?: readonly OccurrenceOverride[];
+}
+
+/**
+ * One occurrence of a series as it now is: moved (new times), cancelled (STATUS:CANCELLED) or
+ * replaced by a make-up (its times, its own title). RFC 5545 3.8.4.4: a VEVENT with the series' UID
+ * and a RECURRENCE-ID naming the occurrence's original start replaces that occurrence alone.
+ */
+export interface OccurrenceOverride {
+  /** The occurrence's original start (UTC ISO), written as RECURRENCE-ID in the series' zone. */
+  recurrenceId: string;
+  startsAt: string;
+  endsAt: string;
+  isCancelled: boolean;
+  title?: string;
+  description?: string;
 }
 
 const icsLocal = (time: DateTime) => time.toFormat("yyyyMMdd'T'HHmmss");
@@ -108,7 +125,31 @@ export function recurringCalendarInvite(input: RecurringInviteInput): string {
     if (line === "BEGIN:VEVENT") out.push(block, line);
     else if (line.startsWith("DTSTART")) out.push(`DTSTART;TZID=${tzid}:${icsLocal(start)}`, `RRULE:${rule}`);
     else if (line.startsWith("DTEND")) out.push(`DTEND;TZID=${tzid}:${icsLocal(end)}`);
+    else if (line === "END:VCALENDAR") out.push(...(input.overrides ?? []).flatMap((o) => overrideEvent(input, o, tzid)), line);
     else out.push(line);
   }
   return out.join("\r\n");
+}
+
+/**
+ * The VEVENT of one changed occurrence. The ics package has no RECURRENCE-ID (adamgibbons/ics
+ * issue 280, still open), so the event is built by it like any other (UTC times, same UID and
+ * SEQUENCE) and its VEVENT block taken with the RECURRENCE-ID line added: a local time in the
+ * series' TZID, as the master's DTSTART is written, so calendars match it to the occurrence.
+ */
+function overrideEvent(series: RecurringInviteInput, override: OccurrenceOverride, tzid: string): string[] {
+  const text = calendarInvite({
+    ...series,
+    title: override.title ?? series.title,
+    description: override.description ?? series.description,
+    startsAt: override.startsAt,
+    endsAt: override.endsAt,
+    isCancelled: override.isCancelled || series.isCancelled,
+  });
+  const lines = text.split("\r\n");
+  const event = lines.slice(lines.indexOf("BEGIN:VEVENT"), lines.indexOf("END:VEVENT") + 1);
+  const recurrenceId = DateTime.fromISO(override.recurrenceId, { zone: "utc" }).setZone(series.zone);
+  const uidAt = event.findIndex((line) => line.startsWith("UID:"));
+  event.splice(uidAt + 1, 0, `RECURRENCE-ID;TZID=${tzid}:${icsLocal(recurrenceId)}`);
+  return event;
 }

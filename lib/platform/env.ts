@@ -244,6 +244,16 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /**
+   * A cancelled session without a make-up this many hours after its start is credited: each paid
+   * seat gets its share of the price in {product} Cash (lib/commerce/session-credits.ts); the terms print it.
+   */
+  SESSION_MAKEUP_DEADLINE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(72),
   /** Where the card part of a refund goes: "card" (back to the card, through Stripe) or "wallet" ({product} Cash). */
   REFUND_CARD_PART_TO: z.enum(["card", "wallet"]).default("card"),
   // --- Analytics, consent and third-party widgets (all off unless set; NEXT_PUBLIC_* are baked in at build) ---

@@ -6,6 +6,7 @@ import { teacherNewLearnerEmail } from "@/lib/notifications/messages/teacher-new
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
 import type { Handler } from "@/lib/platform/events/reactions";
+import { loadSessionChanges } from "@/lib/scheduling/session-changes";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParent, loadTeacher } from "./booking-mail";
@@ -62,7 +63,10 @@ const renderToParent: EmailRenderer = async (db, bookingId) => {
     schedule: describeSchedule(section, parent.zone, booking.startsAt),
     myCoursesUrl: MY_COURSES_URL(),
   });
-  return { ...content, invite: inviteOfSeat(seat, parent, teacher.name, 0), to: parent.email };
+  // The series as it is: sessions already moved or cancelled are overridden in it (issue 27). Its
+  // SEQUENCE is 0 (a new UID), the overrides' too: this calendar never had another version.
+  const changes = (await loadSessionChanges(db, [section.id])).get(section.id) ?? [];
+  return { ...content, invite: inviteOfSeat(seat, parent, teacher.name, 0, "REQUEST", changes), to: parent.email };
 };
 
 /** To the teacher: "a new learner", first name and grade only. */

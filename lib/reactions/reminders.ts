@@ -7,7 +7,8 @@ import { REMINDER_KINDS, sessionReminderEmail, type ReminderKind } from "@/lib/n
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
 import { bookings, courses, learners, outbox, sections } from "@/lib/platform/db/schema";
-import { sectionSessions } from "@/lib/scheduling/sessions";
+import { loadSessionChanges } from "@/lib/scheduling/session-changes";
+import { sectionSessionsWithChanges } from "@/lib/scheduling/session-overrides";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParent, loadTeacher } from "./booking-mail";
@@ -68,9 +69,15 @@ async function dueSessions(db: Database, now: Date): Promise<DueSession[]> {
         or(isNull(sections.endsOn), sql`${sections.endsOn} >= ${today}::date - 1`),
       ),
     );
+  // Moved sessions and make-ups are reminded at their time; cancelled ones not at all (issue 27).
+  const changes = await loadSessionChanges(
+    db,
+    seats.map((seat) => seat.section.id),
+  );
   for (const seat of seats) {
     const from = new Date(Math.max(now.getTime() + 1, seat.firstStartsAt.getTime()));
-    for (const session of sectionSessions(seat.section, from, new Date(horizon.getTime() + 1))) {
+    const section = { ...seat.section, sessionChanges: changes.get(seat.section.id) ?? [] };
+    for (const session of sectionSessionsWithChanges(section, from, new Date(horizon.getTime() + 1))) {
       const startsAt = new Date(session.startsAt);
       const kind = dueReminder(startsAt, seat.createdAt, now);
       if (kind) due.push({ bookingId: seat.id, startsAt, kind });

@@ -3,7 +3,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 
-import { bookingUid, recurringCalendarInvite } from "@/lib/notifications/calendar";
+import { bookingUid, recurringCalendarInvite, type OccurrenceOverride } from "@/lib/notifications/calendar";
 import type { EmailPayload } from "@/lib/notifications/email";
 import { mailFrom } from "@/lib/notifications/sender-address";
 import { brand } from "@/lib/platform/brand";
@@ -11,6 +11,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import type { SectionRow } from "@/lib/scheduling/sections";
+import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
 import { wallTimeToInstant } from "@/lib/scheduling/time";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
@@ -60,6 +61,37 @@ export interface SeatForInvite {
   teacherName: string | null;
   /** The family; its zone (when known) is the one the invite's words are in. */
   parent: { email: string; name: string | null; zone?: string };
+  /** The section's sessions changed on their own: each occurrence of this seat's series overridden in place. */
+  sessionChanges?: readonly SessionChange[];
+}
+
+/**
+ * The overrides of a seat's series (issue 27): a moved session at its new time, a cancelled one
+ * STATUS:CANCELLED, a cancelled one with a make-up at the make-up's time under its own title (the
+ * occurrence the family lost is the one the make-up gives back). Only occurrences of this seat's
+ * series (from its first session) are named: RECURRENCE-ID must be one of the series'.
+ */
+export function overridesOfSeat(seat: SeatForInvite, durationMinutes: number): OccurrenceOverride[] {
+  const title = `${seat.courseTitle} (${seat.learnerName})`;
+  return (seat.sessionChanges ?? [])
+    .filter((change) => Date.parse(change.originalStartsAt) >= seat.startsAt.getTime())
+    .map((change) => {
+      const original = new Date(change.originalStartsAt);
+      const originalEnd = new Date(original.getTime() + durationMinutes * 60_000).toISOString();
+      if (change.kind === "moved" && change.startsAt && change.endsAt) {
+        return { recurrenceId: original.toISOString(), startsAt: change.startsAt, endsAt: change.endsAt, isCancelled: false };
+      }
+      if (change.makeupStartsAt && change.makeupEndsAt) {
+        return {
+          recurrenceId: original.toISOString(),
+          startsAt: change.makeupStartsAt,
+          endsAt: change.makeupEndsAt,
+          isCancelled: false,
+          title: `Make-up session: ${title}`,
+        };
+      }
+      return { recurrenceId: original.toISOString(), startsAt: original.toISOString(), endsAt: originalEnd, isCancelled: true };
+    });
 }
 
 export const MY_COURSES_URL = () => `${brand.siteUrl}/my-courses`;
@@ -91,6 +123,7 @@ export function seatInvite(
     zone: section.timezone,
     rrule: section.rrule,
     lastDay: section.endsOn,
+    overrides: overridesOfSeat(seat, section.durationMinutes),
   });
   return { method, content };
 }
@@ -113,9 +146,19 @@ export function inviteOfSeat(
   teacherName: string | null,
   sequence: number,
   method: "REQUEST" | "CANCEL" = "REQUEST",
+  sessionChanges: readonly SessionChange[] = [],
 ): NonNullable<EmailPayload["invite"]> {
   return seatInvite(
-    { bookingId: booking.id, startsAt: booking.startsAt, endsAt: booking.endsAt, learnerName, courseTitle, teacherName, parent },
+    {
+      bookingId: booking.id,
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      learnerName,
+      courseTitle,
+      teacherName,
+      parent,
+      sessionChanges,
+    },
     section,
     sequence,
     method,

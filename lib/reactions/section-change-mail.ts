@@ -7,6 +7,7 @@ import { sectionRescheduledEmail } from "@/lib/notifications/messages/section-re
 import type { Database } from "@/lib/platform/db/client";
 import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import type { Handler } from "@/lib/platform/events/reactions";
+import { loadSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -45,6 +46,8 @@ export async function enqueueSectionRescheduledMail(
     .where(and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")));
   if (seats.length === 0) return;
   const teacher = await loadTeacher(db, section.teacherId);
+  // Sessions changed on their own stay so in the moved series (those whose occurrence the new times removed lapse).
+  const sessionChanges = (await loadSessionChanges(db, [section.id])).get(section.id) ?? [];
   const myCoursesUrl = MY_COURSES_URL();
   // Each family read once for the whole change (siblings share a parent), not once per message.
   const parents = await loadParents(
@@ -70,6 +73,7 @@ export async function enqueueSectionRescheduledMail(
         courseTitle,
         teacherName: teacher.name,
         parent,
+        sessionChanges,
       },
       section,
       section.scheduleVersion,

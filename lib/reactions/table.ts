@@ -9,11 +9,21 @@ import {
   seatsCancelled,
   seatsConfirmed,
   sectionClosed,
+  sessionCredited,
 } from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
-import { bookingBooked, bookingCancelled, bookingMoved, demoOutcomeRecorded, sectionRescheduled } from "@/lib/scheduling/events";
+import {
+  bookingBooked,
+  bookingCancelled,
+  bookingMoved,
+  demoOutcomeRecorded,
+  sectionRescheduled,
+  sessionCancelled,
+  sessionMakeupSet,
+  sessionMoved,
+} from "@/lib/scheduling/events";
 
 import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
@@ -27,6 +37,8 @@ import { seatCancelMail } from "./seat-cancel-mail";
 import { seatTakenMail } from "./seat-taken-mail";
 import { sectionCloseMail } from "./section-close-mail";
 import { sectionChangeMail } from "./section-change-mail";
+import { sessionChangeMail } from "./session-change-mail";
+import { sessionCreditMail } from "./session-credit-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
 
 /**
@@ -62,6 +74,12 @@ export const REACTIONS: readonly Reaction[] = [
   on(demoOutcomeRecorded, [demoOutcomeMail]),
   // A section's times changed: each family with a confirmed seat gets the new times and the seat's invite moved.
   on(sectionRescheduled, [sectionChangeMail]),
+  // One session moved, cancelled or given a make-up: each family seated for it, with the occurrence overridden in the seat's invite.
+  on(sessionMoved, [sessionChangeMail.moved]),
+  on(sessionCancelled, [sessionChangeMail.cancelled]),
+  on(sessionMakeupSet, [sessionChangeMail.makeup]),
+  // A cancelled session without a make-up credited after its deadline: the paying parent's "credited to your Cash".
+  on(sessionCredited, [sessionCreditMail]),
   // A session showed a verified email (run at once, before the session is returned): the family's signed-out demos join the account.
   on(emailVerified, [verifiedEmailDemos]),
   // An account asked to verify its email (sign-up, resend): the product's own email, its link made by firebase-admin at sending.

@@ -33,3 +33,17 @@ export const sectionRescheduled = defineEvent(
  * parent, the level, the section recommended. The follow-up email reacts (once per demo).
  */
 export const demoOutcomeRecorded = defineEvent("demo.outcome-recorded", z.object({ bookingId: z.string().min(1) }));
+
+/**
+ * One session of a section changed (session_changes, issue 27): the change's row and the sequence it
+ * was written with, so a reaction renders this change and leaves a later one to its own event.
+ */
+const sessionChange = z.object({ changeId: z.number().int().positive(), sequence: z.number().int().positive() });
+export type SessionChangeEvent = z.infer<typeof sessionChange>;
+
+/** One session moved to another time. */
+export const sessionMoved = defineEvent("session.moved", sessionChange);
+/** One session cancelled (a make-up may follow; else its share of the price is credited after the deadline). */
+export const sessionCancelled = defineEvent("session.cancelled", sessionChange);
+/** A cancelled session's make-up set (or changed). */
+export const sessionMakeupSet = defineEvent("session.makeup-set", sessionChange);

@@ -11,6 +11,7 @@ import {
   orderItems,
   orders,
   sections,
+  sessionChanges,
   teacherAvailability,
   teacherAvailabilityExceptions,
   teacherProfiles,
@@ -20,6 +21,7 @@ import { AppError } from "@/lib/platform/errors";
 
 import { ON_SALE_SECTION_STATUSES } from "./section-sale";
 import { cachedSectionBusyTimes } from "./session-cache";
+import { sectionSessionsWithChanges } from "./session-overrides";
 import { computeOpenSlots, type DatedException, type Slot, type TeacherSchedule } from "./slot-grid";
 import { WallClocks } from "./time";
 
@@ -141,7 +143,18 @@ interface ScheduleRow {
   weekly: Array<[weekday: number, startMinute: number, endMinute: number]>;
   exceptions: Array<[date: string, kind: DatedException["kind"], startMinute: number | null, endMinute: number | null]>;
   booked: Array<[id: string, startsAt: number, endsAt: number]>;
-  taught: Array<[startsOn: string, endsOn: string | null, startMinute: number, timezone: string, rrule: string, durationMinutes: number]>;
+  taught: Array<
+    [
+      startsOn: string,
+      endsOn: string | null,
+      startMinute: number,
+      timezone: string,
+      rrule: string,
+      durationMinutes: number,
+      /** Its sessions changed on their own (issue 27): [original, kind, starts, ends, make-up starts, make-up ends]. */
+      changes: Array<[string, "moved" | "cancelled", string | null, string | null, string | null, string | null]>,
+    ]
+  >;
 }
 
 /**
@@ -184,7 +197,9 @@ export async function loadTeacherSchedules(
         from ${bookings} b
         where b.teacher_id = t.id and b.kind = 'demo' and b.status in (${live})
           and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz) as booked,
-      (select coalesce(json_agg(json_build_array(s.starts_on, s.ends_on, s.start_minute, s.timezone, s.rrule, s.duration_minutes)), '[]')
+      (select coalesce(json_agg(json_build_array(s.starts_on, s.ends_on, s.start_minute, s.timezone, s.rrule, s.duration_minutes,
+            (select coalesce(json_agg(json_build_array(c.original_starts_at, c.kind, c.starts_at, c.ends_at, c.makeup_starts_at, c.makeup_ends_at)), '[]')
+              from ${sessionChanges} c where c.section_id = s.id))), '[]')
         from ${sections} s where s.teacher_id = t.id and s.status in ('open', 'full')) as taught
     from (values ${ids}) as t(id)
   `);
@@ -196,9 +211,24 @@ export async function loadTeacherSchedules(
     const busy = (row?.booked ?? [])
       .filter(([id]) => id !== ignoreBookingId)
       .map(([, start, end]) => ({ start: Number(start), end: Number(end) }));
-    for (const [startsOn, endsOn, startMinute, zone, rrule, durationMinutes] of row?.taught ?? []) {
+    for (const [startsOn, endsOn, startMinute, zone, rrule, durationMinutes, changes] of row?.taught ?? []) {
       const section = { startsOn, endsOn, startMinute, timezone: zone, rrule, durationMinutes };
-      busy.push(...cachedSectionBusyTimes(section, sessionsFrom, to, clocks));
+      if (!changes || changes.length === 0) {
+        busy.push(...cachedSectionBusyTimes(section, sessionsFrom, to, clocks));
+        continue;
+      }
+      // A section with moved or cancelled sessions is expanded as held (rare: not worth a cache key).
+      const sessionChanges = changes.map(([originalStartsAt, kind, startsAt, endsAt, makeupStartsAt, makeupEndsAt]) => ({
+        originalStartsAt,
+        kind,
+        startsAt,
+        endsAt,
+        makeupStartsAt,
+        makeupEndsAt,
+      }));
+      for (const session of sectionSessionsWithChanges({ ...section, sessionChanges }, sessionsFrom, to, { clocks })) {
+        busy.push({ start: Date.parse(session.startsAt), end: Date.parse(session.endsAt) });
+      }
     }
     return {
       teacherId,

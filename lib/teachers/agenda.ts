@@ -7,7 +7,8 @@ import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, demoRequests, learners, sections } from "@/lib/platform/db/schema/index";
 
-import { sectionSessions } from "@/lib/scheduling/sessions";
+import { withSessionChanges } from "@/lib/scheduling/session-changes";
+import { sectionSessionsWithChanges } from "@/lib/scheduling/session-overrides";
 import { isLiveSeat, LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import { WallClocks } from "@/lib/scheduling/time";
 
@@ -55,6 +56,8 @@ export interface AgendaItem {
   learners: AgendaLearner[];
   /** For sessions: the section's seats. */
   capacity?: number;
+  /** A session not at its regular time, or cancelled (issue 27); absent for a regular one. */
+  change?: "moved" | "cancelled" | "makeup";
 }
 
 /** A teacher's own sessions and demos (every teacher's for an admin) from `now` until `until` (a week by default), soonest first. */
@@ -111,14 +114,20 @@ export async function listTeacherAgenda(
           .orderBy(asc(learners.firstName));
 
   const clocks = new WallClocks();
-  const sessions: AgendaItem[] = sectionRows.flatMap(({ section, courseTitle }) => {
+  const taught = await withSessionChanges(
+    db,
+    sectionRows.map(({ section, courseTitle }) => ({ ...section, courseTitle })),
+  );
+  const sessions: AgendaItem[] = taught.flatMap((section) => {
     const booked = seats.filter((s) => s.sectionId === section.id).map(({ firstName, grade }) => ({ firstName, grade }));
-    return sectionSessions(section, now, until, clocks).map((session) => ({
+    return sectionSessionsWithChanges(section, now, until, { clocks, includeCancelled: true }).map((session) => ({
       kind: "session" as const,
-      ...session,
-      courseTitle,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+      courseTitle: section.courseTitle,
       learners: booked,
       capacity: section.capacity,
+      ...(session.state === "scheduled" ? {} : { change: session.state }),
     }));
   });
   const demos: AgendaItem[] = demoRows.map((row) => ({

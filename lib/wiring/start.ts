@@ -2,6 +2,7 @@ import "server-only";
 
 import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/config";
 import { env, isBuildPhase } from "@/lib/platform/env";
+import { startSessionCreditTimer } from "@/lib/commerce/session-credits";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
 import { startRetentionTimer } from "@/lib/privacy/retention";
 import { startMailScans } from "@/lib/reactions/mail-scans";
@@ -27,6 +28,8 @@ export async function startServer(): Promise<void> {
   startMailScans();
   // Daily retention (IP addresses, old leads, old events, delivered payloads); once a day across instances.
   startRetentionTimer();
+  // Cancelled sessions with no make-up by their deadline: each paid seat credited once (row lock + unique key).
+  startSessionCreditTimer();
   await seedDemoData(identityConfig.seedDemoAccounts);
 }
 

@@ -5,6 +5,7 @@ import { Prose } from "@/components/ui/prose";
 import { brand, brandLabels } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
 import { refundPolicyText } from "@/lib/commerce/refunds/refund-policy";
+import { sessionCreditPolicyText } from "@/lib/commerce/session-credit-policy";
 
 export const metadata = pageMetadata({
   title: "Terms of Service",
@@ -83,6 +84,11 @@ export default function TermsOfServicePage() {
           replacement class or a credit. If you are not satisfied with a course, contact us: we will try to put it right, for example with a
           different teacher, and any refund follows the terms confirmed at enrollment and applicable law.
         </p>
+
+        <h3 id="session-changes">A moved or cancelled session</h3>
+        {sessionCreditPolicyText().map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
 
         <h3 id="refunds">Withdrawing and refunds</h3>
         {refundPolicyText().map((paragraph) => (

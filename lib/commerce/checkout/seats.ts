@@ -8,6 +8,8 @@ import { and, asc, count, eq, gt, inArray, lte, ne } from "drizzle-orm";
 import { bookingHistory, bookings, courses, orderItems, orders, sections, teacherProfiles } from "@/lib/platform/db/schema/index";
 import { emit } from "@/lib/platform/events/events";
 import { AppError } from "@/lib/platform/errors";
+import { loadSessionChanges } from "@/lib/scheduling/session-changes";
+import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
 import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
 import { isLiveSeat, liveSeatsBySection } from "@/lib/scheduling/slots";
 
@@ -15,7 +17,13 @@ import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { orderHoldReleased, seatsConfirmed } from "@/lib/commerce/events";
 
 /** A locked section with its course's title and what else decides whether it is on sale (isSectionOnSale). */
-export type LockedSection = typeof sections.$inferSelect & { title: string; courseIsPublished: boolean; teacherApprovedAt: Date | null };
+export type LockedSection = typeof sections.$inferSelect & {
+  title: string;
+  courseIsPublished: boolean;
+  teacherApprovedAt: Date | null;
+  /** Its sessions moved or cancelled on their own (issue 27): a seat's first session is never a cancelled one. */
+  sessionChanges: SessionChange[];
+};
 
 /**
  * Locks the sections (select ... for update), always in id order, so two checkouts for the same
@@ -37,7 +45,11 @@ export async function lockSections(tx: Transaction, ids: number[]): Promise<Map<
     .where(inArray(sections.id, [...new Set(ids)]))
     .orderBy(asc(sections.id))
     .for("update", { of: sections });
-  return new Map(rows.map(({ section, ...rest }) => [section.id, { ...section, ...rest }]));
+  const changes = await loadSessionChanges(
+    tx,
+    rows.map(({ section }) => section.id),
+  );
+  return new Map(rows.map(({ section, ...rest }) => [section.id, { ...section, ...rest, sessionChanges: changes.get(section.id) ?? [] }]));
 }
 
 /**
@@ -152,12 +164,22 @@ const lastNextSession = new WeakMap<object, { at: number; session: SessionTimes 
 
 /**
  * The section's next session from now: a seat booking starts there. A checkout asks twice per seat
- * (the check, then the seat's row) and each answer walks the RRULE: the second is remembered.
+ * (the check, then the seat's row) and each answer walks the RRULE: the second is remembered. With
+ * the section's session changes known (a locked section), the first regular session: a cancelled
+ * one is no first session, and the seat's series (its invite's DTSTART) starts on an occurrence
+ * of the rule, so a moved session or a make-up before it does not start it.
  */
 export function nextSession(section: LockedSection | typeof sections.$inferSelect, now: Date): SessionTimes | null {
   const last = lastNextSession.get(section);
   if (last?.at === now.getTime()) return last.session;
-  const session = nextSessionBetween(section, now, new Date(now.getTime() + 366 * 86_400_000));
+  const until = new Date(now.getTime() + 366 * 86_400_000);
+  const changed = "sessionChanges" in section && section.sessionChanges.length > 0;
+  const regular = changed ? sectionSessionsWithChanges(section, now, until).find((s) => s.state === "scheduled") : undefined;
+  const session = changed
+    ? regular
+      ? { startsAt: regular.startsAt, endsAt: regular.endsAt }
+      : null
+    : nextSessionBetween(section, now, until);
   lastNextSession.set(section, { at: now.getTime(), session });
   return session;
 }

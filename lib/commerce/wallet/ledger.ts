@@ -163,6 +163,7 @@ export const ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
   gift: "Gift",
   promotion: "Promotion",
   adjustment: "Adjustment",
+  session_credit: "Cancelled session credit",
 };
 
 /** For tests and admin checks: the sum of every entry of an order (negative: money the wallet paid). */

@@ -20,7 +20,7 @@ import {
 
 import { timestamps } from "@/lib/platform/db/schema/columns";
 import { users } from "@/lib/platform/db/schema/accounts";
-import { learners, sections, bookings } from "@/lib/platform/db/schema/scheduling";
+import { learners, sections, bookings, sessionChanges } from "@/lib/platform/db/schema/scheduling";
 
 /**
  * One row per account that has ever used its wallet: the row every spend, credit and refund of that
@@ -34,7 +34,16 @@ export const wallets = pgTable("wallets", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const ledgerEntryKind = pgEnum("ledger_entry_kind", ["top_up", "purchase", "refund", "gift", "promotion", "adjustment"]);
+export const ledgerEntryKind = pgEnum("ledger_entry_kind", [
+  "top_up",
+  "purchase",
+  "refund",
+  "gift",
+  "promotion",
+  "adjustment",
+  // A cancelled session's share of a seat's price, credited when no make-up was set in time (issue 27).
+  "session_credit",
+]);
 
 export const orderStatus = pgEnum("order_status", [
   /** Waiting for the card part (Stripe Checkout); its seats are held until hold_expires_at. */
@@ -200,6 +209,7 @@ export const ledgerEntries = pgTable(
     createdById: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
+  // session_credit is compared as text: PostgreSQL refuses a new enum value in the migration that adds it.
   (t) => [
     index("ledger_entries_user_idx").on(t.userId, t.createdAt.desc()),
     index("ledger_entries_order_idx").on(t.orderId),
@@ -210,6 +220,7 @@ export const ledgerEntries = pgTable(
       "ledger_entries_kind",
       sql`(${t.kind} = 'purchase' and ${t.amountMinor} < 0 and ${t.orderId} is not null)
         or (${t.kind} = 'refund' and ${t.amountMinor} > 0 and ${t.orderId} is not null)
+        or (${t.kind}::text = 'session_credit' and ${t.amountMinor} > 0 and ${t.orderId} is not null)
         or (${t.kind} in ('top_up', 'promotion') and ${t.amountMinor} > 0)
         or (${t.kind} = 'gift' and ${t.giftId} is not null)
         or (${t.kind} = 'adjustment' and ${t.reason} is not null and length(${t.reason}) > 0)`,
@@ -372,4 +383,29 @@ export const cartItems = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("cart_items_seat_key").on(t.userId, t.sectionId, t.learnerId)],
+);
+
+/**
+ * One paid seat credited for one cancelled session (lib/commerce/session-credits.ts): the unique key
+ * makes the credit once per seat and session, however often the job runs or races.
+ */
+export const sessionCredits = pgTable(
+  "session_credits",
+  {
+    id: serial().primaryKey(),
+    sessionChangeId: integer()
+      .notNull()
+      .references(() => sessionChanges.id, { onDelete: "cascade" }),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    amountMinor: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("session_credits_seat_key").on(t.sessionChangeId, t.bookingId),
+    check("session_credits_amount", sql`${t.amountMinor} >= 0`),
+  ],
 );

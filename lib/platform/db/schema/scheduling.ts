@@ -191,3 +191,48 @@ export const demoOutcomes = pgTable(
   },
   (t) => [uniqueIndex("demo_outcomes_booking_key").on(t.bookingId), check("demo_outcomes_note", sql`char_length(${t.note}) <= 1000`)],
 );
+
+export const sessionChangeKind = pgEnum("session_change_kind", ["moved", "cancelled"]);
+
+/**
+ * One session of a section changed on its own (issue 27): moved to another time, or cancelled (with
+ * a make-up session the teacher proposes, or else each paid seat's share of the price credited to
+ * the family's Cash after the deadline). Keyed by the occurrence of the series it changes, the
+ * RECURRENCE-ID of the families' invites, so a session changed twice is one row; every reader of
+ * sessions applies these rows (lib/scheduling/session-overrides.ts).
+ */
+export const sessionChanges = pgTable(
+  "session_changes",
+  {
+    id: serial().primaryKey(),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    /** The occurrence's start by the section's rule (UTC): the calendars' RECURRENCE-ID. */
+    originalStartsAt: timestamp({ withTimezone: true }).notNull(),
+    kind: sessionChangeKind().notNull(),
+    /** A moved session's new time. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** A cancelled session's make-up, once proposed. */
+    makeupStartsAt: timestamp({ withTimezone: true }),
+    makeupEndsAt: timestamp({ withTimezone: true }),
+    /** A cancelled session without a make-up by then is credited (SESSION_MAKEUP_DEADLINE_HOURS after it). */
+    creditDueAt: timestamp({ withTimezone: true }),
+    /** Set, under the row's lock, in the transaction that credits the paid seats: once. */
+    creditedAt: timestamp({ withTimezone: true }),
+    /** The invites' SEQUENCE for this occurrence: the section's schedule version at the change. */
+    sequence: integer().notNull(),
+    changedById: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("session_changes_occurrence_key").on(t.sectionId, t.originalStartsAt),
+    index("session_changes_credit_due_idx").on(t.creditDueAt),
+    check(
+      "session_changes_times",
+      sql`(${t.kind} = 'moved' and ${t.startsAt} is not null and ${t.endsAt} > ${t.startsAt})
+        or (${t.kind} = 'cancelled' and ${t.startsAt} is null and (${t.makeupStartsAt} is null or ${t.makeupEndsAt} > ${t.makeupStartsAt}))`,
+    ),
+  ],
+);

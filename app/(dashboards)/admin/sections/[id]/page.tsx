@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { AdminNav } from "@/components/dashboards/admin-nav";
@@ -29,6 +30,11 @@ export default async function EditAdminSectionPage({ params }: { params: Promise
       <h1 className="mb-6 text-3xl font-extrabold text-slate-900">
         Edit section {section.id}: {section.courseSlug}
       </h1>
+      <p className="mb-6">
+        <Link href={`${LIST}/${section.id}/sessions`} className="font-semibold text-brand-700 underline underline-offset-4">
+          Move or cancel one session
+        </Link>
+      </p>
       <SectionForm
         action={updateSectionAction.bind(null, section.id)}
         defaultValues={sectionFormValues(section)}

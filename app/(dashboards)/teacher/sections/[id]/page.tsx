@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { TeacherNav } from "@/components/dashboards/teacher-nav";
@@ -28,6 +29,11 @@ export default async function EditTeacherSectionPage({ params }: { params: Promi
     <>
       <h1 className="mb-6 text-3xl font-extrabold text-slate-900">Edit section {section.id}</h1>
       <TeacherNav current={LIST} isAdmin={actor.role === "admin"} />
+      <p className="mb-6">
+        <Link href={`${LIST}/${section.id}/sessions`} className="font-semibold text-brand-700 underline underline-offset-4">
+          Move or cancel one session
+        </Link>
+      </p>
       <SectionForm
         action={updateSectionAction.bind(null, section.id)}
         defaultValues={sectionFormValues(section)}

@@ -1,0 +1,131 @@
+import "server-only";
+
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
+
+import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
+import { bookings, orderItems, orders, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
+import { emit } from "@/lib/platform/events/events";
+import { isOccurrence } from "@/lib/scheduling/session-overrides";
+import { sectionSessions } from "@/lib/scheduling/sessions";
+
+import { sessionCredited } from "./events";
+import { SESSION_CREDIT_POLICY } from "./session-credit-policy";
+import { formatMoney } from "./wallet/money";
+import { lockWallet, writeEntry } from "./wallet/ledger";
+
+type Section = typeof sections.$inferSelect;
+
+/** How many sessions a seat covers, by the section's regular schedule (the share's divisor; at least 1). */
+export function sessionsCovered(section: Section, firstStartsAt: Date, policy = SESSION_CREDIT_POLICY): number {
+  const end = section.endsOn
+    ? new Date(Date.parse(`${section.endsOn}T00:00:00Z`) + 2 * 86_400_000)
+    : new Date(firstStartsAt.getTime() + policy.openEndedWeeks * 7 * 86_400_000);
+  return Math.max(1, sectionSessions(section, firstStartsAt, end).length);
+}
+
+/** One session's share of a seat's price: integer minor units, rounded down. */
+export const sessionShare = (priceMinor: number, sessions: number) => Math.floor(priceMinor / Math.max(1, sessions));
+
+/**
+ * Credits one cancelled session, under its row's lock (a make-up set meanwhile takes the same lock
+ * first): each paid seat of it once (session_credits' unique key), each credit written after
+ * lockWallet in this transaction, then credited_at. Returns the credits made (none if it was not due).
+ */
+async function creditOne(tx: Transaction, changeId: number, now: Date): Promise<number> {
+  const [change] = await tx.select().from(sessionChanges).where(eq(sessionChanges.id, changeId)).for("update");
+  if (!change || change.kind !== "cancelled" || change.makeupStartsAt || change.creditedAt || !change.creditDueAt) return 0;
+  if (change.creditDueAt.getTime() > now.getTime()) return 0;
+  const [section] = await tx.select().from(sections).where(eq(sections.id, change.sectionId));
+  if (!section) return 0;
+  // The section's times changed since and this occurrence is no longer one of its sessions: the
+  // change lapsed with it (every reader ignores it), so it leaves the job's scan, credited nothing.
+  if (!isOccurrence(section, change.originalStartsAt.toISOString())) {
+    await tx.update(sessionChanges).set({ creditDueAt: null, updatedAt: now }).where(eq(sessionChanges.id, change.id));
+    return 0;
+  }
+  const seats = await tx
+    .select({
+      bookingId: bookings.id,
+      firstStartsAt: bookings.startsAt,
+      userId: orders.userId,
+      orderId: orders.id,
+      priceMinor: orderItems.priceMinor,
+    })
+    .from(bookings)
+    .innerJoin(orderItems, eq(orderItems.bookingId, bookings.id))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(bookings.sectionId, section.id),
+        eq(bookings.kind, "seat"),
+        eq(bookings.status, "confirmed"),
+        eq(orders.status, "paid"),
+        lte(bookings.startsAt, change.originalStartsAt),
+      ),
+    )
+    .orderBy(asc(bookings.id));
+  const creditIds: number[] = [];
+  for (const seat of seats) {
+    const amount = sessionShare(seat.priceMinor, sessionsCovered(section, seat.firstStartsAt));
+    const [credit] = await tx
+      .insert(sessionCredits)
+      .values({ sessionChangeId: change.id, bookingId: seat.bookingId, userId: seat.userId, orderId: seat.orderId, amountMinor: amount })
+      .onConflictDoNothing({ target: [sessionCredits.sessionChangeId, sessionCredits.bookingId] })
+      .returning({ id: sessionCredits.id });
+    if (!credit) continue;
+    creditIds.push(credit.id);
+    if (amount === 0 || seat.userId === null) continue;
+    await lockWallet(tx, seat.userId);
+    await writeEntry(tx, {
+      userId: seat.userId,
+      kind: "session_credit",
+      amountMinor: amount,
+      orderId: seat.orderId,
+      reason: `Cancelled session of ${change.originalStartsAt.toISOString()}: ${formatMoney(amount)}`,
+    });
+  }
+  await tx.update(sessionChanges).set({ creditedAt: now, updatedAt: now }).where(eq(sessionChanges.id, change.id));
+  if (creditIds.length > 0) await emit(tx, sessionCredited, { changeId: change.id, creditIds });
+  return creditIds.length;
+}
+
+/**
+ * The job: every cancelled session past its deadline with no make-up, each in its own transaction.
+ * Any number of instances may run it at once; the row lock and credited_at make each credit once.
+ */
+export async function creditCancelledSessions(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: sessionChanges.id })
+    .from(sessionChanges)
+    .where(
+      and(
+        eq(sessionChanges.kind, "cancelled"),
+        isNull(sessionChanges.makeupStartsAt),
+        isNull(sessionChanges.creditedAt),
+        lte(sessionChanges.creditDueAt, now),
+      ),
+    )
+    .orderBy(asc(sessionChanges.creditDueAt))
+    .limit(100);
+  let credited = 0;
+  for (const { id } of due) credited += await db.transaction((tx) => creditOne(tx, id, now));
+  return credited;
+}
+
+const CREDIT_INTERVAL_MS = 5 * 60_000;
+let creditTimer: NodeJS.Timeout | undefined;
+
+/** Runs the job now and every five minutes (one timer per process; instrumentation starts it once). */
+export function startSessionCreditTimer(intervalMs = CREDIT_INTERVAL_MS): void {
+  if (creditTimer) return;
+  const tick = async () => {
+    try {
+      await creditCancelledSessions(await getDb());
+    } catch (error) {
+      console.error("[commerce] session credit job failed:", error instanceof Error ? error.message : error);
+    }
+  };
+  void tick();
+  creditTimer = setInterval(() => void tick(), intervalMs);
+  creditTimer.unref();
+}

@@ -1,0 +1,89 @@
+import "server-only";
+
+import { and, eq, lte } from "drizzle-orm";
+
+import { enqueueEmail } from "@/lib/notifications/email";
+import { sessionChangedEmail, type SessionChangeKind } from "@/lib/notifications/messages/session-changed";
+import type { Database } from "@/lib/platform/db/client";
+import { bookings, courses, learners, sections, sessionChanges } from "@/lib/platform/db/schema";
+import type { Handler } from "@/lib/platform/events/reactions";
+import type { SessionChangeEvent } from "@/lib/scheduling/events";
+import { loadSessionChanges } from "@/lib/scheduling/session-changes";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+
+import { loadParents, loadTeacher } from "./booking-mail";
+import { MY_COURSES_URL, seatInvite } from "./seat-invite";
+
+/**
+ * session.moved, session.cancelled, session.makeup-set: each family with a confirmed seat whose
+ * series holds that session gets one message, in its own zone, with the seat's invite carrying every
+ * changed occurrence (same UID, RECURRENCE-ID, SEQUENCE = the change's), so calendars update the
+ * one session in place. Rendered at delivery: a change overtaken by a later one (a higher sequence)
+ * is left to the later one's event. Keyed by change, sequence and seat: once however often delivered.
+ */
+export async function enqueueSessionChangeMail(
+  db: Database,
+  kind: SessionChangeKind,
+  { changeId, sequence }: SessionChangeEvent,
+): Promise<void> {
+  const [change] = await db.select().from(sessionChanges).where(eq(sessionChanges.id, changeId));
+  if (!change || change.sequence !== sequence) return;
+  const [section] = await db.select().from(sections).where(eq(sections.id, change.sectionId));
+  if (!section) return;
+  const seats = await db
+    .select({ booking: bookings, courseTitle: courses.title, learnerName: learners.firstName })
+    .from(bookings)
+    .innerJoin(courses, eq(courses.id, section.courseId))
+    .innerJoin(learners, eq(learners.id, bookings.learnerId))
+    .where(
+      and(
+        eq(bookings.sectionId, section.id),
+        eq(bookings.kind, "seat"),
+        eq(bookings.status, "confirmed"),
+        // A seat whose first session comes later never had this one.
+        lte(bookings.startsAt, change.originalStartsAt),
+      ),
+    );
+  if (seats.length === 0) return;
+  const teacher = await loadTeacher(db, section.teacherId);
+  const changes = (await loadSessionChanges(db, [section.id])).get(section.id) ?? [];
+  const parents = await loadParents(
+    db,
+    seats.map(({ booking }) => booking),
+  );
+  const now = kind === "moved" ? change.startsAt : kind === "makeup" ? change.makeupStartsAt : null;
+  for (const { booking, courseTitle, learnerName } of seats) {
+    const parent = parents.get(booking.id)!;
+    const content = sessionChangedEmail({
+      kind,
+      readerName: parent.name,
+      learnerName,
+      courseTitle,
+      wasWhen: formatInstantInZone(change.originalStartsAt, parent.zone),
+      nowWhen: now ? formatInstantInZone(now, parent.zone) : null,
+      creditWhen: kind === "cancelled" && change.creditDueAt ? formatInstantInZone(change.creditDueAt, parent.zone) : null,
+      myCoursesUrl: MY_COURSES_URL(),
+    });
+    const invite = seatInvite(
+      {
+        bookingId: booking.id,
+        startsAt: booking.startsAt,
+        endsAt: booking.endsAt,
+        learnerName,
+        courseTitle,
+        teacherName: teacher.name,
+        parent,
+        sessionChanges: changes,
+      },
+      section,
+      change.sequence,
+    );
+    await enqueueEmail(db, `session-change:${change.id}:${change.sequence}:${booking.id}`, { ...content, invite, to: parent.email });
+  }
+}
+
+export const sessionChangeMail = {
+  moved: { name: "session-moved-mail", handle: (db, event) => enqueueSessionChangeMail(db, "moved", event) },
+  cancelled: { name: "session-cancelled-mail", handle: (db, event) => enqueueSessionChangeMail(db, "cancelled", event) },
+  makeup: { name: "session-makeup-mail", handle: (db, event) => enqueueSessionChangeMail(db, "makeup", event) },
+} satisfies Record<SessionChangeKind, Handler<SessionChangeEvent>>;
