@@ -15,9 +15,9 @@ const SECTION_ZONE = "Asia/Kolkata";
 // The family's browser (and so its account, made at sign-up) is in Los Angeles; the class is in Kolkata.
 test.use({ timezoneId: PARENT_ZONE });
 
-/** "4:30 AM PDT" as a reader in Los Angeles sees an instant; pages add the date and "(America/Los_Angeles)". */
+/** "4:30 AM Pacific Time" as a reader in Los Angeles sees an instant; pages add the date and the zone's city. */
 const inParentZone = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: PARENT_ZONE, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
+  new Intl.DateTimeFormat("en-US", { timeZone: PARENT_ZONE, hour: "numeric", minute: "2-digit", timeZoneName: "longGeneric" }).format(
     new Date(iso),
   );
 

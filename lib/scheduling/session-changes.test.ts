@@ -87,12 +87,12 @@ describe("a session moved in Asia/Kolkata across the parent's daylight-saving ch
     expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
 
     const inLosAngeles = formatInstantInZone(NEW_INSTANT, LA);
-    expect(inLosAngeles).toBe("Tue, Mar 16, 2027, 6:30 AM PDT (America/Los_Angeles)");
+    expect(inLosAngeles).toBe("Tue, Mar 16, 2027, 6:30 AM Pacific Time (Los Angeles)");
     const [message] = await mail.messages();
     expect(message!.subject).toBe("One Test course session has moved");
     expect(message!.text).toContain(`Now: ${inLosAngeles}`);
     expect(message!.text).toContain(`Regular time: ${formatInstantInZone(MOVED_OCCURRENCE, LA)}`);
-    expect(formatInstantInZone(MOVED_OCCURRENCE, LA)).toContain("4:30 AM PST");
+    expect(formatInstantInZone(MOVED_OCCURRENCE, LA)).toContain("4:30 AM Pacific Time (Los Angeles)");
 
     // The calendar: the seat's series, its UID, and the one occurrence overridden in place.
     const ics = inviteFileOf(message!);
