@@ -13,7 +13,14 @@ import {
 import { leadCreated } from "@/lib/demo-requests/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
-import { bookingBooked, bookingCancelled, bookingMoved, sectionRescheduled } from "@/lib/scheduling/events";
+import {
+  bookingBooked,
+  bookingCancelled,
+  bookingMoved,
+  sectionRescheduled,
+  waitlistOffered,
+  waitlistOfferLapsed,
+} from "@/lib/scheduling/events";
 
 import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
@@ -27,6 +34,7 @@ import { seatTakenMail } from "./seat-taken-mail";
 import { sectionCloseMail } from "./section-close-mail";
 import { sectionChangeMail } from "./section-change-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
+import { waitlistLapsedMail, waitlistOfferMail } from "./waitlist-mail";
 
 /**
  * Who reacts to what: every domain event (lib/<domain>/events.ts) and its handlers, in one table.
@@ -59,6 +67,10 @@ export const REACTIONS: readonly Reaction[] = [
   on(bookingCancelled, [bookingMail.cancelled]),
   // A section's times changed: each family with a confirmed seat gets the new times and the seat's invite moved.
   on(sectionRescheduled, [sectionChangeMail]),
+  // Freed seats offered to the children first in line: each parent's "a seat is free until <deadline>: Enrol now".
+  on(waitlistOffered, [waitlistOfferMail]),
+  // An offer ran out unused (the next in line was offered it): the parent's "the seat went to the next family".
+  on(waitlistOfferLapsed, [waitlistLapsedMail]),
   // A session showed a verified email (run at once, before the session is returned): the family's signed-out demos join the account.
   on(emailVerified, [verifiedEmailDemos]),
   // An account asked to verify its email (sign-up, resend): the product's own email, its link made by firebase-admin at sending.

@@ -27,3 +27,11 @@ export const sectionRescheduled = defineEvent(
   "section.rescheduled",
   z.object({ sectionId: z.number().int().positive(), scheduleVersion: z.number().int().positive() }),
 );
+
+const waitlistEntries = z.object({ entryIds: z.array(z.number().int().positive()).min(1) });
+export type WaitlistEntriesEvent = z.infer<typeof waitlistEntries>;
+
+/** Freed seats offered to the families first in line (each entry now `offered`, with its deadline). */
+export const waitlistOffered = defineEvent("waitlist.offered", waitlistEntries);
+/** Offers whose deadline passed unused (each entry now `lapsed`; the next in line was offered in the same transaction). */
+export const waitlistOfferLapsed = defineEvent("waitlist.offer-lapsed", waitlistEntries);
