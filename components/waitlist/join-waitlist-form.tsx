@@ -19,6 +19,13 @@ export function JoinWaitlistForm({
   action: FormAction;
 }) {
   const [result, formAction, isPending] = useActionState(action, null);
+  if (learners.length === 0 && result?.ok)
+    return (
+      <p role="status" className="mt-4 font-semibold text-green-800">
+        {result.message}
+      </p>
+    );
+  if (learners.length === 0) return <p className="mt-4 text-slate-700">Each of your children is in line for this class.</p>;
   const fieldError = result && !result.ok ? (result.fieldErrors?.learnerId ?? null) : null;
   return (
     <form action={formAction} className="mt-4" aria-busy={isPending}>

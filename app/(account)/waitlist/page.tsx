@@ -71,7 +71,12 @@ export default async function WaitlistPage({ searchParams }: Props) {
               first, then come back here.
             </p>
           ) : (
-            <JoinWaitlistForm sectionId={shown.sectionId} learners={learners} action={joinWaitlistAction} />
+            <JoinWaitlistForm
+              sectionId={shown.sectionId}
+              // A child already in line here is not offered again (the server refuses it too).
+              learners={learners.filter((learner) => !entries.some((entry) => entry.learnerId === learner.id))}
+              action={joinWaitlistAction}
+            />
           )}
           <section aria-labelledby="waitlist-places" className="mt-8">
             <h2 id="waitlist-places" className="mb-3 text-xl font-bold text-slate-900">

@@ -14,6 +14,7 @@ import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds/refunds";
+import { addToCart } from "@/lib/commerce/cart/cart";
 import { placeOrder } from "./checkout";
 import { reopenFreedSections } from "./seats";
 
@@ -214,6 +215,25 @@ describe("a freed seat", () => {
     expect(await liveSeatsOf(sectionId)).toEqual([{ learnerId: first!.learnerId }]);
     expect((await entriesOf(sectionId)).map((e) => e.status)).toEqual(["accepted", "waiting"]);
     expect(await familyWaitlist(first!.parentId, ZONE)).toEqual([]);
+    expect(await statusOf(sectionId)).toBe("full");
+  });
+
+  it("stays held when the section is opened by hand: neither the cart nor the checkout sells it to another family", async () => {
+    const sectionId = await section(1);
+    const seated = await fill(sectionId, 1);
+    const [first] = await line(sectionId, 1);
+    await withdrawSeat(seated.parentId, seated.itemIds[0], ZONE);
+    await updateSection(sectionId, { ...(await storedSectionInput(db(), sectionId)), status: "open" });
+    expect(await statusOf(sectionId)).toBe("open");
+    const stranger = await newFamily(db(), 100_000);
+    expect(await refused(addToCart(stranger.parentId, { sectionId, learnerId: stranger.learnerId }))).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("is full"),
+    });
+    expect(await refused(placeOrder(stranger.parentId, [{ sectionId, learnerId: stranger.learnerId }]))).toMatchObject({
+      code: "conflict",
+    });
+    await placeOrder(first!.parentId, [{ sectionId, learnerId: first!.learnerId }]);
     expect(await statusOf(sectionId)).toBe("full");
   });
 
