@@ -43,7 +43,7 @@ interface ServerOptions {
 function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thirdParty, shellLinks }: ServerOptions) {
   return {
     // A fresh embedded database on every server start; a reused server keeps its own.
-    command: `node -e "for (const d of ['${pgliteDir}', '${authDir}', '${mailDir}']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
+    command: `node -e "for (const d of ['${pgliteDir}', '${authDir}', '${mailDir}', '${pgliteDir}-stripe']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
     url,
     env: {
       PORT: String(port),
@@ -63,6 +63,14 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
       // Its own embedded mail server (a free port) and mailbox folder, even when the shell has SMTP_URL set.
       SMTP_URL: "",
       MAILBOX_DIR: mailDir,
+      // The embedded default's card payments: the local TEST stand-in (scripts/embedded-stripe.mjs),
+      // even when the shell has Stripe keys or LOCAL_CARD_PAYMENTS set.
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      STRIPE_API_URL: "",
+      LOCAL_CARD_PAYMENTS: "",
+      // Its payments (kept for refunds across restarts) beside its database, removed with it.
+      STRIPE_LOCAL_DIR: `${pgliteDir}-stripe`,
       // Every test's visitor is 127.0.0.1: the real 10 would refuse the later tests' requests.
       DEMO_REQUESTS_PER_ADDRESS: "1000",
       // Refunds until the first session starts: the seeded sections' next session may be within a day of any test run.

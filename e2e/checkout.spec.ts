@@ -6,7 +6,7 @@ import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
-test.describe("checkout with the wallet (issue 18, the embedded default without Stripe)", () => {
+test.describe("checkout with the wallet (issue 18)", () => {
   // One demo family's wallet: its balances are asserted in turn.
   test.describe.configure({ mode: "serial" });
 
@@ -28,20 +28,31 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await expect(items.getByRole("listitem")).toContainText("Piano for Beginners for Sam");
     await expect(items.getByRole("listitem")).toContainText("seats left");
     await expect(page.getByTestId("cart-total")).toHaveText("$129.00");
-    // No Stripe configured: no card option.
-    await expect(page.getByText("By card")).toHaveCount(0);
+    // Cash covers it all: nothing by card (the embedded default takes cards: e2e/card-payment.spec.ts).
+    await expect(page.getByText(/^By card/)).toBeVisible();
+    await expect(page.getByRole("button", { name: /by card/ })).toHaveCount(0);
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("cart.png"), fullPage: true });
 
-    // Without Stripe there is no card part, so no choice of where a late card payment goes back.
+    // No card part, so no choice of where a late card payment goes back.
     await expect(page.getByRole("radio", { name: "Back to my card" })).toHaveCount(0);
     await page.getByRole("button", { name: `Pay $129.00 with ${CASH}` }).click();
-    await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "You are enrolled" })).toContainText("Sam in Piano for Beginners ($129.00)");
-    await expect(items).toContainText("Your cart is empty.");
+    // The order is its own page (issue 31): the first session, what the price buys, the refund window, what next.
+    await expect(page.getByRole("heading", { name: "You are enrolled", level: 1 })).toBeVisible();
+    const order = page.getByRole("region", { name: "Your order" });
+    await expect(order).toContainText("Sam in Piano for Beginners ($129.00)");
+    await expect(order).toContainText("First session:");
+    await expect(order).toContainText(/\d+ sessions · .*\$\d+\.\d\d a session/);
+    await expect(page.getByRole("link", { name: "Go to My courses" })).toHaveAttribute("href", "/my-courses");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("confirmation.png"), fullPage: true });
+    // Back does not return to a cart with a live Pay button.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/order=/);
+    await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+    await page.goForward();
+    await expect(page).toHaveURL(/order=/);
 
     await page.getByRole("link", { name: "See your wallet" }).click();
     await expect(page).toHaveURL(new RegExp(`${brandPaths.wallet}$`));
@@ -134,6 +145,7 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     const history = page.getByRole("region", { name: "History" });
     await expect(history.getByRole("listitem").first()).toContainText("Refund");
     await expect(history.getByRole("listitem").first()).toContainText("$99.00");
+    await expect(history.getByRole("listitem").first()).toContainText(`${courseTitle} for ${child}`);
 
     await page.goto("/terms-of-service");
     await expect(page.getByRole("heading", { name: "Withdrawing and refunds" })).toBeVisible();
@@ -155,6 +167,22 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath("admin-orders.png"), fullPage: true });
+
+    // A refund asks first (issue 31): what goes back, and the reason; Escape keeps the order.
+    await page.getByLabel("Status").selectOption("paid");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=paid/);
+    const refund = table.getByRole("button", { name: /^Refund order of / }).first();
+    await refund.click();
+    const dialog = page.getByRole("dialog", { name: /^Refund the order of / });
+    await expect(dialog).toContainText("This cannot be undone.");
+    await expect(dialog.getByLabel("Reason (recorded with your name)")).toBeFocused();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("admin-refund-dialog.png") });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(refund).toBeFocused();
+    await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText("paid");
   });
 
   test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({
@@ -183,9 +211,9 @@ test.describe("checkout with the wallet (issue 18, the embedded default without 
     await panel.getByRole("button", { name: "Add to cart" }).click();
     await expect(page.getByRole("region", { name: "Seats in your cart" }).getByRole("listitem")).toContainText("Math Foundations for Mia");
     await expect(page.getByRole("region", { name: "Math Foundations" })).toHaveCount(0);
-    // No credit and no Stripe: a clear message instead of a pay button.
-    await expect(page.getByText(/does not cover this order \(\$119\.00\), and card payments are not available/)).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+    // No credit: all of it by card (the embedded default's local TEST stand-in), and where a late payment goes back.
+    await expect(page.getByRole("button", { name: "Pay $119.00 by card" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Back to my card" })).toBeChecked();
     await page.screenshot({ path: testInfo.outputPath("merged-cart.png"), fullPage: true });
   });
 });

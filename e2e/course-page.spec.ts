@@ -27,7 +27,7 @@ test.describe("course page (Schedules and booking)", () => {
       .first();
     await expect(section).toContainText("With Ms. Rivera");
     // After hydration, in the viewer's zone with its name (the server rendered New York's).
-    await expect(section.getByTestId("weekly-times")).toHaveText("Tuesdays and Thursdays 1:00 PM (America/Los_Angeles)");
+    await expect(section.getByTestId("weekly-times")).toHaveText("Tuesdays and Thursdays 1:00 PM Pacific Time (Los Angeles)");
     await expect(section.getByRole("definition").first()).toHaveText("$149.00");
     await expect(section).toContainText("Seats left6");
 

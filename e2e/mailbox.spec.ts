@@ -27,7 +27,7 @@ test("a family books a demo, and the embedded mailbox shows its confirmation wit
   await page.goto("/dev/mailbox");
   await expect(page.getByRole("heading", { name: "Mailbox" })).toBeVisible();
   const rows = page.getByRole("row").filter({ hasText: email });
-  const bookedLink = rows.getByRole("link", { name: /^Your free demo is booked: .+ \(America\/Los_Angeles\)$/ });
+  const bookedLink = rows.getByRole("link", { name: /^Your free demo is booked: .+ Pacific Time \(Los Angeles\)$/ });
   await expect(async () => {
     await page.reload();
     await expect(bookedLink).toBeVisible({ timeout: 1_000 });

@@ -16,6 +16,8 @@ const COURSE = "Scratch Game Design";
 async function signInAsTeacher(page: Page) {
   const teacher = demoAccount("teacher");
   await signIn(page, teacher.email, teacher.password);
+  // With no page to return to, a teacher starts at their dashboard (issue 31).
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
 }
 
 test("a family books a demo of the teacher's course and the teacher sees it on the dashboard, without the family's details", async ({
@@ -45,13 +47,19 @@ test("a family books a demo of the teacher's course and the teacher sees it on t
   await signInAsTeacher(page);
   await page.goto("/teacher/dashboard");
   const upcoming = page.getByRole("region", { name: "Upcoming" });
-  await expect(upcoming).toContainText("in America/Chicago");
+  await expect(upcoming).toContainText("in Central Time (Chicago)");
   const demo = upcoming
     .getByRole("listitem")
     .filter({ hasText: `Free demo · ${COURSE}` })
     .filter({ hasText: "grade 3" });
+  // Upcoming is paged by week (issue 31): the demo is this week or a later one.
+  for (let week = 0; week < 3 && (await demo.count()) === 0; week++) {
+    await upcoming.getByRole("link", { name: "Next week →" }).click();
+    await expect(page).toHaveURL(new RegExp(`week=${week + 1}$`));
+    await expect(upcoming).toContainText("in the week of");
+  }
   await expect(demo.first()).toBeVisible();
-  await expect(demo.first()).toContainText("(America/Chicago)");
+  await expect(demo.first()).toContainText("Central Time (Chicago)");
   await expect(page.getByText("scratch-family@example.com")).toHaveCount(0);
   await expect(page.getByText("Private Parentname")).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("teacher-dashboard.png"), fullPage: true });
@@ -63,7 +71,7 @@ test("the teacher edits weekly hours: an overlap answers beside the row and noth
   const { status, violations } = await scanPage(page, "/teacher/availability");
   expect(status).toBe(200);
   expect(violations).toEqual([]);
-  await expect(page.getByText("Times are in your time zone, America/Chicago.")).toBeVisible();
+  await expect(page.getByText("Times are in your time zone, Central Time (Chicago).")).toBeVisible();
 
   const rows = page.getByRole("group", { name: /^Hours \d+$/ });
   const before = await rows.count();
@@ -96,6 +104,17 @@ test("the teacher creates a section, the rules answer beside the fields, and the
   await signInAsTeacher(page);
   const { violations } = await scanPage(page, "/teacher/sections/new");
   expect(violations).toEqual([]);
+  // An empty submit names every field that is missing, the days of the week too.
+  await page.getByLabel("Capacity").fill("");
+  await page.getByRole("button", { name: "Create section" }).click();
+  await expect(page.getByText("Enter the price as an amount, like 149.00.").first()).toBeVisible();
+  await expect(page.getByText("Choose at least one day of the week.").first()).toBeVisible();
+  await expect(page.getByText("Capacity must be a whole number of at least 1.").first()).toBeVisible();
+  // The price is in the shop's currency: there is no currency to type, and "Full" is not a status to pick.
+  await expect(page.getByLabel("Price in USD")).toBeVisible();
+  await expect(page.getByLabel("Currency")).toHaveCount(0);
+  await expect(page.getByLabel("Status").locator("option")).toHaveText(["Draft (not shown to families)", "Open", "Closed (no classes)"]);
+
   await page.getByLabel("Course").selectOption({ label: COURSE });
   await page.getByLabel("Class type").selectOption({ label: "1-on-1" });
   await page.getByLabel("Capacity").fill("3");
@@ -103,18 +122,27 @@ test("the teacher creates a section, the rules answer beside the fields, and the
   await page.getByRole("checkbox", { name: "Tuesday" }).check();
   await page.getByRole("checkbox", { name: "Thursday" }).check();
   await page.getByLabel("Status").selectOption("open");
+  await page.getByLabel("Meeting link").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "Create section" }).click();
   await expect(page.getByText("A 1-on-1 section has exactly one seat.").first()).toBeVisible();
+  await expect(page.getByText("Enter the meeting link as an https URL.").first()).toBeVisible();
   await expect(page.getByLabel("Capacity")).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath("section-form-error.png"), fullPage: true });
 
+  // After the refusal the form keeps, and saves, exactly what was chosen: both days.
   await page.getByLabel("Capacity").fill("1");
+  await page.getByLabel("Meeting link").fill("");
   await page.getByRole("button", { name: "Create section" }).click();
   await expect(page).toHaveURL(/\/teacher\/sections$/);
   const row = page.getByRole("row").filter({ hasText: "$123.45" });
   await expect(row).toContainText(COURSE);
   await expect(row).toContainText("0 / 1");
-  await expect(row).toContainText("(America/Chicago)");
+  await expect(row).toContainText("Central Time (Chicago)");
+  await row.getByRole("link", { name: /Edit/ }).click();
+  await expect(page.getByRole("checkbox", { name: "Tuesday" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Thursday" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Monday" })).not.toBeChecked();
+  await page.goto("/teacher/sections");
   await page.screenshot({ path: testInfo.outputPath("sections.png"), fullPage: true });
   expect((await scanPage(page, "/teacher/sections")).violations).toEqual([]);
 

@@ -51,7 +51,7 @@ async function main() {
     learnerName: "Ada",
     courseTitle: "Bench course",
     teacherName: "Teacher",
-    when: "Mon, Mar 2, 2026, 4:00 PM EST (America/New_York)",
+    when: "Mon, Mar 2, 2026, 4:00 PM Eastern Time (New York)",
     kind: "24h",
     isDemo: false,
     pageUrl: "http://localhost:3000/my-courses",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { startAuthEmulator } from "./auth-emulator.mjs";
 import { devEnvironment } from "./dev-env.mjs";
 import { startEmbeddedMail } from "./embedded-mail.mjs";
+import { startEmbeddedStripe } from "./embedded-stripe.mjs";
 import { exitIfEmulatorFallbackRefused, isEmulatorUp } from "./embedded-auth.mjs";
 import { run } from "./run-command.mjs";
 
@@ -17,7 +18,14 @@ const mail = await startEmbeddedMail(root, process.env);
 Object.assign(env, mail.env);
 // The mailbox page is for the embedded server only: not for a folder named by hand beside a real SMTP server.
 if (!mail.server) delete env.MAILBOX_DIR;
+// Card payments: with no STRIPE_SECRET_KEY, the local TEST stand-in, as `npm start` (scripts/embedded-stripe.mjs).
+const stripe = await startEmbeddedStripe(root, process.env, { host: env.HOST, port });
+Object.assign(env, stripe.env);
+console.log(
+  stripe.server ? `[dev] card payments: local TEST stand-in at ${stripe.server.url}` : `[dev] card payments: ${stripe.decision.reason}`,
+);
 const code = await run(path.join(root, "node_modules", ".bin", "next"), ["dev", "-p", port, "-H", env.HOST], { cwd: root, env });
 await emulator?.stop();
 await mail.server?.stop();
+await stripe.server?.stop();
 process.exit(code);

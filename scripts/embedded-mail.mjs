@@ -2,26 +2,13 @@
 // (in the environment or a .env file), run scripts/mail-server.mjs on a free loopback port and point
 // the app at it. MAILBOX_DIR tells the app where the messages are kept, and that the mailbox page
 // (/dev/mailbox, loopback only) may exist.
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseEnv } from "node:util";
 
+import { configuredVariable } from "./configured-variable.mjs";
 import { startMailServer } from "./mail-server.mjs";
 
 /** SMTP_URL as the app will see it: the environment first, then the .env files Next loads. */
-export function configuredSmtpUrl(root, env = process.env) {
-  // Set, even empty (the e2e servers), the environment decides: Next does not let a .env file override it.
-  if (env.SMTP_URL !== undefined) return env.SMTP_URL;
-  for (const file of [".env.production.local", ".env.development.local", ".env.local", ".env.production", ".env.development", ".env"]) {
-    try {
-      const value = parseEnv(readFileSync(path.join(root, file), "utf8")).SMTP_URL;
-      if (value) return value;
-    } catch {
-      // No such file.
-    }
-  }
-  return "";
-}
+export const configuredSmtpUrl = (root, env = process.env) => configuredVariable(root, "SMTP_URL", env);
 
 /**
  * Starts the embedded mail server unless SMTP_URL is configured. Port 0: the system picks a free

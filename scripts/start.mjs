@@ -8,6 +8,7 @@ import { startAuthEmulator } from "./auth-emulator.mjs";
 import { checkBuildFreshness, recordBuild } from "./build-freshness.mjs";
 import { demoAccountsDecision, embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp, listenHost } from "./embedded-auth.mjs";
 import { startEmbeddedMail } from "./embedded-mail.mjs";
+import { startEmbeddedStripe } from "./embedded-stripe.mjs";
 import { isLoopbackHost } from "../lib/platform/loopback.mjs";
 import { run } from "./run-command.mjs";
 import { sessionSecret } from "./session-secret.mjs";
@@ -19,9 +20,19 @@ const port = process.env.PORT || "3000";
 // Checked before a build, so a deployment mistake fails in seconds and says what is wrong.
 exitIfEmulatorFallbackRefused("start");
 
+// Card payments: with no STRIPE_SECRET_KEY, a local stand-in that takes test cards (README
+// "Embedded defaults"). Started before the build, which must know that card payments are on.
+const stripe = await startEmbeddedStripe(root, process.env, { host: listenHost(process.env), port });
+console.log(
+  stripe.server
+    ? `[start] card payments: local TEST stand-in at ${stripe.server.url} (test card 4242 4242 4242 4242; no real money)`
+    : `[start] card payments: no local stand-in, ${stripe.decision.reason}`,
+);
+const buildEnv = { ...process.env, ...stripe.env };
+
 // Next loads .env files itself; the comparison uses process.env, and a changed .env
 // file triggers a rebuild through its modification time.
-const freshness = checkBuildFreshness({ root, env: process.env });
+const freshness = checkBuildFreshness({ root, env: buildEnv });
 if (freshness.stale) {
   console.log(`[start] building, because ${freshness.reason}`);
   const startedAt = Date.now();
@@ -30,7 +41,7 @@ if (freshness.stale) {
   const tsconfigPath = path.join(root, "tsconfig.json");
   const tsconfig = fs.readFileSync(tsconfigPath, "utf8");
   const { atime, mtime } = fs.statSync(tsconfigPath);
-  const code = await run(next, ["build"], { cwd: root });
+  const code = await run(next, ["build"], { cwd: root, env: buildEnv });
   if (fs.readFileSync(tsconfigPath, "utf8") !== tsconfig) {
     fs.writeFileSync(tsconfigPath, tsconfig);
     // Its old time too: the freshness check compares sources' times with the build's.
@@ -40,7 +51,7 @@ if (freshness.stale) {
     console.error(`[start] next build failed (exit code ${code}); not starting.`);
     process.exit(code);
   }
-  recordBuild({ root, env: process.env, startedAt });
+  recordBuild({ root, env: buildEnv, startedAt });
   console.log(`[start] built in ${Math.round((Date.now() - startedAt) / 1000)} s`);
 } else {
   console.log(`[start] reusing the last build: ${freshness.reason}`);
@@ -49,7 +60,7 @@ if (freshness.stale) {
 // Identity: with no Firebase project configured, the Auth Emulator is the embedded default.
 // AUTH_EMULATOR_PORT / AUTH_EMULATOR_DATA_DIR let the e2e server run its own beside a dev one.
 const auth = embeddedAuthDefaults();
-const env = { ...process.env, APP_URL: process.env.APP_URL || `http://localhost:${port}` };
+const env = { ...buildEnv, APP_URL: process.env.APP_URL || `http://localhost:${port}` };
 env.NEXTAUTH_URL ||= env.APP_URL;
 env.NEXTAUTH_SECRET ||= sessionSecret(root);
 // The embedded default is for this machine: it listens on loopback unless HOST says otherwise, and
@@ -93,4 +104,5 @@ const code = await run(process.execPath, [path.join(root, "scripts", "server.mjs
 });
 await emulator?.stop();
 await mail.server?.stop();
+await stripe.server?.stop();
 process.exit(code);

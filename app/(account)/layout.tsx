@@ -10,6 +10,7 @@ import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
 import { adoptBrowserTimezoneAction } from "./timezone-action";
+import { ZoneNoticeSlot } from "./zone-notice-slot";
 
 // Personal pages: never indexed.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -22,16 +23,20 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   // An account without a zone (made before zones were kept) takes the browser's at this visit.
-  const [needsZone, cartCount] = await Promise.all([
-    user !== null && findUserTimezone(user.databaseId).then((zone) => zone === null),
+  const [zone, cartCount] = await Promise.all([
+    user === null ? null : findUserTimezone(user.databaseId),
     // Issue 31 item 4: the cart and its count are in the bar's HTML for a role that buys.
     user !== null && roleBars[user.role].cart ? countCartSeats(user.databaseId) : null,
   ]);
+  const needsZone = user !== null && zone === null;
   return (
     <SiteShell user={user} cartCount={cartCount}>
       <SessionLoader serverUser={user} />
       {needsZone ? <AdoptBrowserTimezone adopt={adoptBrowserTimezoneAction} /> : null}
-      <div className="mx-auto max-w-3xl px-4 py-10">{children}</div>
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        {zone ? <ZoneNoticeSlot accountZone={zone} /> : null}
+        {children}
+      </div>
     </SiteShell>
   );
 }

@@ -3,6 +3,7 @@
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { setUserTimezoneIfUnset } from "@/lib/teachers/profiles";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 /**
  * The browser's zone for an account that has none yet (accounts made before zones were kept, or
@@ -13,6 +14,6 @@ export async function adoptBrowserTimezoneAction(timezone: string): Promise<Acti
   return runAction("adopt-timezone", async () => {
     const user = await requireApiUser();
     const stored = await setUserTimezoneIfUnset(user.databaseId, timezone);
-    return stored ? `Times are shown in ${timezone}.` : "";
+    return stored ? `Times are shown in ${zoneLabel(timezone)}.` : "";
   });
 }

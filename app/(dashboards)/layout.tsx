@@ -4,6 +4,9 @@ import type { ReactNode } from "react";
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
 import { getCurrentUser } from "@/lib/platform/auth/session";
+import { findUserTimezone } from "@/lib/teachers/profiles";
+
+import { ZoneNoticeSlot } from "../(account)/zone-notice-slot";
 
 // Staff pages: never indexed.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -15,10 +18,16 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
  */
 export default async function DashboardsLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
+  // Issue 31: staff read times in their account's zone; a teacher's are in their profile's zone (their
+  // weekly hours are wall times in it), changed on the availability page, so no switch is offered here.
+  const zone = user && user.role !== "teacher" ? await findUserTimezone(user.databaseId) : null;
   return (
     <SiteShell user={user}>
       <SessionLoader serverUser={user} />
-      <div className="mx-auto max-w-6xl px-4 py-10">{children}</div>
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        {zone ? <ZoneNoticeSlot accountZone={zone} /> : null}
+        {children}
+      </div>
     </SiteShell>
   );
 }

@@ -1,22 +1,31 @@
 import { IDENTITY_MESSAGES, type IdentityMessage } from "@/lib/platform/auth/errors";
-import { safeCallbackUrl } from "@/lib/platform/auth/guard";
+import { sameOriginPath } from "@/lib/platform/auth/guard";
+import { isRole, ROLE_HOME, type Role } from "@/lib/platform/auth/roles";
 
 /** Signs in through next-auth's credentials provider; the error is already a SPEC 8 message. */
-export async function signInWithCredentials(email: string, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const { signIn } = await import("next-auth/react");
+export async function signInWithCredentials(
+  email: string,
+  password: string,
+): Promise<{ ok: true; role: Role | null } | { ok: false; message: string }> {
+  const { signIn, getSession } = await import("next-auth/react");
   try {
     const result = await signIn("credentials", { email, password, redirect: false });
     if (!result || result.error)
       return { ok: false, message: result?.error && result.error !== "CredentialsSignin" ? result.error : IDENTITY_MESSAGES.unknown };
-    return { ok: true };
+    // The new session's role decides where the person starts (afterSignInPath).
+    const role: unknown = ((await getSession())?.user as { role?: unknown } | undefined)?.role;
+    return { ok: true, role: isRole(role) ? role : null };
   } catch {
     return { ok: false, message: IDENTITY_MESSAGES.unknown };
   }
 }
 
-/** Where to go after signing in: the callbackUrl the guard left, if it stays on this site, else "/". */
-export function afterSignInPath(location: Pick<Location, "search" | "origin"> = window.location): string {
-  return safeCallbackUrl(new URLSearchParams(location.search).get("callbackUrl"), location.origin);
+/**
+ * Where to go after signing in: the callbackUrl the guard left, if it stays on this site, else the
+ * role's home (a teacher's, admin's or support's dashboard; "/" for a family).
+ */
+export function afterSignInPath(location: Pick<Location, "search" | "origin"> = window.location, role: Role | null = null): string {
+  return sameOriginPath(new URLSearchParams(location.search).get("callbackUrl"), location.origin) ?? ROLE_HOME[role ?? "student"];
 }
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(IDENTITY_MESSAGES));

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ZoneOption } from "@/lib/scheduling/zone-name";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
@@ -10,14 +11,14 @@ import type { ActionResult } from "@/lib/platform/http/action-result";
 import { errorProps, FormField, inputClass } from "@/components/forms/form-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 
-/** The account's time zone, chosen from the IANA names the server lists; every page shows times in it. */
+/** The account's time zone, chosen from the zones the server lists (IANA values, labels as people say them); every page shows times in it. */
 export function TimezoneForm({
   current,
   zones,
   submit,
 }: {
   current: string;
-  zones: string[];
+  zones: ZoneOption[];
   submit: (input: { timezone: string }) => Promise<ActionResult>;
 }) {
   const router = useRouter();
@@ -44,9 +45,9 @@ export function TimezoneForm({
           onChange={(event) => setZone(event.target.value)}
           {...errorProps("profile-timezone", error)}
         >
-          {zones.map((name) => (
-            <option key={name} value={name}>
-              {name.replaceAll("_", " ")}
+          {zones.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>

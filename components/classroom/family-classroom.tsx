@@ -6,6 +6,7 @@ import { listReviewableCourses } from "@/lib/classroom/reviews";
 import { FamilyAttendance } from "./family-attendance";
 import { ReviewForms } from "./review-forms";
 import { UpcomingClasses } from "./upcoming-classes";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 /** /my-courses' live-class part: next sessions with Join, attendance, and the reviews a family may write. */
 export async function FamilyClassroom({
@@ -28,7 +29,7 @@ export async function FamilyClassroom({
         <h2 id="my-classes" className="mb-1 text-xl font-bold text-slate-900">
           Your live classes
         </h2>
-        <p className="mb-3 text-sm text-slate-700">Join opens 10 minutes before each session starts. Times in {timezone}.</p>
+        <p className="mb-3 text-sm text-slate-700">Join opens 10 minutes before each session starts. Times in {zoneLabel(timezone)}.</p>
         <UpcomingClasses classes={classes} timezone={timezone} empty="No confirmed classes yet." />
       </section>
       <section aria-labelledby="my-attendance" className="mt-10">

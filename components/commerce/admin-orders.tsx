@@ -1,6 +1,7 @@
+import { AdminRefundDialog } from "@/components/commerce/admin-refund-dialog";
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { DataTable } from "@/components/dashboards/data-table";
-import type { AdminOrderRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
+import type { AdminOrderRow, AdminPurchaseRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
 
 const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
 const field = "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
@@ -71,26 +72,7 @@ export function AdminOrderTable({ orders, refund }: { orders: AdminOrderRow[]; r
             {order.status}
             {order.refunded ? <span className="block text-slate-700">refunded {order.refunded}</span> : null}
           </td>
-          <td className="px-3 py-2">
-            {order.canRefund ? (
-              <ActionForm action={refund} className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="orderId" value={order.id} />
-                <label className="text-xs font-semibold text-slate-800">
-                  Reason
-                  <input
-                    name="reason"
-                    required
-                    minLength={3}
-                    maxLength={500}
-                    className="mt-1 block w-40 rounded border border-slate-400 px-2 py-1"
-                  />
-                </label>
-                <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700 hover:bg-red-50">
-                  Refund<span className="sr-only"> order of {order.email}</span>
-                </button>
-              </ActionForm>
-            ) : null}
-          </td>
+          <td className="px-3 py-2">{order.canRefund ? <AdminRefundDialog order={order} refund={refund} /> : null}</td>
         </tr>
       ))}
     </DataTable>
@@ -157,5 +139,27 @@ export function WalletAdjustmentForm({ adjust, cashLabel }: { adjust: FormAction
         Adjust {cashLabel}
       </button>
     </ActionForm>
+  );
+}
+
+/** Gifts and card top-ups: purchases that are not seats, with what became of each gift (never its code). */
+export function AdminPurchaseTable({ purchases }: { purchases: AdminPurchaseRow[] }) {
+  if (purchases.length === 0) return <p className="text-slate-700">No gifts or top-ups in this range.</p>;
+  return (
+    <DataTable caption="Gifts and top-ups, newest first" columns={["Bought (UTC)", "What", "Buyer", "Amount", "Paid by", "Status"]}>
+      {purchases.map((purchase) => (
+        <tr key={purchase.id} className="border-t border-slate-200 align-top">
+          <td className="px-3 py-2 whitespace-nowrap">{purchase.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+          <td className="px-3 py-2">{purchase.kind}</td>
+          <td className="px-3 py-2">{purchase.email ?? "deleted account"}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{purchase.amount}</td>
+          <td className="px-3 py-2">{purchase.paidBy}</td>
+          <td className="px-3 py-2">
+            {purchase.status}
+            {purchase.note ? <span className="block text-slate-700">{purchase.note}</span> : null}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

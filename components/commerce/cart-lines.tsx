@@ -1,5 +1,6 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import type { CartLine, CartProblem } from "@/lib/commerce/cart/cart";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 const PROBLEMS: Record<Exclude<CartProblem, null>, string> = {
   full: "Full: no seats left",
@@ -22,11 +23,17 @@ export function CartLines({ lines, zone, remove }: { lines: CartLine[]; zone: st
             <p className="text-sm text-slate-700">With {line.teacherName}</p>
             <p className="text-sm text-slate-700">{line.schedule}</p>
             {line.nextSession ? <p className="text-sm text-slate-700">Next session: {line.nextSession}</p> : null}
+            <p className="text-sm text-slate-700">{line.facts}</p>
+            <p className={`text-sm ${line.refundableUntil ? "text-slate-700" : "font-semibold text-amber-800"}`}>
+              {line.refundableUntil
+                ? `Full refund if you withdraw before ${line.refundableUntil}.`
+                : "No refund: the first session is too close to withdraw with a refund."}
+            </p>
             <p className="text-sm text-slate-700">
               {line.seatsLeft} {line.seatsLeft === 1 ? "seat" : "seats"} left
             </p>
             {line.problem ? <p className="mt-1 text-sm font-semibold text-red-700">{PROBLEMS[line.problem]}</p> : null}
-            <p className="sr-only">Times are shown in {zone}.</p>
+            <p className="sr-only">Times are shown in {zoneLabel(zone)}.</p>
           </div>
           <div className="flex items-center gap-4 sm:flex-col sm:items-end">
             <p className={`font-bold ${line.problem ? "text-slate-600 line-through" : "text-slate-900"}`}>{line.price}</p>

@@ -24,8 +24,10 @@ export function CheckoutForm({ action, children, className }: { action: Checkout
       void toastError(answer.message);
       // The cart as it is now (a new total, a full class marked), beside the message.
       router.refresh();
-    } else if (answer.next?.startsWith("/")) router.push(answer.next);
-    else if (answer.next) window.location.assign(answer.next);
+    } else if (answer.next?.startsWith("/")) {
+      // Replaced, not pushed: Back after paying does not return to a cart with a live Pay button.
+      router.replace(answer.next);
+    } else if (answer.next) window.location.assign(answer.next);
     return answer;
   }, null);
   // Paid: the button stays disabled while the confirmation loads, so the cart is not paid twice.

@@ -20,7 +20,7 @@ function describe(entry: AuditRow, timezone: string): string {
   return entry.action;
 }
 
-/** Who did what to a request, newest first; demo times in `timezone` (the agent's). */
+/** Who did what to a request, newest first; demo times in `timezone` (the family's, else the agent's). */
 export function LeadHistory({ entries, timezone = "UTC" }: { entries: AuditRow[]; timezone?: string }) {
   return (
     <div>

@@ -49,6 +49,11 @@ export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
                   by {lead.statusChangedBy}, {formatAge(lead.statusChangedAt, now)} ago
                 </span>
               ) : null}
+              {lead.demoCancelledAt ? (
+                <span className="mt-1 block text-xs font-semibold text-amber-800">
+                  Demo cancelled {formatAge(lead.demoCancelledAt, now)} ago: offer another time
+                </span>
+              ) : null}
               {lead.note ? <span className="mt-1 block text-xs text-slate-600">Has a note</span> : null}
             </td>
           </tr>

@@ -20,7 +20,7 @@ const STATUS_CLASSES: Record<RequestBooking["status"], string> = {
   no_show: "bg-red-100 text-red-950",
 };
 
-/** A request's demo bookings, newest time first, in the agent's zone (named). */
+/** A request's demo bookings, newest time first, in the family's zone (else the agent's; named). */
 export function RequestDemoBookings({ bookings, timezone }: { bookings: RequestBooking[]; timezone: string }) {
   if (bookings.length === 0) return <p className="mt-2 text-slate-700">No demo time is booked for this request.</p>;
   return (

@@ -20,7 +20,7 @@ const buttonClass = "rounded-lg border px-4 py-2 font-semibold disabled:opacity-
 
 /**
  * Support books a demo time for the family when none is live, or moves or cancels the live one
- * (issue 17). Times in the agent's own zone, named; a refused pick shows the message in the picker.
+ * (issue 17). Times in the family's zone (else the agent's own), named; a refused pick shows the message in the picker.
  */
 export function SupportDemoControls({
   requestId,

@@ -1,22 +1,10 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useViewerZone } from "@/browser/viewer-zone";
+import { formatInstant } from "@/lib/scheduling/zone-name";
 
-import { INSTANT_FORMAT, withZoneName, zoneAbbreviation } from "@/lib/scheduling/zone-name";
-
-const subscribe = () => () => {};
-
-/** An instant in the viewer's own zone, named ("Tue, Mar 10, 2026, 4:00 PM PDT (America/Los_Angeles)"). */
+/** An instant in the viewer's zone (the account's while signed in, else the browser's), named ("Tue, Mar 10, 2026, 4:00 PM Pacific Time (Los Angeles)"). */
 export function LocalTime({ instant, fallback }: { instant: string; fallback: string }) {
-  const text = useSyncExternalStore(
-    subscribe,
-    () => {
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const format = new Intl.DateTimeFormat("en-US", { ...INSTANT_FORMAT, timeZone: zone });
-      const date = new Date(instant);
-      return withZoneName(format.format(date), zoneAbbreviation(format.formatToParts(date)), zone);
-    },
-    () => fallback,
-  );
-  return <time dateTime={instant}>{text}</time>;
+  const zone = useViewerZone();
+  return <time dateTime={instant}>{zone ? formatInstant(new Date(instant), zone) : fallback}</time>;
 }

@@ -45,7 +45,7 @@ export function SignInForm({
     const result = await signInWithCredentials(email, password);
     if (!result.ok) return toastError(result.message);
     // A full load, so every part of the page (header included) starts from the new session.
-    window.location.assign(afterSignInPath());
+    window.location.assign(afterSignInPath(window.location, result.role));
   };
 
   return (

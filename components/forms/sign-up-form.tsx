@@ -36,7 +36,7 @@ export function SignUpForm({ submit }: { submit: (input: SignUpInput & { timezon
     if (!created.ok) return toastError(created.message);
     const signedIn = await signInWithCredentials(values.email, values.password);
     if (!signedIn.ok) return toastError(signedIn.message);
-    window.location.assign(afterSignInPath());
+    window.location.assign(afterSignInPath(window.location, signedIn.role));
   };
 
   return (

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 
 import type { PickerDay, PickerSlot } from "@/lib/scheduling/picker";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 type Loaded = { ok: true; data: PickerDay[] } | { ok: false; message: string };
 
@@ -54,7 +55,7 @@ export function SlotPicker({ load, onPick, emptyText, timezone: fixedZone }: Pro
   return (
     <section aria-label="Open times" className="mt-4 text-left" aria-busy={busy || days === null}>
       <p className="text-sm text-slate-600">
-        Times in <strong>{timezone}</strong>
+        Times in <strong>{zoneLabel(timezone)}</strong>
       </p>
       {message ? (
         <p role="alert" className="mt-2 text-sm text-red-700">

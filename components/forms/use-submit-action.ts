@@ -25,9 +25,11 @@ export function useSubmitAction(action: (data: FormData) => Promise<ActionResult
         onSuccess?.();
       } else {
         void toastError(answer.message);
-        // Focus the first field with a message, so a keyboard or screen-reader user lands on it.
-        const first = Object.keys(answer.fieldErrors ?? {})[0];
-        const field = first ? form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`) : null;
+        // Focus the first field with a message in the form's own order, so a keyboard or screen-reader user lands on it.
+        const named = new Set(Object.keys(answer.fieldErrors ?? {}));
+        const field = [...form.elements].find(
+          (element): element is HTMLElement => element instanceof HTMLElement && named.has(element.getAttribute("name") ?? ""),
+        );
         field?.focus();
       }
     });

@@ -7,8 +7,8 @@ function learnerLabel(learner: AgendaLearner): string {
 }
 
 /** The next sessions and demos, each in the teacher's zone (named), with who is booked: first name and grade only. */
-export function AgendaList({ items, timezone, days }: { items: AgendaItem[]; timezone: string; days: number }) {
-  if (items.length === 0) return <p className="text-slate-700">Nothing booked or scheduled in the next {days} days.</p>;
+export function AgendaList({ items, timezone, empty }: { items: AgendaItem[]; timezone: string; empty: string }) {
+  if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
   return (
     <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200">
       {items.map((item) => (

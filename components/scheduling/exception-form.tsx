@@ -6,7 +6,7 @@ export function ExceptionForm({ action, today }: { action: FormAction; today: st
   return (
     <ActionForm action={action} resetOnSuccess className="mt-4 rounded-xl border border-slate-200 p-4">
       <fieldset className="flex flex-wrap items-end gap-3">
-        <legend className="mb-2 font-semibold text-slate-900">Add an exception</legend>
+        <legend className="mb-2 font-semibold text-slate-900">Add a holiday or other exception</legend>
         <label className="text-sm font-semibold text-slate-800">
           Date
           <input type="date" name="date" min={today} required className={inputClass} />
@@ -14,7 +14,7 @@ export function ExceptionForm({ action, today }: { action: FormAction; today: st
         <label className="text-sm font-semibold text-slate-800">
           Kind
           <select name="kind" defaultValue="off" className={inputClass}>
-            <option value="off">Time off</option>
+            <option value="off">Holiday or time off</option>
             <option value="extra">Extra hours</option>
           </select>
         </label>
@@ -30,7 +30,9 @@ export function ExceptionForm({ action, today }: { action: FormAction; today: st
           Add exception
         </button>
       </fieldset>
-      <p className="mt-2 text-sm text-slate-600">Leave the times empty for a whole day off.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Leave the times empty for a whole day off, such as a public holiday: no demo is offered on it.
+      </p>
     </ActionForm>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ZoneOption } from "@/lib/scheduling/zone-name";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 
@@ -17,10 +18,10 @@ const CLASS_TYPES = [
   ["one_on_one", "1-on-1"],
   ["group", "Group"],
 ] as const;
+// "Full" is not chosen: the seats make an open section full, and free seats open it again.
 const STATUSES = [
   ["draft", "Draft (not shown to families)"],
   ["open", "Open"],
-  ["full", "Full"],
   ["closed", "Closed (no classes)"],
 ] as const;
 
@@ -30,7 +31,7 @@ interface Props {
   courses: Array<{ id: number; title: string }>;
   /** An admin picks the teacher; a teacher's sections are their own (the server checks it too). */
   teachers: Array<{ id: number; label: string }> | null;
-  zones: string[];
+  zones: ZoneOption[];
   /** The section's live seats, said before closing it withdraws them (null: none, or a new section). */
   withdrawal?: WithdrawalPrompt | null;
   submitLabel: string;
@@ -100,11 +101,8 @@ export function SectionForm({ action, defaultValues: v, courses, teachers, zones
           {...aria("capacity")}
         />
       </FormField>
-      <FormField {...field("price", "Price", "(for the whole section, e.g. 149.00)")}>
+      <FormField {...field("price", `Price in ${v.currency}`, "(for the whole section, e.g. 149.00)")}>
         <input id="section-price" name="price" inputMode="decimal" defaultValue={v.price} className={inputClass} {...aria("price")} />
-      </FormField>
-      <FormField {...field("currency", "Currency", "(three letters)")}>
-        <input id="section-currency" name="currency" maxLength={3} defaultValue={v.currency} className={inputClass} {...aria("currency")} />
       </FormField>
       <FormField {...field("startsOn", "First day")}>
         <input id="section-startsOn" name="startsOn" type="date" defaultValue={v.startsOn} className={inputClass} {...aria("startsOn")} />

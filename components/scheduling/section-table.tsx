@@ -8,7 +8,18 @@ const CLASS_TYPE_LABELS = { one_on_one: "1-on-1", group: "Group" } as const;
 const STATUS_LABELS = { draft: "Draft", open: "Open", full: "Full", closed: "Closed" } as const;
 
 /** Sections with status, next session (in the section's zone, named), seats booked of capacity and price. */
-export function SectionTable({ rows, editPath, showTeacher }: { rows: SectionListRow[]; editPath: string; showTeacher: boolean }) {
+export function SectionTable({
+  rows,
+  editPath,
+  showTeacher,
+  zone,
+}: {
+  rows: SectionListRow[];
+  editPath: string;
+  showTeacher: boolean;
+  /** The viewer's zone (issue 31: one clock per person), not each section's. */
+  zone: string;
+}) {
   if (rows.length === 0) return <p className="text-slate-700">No sections yet.</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200">
@@ -51,9 +62,7 @@ export function SectionTable({ rows, editPath, showTeacher }: { rows: SectionLis
               {showTeacher ? <td className="px-3 py-2 text-slate-800">{row.teacherName}</td> : null}
               <td className="px-3 py-2 text-slate-800">{CLASS_TYPE_LABELS[row.classType]}</td>
               <td className="px-3 py-2 text-slate-800">{STATUS_LABELS[row.status]}</td>
-              <td className="px-3 py-2 text-slate-800">
-                {row.nextSessionAt ? formatInstantInZone(row.nextSessionAt, row.timezone) : "None left"}
-              </td>
+              <td className="px-3 py-2 text-slate-800">{row.nextSessionAt ? formatInstantInZone(row.nextSessionAt, zone) : "None left"}</td>
               <td className="px-3 py-2 text-slate-800">
                 {row.seatsBooked} / {row.capacity}
               </td>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ZoneOption } from "@/lib/scheduling/zone-name";
 import { FormField, errorProps, inputClass } from "@/components/forms/form-field";
 import { useSubmitAction } from "@/components/forms/use-submit-action";
 import type { ActionResult } from "@/lib/platform/http/action-result";
@@ -21,7 +22,7 @@ export function TeacherProfileForm({
 }: {
   action: (data: FormData) => Promise<ActionResult>;
   defaultValues: TeacherProfileValues;
-  zones: string[];
+  zones: ZoneOption[];
 }) {
   const { onSubmit, isPending, errorOf } = useSubmitAction(action);
   return (

@@ -22,11 +22,12 @@ export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Fri
 export function WeeklyHoursEditor({
   action,
   initialRows,
-  timezone,
+  zoneName,
 }: {
   action: (rows: HoursRow[]) => Promise<ActionResult>;
   initialRows: HoursRow[];
-  timezone: string;
+  /** The zone as people say it, worded on the server (the browser's ICU could word it otherwise). */
+  zoneName: string;
 }) {
   const nextKey = useRef(initialRows.length);
   const [rows, setRows] = useState(() => initialRows.map((row, key) => ({ ...row, key })));
@@ -67,7 +68,7 @@ export function WeeklyHoursEditor({
       aria-busy={isPending}
       noValidate
     >
-      <p className="text-sm text-slate-700">Times are in your time zone, {timezone}.</p>
+      <p className="text-sm text-slate-700">Times are in your time zone, {zoneName}.</p>
       {rows.length === 0 ? <p className="mt-4 text-slate-700">No weekly hours yet: families cannot book a demo with you.</p> : null}
       <ul className="mt-4 space-y-3">
         {rows.map((row, index) => {

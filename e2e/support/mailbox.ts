@@ -22,3 +22,9 @@ export async function linkInMail(page: Page, email: string, subject: string | Re
   expect(found, `a link matching ${pattern} in:\n${text}`).toBeDefined();
   return found!;
 }
+
+/** Verifies `email` by following the link of the verification email the product sent (read in the mailbox). */
+export async function verifyByMail(page: Page, email: string): Promise<void> {
+  const link = await linkInMail(page, email, /^Please verify your email for /, /http:\/\/127\.0\.0\.1:\d+\/emulator\/action\?\S+/);
+  expect((await page.request.get(link, { maxRedirects: 0 })).status()).toBeLessThan(400);
+}

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
 
 import { bookSlotAction, listSlotsAction } from "@/app/(marketing)/book-free-demo/actions";
 import { signLeadToken, verifyLeadToken, LEAD_TOKEN_MESSAGE } from "@/lib/demo-requests/lead-token";
@@ -8,7 +9,17 @@ import { openTestDatabase } from "@/test/database";
 import { EVERY_DAY, newCourse, newDemoRequest, newTeacher } from "@/test/scheduling-fixtures";
 
 import { FAMILY_ACTOR } from "./lead-follows-booking";
-import { cancelDemo, demoCalendarFile, findDemoStatus, listRescheduleSlots, listSlotsForLead, rescheduleDemo } from "./demo-booking";
+import {
+  cancelDemo,
+  demoCalendarFile,
+  findDemoStatus,
+  listRebookSlots,
+  listRescheduleSlots,
+  listSlotsForLead,
+  rebookDemo,
+  REBOOK_MESSAGES,
+  rescheduleDemo,
+} from "./demo-booking";
 
 jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
 
@@ -53,15 +64,26 @@ describe("the lead token: the time picker's proof that the caller made the lead"
 });
 
 describe("the time picker's actions (signed out, for the lead just sent)", () => {
-  it("lists the course's open slots by day in the family's zone, and books the picked one for the lead", async () => {
-    const leadId = await newDemoRequest(database.db, courseId);
+  it("lists the course's open slots by day in the family's zone, only after school and at weekends, and books the picked one for the lead", async () => {
+    // A teacher in London free all day: a grade-4 family in Los Angeles sees 3 PM to 7 PM on weekdays, its daytime at weekends.
+    const allDay = await newTeacher(database.db, "Europe/London", EVERY_DAY(0, 24 * 60));
+    const allDayCourse = await newCourse(database.db, allDay);
+    const leadId = await newDemoRequest(database.db, allDayCourse);
     const leadToken = signedLeadToken(leadId);
     const listed = await listSlotsAction({ leadToken, timezone: "America/Los_Angeles" });
     if (!listed.ok) throw new Error(listed.message);
     expect(listed.data.length).toBeGreaterThanOrEqual(13);
+    for (const slot of listed.data.flatMap((day) => day.slots)) {
+      const local = DateTime.fromISO(slot.startsAt, { zone: "America/Los_Angeles" });
+      const [from, to] = local.weekday >= 6 ? [9, 17.5] : [15, 18.5];
+      expect(local.hour + local.minute / 60).toBeGreaterThanOrEqual(from);
+      expect(local.hour + local.minute / 60).toBeLessThanOrEqual(to);
+    }
+    const weekdayLabels = listed.data.filter((day) => !/^(Sat|Sun)/.test(day.label)).flatMap((day) => day.slots.map((s) => s.label));
+    expect(new Set(weekdayLabels)).toEqual(
+      new Set(["3:00 PM", "3:30 PM", "4:00 PM", "4:30 PM", "5:00 PM", "5:30 PM", "6:00 PM", "6:30 PM"]),
+    );
     const [first] = listed.data[0]!.slots;
-    // 09:00-17:00 London is 01:00-09:00 (or 02:00-10:00) in Los Angeles.
-    expect(first!.label).toMatch(/^\d{1,2}:[03]0 AM$/);
     expect(Date.parse(first!.startsAt)).toBeGreaterThanOrEqual(Date.now() + 12 * 3_600_000 - 60_000);
 
     const booked = await bookSlotAction({
@@ -71,11 +93,11 @@ describe("the time picker's actions (signed out, for the lead just sent)", () =>
       timezone: "America/Los_Angeles",
     });
     if (!booked.ok) throw new Error(booked.message);
-    expect(booked.data.when).toContain("(America/Los_Angeles)");
+    expect(booked.data.when).toContain("Pacific Time (Los Angeles)");
     expect(await bookingsOf(leadId)).toEqual([{ startsAt: new Date(first!.startsAt), status: "confirmed", token: booked.data.token }]);
 
     // Held exclusively: another family picking the same time hears the message, and it is no longer offered.
-    const otherLead = signedLeadToken(await newDemoRequest(database.db, courseId));
+    const otherLead = signedLeadToken(await newDemoRequest(database.db, allDayCourse));
     const taken = await bookSlotAction({ leadToken: otherLead, teacherId: first!.teacherId, startsAt: first!.startsAt, timezone: "UTC" });
     expect(taken).toEqual({ ok: false, message: SCHEDULING_MESSAGES.slotTaken });
     const again = await listSlotsAction({ leadToken: otherLead, timezone: "UTC" });
@@ -110,7 +132,8 @@ describe("the status page's data and its .ics", () => {
     const token = signedLeadToken(leadId, now);
     const days = await listSlotsForLead({ leadToken: token, timezone: "UTC" }, now);
     const first = days[0]!.slots[0]!;
-    expect(first.startsAt).toBe("2026-03-02T12:00:00.000Z");
+    // After school in the family's zone (UTC here), within the teacher's 09:00-17:00 in London.
+    expect(first.startsAt).toBe("2026-03-02T15:00:00.000Z");
     const { bookSlotForLead } = await import("./demo-booking");
     const booking = await bookSlotForLead({ leadToken: token, teacherId: first.teacherId, startsAt: first.startsAt }, now);
 
@@ -118,8 +141,8 @@ describe("the status page's data and its .ics", () => {
     const ics = demoCalendarFile(status!, "example.test", `https://example.test/demo/${booking.token}`);
     const unfolded = ics.replace(/\r\n[ \t]/g, "");
     expect(unfolded).toContain(`UID:${booking.id}@example.test`);
-    expect(unfolded).toContain("DTSTART:20260302T120000Z");
-    expect(unfolded).toContain("DTEND:20260302T123000Z");
+    expect(unfolded).toContain("DTSTART:20260302T150000Z");
+    expect(unfolded).toContain("DTEND:20260302T153000Z");
     expect(unfolded).toContain("SEQUENCE:0");
     expect(unfolded).toContain("SUMMARY:Free demo: Test course");
 
@@ -138,6 +161,29 @@ describe("the status page's data and its .ics", () => {
     expect((await findDemoStatus(booking.token))!.booking.status).toBe("cancelled");
     await expect(rescheduleDemo(booking.token, "2026-03-04T10:00:00Z", now)).rejects.toThrow(SCHEDULING_MESSAGES.bookingCancelled);
     expect(await findDemoStatus("no-such-token-aaaaaaaaaaaa")).toBeNull();
+  });
+
+  it("books a cancelled demo again from its status page: the same request and course, a new booking; a live one is moved instead (issue 31)", async () => {
+    const leadId = await newDemoRequest(database.db, courseId);
+    const now = new Date("2026-03-09T00:00:00Z");
+    const { bookSlotForLead } = await import("./demo-booking");
+    const leadToken = signedLeadToken(leadId, now);
+    const first = (await listSlotsForLead({ leadToken, timezone: "UTC" }, now))[0]!.slots[0]!;
+    const booking = await bookSlotForLead({ leadToken, teacherId: first.teacherId, startsAt: first.startsAt }, now);
+    const again = { bookingToken: booking.token, teacherId: first.teacherId, startsAt: "2026-03-10T16:00:00Z" };
+    await expect(rebookDemo(again, now)).rejects.toThrow(REBOOK_MESSAGES.stillBooked);
+    await expect(listRebookSlots({ bookingToken: booking.token, timezone: "UTC" }, now)).rejects.toThrow(REBOOK_MESSAGES.stillBooked);
+
+    await cancelDemo(booking.token);
+    const times = await listRebookSlots({ bookingToken: booking.token, timezone: "UTC" }, now);
+    expect(times.flatMap((day) => day.slots.map((slot) => slot.startsAt))).toContain("2026-03-10T16:00:00.000Z");
+    const rebooked = await rebookDemo(again, now);
+    expect(rebooked).toMatchObject({ demoRequestId: leadId, courseId, status: "confirmed", startsAt: "2026-03-10T16:00:00.000Z" });
+    expect(rebooked.token).not.toBe(booking.token);
+    expect((await bookingsOf(leadId)).map((row) => row.status).sort()).toEqual(["cancelled", "confirmed"]);
+    const [lead] = await database.db.select({ status: demoRequests.status }).from(demoRequests).where(eq(demoRequests.id, leadId));
+    expect(lead!.status).toBe("demo_scheduled");
+    await expect(rebookDemo({ ...again, bookingToken: "no-such-token-aaaaaaaaaaaa" }, now)).rejects.toThrow("That booking does not exist.");
   });
 });
 

@@ -6,7 +6,7 @@ import { DateTime } from "luxon";
 import { bookingUid, calendarInvite } from "@/lib/notifications/calendar";
 import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
 import { getDb } from "@/lib/platform/db/client";
-import { courses, demoRequests } from "@/lib/platform/db/schema";
+import { courses, demoRequests, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { z } from "@/lib/platform/zod";
 import {
@@ -19,6 +19,7 @@ import {
 } from "@/lib/scheduling/bookings";
 import { instantSchema, timezoneSchema } from "@/lib/scheduling/schema";
 import { openDemoSlots } from "@/lib/scheduling/slots";
+import { suitsChildren } from "@/lib/scheduling/family-hours";
 import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -51,16 +52,20 @@ export async function leadCourseId(leadId: string): Promise<number | null> {
   return lead.courseId;
 }
 
-/** The open demo times of a course for the next PICKER_DAYS, by day in `zone`. */
+/**
+ * The open demo times of a course for the next PICKER_DAYS, by day in `zone`. A family's picker
+ * (`forFamily`) shows only times that suit children in its zone (after school, weekends).
+ */
 export async function slotsOfCourse(
   courseId: number,
   zone: string,
   now: Date,
-  options: { teacherId?: number; ignoreBookingId?: string } = {},
+  options: { teacherId?: number; ignoreBookingId?: string; forFamily?: boolean } = {},
 ) {
+  const { forFamily = false, ...query } = options;
   const to = DateTime.fromJSDate(now).plus({ days: PICKER_DAYS }).toJSDate();
-  const slots = await openDemoSlots({ courseId, from: now, to, now, ...options });
-  return groupSlotsByDay(slots, zone);
+  const slots = await openDemoSlots({ courseId, from: now, to, now, ...query });
+  return groupSlotsByDay(forFamily ? slots.filter((slot) => suitsChildren(slot, zone)) : slots, zone);
 }
 
 /** The time picker's slots for the lead the token proves the caller made; none when its course is unknown. */
@@ -68,7 +73,7 @@ export async function listSlotsForLead(input: unknown, now = new Date()): Promis
   const { leadToken, timezone } = listSlotsSchema.parse(input);
   const courseId = await leadCourseId(verifyLeadToken(leadToken, now));
   if (courseId === null) return [];
-  return slotsOfCourse(courseId, timezone, now);
+  return slotsOfCourse(courseId, timezone, now, { forFamily: true });
 }
 
 /** Books a slot for the caller's lead at once (issue: "picking one books it for that lead"). */
@@ -111,7 +116,11 @@ export async function listRescheduleSlots(input: unknown, now = new Date()): Pro
   const { bookingToken, timezone } = rescheduleSlotsSchema.parse(input);
   const booking = await findBookingByToken(bookingToken);
   if (!booking || booking.kind !== "demo" || booking.courseId === null) throw new AppError("not-found", "That booking does not exist.");
-  const days = await slotsOfCourse(booking.courseId, timezone, now, { teacherId: booking.teacherId, ignoreBookingId: booking.id });
+  const days = await slotsOfCourse(booking.courseId, timezone, now, {
+    teacherId: booking.teacherId,
+    ignoreBookingId: booking.id,
+    forFamily: true,
+  });
   return days
     .map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.startsAt !== booking.startsAt) }))
     .filter((day) => day.slots.length > 0);
@@ -126,6 +135,61 @@ export async function rescheduleDemo(token: string, startsAt: string, now = new 
 
 export async function cancelDemo(token: string): Promise<BookingView> {
   return cancelBooking({ token }, { actorId: null, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) });
+}
+
+export const REBOOK_MESSAGES = {
+  stillBooked: "This demo is still booked: move it to another time instead.",
+} as const;
+
+export const rebookSlotsSchema = rescheduleSlotsSchema;
+export const rebookSchema = z.object({
+  bookingToken: z.string().min(1).max(80),
+  teacherId: z.coerce.number().int().positive(),
+  startsAt: instantSchema,
+  timezone: z.unknown().optional(),
+});
+
+/** A cancelled demo of its status page (the token is the family's key), or a clear refusal. */
+async function cancelledDemo(token: string): Promise<BookingView & { courseId: number }> {
+  const booking = await findBookingByToken(token);
+  if (!booking || booking.kind !== "demo" || booking.courseId === null) throw new AppError("not-found", "That booking does not exist.");
+  if (booking.status !== "cancelled") throw new AppError("conflict", REBOOK_MESSAGES.stillBooked);
+  return { ...booking, courseId: booking.courseId };
+}
+
+/** The open times of a cancelled demo's course (any of its teachers), for booking it again from its status page. */
+export async function listRebookSlots(input: unknown, now = new Date()): Promise<PickerDay[]> {
+  const { bookingToken, timezone } = rebookSlotsSchema.parse(input);
+  const booking = await cancelledDemo(bookingToken);
+  return slotsOfCourse(booking.courseId, timezone, now, { forFamily: true });
+}
+
+/**
+ * Books a cancelled demo again at a new time, for the same child or request and course, so the
+ * family types nothing twice (grade, course and contact details come along); a new booking with
+ * its own status page. The token of the cancelled one proves it is theirs, as for a move.
+ */
+export async function rebookDemo(input: unknown, now = new Date()): Promise<BookingView> {
+  const { bookingToken, teacherId, startsAt, timezone } = rebookSchema.parse(input);
+  const zone = timezoneSchema.safeParse(timezone);
+  const booking = await cancelledDemo(bookingToken);
+  const slot = { courseId: booking.courseId, teacherId, startsAt, timezone: zone.success ? zone.data : undefined };
+  if (booking.demoRequestId !== null) {
+    return bookDemoSlot(
+      { ...slot, demoRequestId: booking.demoRequestId },
+      { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
+    );
+  }
+  // A signed-in family's child: booked as its parent (the child's own account holder).
+  const parentId = booking.learnerId === null ? null : await parentOfLearner(booking.learnerId);
+  if (parentId === null) throw new AppError("not-found", "That booking does not exist.");
+  return bookDemoSlot({ ...slot, learnerId: booking.learnerId! }, { actorId: parentId, now });
+}
+
+async function parentOfLearner(learnerId: number): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db.select({ parentId: learners.parentId }).from(learners).where(eq(learners.id, learnerId));
+  return row?.parentId ?? null;
 }
 
 export function describeBookedTime(startsAt: string, zone: string): string {

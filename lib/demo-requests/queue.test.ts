@@ -105,6 +105,32 @@ describe("the support queue (issue 4)", () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it("says when a request is back to New because its demo was cancelled, until another is booked (issue 31)", async () => {
+    const [cancelledOnly, rebooked, never] = await insertDemoRequests(database.db, [{}, {}, {}]);
+    const demo = (demoRequestId: string, status: "cancelled" | "confirmed", at: Date) => ({
+      kind: "demo" as const,
+      demoRequestId,
+      teacherId: teacher.id,
+      startsAt: new Date(at.getTime() + 86_400_000),
+      endsAt: new Date(at.getTime() + 86_400_000 + 1_800_000),
+      status,
+      statusChangedAt: at,
+      token: `${status}-${demoRequestId}`,
+    });
+    await database.db
+      .insert(bookings)
+      .values([
+        demo(cancelledOnly!, "cancelled", hoursAgo(3)),
+        demo(rebooked!, "cancelled", hoursAgo(5)),
+        demo(rebooked!, "confirmed", hoursAgo(4)),
+      ]);
+    const { leads } = await listLeadQueue(support, filters(), NOW);
+    const cancelledAt = new Map(leads.map((lead) => [lead.id, lead.demoCancelledAt]));
+    expect(cancelledAt.get(cancelledOnly!)).toEqual(hoursAgo(3));
+    expect(cancelledAt.get(rebooked!)).toBeNull();
+    expect(cancelledAt.get(never!)).toBeNull();
+  });
+
   it("is closed to teachers and students", async () => {
     await expect(listLeadQueue(teacher, filters(), NOW)).rejects.toMatchObject({ status: 403 });
     await expect(listLeadQueue(student, filters(), NOW)).rejects.toMatchObject({ status: 403 });

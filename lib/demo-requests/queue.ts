@@ -4,7 +4,8 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "d
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { courses, demoRequests, users } from "@/lib/platform/db/schema";
+import { bookings, courses, demoRequests, users } from "@/lib/platform/db/schema";
+import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import type { LeadFilters } from "@/lib/demo-requests/queue-schema";
 import { COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import { RESPONSE_PROMISE_MS } from "@/lib/demo-requests/status";
@@ -31,6 +32,8 @@ export interface QueueLead {
   statusChangedBy: string | null;
   firstContactedAt: Date | null;
   createdAt: Date;
+  /** When its demo was last cancelled, while no other is booked: the queue says why a request is back to New. */
+  demoCancelledAt: Date | null;
 }
 
 const leadColumns = {
@@ -66,16 +69,32 @@ async function selectLeads(db: Database, where: SQL | undefined, limit: number):
     .limit(limit);
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])))];
   const agentIds = [...new Set(rows.flatMap((r) => (r.statusChangedById === null ? [] : [r.statusChangedById])))];
-  const [titles, agents] = await Promise.all([
+  const leadIds = rows.map((r) => r.id);
+  const [titles, agents, demos] = await Promise.all([
     courseIds.length ? db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, courseIds)) : [],
     agentIds.length ? db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, agentIds)) : [],
+    leadIds.length
+      ? db
+          .select({
+            leadId: bookings.demoRequestId,
+            cancelledAt: sql<Date | string | null>`max(${bookings.statusChangedAt}) filter (where ${bookings.status} = 'cancelled')`,
+            live: sql<number>`count(*) filter (where ${inArray(bookings.status, [...LIVE_BOOKING_STATUSES])})`,
+          })
+          .from(bookings)
+          .where(and(eq(bookings.kind, "demo"), inArray(bookings.demoRequestId, leadIds)))
+          .groupBy(bookings.demoRequestId)
+      : [],
   ]);
   const titleOf = new Map(titles.map((c) => [c.id, c.title]));
   const emailOf = new Map(agents.map((u) => [u.id, u.email]));
+  const cancelledOf = new Map(
+    demos.flatMap((d) => (d.leadId && d.cancelledAt && Number(d.live) === 0 ? [[d.leadId, new Date(d.cancelledAt)] as const] : [])),
+  );
   return rows.map(({ courseId, statusChangedById, ...lead }) => ({
     ...lead,
     courseTitle: courseId === null ? null : (titleOf.get(courseId) ?? null),
     statusChangedBy: statusChangedById === null ? null : (emailOf.get(statusChangedById) ?? null),
+    demoCancelledAt: cancelledOf.get(lead.id) ?? null,
   }));
 }
 

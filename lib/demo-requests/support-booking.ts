@@ -1,11 +1,11 @@
 import "server-only";
 
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { bookings, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { bookings, demoRequests, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { bookDemoSlot, cancelBooking, rescheduleBooking, type BookingStatus, type BookingView } from "@/lib/scheduling/bookings";
 import type { PickerDay } from "@/lib/scheduling/picker";
@@ -67,6 +67,37 @@ export async function agentTimezone(actor: Actor): Promise<string> {
   return row?.timezone && isValidTimeZone(row.timezone) ? row.timezone : FALLBACK_TIMEZONE;
 }
 
+/** The zone a request's times are shown in to support, and whether it is the family's. */
+export interface RequestZone {
+  zone: string;
+  /** False when the family's zone is not known and the agent's own stands in (the page says so). */
+  isFamilys: boolean;
+}
+
+/**
+ * Issue 31: support reads a lead's times in the family's zone, the one their emails use
+ * (lib/reactions/booking-mail.ts readerZone): the account's zone, else the zone of the family's
+ * latest booking; else the agent's own, named as such.
+ */
+export async function requestTimezone(actor: Actor | null, requestId: string): Promise<RequestZone> {
+  authorize(actor, "leads.read");
+  const db = await getDb();
+  const [account] = await db
+    .select({ zone: users.timezone })
+    .from(demoRequests)
+    .innerJoin(users, eq(users.id, demoRequests.userId))
+    .where(eq(demoRequests.id, requestId));
+  if (account?.zone && isValidTimeZone(account.zone)) return { zone: account.zone, isFamilys: true };
+  const [booked] = await db
+    .select({ zone: bookings.timezone })
+    .from(bookings)
+    .where(and(eq(bookings.demoRequestId, requestId), isNotNull(bookings.timezone)))
+    .orderBy(desc(bookings.createdAt))
+    .limit(1);
+  if (booked?.zone && isValidTimeZone(booked.zone)) return { zone: booked.zone, isFamilys: true };
+  return { zone: await agentTimezone(actor!), isFamilys: false };
+}
+
 const staffContext = (actor: Actor, now: Date) => ({
   actorId: actor.id,
   now,
@@ -106,7 +137,10 @@ export async function bookRequestDemo(actor: Actor | null, input: unknown, now =
   authorize(actor, "leads.update");
   const { requestId, teacherId, startsAt } = requestBookSchema.parse(input);
   const courseId = await requestCourse(requestId);
-  return bookDemoSlot({ courseId, teacherId, startsAt, demoRequestId: requestId }, staffContext(actor, now));
+  // The family's zone, when known, goes with the booking: their emails read in it (readerZone).
+  const family = await requestTimezone(actor, requestId);
+  const timezone = family.isFamilys ? family.zone : undefined;
+  return bookDemoSlot({ courseId, teacherId, startsAt, demoRequestId: requestId, timezone }, staffContext(actor, now));
 }
 
 export async function moveRequestDemo(actor: Actor | null, input: unknown, now = new Date()): Promise<BookingView> {

@@ -42,8 +42,10 @@ describe("enrolment email", () => {
     );
     const toParent = messages.find((m) => to(m) === parentEmail)!;
     const toTeacher = messages.find((m) => to(m) === teacherEmail)!;
-    expect(toParent.text).toContain("Schedule: Weekly on Monday and Thursday at 4:00 PM (America/New_York)");
-    expect(toParent.text).toMatch(/First session: .+ P[SD]T \(America\/Los_Angeles\)/);
+    // Issue 31: the family's clock (Los Angeles), not the section's (New York), in both lines.
+    expect(toParent.text).toContain("Schedule: Weekly on Monday and Thursday at 1:00 PM Pacific Time (Los Angeles)");
+    expect(toParent.text).toMatch(/First session: .+ 1:00 PM Pacific Time \(Los Angeles\)/);
+    expect(toParent.text).not.toContain("New York");
     // The teacher learns the first name and grade, nothing more of the family.
     expect(toTeacher.text).toContain("Learner: Ada");
     expect(toTeacher.text).toContain("Grade: 5");
@@ -114,13 +116,18 @@ describe("enrolment email", () => {
     ]);
   });
 
-  it("describes a section's pattern in its own zone", () => {
-    expect(describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=TU", startMinute: 9 * 60 + 30, timezone: "Europe/London" })).toBe(
-      "Weekly on Tuesday at 9:30 AM (Europe/London)",
+  it("describes a section's pattern in the reader's zone, days moving across midnight with it", () => {
+    const at = new Date("2026-03-18T12:00:00Z");
+    expect(
+      describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=TU", startMinute: 9 * 60 + 30, timezone: "Europe/London" }, "Europe/London", at),
+    ).toBe("Weekly on Tuesday at 9:30 AM United Kingdom Time (London)");
+    expect(describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR", startMinute: 17 * 60, timezone: "Asia/Tokyo" }, "Asia/Tokyo", at)).toBe(
+      "Weekly on Monday, Wednesday, and Friday at 5:00 PM Japan Standard Time (Tokyo)",
     );
-    expect(describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR", startMinute: 17 * 60, timezone: "Asia/Tokyo" })).toBe(
-      "Weekly on Monday, Wednesday and Friday at 5:00 PM (Asia/Tokyo)",
-    );
+    // 9:00 PM Monday and Thursday in New York is 10:00 AM Tuesday and Friday in Tokyo.
+    expect(
+      describeSchedule({ rrule: "FREQ=WEEKLY;BYDAY=MO,TH", startMinute: 21 * 60, timezone: "America/New_York" }, "Asia/Tokyo", at),
+    ).toBe("Weekly on Tuesday and Friday at 10:00 AM Japan Standard Time (Tokyo)");
   });
 });
 
@@ -211,7 +218,7 @@ describe("enrolment email rendered at delivery (the checkout's transaction only 
       .where(eq(sections.id, family.section.id));
     await deliver();
     const [toParent] = await received(family.parentEmail);
-    expect(toParent!.text).toContain("Schedule: Weekly on Monday and Thursday at 5:30 PM (America/New_York)");
+    expect(toParent!.text).toContain("Schedule: Weekly on Monday and Thursday at 2:30 PM Pacific Time (Los Angeles)");
   });
 
   it("retries a message it could not render, and sends it once it can", async () => {

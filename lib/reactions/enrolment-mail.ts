@@ -59,7 +59,7 @@ const renderToParent: EmailRenderer = async (db, bookingId) => {
     courseTitle,
     teacherName: teacher.name ?? "your teacher",
     firstWhen: formatInstantInZone(booking.startsAt, parent.zone),
-    schedule: describeSchedule(section),
+    schedule: describeSchedule(section, parent.zone, booking.startsAt),
     myCoursesUrl: MY_COURSES_URL(),
   });
   return { ...content, invite: inviteOfSeat(seat, parent, teacher.name, 0), to: parent.email };

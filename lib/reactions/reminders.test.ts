@@ -76,7 +76,9 @@ describe("session reminders", () => {
 
     await twoWorkers(at(24));
     let messages = await received("demo.family@example.com");
-    expect(messages.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tomorrow: Free demo: Test course, .+\(Europe\/London\)$/)]);
+    expect(messages.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Tomorrow: Free demo: Test course, .+ United Kingdom Time \(London\)$/),
+    ]);
     expect(messages[0]!.text).toContain(`http://localhost:3000/demo/${demo.token}`);
     expect(messages[0]!.text).toContain("Teacher: Teacher");
 
@@ -126,7 +128,7 @@ describe("session reminders", () => {
     for (const hoursBefore of [24, 12, 1, 0.25]) await twoWorkers(new Date(secondStart.getTime() - hoursBefore * HOUR));
     let messages = await received(parent!.email);
     expect(messages.map((m) => m.subject)).toEqual([
-      expect.stringMatching(/^Tomorrow: Test course, .+\(America\/Los_Angeles\)$/),
+      expect.stringMatching(/^Tomorrow: Test course, .+ Pacific Time \(Los Angeles\)$/),
       expect.stringMatching(/^In 1 hour: Test course, /),
     ]);
     expect(messages[1]!.text).toContain("Ada's class starts in about an hour.");

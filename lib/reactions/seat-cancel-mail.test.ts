@@ -74,7 +74,7 @@ describe("a cancelled seat's messages", () => {
     const text = toTeacher.text ?? "";
     expect(text).toContain("Learner: Ada");
     expect(text).toContain("Grade: 5");
-    expect(text).toContain("Section: Test course, Weekly on Monday and Thursday at 4:00 PM (America/New_York)");
+    expect(text).toContain("Section: Test course, Weekly on Monday and Thursday at 4:00 PM Eastern Time (New York)");
     expect(text).toContain(
       `Next session: ${formatInstantInZone(new Date(nextSession(family.section, new Date())!.startsAt), "America/New_York")}`,
     );

@@ -67,7 +67,7 @@ export async function enqueueSeatCancelledMail(db: Database, cancelled: SeatsCan
         learnerFirstName: learnerName,
         grade,
         courseTitle,
-        schedule: describeSchedule(section),
+        schedule: describeSchedule(section, teacher.zone),
         nextWhen: next ? formatInstantInZone(new Date(next.startsAt), teacher.zone) : null,
         dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,
       });

@@ -12,18 +12,41 @@ import { joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
 import type { SectionRow } from "@/lib/scheduling/sections";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
+import { wallTimeToInstant } from "@/lib/scheduling/time";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
-const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-/** "Weekly on Tuesday and Thursday at 4:00 PM (Europe/London)": the section's pattern in its own zone. */
-export function describeSchedule(section: { rrule: string; startMinute: number; timezone: string }): string {
+/**
+ * "Weekly on Tuesday and Thursday at 4:00 PM Eastern Time (New York)": the section's weekly pattern
+ * as a reader in `zone` sees it (issue 31: one clock per person; a class at 9:00 PM in New York is on
+ * the next day in Tokyo). The pattern is read off one week of wall times (the week of `at`, in the
+ * section's zone), so a day that moves across midnight for the reader moves with it.
+ */
+export function describeSchedule(section: { rrule: string; startMinute: number; timezone: string }, zone: string, at = new Date()): string {
   const byDay = parseWeeklyRule(section.rrule).byweekday;
-  const days = (Array.isArray(byDay) ? byDay : byDay === null || byDay === undefined ? [] : [byDay]).map((day) =>
-    typeof day === "number" ? WEEKDAY_NAMES[day] : WEEKDAY_NAMES[(day as { weekday: number }).weekday],
+  const weekdays = (Array.isArray(byDay) ? byDay : byDay === null || byDay === undefined ? [] : [byDay]).map((day) =>
+    typeof day === "number" ? day : (day as { weekday: number }).weekday,
   );
-  const time = DateTime.fromObject({ hour: Math.floor(section.startMinute / 60), minute: section.startMinute % 60 }).toFormat("h:mm a");
-  const list = days.length > 1 ? `${days.slice(0, -1).join(", ")} and ${days.at(-1)}` : (days[0] ?? "");
-  return `Weekly${list ? ` on ${list}` : ""} at ${time} (${section.timezone})`;
+  const monday = DateTime.fromJSDate(at).setZone(section.timezone).startOf("week");
+  const instants = weekdays.flatMap((weekday) => {
+    const date = monday.plus({ days: weekday }).toISODate();
+    const instant = date ? wallTimeToInstant(date, section.startMinute, section.timezone, { lenient: true }) : null;
+    return instant ? [instant.toJSDate()] : [];
+  });
+  if (instants.length === 0) return "Weekly";
+  const dayName = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: zone });
+  const dayIndex = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: zone });
+  const clock = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const order = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+  const byTime = new Map<string, string[]>();
+  for (const instant of instants.sort((a, b) => order.indexOf(dayIndex.format(a)) - order.indexOf(dayIndex.format(b)))) {
+    const days = byTime.get(clock.format(instant)) ?? [];
+    const day = dayName.format(instant);
+    if (!days.includes(day)) days.push(day);
+    byTime.set(clock.format(instant), days);
+  }
+  const list = new Intl.ListFormat("en-US", { type: "conjunction" });
+  const parts = [...byTime].map(([time, days]) => `${list.format(days)} at ${time}`);
+  return `Weekly on ${parts.join("; ")} ${zoneLabel(zone)}`;
 }
 
 /** A seat as its family's calendar knows it: the booking, who it is for, and the session the series starts at. */
@@ -35,7 +58,8 @@ export interface SeatForInvite {
   learnerName: string;
   courseTitle: string;
   teacherName: string | null;
-  parent: { email: string; name: string | null };
+  /** The family; its zone (when known) is the one the invite's words are in. */
+  parent: { email: string; name: string | null; zone?: string };
 }
 
 export const MY_COURSES_URL = () => `${brand.siteUrl}/my-courses`;
@@ -57,7 +81,7 @@ export function seatInvite(
     uid: bookingUid(seat.bookingId),
     sequence,
     title: `${seat.courseTitle} (${seat.learnerName})`,
-    description: `${seat.learnerName}'s weekly class with ${seat.teacherName ?? "the teacher"}. ${describeSchedule(section)}. Join from My courses: ${myCoursesUrl}`,
+    description: `${seat.learnerName}'s weekly class with ${seat.teacherName ?? "the teacher"}. ${describeSchedule(section, seat.parent.zone ?? section.timezone, seat.startsAt)}. Join from My courses: ${myCoursesUrl}`,
     url: myCoursesUrl,
     startsAt: seat.startsAt.toISOString(),
     endsAt: seat.endsAt.toISOString(),

@@ -64,7 +64,7 @@ describe("a section's new times", () => {
     for (const [index, family] of [first, second].entries()) {
       const message = messages.find((m) => to(m) === emails[index])!;
       expect(message.subject).toBe("New times for Test course");
-      expect(message.text).toContain("New schedule: Weekly on Monday and Thursday at 5:30 PM (America/New_York)");
+      expect(message.text).toContain("New schedule: Weekly on Monday and Thursday at 2:30 PM Pacific Time (Los Angeles)");
       const [seat] = await db().select().from(bookings).where(eq(bookings.learnerId, family.learnerId));
       const invite = recurringInviteOf(message, 5);
       expect(invite).toMatchObject({ method: "REQUEST", uid: `${seat!.id}@localhost:3000`, sequence: 1, tzid: "America/New_York" });

@@ -46,7 +46,6 @@ export async function enqueueSectionRescheduledMail(
   if (seats.length === 0) return;
   const teacher = await loadTeacher(db, section.teacherId);
   const myCoursesUrl = MY_COURSES_URL();
-  const schedule = describeSchedule(section);
   // Each family read once for the whole change (siblings share a parent), not once per message.
   const parents = await loadParents(
     db,
@@ -59,7 +58,7 @@ export async function enqueueSectionRescheduledMail(
       learnerName,
       courseTitle,
       nextWhen: formatInstantInZone(next.startsAt, parent.zone),
-      schedule,
+      schedule: describeSchedule(section, parent.zone, new Date(next.startsAt)),
       myCoursesUrl,
     });
     const invite = seatInvite(

@@ -30,7 +30,7 @@ export async function enqueueSectionClosedMail(db: Database, closed: SectionClos
   const content = teacherSectionClosedEmail({
     readerName: teacher.name,
     courseTitle,
-    schedule: describeSchedule(section),
+    schedule: describeSchedule(section, teacher.zone),
     status: section.status,
     learners: seats.map((seat) => ({ firstName: seat.learnerName, grade: seat.grade })),
     dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,

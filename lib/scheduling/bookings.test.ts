@@ -70,9 +70,8 @@ describe("a slot published in Asia/Kolkata, seen and booked from America/Los_Ang
         // What the parent sees: the wall time in their zone, named.
         const shown = formatInstantInZone(slot.startsAt, "America/Los_Angeles");
         const wall = DateTime.fromISO(slot.startsAt).setZone("America/Los_Angeles");
-        expect(shown).toContain("(America/Los_Angeles)");
+        expect(shown).toContain("Pacific Time (Los Angeles)");
         expect(shown).toContain(wall.toFormat("h:mm a"));
-        expect(shown).toMatch(/P[SD]T/);
         // What the parent's browser sends back: that wall time with its own offset.
         const sent = wall.toISO()!;
         expect(DateTime.fromISO(sent).toMillis()).toBe(Date.parse(slot.startsAt));

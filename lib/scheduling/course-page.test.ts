@@ -53,7 +53,7 @@ describe("the course page's data (findCoursePage)", () => {
     expect(page!.sections[0]).toMatchObject({
       teacherName: "Ms. Rivera",
       classType: "group",
-      weeklyTimes: "Tuesdays and Thursdays 4:00 PM (America/New_York)",
+      weeklyTimes: "Tuesdays and Thursdays 4:00 PM Eastern Time (New York)",
       timezone: "America/New_York",
       weekdays: [2, 4],
       startTime: "16:00",
@@ -62,6 +62,8 @@ describe("the course page's data (findCoursePage)", () => {
       // Capacity 6, one seat held and one confirmed; the cancelled one is free again.
       seatsLeft: 4,
       nextStartsAt: "2026-03-03T21:00:00.000Z",
+      // What the price buys (issue 31): twelve weeks of Tuesdays and Thursdays, each session's share of $149.00.
+      facts: "Mar 2, 2026 to May 25, 2026 · 24 sessions · $6.21 a session",
     });
     // The instants behind the label, for the viewer's zone: Tuesday and Thursday 16:00 in New York,
     // each weekday once (New York's clocks go forward on March 8: the next Tuesday is at 20:00Z).
@@ -99,7 +101,7 @@ describe("the course page's data (findCoursePage)", () => {
     await database.db.update(teacherProfiles).set({ approvedAt: now }).where(eq(teacherProfiles.userId, math!.teacherId));
     expect((await findCoursePage("math-foundations", now))!.sections[0]).toMatchObject({
       teacherName: "Mr. Hughes",
-      weeklyTimes: "Mondays and Wednesdays 5:00 PM (Europe/London)",
+      weeklyTimes: "Mondays and Wednesdays 5:00 PM United Kingdom Time (London)",
       price: "$119.00",
       seatsLeft: 8,
     });
@@ -127,9 +129,9 @@ describe("weekly times and prices (Intl, shared with the browser)", () => {
   it("reads the same instants in another zone, where the day can change", () => {
     // Kolkata 19:00 on Tuesday and Friday is 5:30 AM in Los Angeles (PST) the same days.
     const instants = ["2026-03-03T13:30:00.000Z", "2026-03-06T13:30:00.000Z"];
-    expect(weeklyTimesLabel(instants, "Asia/Kolkata")).toBe("Tuesdays and Fridays 7:00 PM (Asia/Kolkata)");
-    expect(weeklyTimesLabel(instants, "America/Los_Angeles")).toBe("Tuesdays and Fridays 5:30 AM (America/Los_Angeles)");
-    expect(weeklyTimesLabel(["2026-03-03T02:00:00.000Z"], "America/New_York")).toBe("Mondays 9:00 PM (America/New_York)");
+    expect(weeklyTimesLabel(instants, "Asia/Kolkata")).toBe("Tuesdays and Fridays 7:00 PM India Standard Time (Kolkata)");
+    expect(weeklyTimesLabel(instants, "America/Los_Angeles")).toBe("Tuesdays and Fridays 5:30 AM Pacific Time (Los Angeles)");
+    expect(weeklyTimesLabel(["2026-03-03T02:00:00.000Z"], "America/New_York")).toBe("Mondays 9:00 PM Eastern Time (New York)");
   });
 
   it("formats integer minor units in the currency's own decimals", () => {

@@ -6,6 +6,7 @@ import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
 import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
+import { sectionFacts, sectionFactsLine } from "./section-facts";
 import { seatsLeftShown, sectionOnSaleWhere } from "./section-sale";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
 import { shownSeatsBySection } from "./slots";
@@ -37,6 +38,8 @@ export interface CoursePageSection {
   seatsLeft: number;
   /** Children in line for a seat (waiting or offered one): shown beside "Join the waitlist" when full. */
   inLine: number;
+  /** What the price buys: dates, sessions, the price of one. */
+  facts: string;
 }
 
 export interface CoursePage {
@@ -136,6 +139,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       currency: section.currency,
       seatsLeft: seatsLeftShown(section, bookedOf.get(section.id) ?? { taken: 0, lapsed: 0 }),
       inLine: (bookedOf.get(section.id)?.waiting ?? 0) + (bookedOf.get(section.id)?.offers ?? 0),
+      facts: sectionFactsLine(sectionFacts(section, now), section.currency),
     });
   }
   return {

@@ -25,6 +25,7 @@ export const SCHEDULING_MESSAGES = {
     `${booked === 1 ? "1 seat is" : `${booked} seats are`} still booked in this section. Withdraw the families with a refund before closing it or making it a draft.`,
   priceInvalid: "Enter the price in cents, 0 or more.",
   currencyInvalid: "Use a three-letter currency code, like USD.",
+  currencyNotShop: (currency: string) => `Prices are in ${currency}, the shop's currency.`,
   weekdaysRequired: "Choose at least one day of the week.",
   durationInvalid: "A session lasts from 15 to 240 minutes.",
   meetingUrlInvalid: "Enter the meeting link as an https URL.",

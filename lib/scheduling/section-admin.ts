@@ -5,6 +5,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { courses, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
@@ -176,7 +177,7 @@ export async function sectionFormSetup(actor: Actor | null, now = new Date()) {
     classType: "group",
     capacity: "6",
     price: "",
-    currency: "USD",
+    currency: env.CURRENCY,
     startsOn: todayIn(timezone, now),
     endsOn: "",
     weekdays: [],

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/platform/errors";
 
-import type { SectionInput } from "./schema";
+import { sectionSchema, type SectionInput } from "./schema";
 import { canonicalTimeZone, minuteToClock } from "./time";
 
 /** What the section form sends and shows: the price as an amount in the currency ("149.00"), not in minor units. */
@@ -57,22 +57,25 @@ export function minorToAmount(minor: number, currency: string): string {
   return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-/** The form's fields as sectionSchema's input; a price that is not an amount is refused here, beside its field. */
-export function sectionInputFromForm(form: FormData): SectionInput {
+/**
+ * The form's fields as sectionSchema's input, priced in `currency` (the shop's, from the server's
+ * configuration: the form has no currency field). A price that is not an amount is refused here
+ * together with every other field's message, so one submit names everything that is missing.
+ */
+export function sectionInputFromForm(form: FormData, currency: string): SectionInput {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const priceMinor = amountToMinor(text("price"), text("currency"));
-  if (priceMinor === null) throw new AppError("invalid", PRICE_AMOUNT_MESSAGE, { fieldErrors: { price: PRICE_AMOUNT_MESSAGE } });
+  const priceMinor = amountToMinor(text("price"), currency);
   const endsOn = text("endsOn").trim();
-  return {
+  const input: SectionInput = {
     courseId: text("courseId"),
     teacherId: text("teacherId"),
     classType: text("classType") as SectionInput["classType"],
     capacity: text("capacity"),
-    priceMinor,
-    currency: text("currency"),
+    priceMinor: priceMinor ?? 0,
+    currency,
     startsOn: text("startsOn"),
     endsOn: endsOn === "" ? undefined : endsOn,
     weekdays: form.getAll("weekdays").map(String),
@@ -82,11 +85,19 @@ export function sectionInputFromForm(form: FormData): SectionInput {
     meetingUrl: text("meetingUrl"),
     status: text("status") as SectionInput["status"],
   };
+  if (priceMinor === null) {
+    const fieldErrors: Record<string, string> = { price: PRICE_AMOUNT_MESSAGE };
+    for (const issue of sectionSchema.safeParse(input).error?.issues ?? []) {
+      fieldErrors[sectionFormField(String(issue.path[0] ?? ""))] ??= issue.message;
+    }
+    throw new AppError("invalid", PRICE_AMOUNT_MESSAGE, { fieldErrors });
+  }
+  return input;
 }
 
-/** The field a message of sectionSchema belongs to on the form (the price is entered as an amount). */
+/** The field a message of sectionSchema belongs to on the form (the price is entered as an amount, in the shop's currency). */
 export function sectionFormField(schemaField: string): string {
-  return schemaField === "priceMinor" ? "price" : (schemaField.split(".")[0] ?? schemaField);
+  return schemaField === "priceMinor" || schemaField === "currency" ? "price" : (schemaField.split(".")[0] ?? schemaField);
 }
 
 /** A stored section as the form's values. */
@@ -122,6 +133,7 @@ export function sectionFormValues(row: {
     timezone: canonicalTimeZone(row.timezone),
     durationMinutes: String(row.durationMinutes),
     meetingUrl: row.meetingUrl ?? "",
-    status: row.status,
+    // "Full" is the seats' doing, not a choice: the form offers Open, and saving keeps it full while it is.
+    status: row.status === "full" ? "open" : row.status,
   };
 }

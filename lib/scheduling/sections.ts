@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { sections, waitlistEntries } from "@/lib/platform/db/schema";
+import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
@@ -21,6 +22,11 @@ const SCHEDULE_FIELDS = ["startsOn", "endsOn", "startMinute", "timezone", "rrule
 
 function rowValues(input: SectionInput) {
   const data = parseInput(sectionSchema, input);
+  // One shop, one currency: a section priced in another could be seen but never bought.
+  if (data.currency !== env.CURRENCY) {
+    const message = SCHEDULING_MESSAGES.currencyNotShop(env.CURRENCY);
+    throw new AppError("invalid", message, { fieldErrors: { currency: message } });
+  }
   const values = {
     courseId: data.courseId,
     teacherId: data.teacherId,
@@ -35,7 +41,8 @@ function rowValues(input: SectionInput) {
     rrule: weeklyRule(data.weekdays),
     durationMinutes: data.durationMinutes,
     meetingUrl: data.meetingUrl ?? null,
-    status: data.status,
+    // "full" is set by the seats (markSectionsFull), never chosen: writeSectionUpdate decides it from them.
+    status: data.status === "full" ? ("open" as const) : data.status,
   };
   // A section whose days never fall between its dates has no session: it ends before it starts.
   if (!firstSession(values)) {
@@ -89,9 +96,11 @@ async function writeSectionUpdate(tx: Transaction, id: number, values: ReturnTyp
     throw new AppError("invalid", message, { fieldErrors: { status: message } });
   }
   const isRescheduled = SCHEDULE_FIELDS.some((field) => current[field] !== values[field]);
+  // On sale with every seat taken is full; a capacity raised above the seats opens it again.
+  const status = values.status === "open" && seats >= values.capacity ? "full" : values.status;
   const [row] = await tx
     .update(sections)
-    .set({ ...values, scheduleVersion: current.scheduleVersion + (isRescheduled ? 1 : 0), updatedAt: new Date() })
+    .set({ ...values, status, scheduleVersion: current.scheduleVersion + (isRescheduled ? 1 : 0), updatedAt: new Date() })
     .where(eq(sections.id, id))
     .returning();
   if (!row) throw new AppError("not-found", "That section does not exist.");

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { DateTime, IANAZone } from "luxon";
 
-import { INSTANT_FORMAT, withZoneName } from "./zone-name";
+import { CANONICAL_ZONE_NAMES, formatInstant, zoneLabel, type ZoneOption } from "./zone-name";
 
 /**
  * Time helpers on Luxon, the one timezone library (ARCHITECTURE: Time). Instants cross the wire as
@@ -13,34 +13,6 @@ export const MINUTES_PER_DAY = 24 * 60;
 export function isValidTimeZone(name: string): boolean {
   return IANAZone.isValidZone(name);
 }
-
-/**
- * The IANA names of zones the runtime's ICU (CLDR) still calls by an old name: renames of the same
- * place only (not the zones IANA merged into a neighbour, whose own names people still look for).
- * Luxon has no canonical form, so this is the one list; a new ICU that already answers the IANA
- * name simply never meets the old one.
- */
-const CANONICAL_ZONE_NAMES: Readonly<Record<string, string>> = {
-  "Africa/Asmera": "Africa/Asmara",
-  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
-  "America/Catamarca": "America/Argentina/Catamarca",
-  "America/Coral_Harbour": "America/Atikokan",
-  "America/Cordoba": "America/Argentina/Cordoba",
-  "America/Godthab": "America/Nuuk",
-  "America/Indianapolis": "America/Indiana/Indianapolis",
-  "America/Jujuy": "America/Argentina/Jujuy",
-  "America/Louisville": "America/Kentucky/Louisville",
-  "America/Mendoza": "America/Argentina/Mendoza",
-  "Asia/Calcutta": "Asia/Kolkata",
-  "Asia/Katmandu": "Asia/Kathmandu",
-  "Asia/Rangoon": "Asia/Yangon",
-  "Asia/Saigon": "Asia/Ho_Chi_Minh",
-  "Atlantic/Faeroe": "Atlantic/Faroe",
-  "Europe/Kiev": "Europe/Kyiv",
-  "Pacific/Enderbury": "Pacific/Kanton",
-  "Pacific/Ponape": "Pacific/Pohnpei",
-  "Pacific/Truk": "Pacific/Chuuk",
-};
 
 /** A zone's current IANA name ("Asia/Calcutta" is "Asia/Kolkata"); any other name as it is. */
 export function canonicalTimeZone(name: string): string {
@@ -58,6 +30,17 @@ export function selectableTimeZones(current?: string | null): string[] {
   names.add("UTC");
   if (current && isValidTimeZone(current)) names.add(canonicalTimeZone(current));
   return [...names].sort();
+}
+
+/**
+ * selectableTimeZones as a select's options: the IANA name is the value, the label reads as people
+ * say it ("Pacific Time (Los Angeles)"), sorted by label. Made on the server: the browser's ICU could
+ * word a label differently, and the page would not hydrate alike.
+ */
+export function zoneOptions(current?: string | null): ZoneOption[] {
+  return selectableTimeZones(current)
+    .map((value) => ({ value, label: zoneLabel(value) }))
+    .sort((a, b) => a.label.localeCompare(b.label, "en") || a.value.localeCompare(b.value));
 }
 
 /** An ISO 8601 instant (with Z or an offset) as a UTC DateTime; invalid input gives an invalid DateTime. */
@@ -88,13 +71,14 @@ export function wallTimeToInstant(date: string, minute: number, zone: string, op
 }
 
 /**
- * An instant as a viewer in `zone` reads it, with the zone's name so nobody guesses:
- * "Tue, Mar 10, 2026, 9:00 AM PDT (America/Los_Angeles)"; in UTC, "Tue, Mar 10, 2026, 3:46 AM UTC".
+ * An instant as a viewer in `zone` reads it, with the zone as people say it so nobody guesses:
+ * "Tue, Mar 10, 2026, 9:00 AM Pacific Time (Los Angeles)"; in UTC, "Tue, Mar 10, 2026, 3:46 AM UTC".
+ * The browser writes the same text (zone-name.ts). A name that is not a zone reads in UTC.
  */
 export function formatInstantInZone(instant: string | Date, zone: string, locale = "en-US"): string {
-  const value = typeof instant === "string" ? parseInstant(instant) : DateTime.fromJSDate(instant);
-  const local = value.setZone(zone).setLocale(locale);
-  return withZoneName(local.toLocaleString(INSTANT_FORMAT), local.offsetNameShort, zone);
+  const value = typeof instant === "string" ? parseInstant(instant).toJSDate() : instant;
+  if (Number.isNaN(value.getTime())) return "an unknown time";
+  return formatInstant(value, isValidTimeZone(zone) ? zone : "UTC", locale);
 }
 
 /** "09:30" from 570; 1440 is "24:00" (the end of a day). */

@@ -34,7 +34,8 @@ const ACTIVE = ["waiting", "offered"] as const;
  * After seats are freed in these sections (`freedIn` names each freed seat's section once per seat;
  * an offer that lapsed or was left counts as a freed seat), under the caller's section locks: the
  * free seats not yet offered go to the next children in line (never more offers than free seats),
- * and a `full` section with seats still free after that is open again. A section set `full` by
+ * a `full` section with seats still free after that is open again, and an `open` one whose free
+ * seats are all offered is `full` (nothing left to buy). A section set `full` by
  * hand with seats to spare (the freed seats had not filled it) stays as set and offers nothing.
  * Returns the entries offered.
  */
@@ -59,13 +60,13 @@ export async function settleFreedSeats(tx: Transaction, freedIn: number[], now: 
     if (row.status !== "open" && row.status !== "full") continue;
     const freed = freedIn.filter((id) => id === row.id).length;
     const free = row.capacity - row.live - row.offers;
-    if (free <= 0) continue;
     if (row.status === "full" && row.live + row.offers + freed < row.capacity) continue;
-    const n = Math.min(free, row.waiting);
+    const n = Math.max(0, Math.min(free, row.waiting));
     if (n > 0) offered.push(...(await offerNext(tx, row.id, n, now)));
-    if (row.status === "full" && free - n > 0) {
-      await tx.update(sections).set({ status: "open", updatedAt: now }).where(eq(sections.id, row.id));
-    }
+    const left = free - n;
+    // Full means no seat to buy: open again for seats left after the line, full while every free seat is offered.
+    const status = left > 0 ? "open" : row.offers + n > 0 ? "full" : row.status;
+    if (status !== row.status) await tx.update(sections).set({ status, updatedAt: now }).where(eq(sections.id, row.id));
   }
   if (offered.length > 0) await emit(tx, waitlistOffered, { entryIds: offered });
   return offered;

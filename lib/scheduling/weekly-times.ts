@@ -1,6 +1,8 @@
+import { zoneLabel } from "./zone-name";
+
 /**
  * A section's weekly times as a reader in `timeZone` sees them: "Tuesdays and Thursdays 4:00 PM
- * (Europe/London)". Intl only (no Luxon), so the course page's client leaf can use it too: the
+ * United Kingdom Time (London)". Intl only (no Luxon), so the course page's client leaf can use it too: the
  * server renders it in the section's zone, the browser again in the viewer's.
  */
 export function weeklyTimesLabel(instants: string[], timeZone: string, locale = "en-US"): string {
@@ -21,7 +23,7 @@ export function weeklyTimesLabel(instants: string[], timeZone: string, locale = 
   }
   const list = new Intl.ListFormat(locale, { type: "conjunction" });
   const parts = [...byTime].map(([time, days]) => `${list.format(days)} ${time}`);
-  return `${parts.join("; ")} (${timeZone})`;
+  return `${parts.join("; ")} ${zoneLabel(timeZone)}`;
 }
 
 /** Integer minor units as a decimal string in the currency's own decimals: 14900 USD is "149.00" (schema.org Offer). */

@@ -1,24 +1,47 @@
-import { INSTANT_FORMAT, withZoneName, zoneAbbreviation } from "./zone-name";
+import { formatInstant, zoneLabel, zoneShortLabel } from "./zone-name";
 
-/** The browser's way (components/demo/local-time.tsx): Intl in the viewer's zone. */
-function inBrowser(iso: string, zone: string): string {
-  const format = new Intl.DateTimeFormat("en-US", { ...INSTANT_FORMAT, timeZone: zone });
-  const date = new Date(iso);
-  return withZoneName(format.format(date), zoneAbbreviation(format.formatToParts(date)), zone);
-}
-
-describe("an instant with its zone's name (ARCHITECTURE: Time)", () => {
-  it("adds the IANA name after the abbreviation", () => {
-    expect(inBrowser("2026-03-10T23:00:00Z", "America/Los_Angeles")).toBe("Tue, Mar 10, 2026, 4:00 PM PDT (America/Los_Angeles)");
-    expect(inBrowser("2026-03-10T16:00:00Z", "Asia/Kolkata")).toBe("Tue, Mar 10, 2026, 9:30 PM GMT+5:30 (Asia/Kolkata)");
+describe("a zone as people say it (issue 31 item 3: one clock per person)", () => {
+  it("names a zone by its generic name and its place", () => {
+    expect(zoneLabel("America/Los_Angeles")).toBe("Pacific Time (Los Angeles)");
+    expect(zoneLabel("America/New_York")).toBe("Eastern Time (New York)");
+    expect(zoneLabel("Asia/Kolkata")).toBe("India Standard Time (Kolkata)");
+    expect(zoneLabel("America/Argentina/Buenos_Aires")).toBe("Argentina Standard Time (Buenos Aires)");
+    // The same words all year: "Pacific Time", never PDT in summer and PST in winter.
+    expect(zoneLabel("Europe/Berlin")).toBe("Central European Time (Berlin)");
   });
 
-  it("says UTC once, not 'UTC (UTC)'", () => {
-    expect(inBrowser("2026-03-10T03:46:00Z", "UTC")).toBe("Tue, Mar 10, 2026, 3:46 AM UTC");
-    expect(inBrowser("2026-03-10T03:46:00Z", "Etc/UTC")).toBe("Tue, Mar 10, 2026, 3:46 AM UTC (Etc/UTC)");
+  it("leaves the place out when the name already says it", () => {
+    expect(zoneLabel("Asia/Singapore")).toBe("Singapore Standard Time");
   });
 
-  it("names the zone when its abbreviation is unknown", () => {
-    expect(withZoneName("soon", undefined, "UTC")).toBe("soon (UTC)");
+  it("says UTC for UTC by any of its names, and a fixed offset as an offset", () => {
+    expect(zoneLabel("UTC")).toBe("UTC");
+    expect(zoneLabel("Etc/UTC")).toBe("UTC");
+    expect(zoneLabel("Etc/GMT+5")).toBe("GMT-05:00");
+  });
+
+  it("keeps a name Intl does not know as it is", () => {
+    expect(zoneLabel("Mars/Olympus")).toBe("Mars/Olympus");
+  });
+
+  it("has a short form for buttons", () => {
+    expect(zoneShortLabel("America/Los_Angeles")).toBe("Pacific Time");
+    expect(zoneShortLabel("UTC")).toBe("UTC");
+  });
+});
+
+describe("an instant with its zone (the browser's and the server's text)", () => {
+  it("adds the zone's label after the time", () => {
+    expect(formatInstant(new Date("2026-03-10T23:00:00Z"), "America/Los_Angeles")).toBe(
+      "Tue, Mar 10, 2026, 4:00 PM Pacific Time (Los Angeles)",
+    );
+    expect(formatInstant(new Date("2026-03-10T16:00:00Z"), "Asia/Kolkata")).toBe(
+      "Tue, Mar 10, 2026, 9:30 PM India Standard Time (Kolkata)",
+    );
+  });
+
+  it("says UTC once", () => {
+    expect(formatInstant(new Date("2026-03-10T03:46:00Z"), "UTC")).toBe("Tue, Mar 10, 2026, 3:46 AM UTC");
+    expect(formatInstant(new Date("2026-03-10T03:46:00Z"), "Etc/UTC")).toBe("Tue, Mar 10, 2026, 3:46 AM UTC");
   });
 });

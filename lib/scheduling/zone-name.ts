@@ -1,8 +1,8 @@
 /**
- * How an instant is written for a reader, on the server (lib/scheduling/time.ts, through Luxon) and
- * in the browser (components/demo/local-time.tsx, Intl alone): the same parts, then the zone's
- * IANA name, so nobody guesses which zone "GMT+5:30" or "PDT" is. No Luxon here: the browser's
- * leaf imports it.
+ * How an instant and its zone are written for a reader, on the server (lib/scheduling/time.ts) and
+ * in the browser (components/demo/local-time.tsx, the course page's weekly times): the same text
+ * from Intl alone, so the two agree. A zone reads as people say it, "Pacific Time (Los Angeles)",
+ * not "America/Los_Angeles" nor "PDT" (issue 31 item 3). No Luxon here: the browser's leaves import it.
  */
 export const INSTANT_FORMAT: Readonly<Intl.DateTimeFormatOptions> = {
   weekday: "short",
@@ -11,18 +11,97 @@ export const INSTANT_FORMAT: Readonly<Intl.DateTimeFormatOptions> = {
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZoneName: "short",
 };
 
 /**
- * A formatted instant with its zone's name after it: "9:00 AM PDT (America/Los_Angeles)". A zone
- * whose abbreviation is its name is named once: "3:46 AM UTC", not "3:46 AM UTC (UTC)".
+ * The IANA names of zones the runtime's ICU (CLDR) still calls by an old name: renames of the same
+ * place only (not the zones IANA merged into a neighbour, whose own names people still look for).
+ * Luxon has no canonical form, so this is the one list; a new ICU that already answers the IANA
+ * name simply never meets the old one.
  */
-export function withZoneName(text: string, abbreviation: string | null | undefined, zone: string): string {
-  return abbreviation === zone ? text : `${text} (${zone})`;
+export const CANONICAL_ZONE_NAMES: Readonly<Record<string, string>> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** Zones that are UTC by another name: they read "UTC". */
+const UTC_NAMES = new Set([
+  "UTC",
+  "Etc/UTC",
+  "Etc/UCT",
+  "Etc/Universal",
+  "Etc/Zulu",
+  "UCT",
+  "Universal",
+  "Zulu",
+  "Etc/GMT",
+  "GMT",
+  "Etc/GMT0",
+  "Etc/Greenwich",
+]);
+
+/** A zone in a select: its IANA name as the value, its label as the text. */
+export interface ZoneOption {
+  value: string;
+  label: string;
 }
 
-/** The zone's abbreviation among Intl's parts ("PDT", "GMT+5:30", "UTC"). */
-export function zoneAbbreviation(parts: readonly Intl.DateTimeFormatPart[]): string | undefined {
-  return parts.find((part) => part.type === "timeZoneName")?.value;
+const labels = new Map<string, string>();
+
+/**
+ * A zone as people say it: Intl's generic name ("Pacific Time", "India Standard Time", the same
+ * all year) and the place of its IANA name, "Pacific Time (Los Angeles)"; the place is left out
+ * when the name already says it ("Singapore Standard Time"). UTC and its aliases are "UTC"; a
+ * fixed offset ("Etc/GMT+5") reads as Intl's "GMT-05:00". An unknown name is returned as it is.
+ */
+export function zoneLabel(zone: string): string {
+  const known = labels.get(zone);
+  if (known) return known;
+  let label = zone;
+  if (UTC_NAMES.has(zone)) label = "UTC";
+  else {
+    try {
+      const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" }).formatToParts(new Date());
+      const generic = parts.find((part) => part.type === "timeZoneName")?.value ?? zone;
+      const named = CANONICAL_ZONE_NAMES[zone] ?? zone;
+      const place = named.includes("/") && !named.startsWith("Etc/") ? (named.split("/").at(-1) ?? "").replaceAll("_", " ") : "";
+      label = place && !generic.includes(place) ? `${generic} (${place})` : generic;
+    } catch {
+      // Not a zone Intl knows: its name is the best we have.
+    }
+  }
+  labels.set(zone, label);
+  return label;
+}
+
+/** The generic part of a zone's label, for a button: "Pacific Time" of "Pacific Time (Los Angeles)". */
+export function zoneShortLabel(zone: string): string {
+  return zoneLabel(zone).replace(/ \([^)]*\)$/, "");
+}
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Tue, Mar 10, 2026, 9:00 AM Pacific Time (Los Angeles)"; in UTC, "Tue, Mar 10, 2026, 3:46 AM UTC". */
+export function formatInstant(date: Date, zone: string, locale = "en-US"): string {
+  const key = `${locale}|${zone}`;
+  let format = instantFormats.get(key);
+  if (!format) instantFormats.set(key, (format = new Intl.DateTimeFormat(locale, { ...INSTANT_FORMAT, timeZone: zone })));
+  return `${format.format(date)} ${zoneLabel(zone)}`;
 }

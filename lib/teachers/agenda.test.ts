@@ -7,7 +7,7 @@ import { EVERY_DAY, newCourse, newDemoRequest, newParent, newTeacher } from "@/t
 import { bookDemoSlot } from "@/lib/scheduling/bookings";
 import { addLearner } from "@/lib/scheduling/learners";
 import { createSection } from "@/lib/scheduling/sections";
-import { listTeacherAgenda } from "./agenda";
+import { agendaWeek, listTeacherAgenda } from "./agenda";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 const NOW = new Date("2030-03-04T00:00:00Z"); // a Monday
+const FORTNIGHT = new Date("2030-03-18T00:00:00Z");
 const context = { actorId: null, now: NOW, slotMinutes: 30, leadTimeHours: 12 };
 
 describe("the teacher dashboard's Upcoming list (issue 17)", () => {
@@ -65,7 +66,7 @@ describe("the teacher dashboard's Upcoming list (issue 17)", () => {
       { ...context, actorId: parentId },
     );
 
-    const agenda = await listTeacherAgenda({ id: teacherId, email: "t@example.com", role: "teacher" }, NOW);
+    const agenda = await listTeacherAgenda({ id: teacherId, email: "t@example.com", role: "teacher" }, NOW, FORTNIGHT);
     expect(agenda.map(({ kind, startsAt, learners }) => ({ kind, startsAt, learners }))).toEqual([
       { kind: "demo", startsAt: "2030-03-05T15:00:00.000Z", learners: [{ firstName: null, grade: 4 }] },
       { kind: "demo", startsAt: "2030-03-05T16:00:00.000Z", learners: [{ firstName: "Mia", grade: 6 }] },
@@ -75,8 +76,21 @@ describe("the teacher dashboard's Upcoming list (issue 17)", () => {
     ]);
     expect(JSON.stringify(agenda)).not.toMatch(/family@example\.com|Parent/);
 
-    const asAdmin = await listTeacherAgenda({ id: parentId, email: "a@example.com", role: "admin" }, NOW);
+    const asAdmin = await listTeacherAgenda({ id: parentId, email: "a@example.com", role: "admin" }, NOW, FORTNIGHT);
     expect(asAdmin.filter((item) => item.kind === "demo")).toHaveLength(3);
     await expect(listTeacherAgenda({ id: parentId, email: "p@example.com", role: "student" }, NOW)).rejects.toThrow("You are not allowed");
+  });
+
+  it("is paged by week, Monday to Sunday in the teacher's zone; this week starts now", () => {
+    // Wednesday 6 March 2030, 18:00 in Chicago (CST, UTC-6).
+    const now = new Date("2030-03-07T00:00:00Z");
+    const thisWeek = agendaWeek("America/Chicago", 0, now);
+    expect(thisWeek).toMatchObject({ from: now, firstDay: "2030-03-04", lastDay: "2030-03-10" });
+    expect(thisWeek.until.toISOString()).toBe("2030-03-11T05:00:00.000Z"); // Monday 00:00 CDT (the clocks went forward on the 10th)
+    const next = agendaWeek("America/Chicago", 1, now);
+    expect(next.from.toISOString()).toBe("2030-03-11T05:00:00.000Z");
+    expect(next).toMatchObject({ firstDay: "2030-03-11", lastDay: "2030-03-17" });
+    // In Kolkata it is already Thursday 7 March: the same week, other bounds.
+    expect(agendaWeek("Asia/Kolkata", 1, now).from.toISOString()).toBe("2030-03-10T18:30:00.000Z");
   });
 });

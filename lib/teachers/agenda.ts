@@ -1,6 +1,7 @@
 import "server-only";
 
 import { and, asc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { DateTime } from "luxon";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
@@ -10,7 +11,31 @@ import { sectionSessions } from "@/lib/scheduling/sessions";
 import { isLiveSeat, LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import { WallClocks } from "@/lib/scheduling/time";
 
-export const AGENDA_DAYS = 14;
+/** How far ahead the Upcoming list may be paged, in weeks. */
+export const AGENDA_MAX_WEEKS = 26;
+
+export interface AgendaWeek {
+  /** 0 is this week (from now), 1 the next, and so on. */
+  week: number;
+  from: Date;
+  until: Date;
+  /** The week's Monday and Sunday in the teacher's zone, as dates (YYYY-MM-DD). */
+  firstDay: string;
+  lastDay: string;
+}
+
+/** Week `week` from now, Monday to Sunday in the teacher's zone; this week starts now (what is past is not upcoming). */
+export function agendaWeek(timezone: string, week: number, now = new Date()): AgendaWeek {
+  const monday = DateTime.fromJSDate(now, { zone: timezone }).startOf("week").plus({ weeks: week });
+  const next = monday.plus({ weeks: 1 });
+  return {
+    week,
+    from: week === 0 ? now : monday.toJSDate(),
+    until: next.toJSDate(),
+    firstDay: monday.toISODate() ?? "",
+    lastDay: next.minus({ days: 1 }).toISODate() ?? "",
+  };
+}
 
 /**
  * Who is booked, as a teacher may see them: a child's first name and grade, nothing of the family.
@@ -32,11 +57,14 @@ export interface AgendaItem {
   capacity?: number;
 }
 
-/** A teacher's own sessions and demos (every teacher's for an admin) in the next 14 days, soonest first. */
-export async function listTeacherAgenda(actor: Actor | null, now = new Date(), days = AGENDA_DAYS): Promise<AgendaItem[]> {
+/** A teacher's own sessions and demos (every teacher's for an admin) from `now` until `until` (a week by default), soonest first. */
+export async function listTeacherAgenda(
+  actor: Actor | null,
+  now = new Date(),
+  until = new Date(now.getTime() + 7 * 86_400_000),
+): Promise<AgendaItem[]> {
   authorize(actor, "teaching.read");
   const db = await getDb();
-  const until = new Date(now.getTime() + days * 86_400_000);
   const mine = (column: typeof sections.teacherId | typeof bookings.teacherId): SQL | undefined =>
     actor.role === "admin" ? undefined : eq(column, actor.id);
 

@@ -99,7 +99,7 @@ export default async function CartPage({ searchParams }: Props) {
   const [cart, balance, order, adding, learners] = await Promise.all([
     getCart(user.databaseId, zone),
     getDb().then((db) => balanceOf(db, user.databaseId)),
-    orderId ? findOwnOrder(user.databaseId, orderId) : null,
+    orderId ? findOwnOrder(user.databaseId, orderId, zone) : null,
     sectionsForCart(toAdd, zone),
     toAdd.length > 0 ? listLearners(user.databaseId) : [],
   ]);
@@ -108,10 +108,26 @@ export default async function CartPage({ searchParams }: Props) {
   const cardPart = cart.totalMinor - walletPart;
   const isShort = cardPart > 0 && !cardAvailable;
 
+  // After paying (or back from Stripe): the order is the page, with what comes next; the cart only if seats are left in it.
+  if (order) {
+    return (
+      <>
+        <OrderConfirmation order={order} walletHref={brandRoutes.wallet} />
+        {cart.lines.length > 0 ? (
+          <p className="mt-6 text-slate-800">
+            {cart.lines.length === 1 ? "One seat is" : `${cart.lines.length} seats are`} still in your cart.{" "}
+            <Link href="/cart" className="font-semibold text-brand-700 underline underline-offset-4">
+              Go to your cart
+            </Link>
+          </p>
+        ) : null}
+      </>
+    );
+  }
+
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">Your cart</h1>
-      {order ? <OrderConfirmation order={order} walletHref={brandRoutes.wallet} /> : null}
       {orderId && !order ? (
         <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
           That order does not exist.
@@ -178,6 +194,7 @@ export default async function CartPage({ searchParams }: Props) {
               </p>
             ) : (
               <CheckoutForm action={checkoutAction} className="mt-6">
+                <NoRefundWarning lines={cart.lines} />
                 {/* The total shown above: the checkout refuses to charge another (a price changed since). */}
                 <input type="hidden" name="expectedTotalMinor" value={cart.totalMinor} />
                 {cardPart > 0 ? (
@@ -201,5 +218,29 @@ export default async function CartPage({ searchParams }: Props) {
         )}
       </section>
     </>
+  );
+}
+
+/** Said before Pay: seats whose refund window has already closed (their first session is too close). */
+function NoRefundWarning({
+  lines,
+}: {
+  lines: Array<{ itemId: number; courseTitle: string; learnerName: string; refundableUntil: string | null }>;
+}) {
+  const final = lines.filter((line) => line.refundableUntil === null);
+  if (final.length === 0) return null;
+  return (
+    <div role="note" aria-labelledby="no-refund-heading" className="mb-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-slate-900">
+      <h3 id="no-refund-heading" className="font-semibold">
+        No refund for {final.length === 1 ? "this seat" : "these seats"}
+      </h3>
+      <p className="mt-1 text-sm">
+        {final.map((line) => `${line.courseTitle} for ${line.learnerName}`).join(", ")}: the first session is closer than our{" "}
+        <Link href="/terms-of-service#refunds" className="font-semibold text-brand-700 underline underline-offset-4">
+          refund policy
+        </Link>{" "}
+        allows, so {final.length === 1 ? "it" : "they"} cannot be withdrawn with a refund once paid.
+      </p>
+    </div>
   );
 }

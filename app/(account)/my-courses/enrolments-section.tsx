@@ -4,6 +4,7 @@ import { EnrolmentList } from "@/components/commerce/enrolment-list";
 import { listEnrolments } from "@/lib/commerce/enrolments";
 
 import { withdrawEnrolmentAction } from "./enrolment-actions";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 /** Issue 18's part of /my-courses, self-contained: the family's paid seats, each with Withdraw while refundable. */
 export async function EnrolmentsSection({ userId, timezone }: { userId: number; timezone: string }) {
@@ -14,7 +15,7 @@ export async function EnrolmentsSection({ userId, timezone }: { userId: number; 
         Your enrolments
       </h2>
       <p className="mb-3 text-sm text-slate-700">
-        Times in {timezone}. Our{" "}
+        Times in {zoneLabel(timezone)}. Our{" "}
         <Link href="/terms-of-service#refunds" className="font-semibold text-brand-700 underline underline-offset-4">
           refund policy
         </Link>{" "}

@@ -15,6 +15,7 @@ import { EnrolmentsSection } from "./enrolments-section";
 import { WaitlistSection } from "./waitlist-section";
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
 import { submitReviewAction } from "./review-actions";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 export const metadata = { title: "My courses" };
 
@@ -61,7 +62,7 @@ export default async function MyCoursesPage() {
           Your demo bookings
         </h2>
         <p className="mb-3 text-sm text-slate-700">
-          Times in {timezone}.{" "}
+          Times in {zoneLabel(timezone)}.{" "}
           <Link href="/user/edit-profile" className="font-semibold text-brand-700 underline underline-offset-4">
             Change your time zone
           </Link>

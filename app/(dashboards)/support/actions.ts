@@ -6,7 +6,14 @@ import { requireActor } from "@/lib/platform/auth/session";
 import { changeLeadStatus, saveLeadNote } from "@/lib/demo-requests/workflow";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { agentTimezone, bookRequestDemo, cancelRequestDemo, listRequestSlots, moveRequestDemo } from "@/lib/demo-requests/support-booking";
+import {
+  agentTimezone,
+  requestTimezone,
+  bookRequestDemo,
+  cancelRequestDemo,
+  listRequestSlots,
+  moveRequestDemo,
+} from "@/lib/demo-requests/support-booking";
 import type { DataResult, PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -39,8 +46,10 @@ function afterBookingChange(requestId: unknown) {
   revalidatePath(`/support/requests/${String(requestId)}`);
 }
 
-async function bookedTimeIn(actor: Actor, startsAt: string): Promise<string> {
-  return formatInstantInZone(startsAt, await agentTimezone(actor));
+/** A booked time as the request page shows it: in the family's zone when known (issue 31). */
+async function bookedTimeIn(actor: Actor, requestId: unknown, startsAt: string): Promise<string> {
+  const { zone } = typeof requestId === "string" ? await requestTimezone(actor, requestId) : { zone: await agentTimezone(actor) };
+  return formatInstantInZone(startsAt, zone);
 }
 
 export async function listRequestSlotsAction(input: {
@@ -61,7 +70,7 @@ export async function bookRequestDemoAction(input: { requestId: string; teacherI
     const actor = await requireActor("leads.update");
     const booking = await bookRequestDemo(actor, input);
     afterBookingChange(input.requestId);
-    return `Demo booked for ${await bookedTimeIn(actor, booking.startsAt)}.`;
+    return `Demo booked for ${await bookedTimeIn(actor, input.requestId, booking.startsAt)}.`;
   });
 }
 
@@ -70,7 +79,7 @@ export async function moveRequestDemoAction(input: { requestId: string; bookingI
     const actor = await requireActor("leads.update");
     const booking = await moveRequestDemo(actor, input);
     afterBookingChange(input.requestId);
-    return `Demo moved to ${await bookedTimeIn(actor, booking.startsAt)}.`;
+    return `Demo moved to ${await bookedTimeIn(actor, input.requestId, booking.startsAt)}.`;
   });
 }
 

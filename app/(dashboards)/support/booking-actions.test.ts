@@ -2,9 +2,9 @@ import { asc, eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
-import { auditEvents, bookingHistory, bookings, demoRequests } from "@/lib/platform/db/schema";
+import { auditEvents, bookingHistory, bookings, demoRequests, users } from "@/lib/platform/db/schema";
 import { LEAD_BOOKING_MESSAGES } from "@/lib/demo-requests/lead-follows-booking";
-import { SUPPORT_BOOKING_MESSAGES } from "@/lib/demo-requests/support-booking";
+import { requestTimezone, SUPPORT_BOOKING_MESSAGES } from "@/lib/demo-requests/support-booking";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
 import { actionContext } from "@/test/action-context";
 import { openTestDatabase } from "@/test/database";
@@ -247,5 +247,42 @@ describe("support books, moves and cancels a family's demo (issue 17)", () => {
       message: SUPPORT_BOOKING_MESSAGES.noCourse,
     });
     expect(await bookingsOf(stranger)).toEqual([]);
+  });
+});
+
+describe("support reads a lead's times in the family's zone (issue 31 item 3)", () => {
+  it("uses the family's account zone, else their booking's zone, else the agent's own, saying which", async () => {
+    signInAs(support);
+    // Nothing known of the family: the agent's zone (UTC here), marked as not the family's.
+    const unknown = await newDemoRequest(database.db, courseId);
+    expect(await requestTimezone(support, unknown)).toEqual({ zone: "UTC", isFamilys: false });
+
+    // A family who booked from Los Angeles: their booking's zone, and the agent's answer reads in it.
+    const booked = await newDemoRequest(database.db, courseId);
+    const [slot] = await openTimes(booked);
+    expect(await bookRequestDemoAction({ requestId: booked, teacherId: slot!.teacherId, startsAt: slot!.startsAt })).toMatchObject({
+      ok: true,
+    });
+    await database.db.update(bookings).set({ timezone: "America/Los_Angeles" }).where(eq(bookings.demoRequestId, booked));
+    expect(await requestTimezone(support, booked)).toEqual({ zone: "America/Los_Angeles", isFamilys: true });
+    const [booking] = await bookingsOf(booked);
+    const [, later] = await openTimes(booked, booking!.id);
+    expect(await moveRequestDemoAction({ requestId: booked, bookingId: booking!.id, startsAt: later!.startsAt })).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^Demo moved to .+ Pacific Time \(Los Angeles\)\.$/),
+    });
+
+    // A family with an account: the account's zone wins, and a booking support makes keeps it for their emails.
+    const withAccount = await newDemoRequest(database.db, courseId);
+    await database.db.update(users).set({ timezone: "America/New_York" }).where(eq(users.id, student.id));
+    await database.db.update(demoRequests).set({ userId: student.id }).where(eq(demoRequests.id, withAccount));
+    expect(await requestTimezone(support, withAccount)).toEqual({ zone: "America/New_York", isFamilys: true });
+    const [open] = await openTimes(withAccount);
+    expect(await bookRequestDemoAction({ requestId: withAccount, teacherId: open!.teacherId, startsAt: open!.startsAt })).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^Demo booked for .+ Eastern Time \(New York\)\.$/),
+    });
+    const [kept] = await database.db.select({ timezone: bookings.timezone }).from(bookings).where(eq(bookings.demoRequestId, withAccount));
+    expect(kept!.timezone).toBe("America/New_York");
   });
 });

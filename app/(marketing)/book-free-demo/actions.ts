@@ -1,18 +1,9 @@
 "use server";
 
-import { runAction } from "@/lib/platform/http/action-result";
+import { runForData } from "@/lib/platform/http/action-result";
 import { bookSlotForLead, describeBookedTime, listSlotsForLead } from "@/lib/demo-requests/demo-booking";
 import type { DataResult, PickerDay } from "@/lib/scheduling/picker";
 import { timezoneSchema } from "@/lib/scheduling/schema";
-
-async function runForData<T>(context: string, work: () => Promise<T>): Promise<DataResult<T>> {
-  let data: { value: T } | undefined;
-  const result = await runAction(context, async () => {
-    data = { value: await work() };
-    return "";
-  });
-  return result.ok && data ? { ok: true, data: data.value } : { ok: false, message: result.ok ? "Something went wrong." : result.message };
-}
 
 /**
  * The time picker's open slots for the lead just sent. The signed lead token (from POST

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 
-import { auditEvents, paymentIssues, sections } from "@/lib/platform/db/schema/index";
+import { auditEvents, gifts, paymentIssues, sections, topUps } from "@/lib/platform/db/schema/index";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 
-import { listOrdersForAdmin, parseOrderFilters, resolvePaymentIssue } from "./admin-orders";
+import { listOrdersForAdmin, listPurchasesForAdmin, parseOrderFilters, resolvePaymentIssue } from "./admin-orders";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { refundOrderAsAdmin } from "@/lib/commerce/refunds/refunds";
 
@@ -59,4 +59,24 @@ test("resolving a payment issue closes it once and is audited", async () => {
   const audit = await db().select().from(auditEvents).where(eq(auditEvents.action, "payment_issue.resolve"));
   expect(audit).toHaveLength(1);
   await expect(resolvePaymentIssue(await insertActor(db(), "teacher"), issue!.id)).rejects.toThrow("You are not allowed to do that.");
+});
+
+test("gifts and card top-ups show with the orders: buyer, amount, how paid and what became of a gift, never its code (issue 31)", async () => {
+  const admin = await insertActor(db(), "admin");
+  const buyer = await newFamily(db());
+  const code = "GIFT-SECRET-CODE-1234";
+  await db().insert(gifts).values({ buyerId: buyer.parentId, amountMinor: 5_000, currency: "USD", code, recipientName: "Grandchild" });
+  await db().insert(topUps).values({ userId: buyer.parentId, amountMinor: 2_500, currency: "USD", status: "paid", paidAt: new Date() });
+
+  const purchases = await listPurchasesForAdmin(admin, parseOrderFilters({}));
+  const mine = purchases.filter((p) => p.amount === "$50.00" || p.amount === "$25.00");
+  expect(mine.map(({ kind, amount, paidBy, status, note }) => ({ kind, amount, paidBy, status, note }))).toEqual(
+    expect.arrayContaining([
+      { kind: "Gift", amount: "$50.00", paidBy: "Cash", status: "paid", note: "not redeemed yet" },
+      { kind: "Top-up", amount: "$25.00", paidBy: "card", status: "paid", note: null },
+    ]),
+  );
+  expect(JSON.stringify(purchases)).not.toContain(code);
+  expect(await listPurchasesForAdmin(admin, parseOrderFilters({ from: "2001-01-01", to: "2001-01-02" }))).toEqual([]);
+  await expect(listPurchasesForAdmin(await insertActor(db(), "support"), parseOrderFilters({}))).rejects.toThrow("You are not allowed");
 });

@@ -6,7 +6,18 @@ import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { joinOrderItemSeat } from "@/lib/platform/db/queries";
-import { courses, learners, orderItems, orders, paymentIssues, refunds, sections, users } from "@/lib/platform/db/schema/index";
+import {
+  courses,
+  gifts,
+  learners,
+  orderItems,
+  orders,
+  paymentIssues,
+  refunds,
+  sections,
+  topUps,
+  users,
+} from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { z } from "@/lib/platform/zod";
 
@@ -101,6 +112,84 @@ export async function listOrdersForAdmin(actor: Actor | null | undefined, filter
       canRefund: order.status === "paid",
     };
   });
+}
+
+export interface AdminPurchaseRow {
+  kind: "Gift" | "Top-up";
+  id: string;
+  createdAt: Date;
+  /** The buyer; null once their account was deleted (the purchase stays on the books). */
+  email: string | null;
+  amount: string;
+  paidBy: "Cash" | "card";
+  status: string;
+  /** A gift's fate: redeemed, frozen by a dispute, or waiting; never its code. */
+  note: string | null;
+}
+
+/**
+ * What was bought that is not seats: gifts (from Cash or by card) and card top-ups, newest first,
+ * in the orders' date range (a status filter of orders has no say here, nor the course).
+ */
+export async function listPurchasesForAdmin(
+  actor: Actor | null | undefined,
+  filters: OrderFilters,
+  limit = 100,
+): Promise<AdminPurchaseRow[]> {
+  authorize(actor, "orders.manage");
+  const db = await getDb();
+  const inRange = (column: typeof gifts.createdAt | typeof topUps.createdAt) =>
+    and(
+      filters.from ? gte(column, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+      filters.to ? lt(column, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)) : undefined,
+    );
+  const [giftRows, topUpRows] = await Promise.all([
+    db
+      .select({ gift: gifts, email: users.email })
+      .from(gifts)
+      .leftJoin(users, eq(users.id, gifts.buyerId))
+      .where(inRange(gifts.createdAt))
+      .orderBy(desc(gifts.createdAt))
+      .limit(limit),
+    db
+      .select({ topUp: topUps, email: users.email })
+      .from(topUps)
+      .innerJoin(users, eq(users.id, topUps.userId))
+      .where(inRange(topUps.createdAt))
+      .orderBy(desc(topUps.createdAt))
+      .limit(limit),
+  ]);
+  const giftNote = (gift: typeof gifts.$inferSelect) =>
+    gift.frozenAt
+      ? "frozen (card payment disputed or reversed)"
+      : gift.redeemedAt
+        ? "redeemed"
+        : gift.status === "paid"
+          ? "not redeemed yet"
+          : null;
+  const rows: AdminPurchaseRow[] = [
+    ...giftRows.map(({ gift, email }) => ({
+      kind: "Gift" as const,
+      id: gift.id,
+      createdAt: gift.createdAt,
+      email,
+      amount: formatMoney(gift.amountMinor, gift.currency),
+      paidBy: gift.paidBy === "card" ? ("card" as const) : ("Cash" as const),
+      status: gift.status,
+      note: giftNote(gift),
+    })),
+    ...topUpRows.map(({ topUp, email }) => ({
+      kind: "Top-up" as const,
+      id: topUp.id,
+      createdAt: topUp.createdAt,
+      email,
+      amount: formatMoney(topUp.amountMinor, topUp.currency),
+      paidBy: "card" as const,
+      status: topUp.status,
+      note: null,
+    })),
+  ];
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
 }
 
 /** Courses that have sections, for the course filter. */

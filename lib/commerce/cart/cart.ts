@@ -1,20 +1,23 @@
 import "server-only";
 
 import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
-import { getDb } from "@/lib/platform/db/client";
-import { cartItems, courses, learners, sections, teacherProfiles } from "@/lib/platform/db/schema/index";
+import { getDb, type Database } from "@/lib/platform/db/client";
+import { bookings, cartItems, courses, learners, sections, teacherProfiles } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { addLearner } from "@/lib/scheduling/learners";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 import { isSectionOnSale, saleFactsColumns, seatsLeftIn, seatsLeftShown } from "@/lib/scheduling/section-sale";
-import { liveOfferCount, liveSeatCount, shownSeatsBySection } from "@/lib/scheduling/slots";
+import { isLiveSeat, liveOfferCount, liveSeatCount, shownSeatsBySection } from "@/lib/scheduling/slots";
+import { sectionFacts, sectionFactsLine } from "@/lib/scheduling/section-facts";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { formatMoney, CURRENCY } from "@/lib/commerce/wallet/money";
 import { addToCartSchema, cartItemIdSchema, COMMERCE_MESSAGES, type AddToCartInput } from "@/lib/commerce/schema";
-import { enrolledPairs, lockSections, nextSession, releaseExpiredHolds } from "@/lib/commerce/checkout/seats";
+import { lockSections, nextSession, releaseExpiredHolds } from "@/lib/commerce/checkout/seats";
+import { isRefundable, refundDeadline } from "@/lib/commerce/refunds/refund-policy";
 
 /** Why a cart line cannot be paid for now; null when it can. */
 export type CartProblem = "full" | "closed" | "enrolled" | "no-sessions" | "other-currency" | null;
@@ -31,6 +34,10 @@ export interface SectionSummary {
   /** Weekly times and the next session, in the viewer's zone with its name. */
   schedule: string;
   nextSession: string | null;
+  /** What the price buys: "Mar 4, 2030 to May 27, 2030 · 24 sessions · $6.21 a session". */
+  facts: string;
+  /** Until when a withdrawal is refunded in full (the refund policy from the seat's first session), in the viewer's zone; null: never. */
+  refundableUntil: string | null;
   /** Status `open` (a `full` section is not: it shows no seats left). */
   isOpen: boolean;
 }
@@ -91,6 +98,12 @@ async function summaries(
           seatsLeft: seatsLeftShown(section, taken.get(section.id) ?? { taken: 0, lapsed: 0 }),
           schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
           nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
+          facts: sectionFactsLine(sectionFacts(section, now), section.currency),
+          // A seat bought now starts at the next session: the policy's cutoff before it may already have passed.
+          refundableUntil:
+            next && isRefundable(new Date(next.startsAt), now)
+              ? formatInstantInZone(refundDeadline(new Date(next.startsAt)), zone ?? section.timezone)
+              : null,
           isOpen: section.status === "open",
         },
       ];
@@ -196,11 +209,28 @@ export async function addToCart(
     const enrolled = await addLearner(userId, { firstName: data.firstName ?? "", grade: data.grade as number });
     learner = enrolled;
   }
-  const already = await db.transaction((tx) => enrolledPairs(tx, [section.id], [learner.id]));
+  const already = await enrolledInCourses(db, [section.id], [learner.id]);
   if (already.size > 0) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(learner.firstName, section.title));
 
   await db.insert(cartItems).values({ userId, sectionId: section.id, learnerId: learner.id, createdAt: now }).onConflictDoNothing();
   return { learnerName: learner.firstName, courseTitle: section.title, releasedHolds };
+}
+
+/**
+ * "learnerId:sectionId" of each wanted section whose course the learner already has a live seat in,
+ * in this section or another of the same course: one child, one class of a course (a second day
+ * of the same course is a mistake far more often than a wish).
+ */
+async function enrolledInCourses(db: Database, sectionIds: number[], learnerIds: number[]): Promise<Set<string>> {
+  if (sectionIds.length === 0 || learnerIds.length === 0) return new Set();
+  const wanted = alias(sections, "wanted");
+  const rows = await db
+    .select({ learnerId: bookings.learnerId, sectionId: wanted.id })
+    .from(bookings)
+    .innerJoin(sections, eq(sections.id, bookings.sectionId))
+    .innerJoin(wanted, eq(wanted.courseId, sections.courseId))
+    .where(and(isLiveSeat, inArray(wanted.id, sectionIds), inArray(bookings.learnerId, learnerIds)));
+  return new Set(rows.map((row) => `${row.learnerId}:${row.sectionId}`));
 }
 
 /** The seats in the parent's cart (one line is one seat), for the header's "Cart (n)". */
@@ -232,12 +262,10 @@ export async function getCart(userId: number, zone: string, now = new Date()): P
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const sectionIds = [...new Set(items.map((i) => i.sectionId))];
   const found = await summaries(sectionIds, zone, now);
-  const enrolled = await db.transaction((tx) =>
-    enrolledPairs(
-      tx,
-      sectionIds,
-      items.map((i) => i.learnerId),
-    ),
+  const enrolled = await enrolledInCourses(
+    db,
+    sectionIds,
+    items.map((i) => i.learnerId),
   );
   const lines: CartLine[] = items.flatMap((item) => {
     const summary = found.get(item.sectionId);

@@ -5,7 +5,11 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { joinOrderItemSeat } from "@/lib/platform/db/queries";
-import { courses, learners, orderItems, orders, paymentIssues } from "@/lib/platform/db/schema/index";
+import { bookings, courses, learners, orderItems, orders, paymentIssues, sections } from "@/lib/platform/db/schema/index";
+import { sectionFacts, sectionFactsLine } from "@/lib/scheduling/section-facts";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+
+import { isRefundable, refundDeadline } from "@/lib/commerce/refunds/refund-policy";
 
 import { formatMoney } from "@/lib/commerce/wallet/money";
 import { orderIdSchema } from "@/lib/commerce/schema";
@@ -21,11 +25,22 @@ export interface OrderView {
   cardMinor: number;
   walletMinor: number;
   notice: string | null;
-  items: Array<{ courseTitle: string; courseSlug: string; learnerName: string; price: string }>;
+  items: Array<{
+    courseTitle: string;
+    courseSlug: string;
+    learnerName: string;
+    price: string;
+    /** The seat's first session, in the viewer's zone (null once the seat is gone). */
+    firstSession: string | null;
+    /** What the price buys: dates, sessions, the price of one. */
+    facts: string;
+    /** Until when a withdrawal is refunded in full, in the viewer's zone; null: no longer (or no seat). */
+    refundableUntil: string | null;
+  }>;
 }
 
-/** One of the parent's own orders (ownership in the where), or null for anyone else's or none. */
-export async function findOwnOrder(userId: number, orderId: string): Promise<OrderView | null> {
+/** One of the parent's own orders (ownership in the where), or null for anyone else's or none; times in `zone`. */
+export async function findOwnOrder(userId: number, orderId: string, zone: string, now = new Date()): Promise<OrderView | null> {
   if (!orderIdSchema.safeParse(orderId).success) return null;
   const db = await getDb();
   const [order] = await db
@@ -35,8 +50,17 @@ export async function findOwnOrder(userId: number, orderId: string): Promise<Ord
   if (!order) return null;
   const items = await joinOrderItemSeat(
     db
-      .select({ courseTitle: courses.title, courseSlug: courses.slug, learnerName: learners.firstName, priceMinor: orderItems.priceMinor })
+      .select({
+        courseTitle: courses.title,
+        courseSlug: courses.slug,
+        learnerName: learners.firstName,
+        priceMinor: orderItems.priceMinor,
+        section: sections,
+        seatStartsAt: bookings.startsAt,
+        seatStatus: bookings.status,
+      })
       .from(orderItems)
+      .leftJoin(bookings, eq(bookings.id, orderItems.bookingId))
       .$dynamic(),
   )
     .where(eq(orderItems.orderId, order.id))
@@ -50,7 +74,16 @@ export async function findOwnOrder(userId: number, orderId: string): Promise<Ord
     cardMinor: order.cardMinor,
     walletMinor: order.walletMinor,
     notice: order.notice,
-    items: items.map(({ priceMinor, ...item }) => ({ ...item, price: formatMoney(priceMinor, order.currency) })),
+    items: items.map(({ priceMinor, section, seatStartsAt, seatStatus, ...item }) => {
+      const live = seatStartsAt !== null && (seatStatus === "held" || seatStatus === "confirmed");
+      return {
+        ...item,
+        price: formatMoney(priceMinor, order.currency),
+        firstSession: live ? formatInstantInZone(seatStartsAt, zone) : null,
+        facts: sectionFactsLine(sectionFacts(section, now), section.currency),
+        refundableUntil: live && isRefundable(seatStartsAt, now) ? formatInstantInZone(refundDeadline(seatStartsAt), zone) : null,
+      };
+    }),
   };
 }
 

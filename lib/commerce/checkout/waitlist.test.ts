@@ -218,13 +218,13 @@ describe("a freed seat", () => {
     expect(await statusOf(sectionId)).toBe("full");
   });
 
-  it("stays held when the section is opened by hand: neither the cart nor the checkout sells it to another family", async () => {
+  it("stays held when the teacher saves the section as open: it stays full, neither the cart nor the checkout sells it to another family", async () => {
     const sectionId = await section(1);
     const seated = await fill(sectionId, 1);
     const [first] = await line(sectionId, 1);
     await withdrawSeat(seated.parentId, seated.itemIds[0], ZONE);
     await updateSection(sectionId, { ...(await storedSectionInput(db(), sectionId)), status: "open" });
-    expect(await statusOf(sectionId)).toBe("open");
+    expect(await statusOf(sectionId)).toBe("full");
     const stranger = await newFamily(db(), 100_000);
     expect(await refused(addToCart(stranger.parentId, { sectionId, learnerId: stranger.learnerId }))).toMatchObject({
       code: "conflict",

@@ -25,6 +25,11 @@ function hoursText(hours: number): string {
   return `at least ${hours} ${hours === 1 ? "hour" : "hours"} before its first session`;
 }
 
+/** The policy in one line, where a price is shown (course page, cart, confirmation). */
+export function refundRuleShort(policy = REFUND_POLICY): string {
+  return `Withdraw ${hoursText(policy.cutoffHours)} for a full refund.`;
+}
+
 /** The policy as the terms of service and the withdraw button state it. */
 export function refundPolicyText(policy = REFUND_POLICY): string[] {
   const cardPart =

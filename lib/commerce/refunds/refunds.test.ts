@@ -76,6 +76,8 @@ test("withdraw before the cutoff: the seat is freed, the price goes back to the 
   expect(await orderStatus(family.orderId)).toBe("refunded");
   const wallet = await getWallet(family.parentId);
   expect(wallet.entries[0]).toMatchObject({ kind: "refund", amountMinor: 12_000, orderId: family.orderId, orderStatus: "refunded" });
+  // The history names what the order was for, not its id (issue 31).
+  expect(wallet.entries[0]!.orderSummary).toBe("Test course for Ada");
   expect(await listEnrolments(family.parentId, ZONE, before)).toEqual([]);
 
   // Withdrawing again: a clear message, nothing more refunded.
@@ -98,7 +100,9 @@ test("withdraw after the cutoff: refused with the deadline, nothing changed", as
 
   const message = await refusalMessage(withdrawSeat(family.parentId, family.itemId, ZONE, late));
 
-  expect(message).toMatch(/^Withdrawals from Test course with a refund closed on .*\(America\/Los_Angeles\), as our refund policy says\./);
+  expect(message).toMatch(
+    /^Withdrawals from Test course with a refund closed on .* Pacific Time \(Los Angeles\), as our refund policy says\./,
+  );
   expect(await balanceOf(db(), family.parentId)).toBe(8_000);
   expect(await bookingStatus(family.bookingId)).toBe("confirmed");
   expect(await orderStatus(family.orderId)).toBe("paid");

@@ -1,9 +1,9 @@
 import "server-only";
 
-import { and, desc, eq, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, sum } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
-import { ledgerEntries, orders, wallets } from "@/lib/platform/db/schema/index";
+import { courses, learners, ledgerEntries, orderItems, orders, sections, wallets } from "@/lib/platform/db/schema/index";
 
 import { CURRENCY } from "./money";
 
@@ -103,6 +103,8 @@ export interface WalletEntryView {
   reason: string | null;
   orderId: string | null;
   orderStatus: string | null;
+  /** What the order was for, as the family says it: "Python for Young Coders for Sam". */
+  orderSummary: string | null;
   createdAt: Date;
 }
 
@@ -130,7 +132,27 @@ export async function getWallet(userId: number, limit = 50): Promise<WalletSumma
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.currency, CURRENCY)))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(limit);
-  return { balanceMinor, entries };
+  const summaries = await orderSummaries(db, [...new Set(entries.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])))]);
+  return {
+    balanceMinor,
+    entries: entries.map((entry) => ({ ...entry, orderSummary: entry.orderId ? (summaries.get(entry.orderId) ?? null) : null })),
+  };
+}
+
+/** Each order's seats in words ("Python for Young Coders for Sam, Piano for Beginners for Mia"), by order id. */
+async function orderSummaries(db: Database, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderItems.orderId, course: courses.title, child: learners.firstName })
+    .from(orderItems)
+    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .innerJoin(learners, eq(learners.id, orderItems.learnerId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  const seats = new Map<string, string[]>();
+  for (const row of rows) seats.set(row.orderId, [...(seats.get(row.orderId) ?? []), `${row.course} for ${row.child}`]);
+  return new Map([...seats].map(([orderId, list]) => [orderId, list.join(", ")]));
 }
 
 /** What each kind of entry is called on the wallet page. */

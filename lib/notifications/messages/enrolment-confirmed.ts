@@ -11,7 +11,7 @@ export interface EnrolmentFacts {
   teacherName: string;
   /** The first session in the reader's zone. */
   firstWhen: string;
-  /** "Weekly on Tuesday and Thursday, 4:00 PM (Europe/London)": the pattern in the section's zone. */
+  /** "Weekly on Tuesday and Thursday at 4:00 PM United Kingdom Time (London)": the pattern in the reader's zone. */
   schedule: string;
   myCoursesUrl: string;
 }

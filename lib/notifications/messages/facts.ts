@@ -7,7 +7,7 @@ export interface DemoFacts {
   readerName: string | null;
   courseTitle: string;
   teacherName: string;
-  /** The booked time in the reader's zone, e.g. "Mon, Mar 2, 2026, 4:00 AM PST (America/Los_Angeles)". */
+  /** The booked time in the reader's zone, e.g. "Mon, Mar 2, 2026, 4:00 AM Pacific Time (Los Angeles)". */
   when: string;
   /** For a move: the time it was. */
   previousWhen?: string;

@@ -10,7 +10,7 @@ export interface SectionRescheduledFacts {
   courseTitle: string;
   /** The next session under the new times, in the reader's zone. */
   nextWhen: string;
-  /** "Weekly on Tuesday and Thursday at 4:00 PM (Europe/London)": the new pattern in the section's zone. */
+  /** "Weekly on Tuesday and Thursday at 4:00 PM United Kingdom Time (London)": the new pattern in the reader's zone. */
   schedule: string;
   myCoursesUrl: string;
 }

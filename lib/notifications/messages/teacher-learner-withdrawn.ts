@@ -10,7 +10,7 @@ export interface LearnerWithdrawnFacts {
   learnerFirstName: string;
   grade: number;
   courseTitle: string;
-  /** "Weekly on Monday and Thursday at 4:00 PM (America/New_York)": the section's pattern. */
+  /** "Weekly on Monday and Thursday at 4:00 PM Eastern Time (New York)": the section's pattern in the teacher's zone. */
   schedule: string;
   /** The section's next session in the teacher's zone; null when none is left. */
   nextWhen: string | null;

@@ -7,7 +7,7 @@ import { hello } from "./facts";
 export interface SectionClosedFacts {
   readerName: string | null;
   courseTitle: string;
-  /** "Weekly on Monday and Thursday at 4:00 PM (America/New_York)": the section's pattern. */
+  /** "Weekly on Monday and Thursday at 4:00 PM Eastern Time (New York)": the section's pattern in the teacher's zone. */
   schedule: string;
   /** Its status now: closed, or back to a draft. */
   status: "closed" | "draft";

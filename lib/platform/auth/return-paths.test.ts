@@ -88,6 +88,8 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   // page's afterSave), or, for links, pass the same rule (sameOriginPath, the case of guard.ts).
   "browser/auth/logout.ts": () => undefined,
   "components/dashboards/course-form.tsx": () => undefined,
+  // The new booking's status page, a path the server built from the booking's token (never from the request).
+  "components/demo/demo-booking-controls.tsx": () => undefined,
   "components/shell/intent-link-navigator.tsx": () => undefined,
   // The cart goes to "/cart", its order's confirmation, or the Checkout URL Stripe's API answered: never a value of the request.
   "app/(account)/cart/actions.ts": () => undefined,
@@ -112,6 +114,7 @@ const FIXED_TARGETS = [
   "components/scheduling/section-form.tsx",
   "app/(account)/gift-a-course/actions.ts",
   "app/(account)/user/[walletSlug]/actions.ts",
+  "components/demo/demo-booking-controls.tsx",
 ];
 
 describe("every place that takes a return path keeps the visitor on this site (issue 1)", () => {
@@ -131,10 +134,20 @@ describe("every place that takes a return path keeps the visitor on this site (i
     expect(source).toMatch(SAFE_FUNCTIONS);
   });
 
+  it("without a return path, staff land on their dashboards and families on the home page (issue 31)", () => {
+    const none = { search: "", origin: ORIGIN };
+    expect(afterSignInPath(none, "teacher")).toBe("/teacher/dashboard");
+    expect(afterSignInPath(none, "admin")).toBe("/admin/dashboard");
+    expect(afterSignInPath(none, "support")).toBe("/support/dashboard");
+    expect(afterSignInPath(none, "student")).toBe("/");
+    expect(afterSignInPath({ search: "?callbackUrl=%2Fcart", origin: ORIGIN }, "teacher")).toBe("/cart");
+  });
+
   it("the forms go only where afterSignInPath says", () => {
     for (const file of ["components/forms/sign-in-form.tsx", "components/forms/sign-up-form.tsx"]) {
       const source = readFileSync(path.join(ROOT, file), "utf8");
-      for (const use of source.match(/location\.assign\([^)]*\)|callbackUrl:[^}]*/g) ?? []) expect(use).toMatch(/afterSignInPath\(\)/);
+      for (const use of source.match(/location\.assign\([^)]*\)|callbackUrl:[^}]*/g) ?? [])
+        expect(use).toMatch(/afterSignInPath\((\)|window\.location, \w+\.role)/);
       // No reading of the query's callbackUrl of their own.
       expect(source).not.toMatch(/["'`]callbackUrl["'`]/);
     }

@@ -18,3 +18,11 @@ export const DASHBOARD_ACCESS: Record<Dashboard, readonly Role[]> = {
 export function canOpenDashboard(role: Role | null | undefined, dashboard: Dashboard): boolean {
   return role != null && DASHBOARD_ACCESS[dashboard].includes(role);
 }
+
+/** Where a role lands after signing in when no page asked to be returned to: staff start at their work. */
+export const ROLE_HOME: Record<Role, string> = {
+  student: "/",
+  teacher: "/teacher/dashboard",
+  admin: "/admin/dashboard",
+  support: "/support/dashboard",
+};

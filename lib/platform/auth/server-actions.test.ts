@@ -23,6 +23,8 @@ const PUBLIC_ACTIONS: Record<string, RegExp> = {
   cancelDemoAction: /\bcancelDemo\(/,
   rescheduleSlotsAction: /\blistRescheduleSlots\(/,
   rescheduleDemoAction: /\brescheduleDemo\(/,
+  rebookSlotsAction: /\blistRebookSlots\(/,
+  rebookDemoAction: /\brebookDemo\(/,
   // A signed-out visitor's cart is their own cookie (section ids): nothing stored here, one open section read.
   addToGuestCartAction: /\brunAction\("cart-add-guest", async \(\) => \{\s+const sectionId = sectionIdOf\(formData\);/,
   removeFromGuestCartAction: /^\s*await writeGuestCart\(/m,

@@ -56,3 +56,16 @@ export function formObject(formData: FormData): Record<string, string> {
   for (const [key, value] of formData.entries()) if (typeof value === "string" && !key.startsWith("$ACTION")) out[key] = value;
   return out;
 }
+
+/** runAction for an action that answers data (a picker's times): the data, or the refusal's message. */
+export async function runForData<T>(
+  context: string,
+  work: () => Promise<T>,
+): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
+  let data: { value: T } | undefined;
+  const result = await runAction(context, async () => {
+    data = { value: await work() };
+    return "";
+  });
+  return result.ok && data ? { ok: true, data: data.value } : { ok: false, message: result.ok ? "Something went wrong." : result.message };
+}

@@ -166,6 +166,10 @@ describe("the demo status page, its actions and its calendar file", () => {
     const tooMany = /^Too many wrong links tried from your network\. Please try again in/;
     expect((await renderPage(m.demoPage.default, token)).element?.props.message).toMatch(tooMany);
     expect(await m.demoActions.cancelDemoAction(token)).toMatchObject({ ok: false, message: expect.stringMatching(tooMany) });
+    expect(await m.demoActions.rebookSlotsAction({ bookingToken: token, timezone: "UTC" })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(tooMany),
+    });
     const refusedFile = await calendarRequest(token, "203.0.113.9");
     expect(refusedFile.status).toBe(429);
     expect(refusedFile.headers.get("retry-after")).toMatch(/^\d+$/);

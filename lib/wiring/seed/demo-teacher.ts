@@ -4,10 +4,22 @@ import { and, asc, count, eq, notExists } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { getDb } from "@/lib/platform/db/client";
-import { courses, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import {
+  courses,
+  sections,
+  teacherAvailability,
+  teacherAvailabilityExceptions,
+  teacherProfiles,
+  users,
+} from "@/lib/platform/db/schema/index";
 import { weeklyRule } from "@/lib/scheduling/sessions";
 
-/** The demo teacher's public face and week: long days every day, so a newcomer can book a demo with them any day. */
+import { publicHolidays } from "./holidays";
+
+/**
+ * The demo teacher's public face and week: long days every day, so a family in any zone of the
+ * Americas or Europe finds after-school times with them (families see only those), US holidays off.
+ */
 export const DEMO_TEACHER_SCHEDULE = {
   publicName: "Demo Teacher",
   bio: "The demo account's teacher: sign in as teacher@example.com to edit these hours and sections.",
@@ -54,6 +66,9 @@ export async function seedDemoTeacherSchedule(email: string, now = new Date()): 
       await tx
         .insert(teacherAvailability)
         .values(plan.weekdays.map((weekday) => ({ teacherId, weekday, startMinute: plan.startMinute, endMinute: plan.endMinute })));
+      await tx
+        .insert(teacherAvailabilityExceptions)
+        .values(publicHolidays("US", now).map((date) => ({ teacherId, date, kind: "off" as const })));
     }
 
     const [owned] = await tx.select({ n: count() }).from(sections).where(eq(sections.teacherId, teacherId));

@@ -1,6 +1,9 @@
 import { count, eq, inArray } from "drizzle-orm";
 
-import { sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { DateTime } from "luxon";
+
+import { slotsOfCourse } from "@/lib/demo-requests/demo-booking";
+import { courses, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import { openDemoSlots } from "@/lib/scheduling/slots";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { openTestDatabase } from "@/test/database";
@@ -34,10 +37,12 @@ async function counts() {
 describe("the embedded default's schedules (seedSchedules)", () => {
   const now = new Date("2026-03-02T12:00:00Z");
 
-  it("seeds approved teachers in three zones with hours and open priced sections, and a second run duplicates nothing", async () => {
+  it("seeds approved teachers across zones with hours and open priced sections, and a second run duplicates nothing", async () => {
     await seedSchedules(now);
     const first = await counts();
-    expect(first).toEqual({ teachers: 3, profiles: 3, hours: 5 + 1 + 5 + 6, sections: 6 });
+    const hours = SEED_TEACHERS.flatMap((t) => t.hours.flatMap(([weekdays]) => weekdays)).length;
+    const planned = SEED_TEACHERS.flatMap((t) => t.sections).length;
+    expect(first).toEqual({ teachers: SEED_TEACHERS.length, profiles: SEED_TEACHERS.length, hours, sections: planned });
     await seedSchedules(new Date("2026-03-09T12:00:00Z"));
     expect(await counts()).toEqual(first);
 
@@ -45,7 +50,8 @@ describe("the embedded default's schedules (seedSchedules)", () => {
       .select({ timezone: teacherProfiles.timezone })
       .from(teacherProfiles)
       .innerJoin(users, eq(users.id, teacherProfiles.userId));
-    expect(new Set(zones.map((z) => z.timezone))).toEqual(new Set(["America/New_York", "Europe/London", "Asia/Kolkata"]));
+    expect(new Set(zones.map((z) => z.timezone))).toEqual(new Set(SEED_TEACHERS.map((t) => t.timezone)));
+    expect(new Set(SEED_TEACHERS.map((t) => t.timezone)).size).toBeGreaterThanOrEqual(7);
   });
 
   it("gives the seeded courses demo slots and sessions", async () => {
@@ -66,5 +72,39 @@ describe("the embedded default's schedules (seedSchedules)", () => {
     for (const slot of slots) {
       for (const session of sessions) expect(slot.endsAt <= session.startsAt || slot.startsAt >= session.endsAt).toBe(true);
     }
+  });
+
+  it("offers a family in Los Angeles after-school times on weekdays, and no demo on a teacher's public holiday (issue 31)", async () => {
+    // Monday 23 November 2026: Thanksgiving is on Thursday the 26th.
+    const monday = new Date("2026-11-23T12:00:00Z");
+    // Seeded above (from March 2026): the hours, and the holidays of the year from then.
+    const [python] = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.slug, "python-for-young-coders"));
+    const days = await slotsOfCourse(python!.id, "America/Los_Angeles", monday, { forFamily: true });
+    const weekdays = days.filter((day) => !/^(Sat|Sun)/.test(day.label));
+    expect(weekdays.length).toBeGreaterThanOrEqual(8);
+    for (const slot of weekdays.flatMap((day) => day.slots)) {
+      const local = DateTime.fromISO(slot.startsAt, { zone: "America/Los_Angeles" });
+      expect(local.hour).toBeGreaterThanOrEqual(15);
+      expect(local.hour * 60 + local.minute + 30).toBeLessThanOrEqual(19 * 60);
+    }
+    // Ms. Rivera (New York) keeps Thanksgiving.
+    expect(days.map((day) => day.date)).not.toContain("2026-11-26");
+    expect(days.map((day) => day.date)).toContain("2026-11-25");
+  });
+
+  it("gives every course of the catalogue but the demo teacher's first an open section: group and 1-on-1, prices from low to high (issue 27)", async () => {
+    const rows = await database.db
+      .select({ slug: courses.slug, classType: sections.classType, priceMinor: sections.priceMinor, status: sections.status })
+      .from(courses)
+      .leftJoin(sections, eq(sections.courseId, courses.id));
+    const withoutSection = [...new Set(rows.filter((r) => r.status !== "open").map((r) => r.slug))].filter(
+      (slug) => !rows.some((r) => r.slug === slug && r.status === "open"),
+    );
+    // Scratch Game Design is the demo teacher's (lib/wiring/seed/demo-teacher.ts seeds its class at start).
+    expect(withoutSection).toEqual(["scratch-game-design"]);
+    expect(new Set(rows.map((r) => r.classType))).toEqual(new Set(["group", "one_on_one", null]));
+    const prices = rows.flatMap((r) => (r.priceMinor === null ? [] : [r.priceMinor]));
+    expect(Math.min(...prices)).toBeLessThanOrEqual(8_000);
+    expect(Math.max(...prices)).toBeGreaterThanOrEqual(20_000);
   });
 });

@@ -83,7 +83,7 @@ export default async function WalletPage({
                     <>
                       {" · "}
                       <Link href={`/cart?order=${entry.orderId}`} className="text-brand-700 underline underline-offset-4">
-                        order {entry.orderId.slice(0, 8)}
+                        {entry.orderSummary ?? "your order"}
                       </Link>
                     </>
                   ) : null}

@@ -44,7 +44,10 @@ describe("the profile's time zone action", () => {
   it("stores an IANA zone, and refuses one that does not exist with the field's message, nothing changed", async () => {
     const user = await newUserSession();
     actionContext.user = user;
-    expect(await updateTimezoneAction({ timezone: "Asia/Kolkata" })).toEqual({ ok: true, message: "Times are now shown in Asia/Kolkata." });
+    expect(await updateTimezoneAction({ timezone: "Asia/Kolkata" })).toEqual({
+      ok: true,
+      message: "Times are now shown in India Standard Time (Kolkata).",
+    });
     for (const bad of ["Mars/Olympus", "", "PST8PDT-ish"]) {
       expect(await updateTimezoneAction({ timezone: bad })).toEqual({
         ok: false,
@@ -69,7 +72,7 @@ describe("the account pages' browser zone", () => {
     expect(await storedZone(user.databaseId)).toBeNull();
     expect(await adoptBrowserTimezoneAction("America/Los_Angeles")).toEqual({
       ok: true,
-      message: "Times are shown in America/Los_Angeles.",
+      message: "Times are shown in Pacific Time (Los Angeles).",
     });
     await updateTimezoneAction({ timezone: "Europe/London" });
     expect(await adoptBrowserTimezoneAction("America/Los_Angeles")).toEqual({ ok: true, message: "" });

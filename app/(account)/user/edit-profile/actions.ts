@@ -5,6 +5,7 @@ import { profileSchema } from "@/lib/platform/auth/schema";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { setUserTimezone } from "@/lib/teachers/profiles";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 /** The signed-in user's display name; the form then refreshes the header. */
 export async function updateProfileAction(input: unknown): Promise<ActionResult> {
@@ -22,6 +23,6 @@ export async function updateTimezoneAction(input: { timezone: string }): Promise
     const user = await requireApiUser();
     // timezoneSchema inside: a zone that does not exist gets its message under `timezone`, nothing stored.
     await setUserTimezone(user.databaseId, input?.timezone);
-    return `Times are now shown in ${input.timezone.trim()}.`;
+    return `Times are now shown in ${zoneLabel(input.timezone.trim())}.`;
   });
 }

@@ -3,7 +3,7 @@ import { ProfileForm } from "@/components/forms/profile-form";
 import { SignOutEverywhere } from "@/components/forms/sign-out-everywhere";
 import { requireUser } from "@/lib/platform/auth/session";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
-import { canonicalTimeZone, selectableTimeZones } from "@/lib/scheduling/time";
+import { canonicalTimeZone, zoneOptions } from "@/lib/scheduling/time";
 
 import { signOutEverywhereAction } from "./sign-out-everywhere-action";
 import { updateProfileAction, updateTimezoneAction } from "./actions";
@@ -22,7 +22,7 @@ export default async function EditProfilePage() {
       </div>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         {/* key: a zone stored after this render (the layout's browser zone) resets the select. */}
-        <TimezoneForm key={timezone} current={timezone} zones={selectableTimeZones(timezone)} submit={updateTimezoneAction} />
+        <TimezoneForm key={timezone} current={timezone} zones={zoneOptions(timezone)} submit={updateTimezoneAction} />
       </div>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <SignOutEverywhere userId={user.id} action={signOutEverywhereAction} />

@@ -1,6 +1,12 @@
-import { AdminOrderFilters, AdminOrderTable, PaymentIssueList, WalletAdjustmentForm } from "@/components/commerce/admin-orders";
+import {
+  AdminOrderFilters,
+  AdminOrderTable,
+  AdminPurchaseTable,
+  PaymentIssueList,
+  WalletAdjustmentForm,
+} from "@/components/commerce/admin-orders";
 import { AdminNav } from "@/components/dashboards/admin-nav";
-import { listCoursesWithSections, listOrdersForAdmin, parseOrderFilters } from "@/lib/commerce/admin/admin-orders";
+import { listCoursesWithSections, listOrdersForAdmin, listPurchasesForAdmin, parseOrderFilters } from "@/lib/commerce/admin/admin-orders";
 import { listOpenPaymentIssues } from "@/lib/commerce/checkout/order-view";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { brandLabels } from "@/lib/platform/brand";
@@ -15,8 +21,9 @@ const PATH = "/admin/orders";
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePagePermission("orders.manage", PATH);
   const filters = parseOrderFilters(await searchParams);
-  const [orders, courses, issues] = await Promise.all([
+  const [orders, purchases, courses, issues] = await Promise.all([
     listOrdersForAdmin(actor, filters),
+    listPurchasesForAdmin(actor, filters),
     listCoursesWithSections(actor),
     listOpenPaymentIssues(actor),
   ]);
@@ -47,6 +54,12 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         <div className="mt-6">
           <AdminOrderTable orders={orders} refund={refundOrderAction} />
         </div>
+      </section>
+      <section aria-labelledby="purchases" className="mt-10">
+        <h2 id="purchases" className="mb-3 text-xl font-bold text-slate-900">
+          Gifts and top-ups
+        </h2>
+        <AdminPurchaseTable purchases={purchases} />
       </section>
     </>
   );

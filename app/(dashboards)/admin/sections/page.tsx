@@ -2,6 +2,7 @@ import Link from "next/link";
 
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { SectionTable } from "@/components/scheduling/section-table";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listSectionsFor } from "@/lib/scheduling/section-admin";
 
@@ -12,7 +13,7 @@ const PATH = "/admin/sections";
 /** Issue 17: every section of every course and teacher; the admin creates and edits any of them. */
 export default async function AdminSectionsPage() {
   const actor = await requirePagePermission("courses.manage", PATH);
-  const rows = await listSectionsFor(actor);
+  const [rows, zone] = await Promise.all([listSectionsFor(actor), timezoneOfUser(actor.id)]);
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">Sections</h1>
@@ -22,7 +23,7 @@ export default async function AdminSectionsPage() {
           New section
         </Link>
       </p>
-      <SectionTable rows={rows} editPath={PATH} showTeacher />
+      <SectionTable rows={rows} editPath={PATH} showTeacher zone={zone} />
     </>
   );
 }

@@ -6,9 +6,10 @@ import { WeeklyHoursEditor } from "@/components/scheduling/weekly-hours-editor";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findOwnTeacherProfile, listUpcomingExceptions, listWeeklyHours } from "@/lib/teachers/profiles";
 import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
-import { canonicalTimeZone, minuteToClock, selectableTimeZones, todayIn } from "@/lib/scheduling/time";
+import { canonicalTimeZone, minuteToClock, zoneOptions, todayIn } from "@/lib/scheduling/time";
 
 import { addExceptionAction, removeExceptionAction, saveTeacherProfileAction, saveWeeklyHoursAction } from "./actions";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 export const metadata = { title: "Availability" };
 
@@ -41,7 +42,7 @@ export default async function TeacherAvailabilityPage() {
         </p>
         <TeacherProfileForm
           action={saveTeacherProfileAction}
-          zones={selectableTimeZones(timezone)}
+          zones={zoneOptions(timezone)}
           defaultValues={{
             publicName: profile?.publicName ?? "",
             bio: profile?.bio ?? "",
@@ -59,7 +60,7 @@ export default async function TeacherAvailabilityPage() {
           // A fresh editor after each save (the page is revalidated with what was stored).
           key={hours.map((h) => `${h.weekday}-${h.startMinute}-${h.endMinute}`).join("|")}
           action={saveWeeklyHoursAction}
-          timezone={timezone}
+          zoneName={zoneLabel(timezone)}
           initialRows={hours.map((h) => ({
             weekday: String(h.weekday),
             start: minuteToClock(h.startMinute),

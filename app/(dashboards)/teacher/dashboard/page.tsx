@@ -7,22 +7,38 @@ import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
 import { AgendaList } from "@/components/scheduling/agenda-list";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { AGENDA_DAYS, listTeacherAgenda } from "@/lib/teachers/agenda";
+import { AGENDA_MAX_WEEKS, agendaWeek, listTeacherAgenda } from "@/lib/teachers/agenda";
+import { formatDate } from "@/lib/scheduling/time";
 import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teachers/courses";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 export const metadata = { title: "Teacher dashboard" };
 
 const LATEST_COUNT = 10;
 
-/** Issue 4: a teacher's own courses and the demo requests for them (an admin sees every course). */
-export default async function TeacherDashboardPage() {
-  const actor = await requirePagePermission("teaching.read", "/teacher/dashboard");
-  const [courses, latest, agenda, timezone] = await Promise.all([
+const PATH = "/teacher/dashboard";
+
+/** ?week=N (0 this week, up to AGENDA_MAX_WEEKS ahead); anything else is this week. */
+function parseWeek(value: string | string[] | undefined): number {
+  const text = Array.isArray(value) ? value[0] : value;
+  const week = text !== undefined && /^\d{1,2}$/.test(text) ? Number(text) : 0;
+  return Math.min(week, AGENDA_MAX_WEEKS);
+}
+
+/** Issue 4: a teacher's own courses and the demo requests for them (an admin sees every course); Upcoming is paged by week. */
+export default async function TeacherDashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const actor = await requirePagePermission("teaching.read", PATH);
+  const timezone = await teacherTimezone(actor.id);
+  const week = agendaWeek(timezone, parseWeek((await searchParams).week));
+  const [courses, latest, agenda] = await Promise.all([
     listTeacherCourses(actor),
     listTeacherRequests(actor, { pageSize: LATEST_COUNT }),
-    listTeacherAgenda(actor),
-    teacherTimezone(actor.id),
+    listTeacherAgenda(actor, week.from, week.until),
   ]);
   const isAdmin = actor.role === "admin";
   const cards = [
@@ -48,10 +64,30 @@ export default async function TeacherDashboardPage() {
           Upcoming
         </h2>
         <p className="mb-3 text-sm text-slate-700">
-          {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"} in the next {AGENDA_DAYS} days, in {timezone}
-          .
+          {isAdmin ? "Every teacher's classes and free demos" : "Your classes and free demos"}{" "}
+          {week.week === 0 ? "for the rest of this week" : "in the week"} of {formatDate(week.firstDay)} to {formatDate(week.lastDay)}, in{" "}
+          {zoneLabel(timezone)}.
         </p>
-        <AgendaList items={agenda} timezone={timezone} days={AGENDA_DAYS} />
+        <AgendaList
+          items={agenda}
+          timezone={timezone}
+          empty={week.week === 0 ? "Nothing else this week." : "Nothing booked or scheduled this week."}
+        />
+        <nav aria-label="Weeks" className="mt-3 flex gap-4">
+          {week.week > 0 ? (
+            <Link
+              href={week.week === 1 ? PATH : `${PATH}?week=${week.week - 1}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              ← Earlier week
+            </Link>
+          ) : null}
+          {week.week < AGENDA_MAX_WEEKS ? (
+            <Link href={`${PATH}?week=${week.week + 1}`} className="font-semibold text-brand-700 underline underline-offset-2">
+              Next week →
+            </Link>
+          ) : null}
+        </nav>
       </section>
       <dl className="mt-8 grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (

@@ -156,6 +156,75 @@ describe("a teacher's sections (issue 17)", () => {
     expect(await storedSections(teacherId)).toEqual([]);
   });
 
+  it("prices in the shop's currency whatever the form sends, and an API write in another currency is refused (issue 31)", async () => {
+    const { teacherId, courseId } = await setup();
+    signedInAs(teacherId, "teacher");
+    const own = { courseId: String(courseId), teacherId: String(teacherId) };
+    expect(await m.action.createSectionAction(sectionForm({ ...own, currency: "DOL" }))).toMatchObject({ ok: true });
+    expect(await storedSections(teacherId)).toEqual([expect.objectContaining({ currency: "USD", priceMinor: 14950 })]);
+    const [section] = await storedSections(teacherId);
+    const actor = { id: teacherId, email: "t@example.com", role: "teacher" as const };
+    const input = await m.fixtures.storedSectionInput(database.db, section!.id, { currency: "EUR" });
+    await expect(m.admin.updateSectionAs(actor, section!.id, input)).rejects.toMatchObject({
+      message: m.messages.SCHEDULING_MESSAGES.currencyNotShop("USD"),
+    });
+    expect((await storedSections(teacherId))[0]).toMatchObject({ currency: "USD" });
+  });
+
+  it("an empty submit names every missing field at once, the days of the week too; nothing stored", async () => {
+    const { teacherId, courseId } = await setup();
+    signedInAs(teacherId, "teacher");
+    const empty = sectionForm({
+      courseId: String(courseId),
+      teacherId: String(teacherId),
+      capacity: "",
+      price: "",
+      startsOn: "",
+      weekdays: [],
+      startTime: "",
+      durationMinutes: "",
+    });
+    const result = await m.action.createSectionAction(empty);
+    expect(result.ok).toBe(false);
+    const { SCHEDULING_MESSAGES } = m.messages;
+    expect(!result.ok && result.fieldErrors).toMatchObject({
+      price: "Enter the price as an amount, like 149.00.",
+      startsOn: SCHEDULING_MESSAGES.dateInvalid,
+      weekdays: SCHEDULING_MESSAGES.weekdaysRequired,
+      startTime: SCHEDULING_MESSAGES.clockInvalid,
+      durationMinutes: SCHEDULING_MESSAGES.durationInvalid,
+    });
+    expect(await storedSections(teacherId)).toEqual([]);
+  });
+
+  it("'full' is the seats' doing: saving Open with every seat taken keeps it full, a raised capacity opens it, and nobody stores full by hand", async () => {
+    const { teacherId, courseId } = await setup();
+    signedInAs(teacherId, "teacher");
+    const own = { courseId: String(courseId), teacherId: String(teacherId) };
+    await m.action.createSectionAction(sectionForm({ ...own, capacity: "1", status: "full" }));
+    const [section] = await storedSections(teacherId);
+    expect(section).toMatchObject({ status: "open" });
+    const parentId = await m.fixtures.newParent(database.db);
+    const learner = await m.learners.addLearner(parentId, { firstName: "Ada", grade: 5 });
+    await database.db.insert(m.schema.bookings).values({
+      kind: "seat",
+      sectionId: section!.id,
+      learnerId: learner.id,
+      teacherId,
+      courseId,
+      startsAt: new Date("2030-03-05T16:00:00Z"),
+      endsAt: new Date("2030-03-05T17:00:00Z"),
+      status: "confirmed",
+      token: randomUUID(),
+    });
+    expect(await m.action.updateSectionAction(section!.id, sectionForm({ ...own, capacity: "1", price: "120" }))).toMatchObject({
+      ok: true,
+    });
+    expect((await storedSections(teacherId))[0]).toMatchObject({ status: "full", priceMinor: 12000 });
+    expect(await m.action.updateSectionAction(section!.id, sectionForm({ ...own, capacity: "2" }))).toMatchObject({ ok: true });
+    expect((await storedSections(teacherId))[0]).toMatchObject({ status: "open", capacity: 2 });
+  });
+
   it("edits its own section but not below the seats booked, and another teacher's section does not exist for it", async () => {
     const { teacherId, courseId } = await setup();
     const other = await setup();

@@ -5,6 +5,7 @@ import { revalidatePath } from "next/cache";
 import { updateSectionWithRefundsAs } from "@/lib/commerce/refunds/section-close";
 import { SECTION_CLOSE_MESSAGES } from "@/lib/commerce/refunds/section-close-schema";
 import { requireActor } from "@/lib/platform/auth/session";
+import { env } from "@/lib/platform/env";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { createSectionAs } from "@/lib/scheduling/section-admin";
 import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
@@ -30,7 +31,7 @@ function onFormFields(result: ActionResult): ActionResult {
 export async function createSectionAction(data: FormData): Promise<ActionResult> {
   const result = await runAction("sections.create", async () => {
     const actor = await requireActor("sections.manage");
-    const section = await createSectionAs(actor, sectionInputFromForm(data));
+    const section = await createSectionAs(actor, sectionInputFromForm(data, env.CURRENCY));
     revalidateSections();
     return `Section ${section.id} is saved.`;
   });
@@ -41,7 +42,12 @@ export async function createSectionAction(data: FormData): Promise<ActionResult>
 export async function updateSectionAction(id: number, data: FormData): Promise<ActionResult> {
   const result = await runAction("sections.update", async () => {
     const actor = await requireActor("sections.manage");
-    const { section, withdrawn } = await updateSectionWithRefundsAs(actor, id, sectionInputFromForm(data), data.get(WITHDRAW_FIELD));
+    const { section, withdrawn } = await updateSectionWithRefundsAs(
+      actor,
+      id,
+      sectionInputFromForm(data, env.CURRENCY),
+      data.get(WITHDRAW_FIELD),
+    );
     revalidateSections();
     if (withdrawn) revalidatePath("/my-courses");
     return withdrawn ? SECTION_CLOSE_MESSAGES.saved(section.id, withdrawn) : `Section ${section.id} is saved.`;

@@ -6,6 +6,7 @@ import { SectionTable } from "@/components/scheduling/section-table";
 import { sectionRosters } from "@/lib/commerce/enrolments";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listSectionsFor } from "@/lib/scheduling/section-admin";
+import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 
 export const metadata = { title: "Sections" };
 
@@ -14,7 +15,7 @@ const PATH = "/teacher/sections";
 /** Issue 17: the teacher's sections (every section for an admin), with seats and the next session. */
 export default async function TeacherSectionsPage() {
   const actor = await requirePagePermission("sections.manage", PATH);
-  const rows = await listSectionsFor(actor);
+  const [rows, zone] = await Promise.all([listSectionsFor(actor), teacherTimezone(actor.id)]);
   const rosters = await sectionRosters(
     actor,
     rows.map((row) => row.id),
@@ -29,7 +30,7 @@ export default async function TeacherSectionsPage() {
           New section
         </Link>
       </p>
-      <SectionTable rows={rows} editPath={PATH} showTeacher={actor.role === "admin"} />
+      <SectionTable rows={rows} editPath={PATH} showTeacher={actor.role === "admin"} zone={zone} />
       <SectionRosters
         sections={rows.map((row) => ({
           id: row.id,

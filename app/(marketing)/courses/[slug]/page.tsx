@@ -7,6 +7,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { JsonLd } from "@/components/ui/json-ld";
 import { CATEGORY_LABELS } from "@/lib/platform/constants";
 import { courseRating } from "@/lib/classroom/reviews";
+import { refundRuleShort } from "@/lib/commerce/refunds/refund-policy";
 import { isBuildCopy } from "@/lib/platform/db/client";
 import { pageMetadata } from "@/lib/platform/seo";
 import { courseJsonLd } from "@/lib/scheduling/course-json-ld";
@@ -107,6 +108,7 @@ export default async function CoursePage({ params }: Props) {
                 <p className="mt-2 text-sm text-slate-800">
                   <LocalWeeklyTimes instants={section.weekInstants} serverLabel={section.weeklyTimes} />
                 </p>
+                <p className="mt-1 text-sm text-slate-700">{section.facts}</p>
                 <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                   <div className="flex gap-1">
                     <dt className="text-slate-700">Price</dt>
@@ -146,6 +148,14 @@ export default async function CoursePage({ params }: Props) {
             ))}
           </ul>
         )}
+        {course.sections.length > 0 ? (
+          <p className="mt-4 text-sm text-slate-700">
+            The price is for every session of the class. {refundRuleShort()}{" "}
+            <IntentLink href="/terms-of-service#refunds" className="font-semibold text-brand-700 underline underline-offset-4">
+              Refund policy
+            </IntentLink>
+          </p>
+        ) : null}
         <div className="mt-6">{demoLink}</div>
       </section>
       <JsonLd data={courseJsonLd(course, rating)} />

@@ -3,9 +3,16 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 
-import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { runAction, runForData, type ActionResult } from "@/lib/platform/http/action-result";
 import { limitTokenGuesses } from "@/lib/platform/http/token-guesses";
-import { cancelDemo, listRescheduleSlots, rescheduleDemo, type PickerDay } from "@/lib/demo-requests/demo-booking";
+import {
+  cancelDemo,
+  listRebookSlots,
+  listRescheduleSlots,
+  rebookDemo,
+  rescheduleDemo,
+  type PickerDay,
+} from "@/lib/demo-requests/demo-booking";
 
 import type { DataResult } from "@/lib/scheduling/picker";
 
@@ -24,12 +31,7 @@ export async function cancelDemoAction(token: string): Promise<ActionResult> {
 }
 
 export async function rescheduleSlotsAction(input: { bookingToken: string; timezone: string }): Promise<DataResult<PickerDay[]>> {
-  let days: PickerDay[] = [];
-  const result = await runAction("reschedule-slots", async () => {
-    days = await guarded(() => listRescheduleSlots(input));
-    return "";
-  });
-  return result.ok ? { ok: true, data: days } : { ok: false, message: result.message };
+  return await runForData("reschedule-slots", () => guarded(() => listRescheduleSlots(input)));
 }
 
 export async function rescheduleDemoAction(input: { bookingToken: string; startsAt: string }): Promise<ActionResult> {
@@ -38,4 +40,24 @@ export async function rescheduleDemoAction(input: { bookingToken: string; starts
     revalidatePath(`/demo/${input.bookingToken}`);
     return "Your free demo has moved.";
   });
+}
+
+export async function rebookSlotsAction(input: { bookingToken: string; timezone: string }): Promise<DataResult<PickerDay[]>> {
+  return await runForData("rebook-slots", () => guarded(() => listRebookSlots(input)));
+}
+
+/** A cancelled demo booked again at a new time: the answer carries the new booking's status page. */
+export async function rebookDemoAction(input: {
+  bookingToken: string;
+  teacherId: number;
+  startsAt: string;
+  timezone: string;
+}): Promise<ActionResult & { statusPath?: string }> {
+  let statusPath: string | undefined;
+  const result = await runAction("rebook-demo", async () => {
+    const booking = await guarded(() => rebookDemo(input));
+    statusPath = `/demo/${booking.token}`;
+    return "Your free demo is booked.";
+  });
+  return result.ok ? { ...result, statusPath } : result;
 }

@@ -12,9 +12,15 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
 import { JOIN_OPENS_MINUTES_BEFORE } from "@/lib/classroom/join";
 
-import { cancelDemoAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
+import { cancelDemoAction, rebookDemoAction, rebookSlotsAction, rescheduleDemoAction, rescheduleSlotsAction } from "./actions";
 
-const controls = { cancel: cancelDemoAction, reschedule: rescheduleDemoAction, rescheduleSlots: rescheduleSlotsAction };
+const controls = {
+  cancel: cancelDemoAction,
+  reschedule: rescheduleDemoAction,
+  rescheduleSlots: rescheduleSlotsAction,
+  rebook: rebookDemoAction,
+  rebookSlots: rebookSlotsAction,
+};
 
 // A family's own booking at an unguessable address: never indexed, never cached.
 export const dynamic = "force-dynamic";

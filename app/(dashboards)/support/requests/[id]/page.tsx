@@ -11,9 +11,10 @@ import { listAuditFor } from "@/lib/audit/audit";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findQueueLead } from "@/lib/demo-requests/queue";
 import { isOverdue } from "@/lib/demo-requests/status";
-import { agentTimezone, listRequestBookings, SUPPORT_BOOKING_MESSAGES } from "@/lib/demo-requests/support-booking";
+import { listRequestBookings, requestTimezone, SUPPORT_BOOKING_MESSAGES } from "@/lib/demo-requests/support-booking";
 import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import { formatInstantInZone } from "@/lib/scheduling/time";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 import { formatAge, formatDateTime } from "@/lib/platform/format";
 import { findLeadAccountExport } from "@/lib/privacy/export";
 import { z } from "@/lib/platform/zod";
@@ -40,14 +41,15 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const actor = await requirePagePermission("leads.read", `/support/requests/${id}`);
   if (!z.uuid().safeParse(id).success) notFound();
-  const [lead, history, bookings, timezone, account] = await Promise.all([
+  const [lead, history, bookings, zone, account] = await Promise.all([
     findQueueLead(actor, id),
     listAuditFor(actor, "demo_request", id),
     listRequestBookings(actor, id),
-    agentTimezone(actor),
+    requestTimezone(actor, id),
     findLeadAccountExport(actor, id),
   ]);
   if (!lead) notFound();
+  const timezone = zone.zone;
   const live = bookings.find((booking) => (LIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status));
   const now = new Date();
   const fields: Array<[string, string]> = [
@@ -113,6 +115,11 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
             <h3 id="demo-booking" className="text-lg font-bold text-slate-900">
               Demo time
             </h3>
+            <p className="mt-1 text-sm text-slate-700" data-testid="request-zone">
+              {zone.isFamilys
+                ? `Times in the family's zone, ${zoneLabel(timezone)}.`
+                : `Times in your zone, ${zoneLabel(timezone)}: the family's zone is not known yet.`}
+            </p>
             <RequestDemoBookings bookings={bookings} timezone={timezone} />
             {lead.courseTitle === null ? (
               <p className="mt-3 text-slate-700">{SUPPORT_BOOKING_MESSAGES.noCourse}</p>

@@ -7,7 +7,7 @@ import { withdrawalPrompt } from "@/lib/commerce/refunds/section-close-schema";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { findSectionForEdit, sectionFormSetup } from "@/lib/scheduling/section-admin";
 import { sectionFormValues } from "@/lib/scheduling/section-form";
-import { selectableTimeZones } from "@/lib/scheduling/time";
+import { zoneOptions } from "@/lib/scheduling/time";
 
 import { updateSectionAction } from "../actions";
 
@@ -33,7 +33,7 @@ export default async function EditTeacherSectionPage({ params }: { params: Promi
         defaultValues={sectionFormValues(section)}
         courses={setup.courses}
         teachers={setup.teachers}
-        zones={selectableTimeZones(section.timezone)}
+        zones={zoneOptions(section.timezone)}
         withdrawal={enrolment ? withdrawalPrompt(enrolment) : null}
         submitLabel="Save section"
         afterSave={LIST}

@@ -2,7 +2,7 @@ import { TeacherNav } from "@/components/dashboards/teacher-nav";
 import { SectionForm } from "@/components/scheduling/section-form";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { sectionFormSetup } from "@/lib/scheduling/section-admin";
-import { selectableTimeZones } from "@/lib/scheduling/time";
+import { zoneOptions } from "@/lib/scheduling/time";
 
 import { createSectionAction } from "../actions";
 
@@ -25,7 +25,7 @@ export default async function NewTeacherSectionPage() {
           defaultValues={setup.blank}
           courses={setup.courses}
           teachers={setup.teachers}
-          zones={selectableTimeZones(setup.blank.timezone)}
+          zones={zoneOptions(setup.blank.timezone)}
           submitLabel="Create section"
           afterSave={LIST}
         />
