@@ -53,7 +53,7 @@ describe("waitlist mail", () => {
     expect(offers.map((m) => m.subject)).toEqual([expect.stringMatching(/^A seat is free in .+ for Ada$/)]);
     const text = offers[0]!.text ?? "";
     expect(text).toContain("Hello Priya");
-    expect(text).toMatch(/A seat is free in .+ for Ada until .+ \(Asia\/Kolkata\)\./);
+    expect(text).toMatch(/A seat is free in .+ for Ada until .+ India Standard Time \(Kolkata\)\./);
     expect(text).toContain("Enrol now: http");
     expect(text).toContain("/my-courses");
     expect(await received(await emailOf(second.parentId))).toEqual([]);
@@ -69,7 +69,7 @@ describe("waitlist mail", () => {
     expect(lapsed[0]!.text).toContain("went to the next family in line");
     const secondOffers = await received(await emailOf(second.parentId));
     expect(secondOffers.map((m) => m.subject)).toEqual([expect.stringMatching(/^A seat is free in .+ for Ada$/)]);
-    expect(secondOffers[0]!.text).toContain("(America/Los_Angeles)");
+    expect(secondOffers[0]!.text).toContain("Pacific Time (Los Angeles)");
   });
 
   it("sends no offer for an entry taken or left before the mail goes out", async () => {

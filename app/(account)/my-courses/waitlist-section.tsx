@@ -1,5 +1,6 @@
 import { WaitlistEntries } from "@/components/waitlist/waitlist-entries";
 import { familyWaitlist } from "@/lib/scheduling/waitlist";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 import { acceptWaitlistOfferAction, leaveWaitlistAction } from "../waitlist/actions";
 
@@ -12,7 +13,7 @@ export async function WaitlistSection({ userId, timezone }: { userId: number; ti
       <h2 id="my-waitlists" className="mb-1 text-xl font-bold text-slate-900">
         Your waitlists
       </h2>
-      <p className="mb-3 text-sm text-slate-700">Times in {timezone}.</p>
+      <p className="mb-3 text-sm text-slate-700">Times in {zoneLabel(timezone)}.</p>
       <WaitlistEntries entries={entries} leave={leaveWaitlistAction} enrol={acceptWaitlistOfferAction} />
     </section>
   );

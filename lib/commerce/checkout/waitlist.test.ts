@@ -198,7 +198,7 @@ describe("a freed seat", () => {
     expect(await statusOf(sectionId)).toBe("full");
     expect(await waitlistEvents(before, sectionId)).toEqual([["waitlist.offered", [first!.entryId]]]);
     expect(await familyWaitlist(first!.parentId, ZONE)).toMatchObject([
-      { status: "offered", position: null, offerUntil: expect.stringContaining("(America/Los_Angeles)") },
+      { status: "offered", position: null, offerUntil: expect.stringContaining("Pacific Time (Los Angeles)") },
     ]);
 
     // The seat is held: a stranger and the second in line are refused.
