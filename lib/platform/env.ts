@@ -234,6 +234,13 @@ const envSchema = z.object({
    * nothing, so without a cap one account could hold a whole section for the hold's length).
    */
   UNPAID_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(6),
+  /** Hours a waitlist offer holds a freed seat for the family first in line, before it goes to the next (lib/scheduling/waitlist.ts). */
+  WAITLIST_OFFER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   /**
    * The refund policy (the terms of service print it from these): a withdrawal at least this many
    * hours before the seat's first session is refunded automatically; later, it is refused.

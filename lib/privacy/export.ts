@@ -31,6 +31,7 @@ import {
   teacherProfiles,
   topUps,
   users,
+  waitlistEntries,
 } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { redactBearerUrl } from "@/lib/platform/security/bearer-urls";
@@ -191,6 +192,21 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     .where(eq(learners.parentId, id))
     .orderBy(asc(learners.id));
   const learnerIds = children.map((child) => child.id);
+
+  const waitlists = await tx
+    .select({
+      id: waitlistEntries.id,
+      sectionId: waitlistEntries.sectionId,
+      learnerId: waitlistEntries.learnerId,
+      status: waitlistEntries.status,
+      createdAt: waitlistEntries.createdAt,
+      offeredAt: waitlistEntries.offeredAt,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      statusChangedAt: waitlistEntries.statusChangedAt,
+    })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.parentId, id))
+    .orderBy(asc(waitlistEntries.id));
 
   // Requests made while signed in; those with the account's email only once it is verified.
   const requests = await tx
@@ -505,6 +521,7 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     demoRequests: requests,
     bookings: bookingRows,
     bookingHistory: history,
+    waitlistEntries: waitlists,
     orders: orderRows,
     orderItems: items,
     payments: paymentRows,

@@ -2,6 +2,7 @@ import "server-only";
 
 import { getDb, type Database } from "@/lib/platform/db/client";
 import { deliverOutbox } from "@/lib/platform/outbox/worker";
+import { lapseExpiredOffers } from "@/lib/scheduling/waitlist";
 
 import { queueDemoFollowUps } from "./demo-follow-up";
 import { queueWaitingLeadAlerts } from "./lead-alerts";
@@ -11,17 +12,22 @@ import { queueDueReminders } from "./reminders";
 const SCAN_INTERVAL_MS = 60_000;
 
 export interface ScanReport {
+  /** Waitlist offers that ran out (their seats offered to the next in line: lib/scheduling/waitlist.ts). */
+  lapsedOffers: number;
   reminders: number;
   followUps: number;
   leadAlerts: number;
 }
 
 /**
- * The time-driven messages (reminders, demo follow-ups, waiting-lead alerts). Every instance runs
- * the scan: each message's outbox key is unique, so two instances scanning at once queue it once.
+ * The time-driven messages (reminders, demo follow-ups, waiting-lead alerts), and the waitlist
+ * offers that ran out (lapsed, the next in line offered: their mail follows as events). Every
+ * instance runs the scan: each message's outbox key is unique, so two instances scanning at once
+ * queue it once, and an offer is lapsed by one update under its section's lock.
  */
 export async function runMailScans(db: Database, now: Date = new Date()): Promise<ScanReport> {
   return {
+    lapsedOffers: await lapseExpiredOffers(db, now),
     reminders: await queueDueReminders(db, now),
     followUps: await queueDemoFollowUps(db, now),
     leadAlerts: await queueWaitingLeadAlerts(db, now),
@@ -37,7 +43,7 @@ export function startMailScans(intervalMs = SCAN_INTERVAL_MS): void {
   const tick = async () => {
     try {
       const report = await runMailScans(await getDb());
-      if (report.reminders + report.followUps + report.leadAlerts > 0) await deliverOutbox();
+      if (report.lapsedOffers + report.reminders + report.followUps + report.leadAlerts > 0) await deliverOutbox();
     } catch (error) {
       console.error("[mail] scan failed:", error instanceof Error ? error.message : error);
     }

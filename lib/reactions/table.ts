@@ -23,6 +23,8 @@ import {
   sessionCancelled,
   sessionMakeupSet,
   sessionMoved,
+  waitlistOffered,
+  waitlistOfferLapsed,
 } from "@/lib/scheduling/events";
 
 import { passwordResetMail, verificationMail } from "./account-mail";
@@ -40,6 +42,7 @@ import { sectionChangeMail } from "./section-change-mail";
 import { sessionChangeMail } from "./session-change-mail";
 import { sessionCreditMail } from "./session-credit-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
+import { waitlistLapsedMail, waitlistOfferMail } from "./waitlist-mail";
 
 /**
  * Who reacts to what: every domain event (lib/<domain>/events.ts) and its handlers, in one table.
@@ -80,6 +83,10 @@ export const REACTIONS: readonly Reaction[] = [
   on(sessionMakeupSet, [sessionChangeMail.makeup]),
   // A cancelled session without a make-up credited after its deadline: the paying parent's "credited to your Cash".
   on(sessionCredited, [sessionCreditMail]),
+  // Freed seats offered to the children first in line: each parent's "a seat is free until <deadline>: Enrol now".
+  on(waitlistOffered, [waitlistOfferMail]),
+  // An offer ran out unused (the next in line was offered it): the parent's "the seat went to the next family".
+  on(waitlistOfferLapsed, [waitlistLapsedMail]),
   // A session showed a verified email (run at once, before the session is returned): the family's signed-out demos join the account.
   on(emailVerified, [verifiedEmailDemos]),
   // An account asked to verify its email (sign-up, resend): the product's own email, its link made by firebase-admin at sending.

@@ -36,6 +36,8 @@ export interface CoursePageSection {
   priceMinor: number;
   currency: string;
   seatsLeft: number;
+  /** Children in line for a seat (waiting or offered one): shown beside "Join the waitlist" when full. */
+  inLine: number;
   /** What the price buys: dates, sessions, the price of one. */
   facts: string;
 }
@@ -136,6 +138,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       priceMinor: section.priceMinor,
       currency: section.currency,
       seatsLeft: seatsLeftShown(section, bookedOf.get(section.id) ?? { taken: 0, lapsed: 0 }),
+      inLine: (bookedOf.get(section.id)?.waiting ?? 0) + (bookedOf.get(section.id)?.offers ?? 0),
       facts: sectionFactsLine(sectionFacts(section, now), section.currency),
     });
   }

@@ -47,3 +47,11 @@ export const sessionMoved = defineEvent("session.moved", sessionChange);
 export const sessionCancelled = defineEvent("session.cancelled", sessionChange);
 /** A cancelled session's make-up set (or changed). */
 export const sessionMakeupSet = defineEvent("session.makeup-set", sessionChange);
+
+const waitlistEntries = z.object({ entryIds: z.array(z.number().int().positive()).min(1) });
+export type WaitlistEntriesEvent = z.infer<typeof waitlistEntries>;
+
+/** Freed seats offered to the families first in line (each entry now `offered`, with its deadline). */
+export const waitlistOffered = defineEvent("waitlist.offered", waitlistEntries);
+/** Offers whose deadline passed unused (each entry now `lapsed`; the next in line was offered in the same transaction). */
+export const waitlistOfferLapsed = defineEvent("waitlist.offer-lapsed", waitlistEntries);

@@ -54,13 +54,17 @@ export function seatsLeftIn(section: { status: SectionStatus; capacity: number }
  * Seats left as families are shown them (the course page, the cart), counting the card holds that
  * ran out (`lapsed`, of `taken`) as free before anything releases them. A section `full` shows seats
  * only when those holds had filled it, as their release will reopen it (reopenFreedSections); one a
- * teacher set full with seats to spare stays full.
+ * teacher set full with seats to spare stays full. Seats offered to a waitlist, and those a release
+ * would offer to the children waiting, are not for sale to others (lib/scheduling/waitlist.ts).
  */
 export function seatsLeftShown(
   section: { status: SectionStatus; capacity: number },
-  { taken, lapsed }: { taken: number; lapsed: number },
+  { taken, lapsed, offers = 0, waiting = 0 }: { taken: number; lapsed: number; offers?: number; waiting?: number },
 ): number {
   const live = taken - lapsed;
-  if (section.status === "full") return taken >= section.capacity && live < section.capacity ? section.capacity - live : 0;
-  return Math.max(0, section.capacity - live);
+  const reserved = offers + waiting;
+  if (section.status === "full") {
+    return taken + offers >= section.capacity && live + reserved < section.capacity ? section.capacity - live - reserved : 0;
+  }
+  return Math.max(0, section.capacity - live - reserved);
 }

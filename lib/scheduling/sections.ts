@@ -1,9 +1,9 @@
 import "server-only";
 
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/lib/platform/db/client";
-import { sections } from "@/lib/platform/db/schema";
+import { sections, waitlistEntries } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
@@ -13,6 +13,7 @@ import { sectionRescheduled } from "./events";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
 import { liveSeatCount } from "./slots";
+import { settleFreedSeats } from "./waitlist";
 
 export type SectionRow = typeof sections.$inferSelect;
 
@@ -103,9 +104,34 @@ async function writeSectionUpdate(tx: Transaction, id: number, values: ReturnTyp
     .where(eq(sections.id, id))
     .returning();
   if (!row) throw new AppError("not-found", "That section does not exist.");
+  await settleWaitlist(tx, current, row);
   // New times: the event commits with them (who reacts: lib/reactions/table.ts, the families booked into it).
   if (isRescheduled) await emit(tx, sectionRescheduled, { sectionId: row.id, scheduleVersion: row.scheduleVersion });
   return row;
+}
+
+/**
+ * The waitlist follows the section's change, under its lock: closed or made a draft, its line ends
+ * (`closed`); a capacity raised (or a section opened by hand) offers the seats it frees to the
+ * children in line, and reopens a full section with seats left after them (settleFreedSeats).
+ */
+async function settleWaitlist(tx: Transaction, before: SectionRow, after: SectionRow): Promise<void> {
+  const now = new Date();
+  if (holdsNoClasses(after.status)) {
+    await tx
+      .update(waitlistEntries)
+      .set({ status: "closed", statusChangedAt: now })
+      .where(and(eq(waitlistEntries.sectionId, after.id), inArray(waitlistEntries.status, ["waiting", "offered"])));
+    return;
+  }
+  const raisedBy = Math.max(0, after.capacity - before.capacity);
+  if (raisedBy > 0 || (after.status === "open" && before.status !== "open")) {
+    await settleFreedSeats(
+      tx,
+      Array.from({ length: Math.max(1, raisedBy) }, () => after.id),
+      now,
+    );
+  }
 }
 
 /** The open sections of a course, first starting first. */

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, exists, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
 
@@ -15,6 +15,7 @@ import {
   teacherAvailability,
   teacherAvailabilityExceptions,
   teacherProfiles,
+  waitlistEntries,
 } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
@@ -40,6 +41,21 @@ export const isLiveSeat = and(eq(bookings.kind, "seat"), inArray(bookings.status
  */
 export function liveSeatCount(db: Pick<Database, "$count">, section: number | AnyPgColumn) {
   return db.$count(bookings, and(eq(bookings.sectionId, section), isLiveSeat));
+}
+
+/** An offer still running: `offered` and its deadline not passed. */
+export function isLiveOffer(now: Date) {
+  return and(eq(waitlistEntries.status, "offered"), gt(waitlistEntries.offerExpiresAt, now));
+}
+
+/** Live waitlist offers in a section (lib/scheduling/waitlist.ts) (a number, or a correlated count as a field of a select over sections). */
+export function liveOfferCount(db: Pick<Database, "$count">, section: number | AnyPgColumn, now: Date) {
+  return db.$count(waitlistEntries, and(eq(waitlistEntries.sectionId, section), isLiveOffer(now)));
+}
+
+/** Children waiting in line in a section (not yet offered). */
+export function waitingCount(db: Pick<Database, "$count">, section: number | AnyPgColumn) {
+  return db.$count(waitlistEntries, and(eq(waitlistEntries.sectionId, section), eq(waitlistEntries.status, "waiting")));
 }
 
 /** Live seats per section, for many sections in one statement: every section asked for is in the map (0 when none). */
@@ -72,6 +88,10 @@ function isLapsedHold(now: Date) {
 export interface ShownSeatCount {
   taken: number;
   lapsed: number;
+  /** Seats held by live waitlist offers. */
+  offers?: number;
+  /** Children waiting in line (a freed seat goes to them first). */
+  waiting?: number;
 }
 
 /** ShownSeatCount per section, in one statement: every section asked for is in the map. */
@@ -79,17 +99,19 @@ export async function shownSeatsBySection(
   db: Pick<Database, "select" | "$count">,
   sectionIds: number[],
   now: Date,
-): Promise<Map<number, ShownSeatCount>> {
+): Promise<Map<number, Required<ShownSeatCount>>> {
   if (sectionIds.length === 0) return new Map();
   const rows = await db
     .select({
       sectionId: sections.id,
       taken: liveSeatCount(db, sections.id),
       lapsed: db.$count(bookings, and(eq(bookings.sectionId, sections.id), isLiveSeat, isLapsedHold(now))),
+      offers: liveOfferCount(db, sections.id, now),
+      waiting: waitingCount(db, sections.id),
     })
     .from(sections)
     .where(inArray(sections.id, sectionIds));
-  return new Map(rows.map(({ sectionId, taken, lapsed }) => [sectionId, { taken, lapsed }]));
+  return new Map(rows.map(({ sectionId, ...counts }) => [sectionId, counts]));
 }
 
 /** The longest range of slots asked for at once (a page shows a few weeks). */

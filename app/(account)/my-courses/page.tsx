@@ -12,6 +12,7 @@ import { listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
 import { EnrolmentsSection } from "./enrolments-section";
+import { WaitlistSection } from "./waitlist-section";
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
 import { submitReviewAction } from "./review-actions";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
@@ -70,6 +71,8 @@ export default async function MyCoursesPage() {
       </section>
 
       <EnrolmentsSection userId={user.databaseId} timezone={timezone} />
+
+      <WaitlistSection userId={user.databaseId} timezone={timezone} />
 
       <FamilyClassroom parentId={user.databaseId} timezone={timezone} reviewAction={submitReviewAction} />
 

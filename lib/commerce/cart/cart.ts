@@ -10,7 +10,7 @@ import { parseInput } from "@/lib/platform/http/responses";
 import { addLearner } from "@/lib/scheduling/learners";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 import { isSectionOnSale, saleFactsColumns, seatsLeftIn, seatsLeftShown } from "@/lib/scheduling/section-sale";
-import { isLiveSeat, liveSeatsBySection, shownSeatsBySection } from "@/lib/scheduling/slots";
+import { isLiveSeat, liveOfferCount, liveSeatCount, shownSeatsBySection } from "@/lib/scheduling/slots";
 import { sectionFacts, sectionFactsLine } from "@/lib/scheduling/section-facts";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -188,8 +188,13 @@ export async function addToCart(
   if (!isSectionOnSale(section.sale)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOffered);
   if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
   if (!nextSession(section.section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
-  const taken = await liveSeatsBySection(db, [section.id]);
-  if (seatsLeftIn(section, taken.get(section.id) ?? 0) === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
+  // Seats offered to a waitlist are held for those children (they enrol from their offer, not the cart).
+  const [held] = await db
+    .select({ taken: liveSeatCount(db, sections.id), offers: liveOfferCount(db, sections.id, now) })
+    .from(sections)
+    .where(eq(sections.id, section.id));
+  if (seatsLeftIn(section, (held?.taken ?? 0) + (held?.offers ?? 0)) === 0)
+    throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
 
   let learner: { id: number; firstName: string };
   if (data.learnerId !== undefined) {

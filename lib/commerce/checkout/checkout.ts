@@ -20,6 +20,7 @@ import { seatsConfirmed } from "@/lib/commerce/events";
 import { checkSeats, countSeatsReleasingExpired, type SeatWanted } from "./seat-check";
 import { lockSections, newSeat } from "./seats";
 import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
+import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
 
 export interface SeatRequest {
   sectionId: number;
@@ -183,6 +184,12 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
       now,
     });
     if (isPaid) await emit(tx, seatsConfirmed, { bookingIds: seats.map((seat) => seat.id) });
+    // A child seated off a waitlist: the offer is taken (or the place in line no longer needed), under the same locks.
+    await acceptWaitlistEntries(
+      tx,
+      wanted.filter((w) => counts.listed.has(`${w.learnerId}:${w.sectionId}`)),
+      now,
+    );
     return { order, lines };
   });
 

@@ -3,10 +3,11 @@ import "server-only";
 
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { bookings, sections } from "@/lib/platform/db/schema/index";
+import { bookings, sections, waitlistEntries } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { isSectionOnSale, seatsLeftIn } from "@/lib/scheduling/section-sale";
 import { isLiveSeat, liveSeatCount } from "@/lib/scheduling/slots";
+import { isLiveOffer, liveOfferCount } from "@/lib/scheduling/waitlist";
 
 import { balanceQuery } from "@/lib/commerce/wallet/ledger";
 import { CURRENCY } from "@/lib/commerce/wallet/money";
@@ -19,6 +20,12 @@ export interface SeatCounts {
   taken: Map<number, number>;
   /** "learnerId:sectionId" of the wanted learners already holding a live seat there. */
   enrolled: Set<string>;
+  /** Live waitlist offers per section: seats held for the children first in line (lib/scheduling/waitlist.ts). */
+  offers: Map<number, number>;
+  /** "learnerId:sectionId" of the wanted learners with a live offer there: their checkout may take the seat offered. */
+  offered: Set<string>;
+  /** "learnerId:sectionId" of the wanted learners on the section's waitlist (waiting or offered): a seat taken ends their entry. */
+  listed: Set<string>;
   /** A card checkout's hold in one of these sections has run out (releaseExpiredHolds frees it). */
   hasExpiredHolds: boolean;
   /** The buyer's {product} Cash balance, when asked for (0 otherwise). */
@@ -47,13 +54,35 @@ export async function countSeats(
   now: Date,
   { buyerId, keepHoldsOf }: CountOptions = {},
 ): Promise<SeatCounts> {
-  const counts: SeatCounts = { taken: new Map(), enrolled: new Set(), hasExpiredHolds: false, balanceMinor: 0, buyerHeldSeats: 0 };
+  const counts: SeatCounts = {
+    taken: new Map(),
+    enrolled: new Set(),
+    offers: new Map(),
+    offered: new Set(),
+    listed: new Set(),
+    hasExpiredHolds: false,
+    balanceMinor: 0,
+    buyerHeldSeats: 0,
+  };
   if (sectionIds.length === 0) return counts;
   const inThisSection = eq(bookings.sectionId, sections.id);
   const enrolledHere = tx
     .select({ learnerIds: sql`coalesce(json_agg(${bookings.learnerId}), '[]')` })
     .from(bookings)
     .where(and(inThisSection, isLiveSeat, inArray(bookings.learnerId, learnerIds.length > 0 ? learnerIds : [0])));
+  const wantedIds = learnerIds.length > 0 ? learnerIds : [0];
+  const listedHere = tx
+    .select({
+      entries: sql`coalesce(json_agg(json_build_array(${waitlistEntries.learnerId}, ${isLiveOffer(now)})), '[]')`,
+    })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.sectionId, sections.id),
+        inArray(waitlistEntries.status, ["waiting", "offered"]),
+        inArray(waitlistEntries.learnerId, wantedIds),
+      ),
+    );
   const expiredHere = tx
     .select({ one: sql`1` })
     .from(bookings)
@@ -70,6 +99,8 @@ export async function countSeats(
       sectionId: sections.id,
       taken: liveSeatCount(tx, sections.id),
       enrolled: sql<number[]>`(${enrolledHere})`,
+      offers: liveOfferCount(tx, sections.id, now),
+      listed: sql<Array<[number, boolean]>>`(${listedHere})`,
       hasExpiredHolds: sql<boolean>`exists (${expiredHere})`,
       balanceMinor: buyerId === undefined ? sql<number>`0` : sql<number>`coalesce((${balanceQuery(tx, buyerId)}), 0)`.mapWith(Number),
       buyerHeldSeats: buyerId === undefined ? sql<number>`0` : sql<number>`(${heldSeatsOf(tx, buyerId, now)})`.mapWith(Number),
@@ -79,6 +110,11 @@ export async function countSeats(
   for (const row of rows) {
     counts.taken.set(row.sectionId, row.taken);
     for (const learnerId of row.enrolled) counts.enrolled.add(`${learnerId}:${row.sectionId}`);
+    counts.offers.set(row.sectionId, row.offers);
+    for (const [learnerId, isLive] of row.listed) {
+      counts.listed.add(`${learnerId}:${row.sectionId}`);
+      if (isLive) counts.offered.add(`${learnerId}:${row.sectionId}`);
+    }
     counts.hasExpiredHolds ||= row.hasExpiredHolds;
     counts.balanceMinor = row.balanceMinor;
     counts.buyerHeldSeats = row.buyerHeldSeats;
@@ -116,9 +152,13 @@ export interface SeatWanted {
  * with sessions to come, the learner not already enrolled, and a free seat (counting the seats
  * earlier lines of this order take). Throws the first problem as a message. Returns the sections
  * whose last seat this order takes: the caller sets them `full` with its writes.
+ *
+ * Waitlist offers count as taken for everyone else; a child with a live offer takes the seat it
+ * holds, even in a section marked `full`, as long as the seats sold and the other offers leave it.
  */
 export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSection>, counts: SeatCounts, now: Date): number[] {
   const taken = new Map(counts.taken);
+  const offers = new Map(counts.offers);
   const enrolled = new Set(counts.enrolled);
   const filled: number[] = [];
   for (const seat of wanted) {
@@ -130,9 +170,14 @@ export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSecti
     const key = `${seat.learnerId}:${seat.sectionId}`;
     if (enrolled.has(key)) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(seat.learnerName, section.title));
     const used = taken.get(seat.sectionId) ?? 0;
-    if (seatsLeftIn(section, used) === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
+    const held = offers.get(seat.sectionId) ?? 0;
+    if (counts.offered.has(key)) {
+      // The seat offered to this child: there while the seats sold and the other offers leave it.
+      if (used + held - 1 >= section.capacity) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
+      offers.set(seat.sectionId, held - 1);
+    } else if (seatsLeftIn(section, used + held) === 0) throw new AppError("conflict", COMMERCE_MESSAGES.sectionFull(section.title));
     taken.set(seat.sectionId, used + 1);
-    if (seatsLeftIn(section, used + 1) === 0) filled.push(section.id);
+    if (seatsLeftIn(section, used + 1 + (offers.get(seat.sectionId) ?? 0)) === 0) filled.push(section.id);
     enrolled.add(key);
   }
   return filled;

@@ -11,7 +11,8 @@ import { AppError } from "@/lib/platform/errors";
 import { loadSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
 import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
-import { isLiveSeat, liveSeatsBySection } from "@/lib/scheduling/slots";
+import { isLiveSeat } from "@/lib/scheduling/slots";
+import { settleFreedSeats } from "@/lib/scheduling/waitlist";
 
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { orderHoldReleased, seatsConfirmed } from "@/lib/commerce/events";
@@ -78,6 +79,7 @@ export async function releaseExpiredHolds(tx: Transaction, sectionIds: number[],
     await reopenFreedSections(
       tx,
       released.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
+      now,
     );
     // Their checkouts can no longer pay for them: each order's Stripe session is expired (lib/reactions).
     const releasedOrders = await tx
@@ -115,27 +117,17 @@ export function heldSeatsOf(tx: Transaction, userId: number, now: Date) {
 }
 
 /**
- * A section marked `full` is open again once seats are freed in it (a withdrawal, a refund, an
- * expired hold), in the transaction that freed them and under the section's lock (so a checkout
- * counting seats waits for it). `freedIn` names each freed seat's section, once per seat. Only a
- * section those seats had filled reopens: one closed to enrolment with seats to spare stays as set.
+ * Seats freed in these sections (a withdrawal, a refund, an expired hold), in the transaction that
+ * freed them and under the sections' locks (so a checkout counting seats waits for it): they go
+ * first to the children on the section's waitlist, as offers (lib/scheduling/waitlist.ts), and a
+ * section marked `full` with seats still free after that is open again. `freedIn` names each freed
+ * seat's section, once per seat. Only a section those seats had filled reopens or offers: one closed
+ * to enrolment with seats to spare stays as set.
  */
-export async function reopenFreedSections(tx: Transaction, freedIn: number[]): Promise<void> {
+export async function reopenFreedSections(tx: Transaction, freedIn: number[], now = new Date()): Promise<void> {
   if (freedIn.length === 0) return;
-  const locked = await lockSections(tx, freedIn);
-  const full = [...locked.values()].filter((section) => section.status === "full");
-  if (full.length === 0) return;
-  const taken = await liveSeatsBySection(
-    tx,
-    full.map((section) => section.id),
-  );
-  for (const section of full) {
-    const live = taken.get(section.id) ?? 0;
-    const freed = freedIn.filter((id) => id === section.id).length;
-    if (live < section.capacity && live + freed >= section.capacity) {
-      await tx.update(sections).set({ status: "open", updatedAt: new Date() }).where(eq(sections.id, section.id));
-    }
-  }
+  await lockSections(tx, freedIn);
+  await settleFreedSeats(tx, freedIn, now);
 }
 
 /** "learnerId:sectionId" of the learners already holding a live seat in these sections. */
@@ -275,6 +267,7 @@ export async function moveSeats(
     await reopenFreedSections(
       tx,
       moved.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
+      now,
     );
   if (to === "confirmed" && moved.length > 0) await emit(tx, seatsConfirmed, { bookingIds: moved.map((b) => b.id) });
   return moved.length;

@@ -16,6 +16,7 @@ import { formatMoney } from "@/lib/commerce/wallet/money";
 import { closePendingOrder, lockOrder, removePaidFromCart, type OrderRow } from "@/lib/commerce/checkout/orders";
 import { ORDER_NOTICES } from "@/lib/commerce/schema";
 import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/checkout/seat-check";
+import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
 import { lockSections, markSectionsFull, moveSeats, writeSeat } from "@/lib/commerce/checkout/seats";
 
 /** A pending order's card part, for the webhook: locked after its owner's wallet (the ledger's lock order). */
@@ -92,6 +93,11 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
       await tx.update(orderItems).set({ bookingId }).where(eq(orderItems.id, item.itemId));
     }
     if (filled.length > 0) await markSectionsFull(tx, filled, now);
+    await acceptWaitlistEntries(
+      tx,
+      lapsed.filter((item) => current.counts.listed.has(`${item.learnerId}:${item.sectionId}`)),
+      now,
+    );
   }
   const confirmed = await moveSeats(
     tx,

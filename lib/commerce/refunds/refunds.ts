@@ -112,7 +112,7 @@ async function refundSeat(
     await tx
       .insert(bookingHistory)
       .values({ bookingId: seat.bookingId, fromStatus: seat.bookingStatus, toStatus: "cancelled", byId: actorId, at: now });
-    await reopenFreedSections(tx, [seat.sectionId]);
+    await reopenFreedSections(tx, [seat.sectionId], now);
     if (seat.bookingStatus === "confirmed") cancelledSeat = seat.bookingId;
   }
   const split = await splitRefund(tx, order, seat.priceMinor);

@@ -129,7 +129,20 @@ export default async function CoursePage({ params }: Props) {
                     Enrol
                   </IntentLink>
                 ) : (
-                  <p className="mt-4 text-sm font-semibold text-slate-700">This class is full.</p>
+                  <div className="mt-4">
+                    <p className="text-sm font-semibold text-slate-700">
+                      This class is full.
+                      {section.inLine > 0 ? ` ${section.inLine} ${section.inLine === 1 ? "child is" : "children are"} in line.` : ""}
+                    </p>
+                    {/* A plain link too: /waitlist reads the session, chooses the child and shows the place in line. */}
+                    <IntentLink
+                      href={`/waitlist?section=${section.id}`}
+                      className="mt-2 inline-block rounded-xl border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                      aria-label={`Join the waitlist for ${CLASS_TYPE_LABELS[section.classType].toLowerCase()} with ${section.teacherName}`}
+                    >
+                      Join the waitlist
+                    </IntentLink>
+                  </div>
                 )}
               </li>
             ))}

@@ -236,3 +236,43 @@ export const sessionChanges = pgTable(
     ),
   ],
 );
+
+export const waitlistStatus = pgEnum("waitlist_status", ["waiting", "offered", "accepted", "lapsed", "left", "closed"]);
+
+/**
+ * A child in line for a seat in a full section (lib/scheduling/waitlist.ts). Position is the order
+ * of `waiting` entries by (created_at, id). An `offered` entry holds one seat for that child until
+ * offer_expires_at: it counts as taken for everyone else. One active (waiting or offered) entry per
+ * child and section. `closed`: the section was closed or made a draft while the child was in line.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: serial().primaryKey(),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    learnerId: integer()
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    parentId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: waitlistStatus().notNull().default("waiting"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    offeredAt: timestamp({ withTimezone: true }),
+    offerExpiresAt: timestamp({ withTimezone: true }),
+    statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_active_key")
+      .on(t.sectionId, t.learnerId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index("waitlist_entries_line_idx").on(t.sectionId, t.status, t.createdAt, t.id),
+    index("waitlist_entries_parent_idx").on(t.parentId),
+    index("waitlist_entries_offer_expiry_idx")
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
+    check("waitlist_entries_offer", sql`${t.status} <> 'offered' or ${t.offerExpiresAt} is not null`),
+  ],
+);
