@@ -25,7 +25,7 @@ test.describe("the account's emails, read in the mailbox", () => {
 
     const subject = `Please verify your email for ${E2E_PRODUCT_NAME}`;
     const text = await openMail(page, email, subject);
-    await expect(text).toContainText("Hello Fern Parent,");
+    await expect(text).toContainText("Hello Fern,");
     await expect(
       page.frameLocator('iframe[title="HTML version of the message"]').getByRole("link", { name: "Verify my email" }),
     ).toBeVisible();
