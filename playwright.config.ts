@@ -73,6 +73,8 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
       STRIPE_LOCAL_DIR: `${pgliteDir}-stripe`,
       // Every test's visitor is 127.0.0.1: the real 10 would refuse the later tests' requests.
       DEMO_REQUESTS_PER_ADDRESS: "1000",
+      // Likewise for sign-ups: the specs make dozens of fresh accounts from 127.0.0.1 within minutes.
+      SIGN_UPS_PER_ADDRESS: "1000",
       // Refunds until the first session starts: the seeded sections' next session may be within a day of any test run.
       REFUND_CUTOFF_HOURS: "0",
       ...thirdParty,

@@ -90,7 +90,8 @@ test.describe("a parent's demo from a course page (issue 17)", () => {
     expect(movedIcs).toContain("SEQUENCE:1");
     await page.screenshot({ path: testInfo.outputPath("status-moved.png"), fullPage: true });
 
-    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await page.getByRole("dialog", { name: "Cancel the free demo?" }).getByRole("button", { name: "Cancel the demo" }).click();
     await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
   });

@@ -188,6 +188,8 @@ const envSchema = z.object({
    * one network address may need more; the browser tests, every one from 127.0.0.1, set more too.
    */
   DEMO_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Sign-ups one address may make in 10 minutes (a classroom behind one address needs room; the browser tests more). */
+  SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   // --- Retention (lib/privacy/retention.ts; the privacy policy page states the same numbers) ---
   /** Days an IP address or user agent is kept on demo requests and log events. */
   NETWORK_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),

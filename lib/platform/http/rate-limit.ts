@@ -33,11 +33,11 @@ export const RATE_LIMITS = {
   /** The client sends a few events per page; 2 a second for a minute covers tabs and shared NATs, not a flood. */
   logEvent: { name: "logevent", limit: 120, windowSeconds: 60 },
   /**
-   * Each sign-up creates a user at the identity provider and a row here. 20 in 10 minutes leaves
+   * Each sign-up creates a user at the identity provider and a row here. 20 (SIGN_UPS_PER_ADDRESS) in 10 minutes leaves
    * room for a family or a classroom signing up together behind one address, and stops a script
    * that makes accounts in bulk.
    */
-  signUp: { name: "signup", limit: 20, windowSeconds: 10 * 60 },
+  signUp: { name: "signup", limit: env.SIGN_UPS_PER_ADDRESS, windowSeconds: 10 * 60 },
   /** Each request sends an email: 10 in 10 minutes covers typos and a lost email, not a mailbox flood from one address. */
   passwordReset: { name: "password-reset", limit: 10, windowSeconds: 10 * 60 },
   /** The reset page's form: a person types a password once or twice; 10 in 10 minutes stops guessing at codes. */
