@@ -49,7 +49,7 @@ describe("configuration (lib/platform/env.ts)", () => {
   });
 
   it("payments: USD by default; a Stripe key needs its webhook secret; the API stand-in is http on loopback only in production", () => {
-    expect(parseEnv({})).toMatchObject({ CURRENCY: "USD", CHECKOUT_HOLD_MINUTES: 30 });
+    expect(parseEnv({})).toMatchObject({ CURRENCY: "USD", CHECKOUT_HOLD_MINUTES: 35 });
     expect(() => parseEnv({ CURRENCY: "usd" })).toThrow(/CURRENCY/);
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/);
     expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).STRIPE_SECRET_KEY).toBe("sk_test_1");

@@ -224,13 +224,17 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   /** Tests and local development only: send the SDK's API calls to this origin (a local stand-in) instead of api.stripe.com. */
   STRIPE_API_URL: optionalUrl,
-  /** Minutes a card checkout holds its seats (Stripe Checkout sessions last 30 minutes at least). */
+  /**
+   * Minutes a card checkout holds its seats; its Stripe Checkout Session expires with the hold.
+   * Stripe refuses a session that expires less than 30 minutes after it is created, and the session
+   * is opened a moment after the hold starts: so at least 31, and 35 by default.
+   */
   CHECKOUT_HOLD_MINUTES: z.coerce
     .number()
     .int()
-    .min(30)
+    .min(31)
     .max(24 * 60)
-    .default(30),
+    .default(35),
   /**
    * Seats one account may hold waiting for card payments at once (issue 26: unpaid holds cost
    * nothing, so without a cap one account could hold a whole section for the hold's length).
