@@ -3,21 +3,11 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signIn, signUpParent } from "./support/auth";
 
 async function signInAs(page: Page, role: "admin" | "support") {
   const account = demoAccount(role);
   await signIn(page, account.email, account.password);
-}
-
-/** A fresh student through /signup, so the demo accounts other specs use stay as they are. */
-async function signUpStudent(page: Page, email: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill("Role Change Parent");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("role-change-pass-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
 }
 
 test.describe("the admin's users, courses and log events (issue 4)", () => {
@@ -26,7 +16,7 @@ test.describe("the admin's users, courses and log events (issue 4)", () => {
     const email = `role.${randomUUID().slice(0, 8)}@example.com`;
     const userContext = await browser.newContext();
     const user = await userContext.newPage();
-    await signUpStudent(user, email);
+    await signUpParent(user, "Role Change Parent", email);
     expect((await user.goto("/teacher/dashboard"))?.status()).toBe(403);
 
     await signInAs(page, "admin");

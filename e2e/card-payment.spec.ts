@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
+import { signUpParent } from "./support/auth";
 import { verifyByMail } from "./support/mailbox";
 import { brandPaths, E2E_PGLITE_DIR, E2E_PRODUCT_NAME } from "./support/server";
 
@@ -19,18 +19,6 @@ function standInPayments(): Array<{ amount: number; refunded: number }> {
   } catch {
     return [];
   }
-}
-
-/** A new parent account of the test's own (a fresh address, no Cash), signed in; its email. */
-async function signUpParent(page: Page, name: string): Promise<string> {
-  const email = `card.${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("card-parent-pass-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
-  return email;
 }
 
 /** On the TEST page: says TEST, shows what is paid for, takes the card; 4242 4242 4242 4242 pays. */

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { scanPage, seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signIn, signUpParent } from "./support/auth";
 
 /**
  * Issue 19, the live class. The embedded default seeds a class of the demo teacher (America/Chicago)
@@ -23,16 +23,6 @@ test.use({ timezoneId: ZONE });
 async function signInAs(page: Page, role: "student" | "teacher" | "support") {
   const account = demoAccount(role);
   await signIn(page, account.email, account.password);
-}
-
-/** A new parent account of the test's own (a fresh address), signed in. */
-async function signUpParent(page: Page, name: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(`join.${randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel("Password").fill("other-parent-pass-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
 }
 
 async function newPage(browser: Browser) {

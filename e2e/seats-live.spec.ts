@@ -1,21 +1,11 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
-
-/** A fresh parent through /signup (the demo student's wallet is checkout.spec's, asserted to the cent). */
-async function signUpParent(page: Page, email: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill("Last Seat Parent");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("last-seat-pass-12345");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
-}
 
 /**
  * Issue 26, finding 14: the course page is static, yet a seat sold shows at the next load: a
@@ -64,7 +54,7 @@ test("the last seat bought: a visitor's reload of the static course page shows t
 
   // Another family, with $100.00 of Cash from the admin, buys that seat.
   const parent = await (await browser.newContext()).newPage();
-  await signUpParent(parent, parentEmail);
+  await signUpParent(parent, "Last Seat Parent", parentEmail);
   await page.goto("/admin/orders");
   await page.getByLabel("Account email").fill(parentEmail);
   await page.getByLabel("Amount (negative to debit)").fill("100.00");

@@ -1,22 +1,12 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
-
-/** A fresh parent through /signup (the demo student's wallet is checkout.spec's, asserted to the cent). */
-async function signUpParent(page: Page, email: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill("Closing Parent");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("close-pass-12345");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
-}
 
 test("an admin closing a section with an enrolled learner confirms the withdrawal and refund the form states; the family gets its money back", async ({
   page,
@@ -50,7 +40,7 @@ test("an admin closing a section with an enrolled learner confirms the withdrawa
 
   // A family of its own, with $100.00 of Cash from the admin, enrols its child and pays $75.00.
   const parent = await (await browser.newContext()).newPage();
-  await signUpParent(parent, parentEmail);
+  await signUpParent(parent, "Closing Parent", parentEmail);
   await page.goto("/admin/orders");
   await page.getByLabel("Account email").fill(parentEmail);
   await page.getByLabel("Amount (negative to debit)").fill("100.00");

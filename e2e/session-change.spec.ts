@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DateTime } from "luxon";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
@@ -20,15 +20,6 @@ const inParentZone = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone: PARENT_ZONE, hour: "numeric", minute: "2-digit", timeZoneName: "longGeneric" }).format(
     new Date(iso),
   );
-
-async function signUpParent(page: Page, email: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill("Session Parent");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("session-pass-12345");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
-}
 
 test("a teacher cancels one session and proposes a make-up; the parent sees both in their zone, by email and on My courses", async ({
   page,
@@ -72,7 +63,7 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
 
   // A family in Los Angeles with $50.00 of Cash enrols its child.
   const parent = await (await browser.newContext({ timezoneId: PARENT_ZONE })).newPage();
-  await signUpParent(parent, parentEmail);
+  await signUpParent(parent, "Session Parent", parentEmail);
   await page.goto("/admin/orders");
   await page.getByLabel("Account email").fill(parentEmail);
   await page.getByLabel("Amount (negative to debit)").fill("50.00");

@@ -3,20 +3,11 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
-
-async function signUpParent(page: Page, name: string, email: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("waitlist-pass-12345");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
-}
 
 /** The admin gives a parent $100.00 of Cash. */
 async function credit(admin: Page, email: string) {
