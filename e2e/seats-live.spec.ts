@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { expect, test } from "@playwright/test";
 
+import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
 import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
@@ -24,23 +25,10 @@ test("the last seat bought: a visitor's reload of the static course page shows t
 
   // The admin makes a course and a one-seat section of its own, so no other spec's course page changes.
   await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
-  await page.goto("/admin/courses/new");
-  await page.getByLabel("Title").fill(courseTitle);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByLabel("Category").selectOption("lifestyle");
-  await page.getByLabel("Description").fill("Five openings, one a week.");
-  await page.getByRole("button", { name: "Create course" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
-  await page.goto("/admin/sections/new");
-  await page.getByLabel("Course").selectOption({ label: courseTitle });
-  await page.getByLabel("Capacity").fill("1");
-  await page.getByLabel("Price").fill("40.00");
-  for (const day of ["Tuesday", "Friday"]) await page.getByRole("checkbox", { name: day }).check();
-  await page.getByLabel("Status").selectOption("open");
-  await page.getByRole("button", { name: "Create section" }).click();
-  await expect(page).toHaveURL(/\/admin\/sections$/);
-  const row = page.getByRole("row").filter({ hasText: courseTitle });
-  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link", { name: /^Edit/ }).getAttribute("href"))!)![1]!;
+  await createCourseAsAdmin(page, { title: courseTitle, slug, description: "Five openings, one a week." });
+  const sectionId = /\/(\d+)$/.exec(
+    await createSectionAsAdmin(page, { courseTitle, price: "40.00", days: ["Tuesday", "Friday"], capacity: "1" }),
+  )![1]!;
 
   // A visitor (signed out) opens the course page: it is rendered and cached, one seat left.
   const visitor = await (await browser.newContext()).newPage();

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
+import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
 import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
@@ -20,22 +21,12 @@ test("an admin closing a section with an enrolled learner confirms the withdrawa
 
   // The admin makes a course and a $75.00 section of its own, so no other spec's course page changes.
   await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
-  await page.goto("/admin/courses/new");
-  await page.getByLabel("Title").fill(courseTitle);
-  await page.getByLabel("Slug").fill(`e2e-origami-${tag}`);
-  await page.getByLabel("Category").selectOption("lifestyle");
-  await page.getByLabel("Description").fill("Folding paper together, one model a week.");
-  await page.getByRole("button", { name: "Create course" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
-  await page.goto("/admin/sections/new");
-  await page.getByLabel("Course").selectOption({ label: courseTitle });
-  await page.getByLabel("Price").fill("75.00");
-  for (const day of ["Monday", "Wednesday"]) await page.getByRole("checkbox", { name: day }).check();
-  await page.getByLabel("Status").selectOption("open");
-  await page.getByRole("button", { name: "Create section" }).click();
-  await expect(page).toHaveURL(/\/admin\/sections$/);
-  const row = page.getByRole("row").filter({ hasText: courseTitle });
-  const editPath = (await row.getByRole("link", { name: /^Edit/ }).getAttribute("href"))!;
+  await createCourseAsAdmin(page, {
+    title: courseTitle,
+    slug: `e2e-origami-${tag}`,
+    description: "Folding paper together, one model a week.",
+  });
+  const editPath = await createSectionAsAdmin(page, { courseTitle, price: "75.00", days: ["Monday", "Wednesday"] });
   const sectionId = /\/(\d+)$/.exec(editPath)![1]!;
 
   // A family of its own, with $100.00 of Cash from the admin, enrols its child and pays $75.00.

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { DateTime } from "luxon";
 
 import { seriousA11yViolations } from "./support/a11y";
+import { createCourseAsAdmin } from "./support/admin";
 import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
@@ -32,13 +33,7 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
 
   // The admin makes a course and a Kolkata section of the demo teacher, so no other spec's pages change.
   await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
-  await page.goto("/admin/courses/new");
-  await page.getByLabel("Title").fill(courseTitle);
-  await page.getByLabel("Slug").fill(`e2e-tabla-${tag}`);
-  await page.getByLabel("Category").selectOption("lifestyle");
-  await page.getByLabel("Description").fill("Rhythm on two drums, one cycle a week.");
-  await page.getByRole("button", { name: "Create course" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await createCourseAsAdmin(page, { title: courseTitle, slug: `e2e-tabla-${tag}`, description: "Rhythm on two drums, one cycle a week." });
   await page.goto("/admin/sections/new");
   await page.getByLabel("Course").selectOption({ label: courseTitle });
   const teacherOption = await page

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
+import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
 import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
@@ -40,23 +41,10 @@ test("a full class: join the waitlist, see the place in line; a seat frees; the 
 
   // The admin makes a course with a one-seat section of its own.
   await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
-  await page.goto("/admin/courses/new");
-  await page.getByLabel("Title").fill(courseTitle);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByLabel("Category").selectOption("lifestyle");
-  await page.getByLabel("Description").fill("Bowls, cups, one a week.");
-  await page.getByRole("button", { name: "Create course" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
-  await page.goto("/admin/sections/new");
-  await page.getByLabel("Course").selectOption({ label: courseTitle });
-  await page.getByLabel("Capacity").fill("1");
-  await page.getByLabel("Price").fill("40.00");
-  for (const day of ["Monday", "Wednesday"]) await page.getByRole("checkbox", { name: day }).check();
-  await page.getByLabel("Status").selectOption("open");
-  await page.getByRole("button", { name: "Create section" }).click();
-  await expect(page).toHaveURL(/\/admin\/sections$/);
-  const row = page.getByRole("row").filter({ hasText: courseTitle });
-  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link", { name: /^Edit/ }).getAttribute("href"))!)![1]!;
+  await createCourseAsAdmin(page, { title: courseTitle, slug, description: "Bowls, cups, one a week." });
+  const sectionId = /\/(\d+)$/.exec(
+    await createSectionAsAdmin(page, { courseTitle, price: "40.00", days: ["Monday", "Wednesday"], capacity: "1" }),
+  )![1]!;
 
   // One family takes the only seat.
   const seated = await (await browser.newContext()).newPage();
