@@ -11,7 +11,6 @@ import { AppError } from "@/lib/platform/errors";
 import { loadSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
 import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions";
-import { isLiveSeat } from "@/lib/scheduling/slots";
 import { settleFreedSeats } from "@/lib/scheduling/waitlist";
 
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
@@ -128,16 +127,6 @@ export async function reopenFreedSections(tx: Transaction, freedIn: number[], no
   if (freedIn.length === 0) return;
   await lockSections(tx, freedIn);
   await settleFreedSeats(tx, freedIn, now);
-}
-
-/** "learnerId:sectionId" of the learners already holding a live seat in these sections. */
-export async function enrolledPairs(tx: Transaction, sectionIds: number[], learnerIds: number[]): Promise<Set<string>> {
-  if (sectionIds.length === 0 || learnerIds.length === 0) return new Set();
-  const rows = await tx
-    .select({ learnerId: bookings.learnerId, sectionId: bookings.sectionId })
-    .from(bookings)
-    .where(and(isLiveSeat, inArray(bookings.sectionId, sectionIds), inArray(bookings.learnerId, learnerIds)));
-  return new Set(rows.map((row) => `${row.learnerId}:${row.sectionId}`));
 }
 
 /**
