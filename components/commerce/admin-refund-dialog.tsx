@@ -8,7 +8,7 @@ export function AdminRefundDialog({
   order,
   refund,
 }: {
-  order: { id: string; email: string; items: string; total: string; wallet: string; card: string };
+  order: { id: string; email: string; items: string; total: string; wallet: string; card: string; hasCardPart: boolean };
   refund: FormAction;
 }) {
   return (
@@ -23,8 +23,9 @@ export function AdminRefundDialog({
     >
       <ActionForm action={refund} className="mt-3">
         <p className="text-slate-800">
-          Every seat of the order not yet refunded is given up ({order.items}) and paid back: {order.total} ({order.wallet} to the
-          family&apos;s Cash wallet, {order.card} to the card). This cannot be undone.
+          Every seat of the order not yet refunded is given up ({order.items}) and paid back: {order.total}
+          {order.hasCardPart ? ` (${order.wallet} to the family's Cash wallet, ${order.card} to the card)` : " to the family's Cash wallet"}
+          . This cannot be undone.
         </p>
         <input type="hidden" name="orderId" value={order.id} />
         <label className="mt-4 block text-sm font-semibold text-slate-800">

@@ -49,6 +49,8 @@ export interface AdminOrderRow {
   total: string;
   wallet: string;
   card: string;
+  /** Whether part of it was paid by card (the refund dialog names where the money goes). */
+  hasCardPart: boolean;
   refunded: string | null;
   canRefund: boolean;
 }
@@ -108,6 +110,7 @@ export async function listOrdersForAdmin(actor: Actor | null | undefined, filter
       total: formatMoney(order.totalMinor, order.currency),
       wallet: formatMoney(order.walletMinor, order.currency),
       card: formatMoney(order.cardMinor, order.currency),
+      hasCardPart: order.cardMinor > 0,
       refunded: back !== undefined ? formatMoney(back, order.currency) : null,
       canRefund: order.status === "paid",
     };
