@@ -1,3 +1,5 @@
+import Link from "next/link";
+
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import type { CartLine, CartProblem } from "@/lib/commerce/cart/cart";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
@@ -51,5 +53,29 @@ export function CartLines({ lines, zone, remove }: { lines: CartLine[]; zone: st
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Said before Pay: seats whose refund window has already closed (their first session is too close). */
+export function NoRefundWarning({
+  lines,
+}: {
+  lines: Array<{ itemId: number; courseTitle: string; learnerName: string; refundableUntil: string | null }>;
+}) {
+  const final = lines.filter((line) => line.refundableUntil === null);
+  if (final.length === 0) return null;
+  return (
+    <div role="note" aria-labelledby="no-refund-heading" className="mb-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-slate-900">
+      <h3 id="no-refund-heading" className="font-semibold">
+        No refund for {final.length === 1 ? "this seat" : "these seats"}
+      </h3>
+      <p className="mt-1 text-sm">
+        {final.map((line) => `${line.courseTitle} for ${line.learnerName}`).join(", ")}: the first session is closer than our{" "}
+        <Link href="/terms-of-service#refunds" className="font-semibold text-brand-700 underline underline-offset-4">
+          refund policy
+        </Link>{" "}
+        allows, so {final.length === 1 ? "it" : "they"} cannot be withdrawn with a refund once paid.
+      </p>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 
-import { CartLines } from "@/components/commerce/cart-lines";
+import { CartLines, NoRefundWarning } from "@/components/commerce/cart-lines";
 import { AddToCartPanel } from "@/components/commerce/add-to-cart-panel";
 import { CheckoutForm } from "@/components/commerce/checkout-form";
 import { OrderConfirmation } from "@/components/commerce/order-confirmation";
@@ -218,29 +218,5 @@ export default async function CartPage({ searchParams }: Props) {
         )}
       </section>
     </>
-  );
-}
-
-/** Said before Pay: seats whose refund window has already closed (their first session is too close). */
-function NoRefundWarning({
-  lines,
-}: {
-  lines: Array<{ itemId: number; courseTitle: string; learnerName: string; refundableUntil: string | null }>;
-}) {
-  const final = lines.filter((line) => line.refundableUntil === null);
-  if (final.length === 0) return null;
-  return (
-    <div role="note" aria-labelledby="no-refund-heading" className="mb-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-slate-900">
-      <h3 id="no-refund-heading" className="font-semibold">
-        No refund for {final.length === 1 ? "this seat" : "these seats"}
-      </h3>
-      <p className="mt-1 text-sm">
-        {final.map((line) => `${line.courseTitle} for ${line.learnerName}`).join(", ")}: the first session is closer than our{" "}
-        <Link href="/terms-of-service#refunds" className="font-semibold text-brand-700 underline underline-offset-4">
-          refund policy
-        </Link>{" "}
-        allows, so {final.length === 1 ? "it" : "they"} cannot be withdrawn with a refund once paid.
-      </p>
-    </div>
   );
 }
