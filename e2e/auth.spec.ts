@@ -221,6 +221,20 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await expect(page).toHaveURL(/\/signup\?callbackUrl=/);
   });
 
+  test("a family sent to sign up who already has an account logs in through the link and still lands where it was going", async ({
+    page,
+  }) => {
+    const student = demoAccount("student");
+    await page.goto("/my-courses");
+    await expect(page).toHaveURL(/\/signup\?callbackUrl=%2Fmy-courses$/);
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fmy-courses$/);
+    await page.getByLabel("Email", { exact: true }).fill(student.email);
+    await page.getByLabel("Password", { exact: true }).fill(student.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/my-courses$/);
+  });
+
   test("a callbackUrl cannot send anyone off-site", async ({ page }) => {
     const student = demoAccount("student");
     await page.goto("/signin?callbackUrl=https%3A%2F%2Fevil.example%2F");

@@ -28,6 +28,15 @@ export function afterSignInPath(location: Pick<Location, "search" | "origin"> = 
   return sameOriginPath(new URLSearchParams(location.search).get("callbackUrl"), location.origin) ?? ROLE_HOME[role ?? "student"];
 }
 
+/**
+ * The other sign-in page (/signin or /signup), keeping the callbackUrl this page was given when it
+ * stays on this site, so a family sent to sign up who already has an account still lands where it was going.
+ */
+export function authPagePath(page: "/signin" | "/signup", location: Pick<Location, "search" | "origin"> = window.location): string {
+  const back = sameOriginPath(new URLSearchParams(location.search).get("callbackUrl"), location.origin);
+  return back ? `${page}?callbackUrl=${encodeURIComponent(back)}` : page;
+}
+
 const KNOWN_MESSAGES = new Set<string>(Object.values(IDENTITY_MESSAGES));
 
 /**

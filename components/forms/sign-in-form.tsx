@@ -1,10 +1,10 @@
 "use client";
 
 import { IntentLink } from "@/components/ui/intent-link";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 
-import { afterSignInPath, signInErrorFromUrl, signInWithCredentials } from "@/browser/auth/client-sign-in";
+import { afterSignInPath, authPagePath, signInErrorFromUrl, signInWithCredentials } from "@/browser/auth/client-sign-in";
 import type { PasswordResetInput, SignInInput } from "@/lib/platform/auth/schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
 import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
@@ -16,6 +16,8 @@ import { SubmitButton } from "./submit-button";
 
 // The same schema as the credentials provider, loaded with the first validation (or focus).
 const validation = lazyZodResolver<SignInInput, SignInInput>(async () => (await import("@/lib/platform/auth/schema")).signInSchema);
+
+const noSubscription = () => () => {};
 
 /**
  * `isGoogleEnabled`: Google sign-in is offered only when the server has it configured.
@@ -34,6 +36,12 @@ export function SignInForm({
   });
   const { errors, isSubmitting } = formState;
   const [isResetOpen, setIsResetOpen] = useState(false);
+  // The page is static: the return path is read from the address after hydration.
+  const signUpHref = useSyncExternalStore(
+    noSubscription,
+    () => authPagePath("/signup"),
+    () => "/signup",
+  );
 
   // A sign-in that left the site (Google) comes back here with ?error= when it failed.
   useEffect(() => {
@@ -84,7 +92,7 @@ export function SignInForm({
         </button>
         <p className="text-slate-700">
           New here?{" "}
-          <IntentLink href="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+          <IntentLink href={signUpHref} className="font-semibold text-brand-700 underline underline-offset-4">
             Sign up
           </IntentLink>
         </p>

@@ -4,7 +4,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 
-import { afterSignInPath, signInWithCredentials } from "@/browser/auth/client-sign-in";
+import { afterSignInPath, authPagePath, signInWithCredentials } from "@/browser/auth/client-sign-in";
 import { NEW_PASSWORD_HINT } from "@/lib/platform/auth/password-rules";
 import type { SignUpInput } from "@/lib/platform/auth/schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
@@ -25,6 +25,12 @@ const noSubscription = () => () => {};
 export function SignUpForm({ submit }: { submit: (input: SignUpInput & { timezone: string }) => Promise<ActionResult> }) {
   // Filled after hydration (the server knows no browser's zone); the account starts in it.
   const timezone = useSyncExternalStore(noSubscription, browserTimeZone, () => "");
+  // The page is static: the return path is read from the address after hydration.
+  const signInHref = useSyncExternalStore(
+    noSubscription,
+    () => authPagePath("/signin"),
+    () => "/signin",
+  );
   const { register, handleSubmit, formState } = useForm<SignUpInput>({
     resolver: validation.resolver,
     defaultValues: { displayName: "", email: "", password: "" },
@@ -77,7 +83,7 @@ export function SignUpForm({ submit }: { submit: (input: SignUpInput & { timezon
       </form>
       <p className="text-sm text-slate-700">
         Already have an account?{" "}
-        <IntentLink href="/signin" className="font-semibold text-brand-700 underline underline-offset-4">
+        <IntentLink href={signInHref} className="font-semibold text-brand-700 underline underline-offset-4">
           Log in
         </IntentLink>
       </p>

@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { NextRequest } from "next/server";
 
-import { afterSignInPath } from "@/browser/auth/client-sign-in";
+import { afterSignInPath, authPagePath } from "@/browser/auth/client-sign-in";
 import { proxy } from "@/proxy";
 import { HOSTILE_RETURN_PATHS } from "@/test/hostile-return-paths";
 
@@ -27,7 +27,7 @@ const ORIGIN = "http://localhost:3000";
 const RETURN_PATH = /callbackUrl|returnTo/;
 const NAVIGATION = /\b(?:redirect|location\.assign|router\.push|router\.replace)\((?!\s*["'`][^"'`$]*["'`]\s*\))/;
 /** The functions that apply the rule; a file that reads a return path must call one of them. */
-const SAFE_FUNCTIONS = /\b(safeCallbackUrl|sameOriginPath|signUpPathFor|afterSignInPath|guardRedirect)\(/;
+const SAFE_FUNCTIONS = /\b(safeCallbackUrl|sameOriginPath|signUpPathFor|afterSignInPath|authPagePath|guardRedirect)\(/;
 
 /** Every source file (not a test) under the app's folders, and proxy.ts. */
 function sourceFiles(dir: string): string[] {
@@ -80,6 +80,8 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
     const target = afterSignInPath({ search: `?callbackUrl=${encodeURIComponent(hostile)}`, origin: ORIGIN });
     expect(target).toBe("/");
     expect(landsOn(target)).toBe(ORIGIN);
+    // The link to the other sign-in page drops a hostile return path instead of passing it on.
+    expect(authPagePath("/signup", { search: `?callbackUrl=${encodeURIComponent(hostile)}`, origin: ORIGIN })).toBe("/signup");
   },
   // The forms take their return path from afterSignInPath alone (checked below), so its case covers them.
   "components/forms/sign-in-form.tsx": () => undefined,
@@ -144,6 +146,13 @@ describe("every place that takes a return path keeps the visitor on this site (i
     expect(afterSignInPath(none, "support")).toBe("/support/dashboard");
     expect(afterSignInPath(none, "student")).toBe("/");
     expect(afterSignInPath({ search: "?callbackUrl=%2Fcart", origin: ORIGIN }, "teacher")).toBe("/cart");
+  });
+
+  it("the link between /signin and /signup keeps a return path on this site", () => {
+    const sentToCart = { search: "?callbackUrl=%2Fcart%3Fx%3D1", origin: ORIGIN };
+    expect(authPagePath("/signup", sentToCart)).toBe("/signup?callbackUrl=%2Fcart%3Fx%3D1");
+    expect(authPagePath("/signin", sentToCart)).toBe("/signin?callbackUrl=%2Fcart%3Fx%3D1");
+    expect(authPagePath("/signin", { search: "", origin: ORIGIN })).toBe("/signin");
   });
 
   it("the forms go only where afterSignInPath says", () => {
