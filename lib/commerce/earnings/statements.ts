@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, inArray, isNotNull, lt, min } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, min, sql } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import {
@@ -216,13 +216,14 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
       sectionId: sections.id,
       courseTitle: courses.title,
       amountMinor: sessionCredits.amountMinor,
-      createdAt: sessionCredits.createdAt,
+      // The credit's time is its session change's credited_at (the job's clock, set in the credit's transaction).
+      createdAt: sql<Date>`coalesce(${sessionChanges.creditedAt}, ${sessionCredits.createdAt})`.mapWith(sessionCredits.createdAt),
     })
     .from(sessionCredits)
     .innerJoin(sessionChanges, eq(sessionChanges.id, sessionCredits.sessionChangeId))
     .innerJoin(sections, eq(sections.id, sessionChanges.sectionId))
     .innerJoin(courses, eq(courses.id, sections.courseId))
-    .where(and(eq(sections.teacherId, teacherId), lt(sessionCredits.createdAt, until)));
+    .where(and(eq(sections.teacherId, teacherId), lt(sql`coalesce(${sessionChanges.creditedAt}, ${sessionCredits.createdAt})`, until)));
   const changes = await db
     .select({ sectionId: sessionChanges.sectionId, originalStartsAt: sessionChanges.originalStartsAt, makeup: sessionChanges.makeupStartsAt })
     .from(sessionChanges)
