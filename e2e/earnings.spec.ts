@@ -45,7 +45,10 @@ test("a teacher reads their month's statement and downloads it as CSV", async ({
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: "/tmp/earnings-teacher.png", fullPage: true });
 
-  const [download] = await Promise.all([page.waitForEvent("download"), detail.getByRole("link", { name: `Download CSV for ${month.label}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    detail.getByRole("link", { name: `Download CSV for ${month.label}` }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^earnings-${month.iso}-teacher-\\d+\\.csv$`));
   const csv = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
   expect(csv[0]).toBe("month,line,date,course,section,sessions,seats,amount_minor,amount,currency");

@@ -331,7 +331,13 @@ export async function startStripeLocal({
     findAccount(params.account, "account");
     const id = randomBytes(12).toString("hex");
     const created = Math.floor(Date.now() / 1000);
-    accountLinks.set(id, { account: params.account, returnUrl: params.return_url, refreshUrl: params.refresh_url, expiresAt: created + 300, used: false });
+    accountLinks.set(id, {
+      account: params.account,
+      returnUrl: params.return_url,
+      refreshUrl: params.refresh_url,
+      expiresAt: created + 300,
+      used: false,
+    });
     return { object: "account_link", created, expires_at: created + 300, url: `${pageOrigin ?? standIn.url}/connect/onboard/${id}` };
   }
 
@@ -355,7 +361,8 @@ export async function startStripeLocal({
     if (strict && !account.payouts_enabled) {
       throw new StripeError(400, {
         param: "destination",
-        message: "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+        message:
+          "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
       });
     }
     const transfer = {

@@ -25,7 +25,11 @@ function PayForms({ row, pay, stripe }: { row: AdminStatementRow; pay: FormActio
           <ActionForm action={pay}>
             {hidden}
             <input type="hidden" name="method" value="stripe" />
-            <button type="submit" className={`${button} bg-brand-700 text-white hover:bg-brand-800`} aria-label={`Pay ${who} through Stripe`}>
+            <button
+              type="submit"
+              className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+              aria-label={`Pay ${who} through Stripe`}
+            >
               Pay through Stripe
             </button>
           </ActionForm>
@@ -96,7 +100,9 @@ export function AdminStatementTable({ rows, pay, stripe }: { rows: AdminStatemen
               {row.payment?.reference ? <p className="mt-1 text-xs text-slate-700">Ref. {row.payment.reference}</p> : null}
               {row.payment?.failureMessage ? <p className="mt-1 text-xs text-red-800">{row.payment.failureMessage}</p> : null}
             </td>
-            <td className="px-3 py-2">{row.status === "unpaid" || row.status === "failed" ? <PayForms row={row} pay={pay} stripe={stripe} /> : null}</td>
+            <td className="px-3 py-2">
+              {row.status === "unpaid" || row.status === "failed" ? <PayForms row={row} pay={pay} stripe={stripe} /> : null}
+            </td>
           </tr>
         );
       })}

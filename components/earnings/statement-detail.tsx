@@ -56,7 +56,10 @@ export function StatementDetail({ statement, csvHref }: { statement: Statement; 
       </p>
       {statement.lines.length > 0 ? (
         <div className="mt-6">
-          <DataTable caption={`Lines of the statement for ${label}`} columns={["Line", "Course", "Date", "Sessions", "Seats", { label: "Amount", className: "text-right" }]}>
+          <DataTable
+            caption={`Lines of the statement for ${label}`}
+            columns={["Line", "Course", "Date", "Sessions", "Seats", { label: "Amount", className: "text-right" }]}
+          >
             {statement.lines.map((line, index) => (
               <tr key={index} className="border-t border-slate-200">
                 <td className="px-3 py-2">{LINE_LABELS[line.kind]}</td>
@@ -66,7 +69,9 @@ export function StatementDetail({ statement, csvHref }: { statement: Statement; 
                 <td className="px-3 py-2">{line.date ?? ""}</td>
                 <td className="px-3 py-2">{line.kind === "section" ? line.sessions : ""}</td>
                 <td className="px-3 py-2">{line.seats}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{line.kind === "section" ? money(line.amountMinor) : `− ${money(line.amountMinor)}`}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {line.kind === "section" ? money(line.amountMinor) : `− ${money(line.amountMinor)}`}
+                </td>
               </tr>
             ))}
           </DataTable>

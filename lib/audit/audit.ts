@@ -7,7 +7,8 @@ import type { Database } from "@/lib/platform/db/client";
 import { getDb } from "@/lib/platform/db/client";
 import { auditEvents } from "@/lib/platform/db/schema";
 
-export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order" | "section" | "earnings_statement";
+export type AuditTarget =
+  "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order" | "section" | "earnings_statement";
 
 export interface AuditEntry {
   action: string;

@@ -135,7 +135,9 @@ describe("paying a teacher's statement through Stripe", () => {
       id: `evt_account_${teacherId}`,
       object: "event",
       type: "account.updated",
-      data: { object: { id: account!.stripeAccountId, object: "account", details_submitted: true, charges_enabled: true, payouts_enabled: true } },
+      data: {
+        object: { id: account!.stripeAccountId, object: "account", details_submitted: true, charges_enabled: true, payouts_enabled: true },
+      },
     };
     expect(await handleStripeEvent(event as unknown as Stripe.Event)).toBe("processed");
     expect(await findPayoutAccount(teacherId)).toMatchObject({ payoutsEnabled: true, chargesEnabled: true });

@@ -169,7 +169,9 @@ export async function sendPayoutTransfer(db: Database, statementId: number, atte
       await db
         .update(earningsStatements)
         .set({ status: "failed", failureMessage: error.message.slice(0, 500), updatedAt: now })
-        .where(and(eq(earningsStatements.id, statementId), eq(earningsStatements.status, "paying"), eq(earningsStatements.attempt, attempt)));
+        .where(
+          and(eq(earningsStatements.id, statementId), eq(earningsStatements.status, "paying"), eq(earningsStatements.attempt, attempt)),
+        );
       return;
     }
     throw error;

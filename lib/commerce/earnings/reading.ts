@@ -61,7 +61,11 @@ export function lastClosedMonth(now = new Date()): string {
 }
 
 /** Every teacher's statement for a month (admins): each teacher with a section, and anyone already paid for it. */
-export async function listStatementsForAdmin(actor: Actor | null | undefined, month: string, now = new Date()): Promise<AdminStatementRow[]> {
+export async function listStatementsForAdmin(
+  actor: Actor | null | undefined,
+  month: string,
+  now = new Date(),
+): Promise<AdminStatementRow[]> {
   authorize(actor, "earnings.manage");
   const db = await getDb();
   const teaching = await db.selectDistinct({ id: sections.teacherId }).from(sections);
@@ -85,7 +89,12 @@ export async function listStatementsForAdmin(actor: Actor | null | undefined, mo
   const rows: AdminStatementRow[] = [];
   for (const person of people) {
     const statement = await teacherStatement(person.id, month, now);
-    rows.push({ ...statement, teacherName: person.name ?? person.email, teacherEmail: person.email, connected: Boolean(person.payoutsEnabled) });
+    rows.push({
+      ...statement,
+      teacherName: person.name ?? person.email,
+      teacherEmail: person.email,
+      connected: Boolean(person.payoutsEnabled),
+    });
   }
   return rows;
 }

@@ -78,7 +78,12 @@ describe("a teacher's monthly statement", () => {
     expect(sessions).toHaveLength(7);
 
     // Two seats for the whole class, one bought for the second session on (6 sessions), one refunded by an admin mid-March.
-    const [a, b, w, c] = await Promise.all([newFamily(db(), 10_000), newFamily(db(), 10_000), newFamily(db(), 10_000), newFamily(db(), 10_000)]);
+    const [a, b, w, c] = await Promise.all([
+      newFamily(db(), 10_000),
+      newFamily(db(), 10_000),
+      newFamily(db(), 10_000),
+      newFamily(db(), 10_000),
+    ]);
     await placeOrder(a.parentId, [{ sectionId: section.id, learnerId: a.learnerId }], { now: at("2027-02-20T12:00:00Z") });
     await placeOrder(b.parentId, [{ sectionId: section.id, learnerId: b.learnerId }], { now: at("2027-02-20T12:00:00Z") });
     await placeOrder(c.parentId, [{ sectionId: section.id, learnerId: c.learnerId }], { now: at("2027-02-21T12:00:00Z") });
@@ -89,7 +94,11 @@ describe("a teacher's monthly statement", () => {
     // The 17 March session is cancelled without a make-up: A and B are credited after the deadline (C is refunded by then).
     await cancelSession(teacher, section.id, { occurrence: sessions[2]! }, at("2027-03-15T12:00:00Z"));
     // C is refunded by an admin after three sessions (3, 10, 17 March).
-    await refundOrderAsAdmin(admin, { orderId: (await itemOf(c.learnerId)).orderId, reason: "Family moved away" }, at("2027-03-18T12:00:00Z"));
+    await refundOrderAsAdmin(
+      admin,
+      { orderId: (await itemOf(c.learnerId)).orderId, reason: "Family moved away" },
+      at("2027-03-18T12:00:00Z"),
+    );
     expect(await creditCancelledSessions(db(), at("2027-03-21T12:00:00Z"))).toBe(2);
 
     const march = await teacherStatement(section.teacherId, "2027-03", at("2027-04-02T00:00:00Z"));
@@ -119,30 +128,54 @@ describe("a teacher's monthly statement", () => {
     // The lines add up to the net (the CSV a teacher downloads).
     const csv = statementCsv(march).trim().split("\r\n");
     const amounts = csv.slice(1).map((line) => line.split(","));
-    const lineTotal = amounts.filter((cells) => !["gross", "refunds", "session credits", "net"].includes(cells[1]!) && !cells[1]!.startsWith("platform"));
+    const lineTotal = amounts.filter(
+      (cells) => !["gross", "refunds", "session credits", "net"].includes(cells[1]!) && !cells[1]!.startsWith("platform"),
+    );
     expect(lineTotal.reduce((sum, cells) => sum + Number(cells[7]), 0) - march.platformShareMinor).toBe(march.netMinor);
     expect(csv.at(-1)).toBe("2027-03,net,,,,,,8000,80.00,USD");
 
     // April: A and B's last two sessions.
     const april = await teacherStatement(section.teacherId, "2027-04", at("2027-04-02T00:00:00Z"));
-    expect(april).toMatchObject({ status: "open", grossMinor: 2 * (share[5]! + share[6]!), refundsMinor: 0, creditsMinor: 0, sessions: 2, seats: 2 });
+    expect(april).toMatchObject({
+      status: "open",
+      grossMinor: 2 * (share[5]! + share[6]!),
+      refundsMinor: 0,
+      creditsMinor: 0,
+      sessions: 2,
+      seats: 2,
+    });
 
     // Paid by hand once March is over: stored as it was.
-    await expect(payStatement(admin, { teacherId: section.teacherId, month: "2027-04", method: "manual", reference: "x" }, at("2027-04-02T00:00:00Z"))).rejects.toThrow(
-      EARNINGS_MESSAGES.monthNotOver("April 2027"),
+    await expect(
+      payStatement(admin, { teacherId: section.teacherId, month: "2027-04", method: "manual", reference: "x" }, at("2027-04-02T00:00:00Z")),
+    ).rejects.toThrow(EARNINGS_MESSAGES.monthNotOver("April 2027"));
+    const paid = await payStatement(
+      admin,
+      { teacherId: section.teacherId, month: "2027-03", method: "manual", reference: "BANK-0042" },
+      at("2027-04-02T00:00:00Z"),
     );
-    const paid = await payStatement(admin, { teacherId: section.teacherId, month: "2027-03", method: "manual", reference: "BANK-0042" }, at("2027-04-02T00:00:00Z"));
     expect(paid.status).toBe("paid");
     // A refund dated in March that comes after the payment (B, recorded late) does not change the paid statement...
-    await refundOrderAsAdmin(admin, { orderId: (await itemOf(b.learnerId)).orderId, reason: "Late goodwill refund" }, at("2027-03-31T23:00:00Z"));
+    await refundOrderAsAdmin(
+      admin,
+      { orderId: (await itemOf(b.learnerId)).orderId, reason: "Late goodwill refund" },
+      at("2027-03-31T23:00:00Z"),
+    );
     const frozen = await teacherStatement(section.teacherId, "2027-03", at("2027-04-03T00:00:00Z"));
     expect(frozen).toMatchObject({ status: "paid", netMinor: 8_000, grossMinor: gross, refundsMinor: refundedSeatEarned });
     expect(frozen.payment).toMatchObject({ method: "manual", reference: "BANK-0042" });
     // ... and a second payment of it is refused, nothing changed.
-    await expect(payStatement(admin, { teacherId: section.teacherId, month: "2027-03", method: "manual", reference: "again" }, at("2027-04-03T00:00:00Z"))).rejects.toThrow(
-      EARNINGS_MESSAGES.alreadyPaid("March 2027"),
-    );
-    const stored = await db().select().from(earningsStatements).where(and(eq(earningsStatements.teacherId, section.teacherId)));
+    await expect(
+      payStatement(
+        admin,
+        { teacherId: section.teacherId, month: "2027-03", method: "manual", reference: "again" },
+        at("2027-04-03T00:00:00Z"),
+      ),
+    ).rejects.toThrow(EARNINGS_MESSAGES.alreadyPaid("March 2027"));
+    const stored = await db()
+      .select()
+      .from(earningsStatements)
+      .where(and(eq(earningsStatements.teacherId, section.teacherId)));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ reference: "BANK-0042", netMinor: 8_000 });
   });

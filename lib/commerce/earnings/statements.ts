@@ -120,7 +120,12 @@ export function buildStatement(month: string, facts: TeacherFacts, percent = EAR
       grossMinor += share;
       seats.add(seat.orderItemId);
       const key = `${seat.sectionId}|${new Date(at).toISOString()}`;
-      const line = bySection.get(seat.sectionId) ?? { courseTitle: seat.courseTitle, sessions: new Set(), seats: new Set(), amountMinor: 0 };
+      const line = bySection.get(seat.sectionId) ?? {
+        courseTitle: seat.courseTitle,
+        sessions: new Set(),
+        seats: new Set(),
+        amountMinor: 0,
+      };
       line.amountMinor += share;
       line.seats.add(seat.orderItemId);
       if (!facts.cancelled.has(key)) {
@@ -225,7 +230,11 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .where(and(eq(sections.teacherId, teacherId), lt(sql`coalesce(${sessionChanges.creditedAt}, ${sessionCredits.createdAt})`, until)));
   const changes = await db
-    .select({ sectionId: sessionChanges.sectionId, originalStartsAt: sessionChanges.originalStartsAt, makeup: sessionChanges.makeupStartsAt })
+    .select({
+      sectionId: sessionChanges.sectionId,
+      originalStartsAt: sessionChanges.originalStartsAt,
+      makeup: sessionChanges.makeupStartsAt,
+    })
     .from(sessionChanges)
     .innerJoin(sections, eq(sections.id, sessionChanges.sectionId))
     .where(and(eq(sections.teacherId, teacherId), eq(sessionChanges.kind, "cancelled")));

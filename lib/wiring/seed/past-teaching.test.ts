@@ -20,7 +20,9 @@ test("the demo teacher's past three months have statements: the first paid by ha
     .insert(users)
     .values({ firebaseUid: "demo-teacher", email: PAST_TEACHING.teacherEmail, role: "teacher" })
     .returning({ id: users.id });
-  await db.insert(teacherProfiles).values({ userId: teacher!.id, publicName: "Demo Teacher", timezone: "America/Chicago", approvedAt: NOW });
+  await db
+    .insert(teacherProfiles)
+    .values({ userId: teacher!.id, publicName: "Demo Teacher", timezone: "America/Chicago", approvedAt: NOW });
   await db.insert(users).values({ firebaseUid: "demo-admin", email: PAST_TEACHING.adminEmail, role: "admin" });
   await db.update(courses).set({ teacherId: teacher!.id }).where(eq(courses.slug, "scratch-game-design"));
 

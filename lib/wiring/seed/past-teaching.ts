@@ -28,7 +28,14 @@ export const PAST_TEACHING = {
   teacherEmail: "teacher@example.com",
   adminEmail: "admin@example.com",
   timezone: "America/Chicago",
-  section: { classType: "group" as const, capacity: 8, priceMinor: 14_900, weekdays: [1, 3], startMinute: 18 * 60 + 30, durationMinutes: 60 },
+  section: {
+    classType: "group" as const,
+    capacity: 8,
+    priceMinor: 14_900,
+    weekdays: [1, 3],
+    startMinute: 18 * 60 + 30,
+    durationMinutes: 60,
+  },
   family: {
     firebaseUid: "seed-family-2",
     email: "seed-family-2@example.com",
@@ -115,7 +122,12 @@ export async function seedPastTeaching(now = new Date()): Promise<void> {
   const boughtAt = new Date(`${startsOn}T12:00:00Z`);
   await db.transaction(async (tx) => {
     await lockWallet(tx, parentId);
-    await writeEntry(tx, { userId: parentId, kind: "promotion", amountMinor: children.length * plan.priceMinor, reason: PAST_TEACHING.creditReason });
+    await writeEntry(tx, {
+      userId: parentId,
+      kind: "promotion",
+      amountMinor: children.length * plan.priceMinor,
+      reason: PAST_TEACHING.creditReason,
+    });
   });
   // The last child's seat in an order of its own: an admin refunds whole orders, and only that one is refunded.
   const dayBefore = new Date(boughtAt.getTime() - 86_400_000);
@@ -144,13 +156,26 @@ export async function seedPastTeaching(now = new Date()): Promise<void> {
       .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
       .where(and(eq(bookings.sectionId, section.id), eq(bookings.learnerId, lastChild.id)));
     if (item) {
-      await refundOrderAsAdmin(adminActor, { orderId: item.orderId, reason: "Family moved to another time zone" }, new Date(Date.parse(refundAt) + 3_600_000));
+      await refundOrderAsAdmin(
+        adminActor,
+        { orderId: item.orderId, reason: "Family moved to another time zone" },
+        new Date(Date.parse(refundAt) + 3_600_000),
+      );
     }
   }
   // The class is over: closed (the course page no longer offers it).
   await db.update(sections).set({ status: "closed" }).where(eq(sections.id, section.id));
   try {
-    await payStatement(adminActor, { teacherId: teacher.id, month: monthOf(new Date(`${startsOn}T00:00:00Z`)), method: "manual", reference: PAST_TEACHING.paidReference }, now);
+    await payStatement(
+      adminActor,
+      {
+        teacherId: teacher.id,
+        month: monthOf(new Date(`${startsOn}T00:00:00Z`)),
+        method: "manual",
+        reference: PAST_TEACHING.paidReference,
+      },
+      now,
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }

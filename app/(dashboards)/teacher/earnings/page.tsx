@@ -40,7 +40,9 @@ export default async function TeacherEarningsPage({
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">Earnings</h1>
-      <p className="mt-2 max-w-2xl text-slate-700">What you earned each month from your classes, what was deducted, and what you are paid.</p>
+      <p className="mt-2 max-w-2xl text-slate-700">
+        What you earned each month from your classes, what was deducted, and what you are paid.
+      </p>
       <div className="mt-6">
         <TeacherNav current={PATH} />
       </div>

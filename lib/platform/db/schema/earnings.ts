@@ -3,7 +3,21 @@
 // credits as they are; paying stores it here, frozen, so what was paid never changes afterwards.
 
 import { sql } from "drizzle-orm";
-import { boolean, char, check, date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { timestamps } from "@/lib/platform/db/schema/columns";
 import { users } from "@/lib/platform/db/schema/accounts";
