@@ -106,3 +106,11 @@ test("an admin pays the month through Stripe; it shows paid; a teacher cannot re
   expect(await refused.json()).toMatchObject({ message: "There is no such statement." });
   expect((await teacher.request.get(demoHref!)).status()).toBe(200);
 });
+
+test("/become-a-teacher states the teachers' share from the same configuration", async ({ page }) => {
+  await signIn(page, demoAccount("student").email, demoAccount("student").password);
+  await page.goto("/become-a-teacher");
+  await expect(
+    page.getByText("Teachers receive 70% of what families pay for their classes; the platform keeps 30%", { exact: false }),
+  ).toBeVisible();
+});
