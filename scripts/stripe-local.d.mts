@@ -18,6 +18,8 @@ export interface StripeLocalState {
   failing: boolean;
   /** When set, refunds are refused as Stripe refuses an invalid request (400), with this message. */
   refusingRefunds: string | null;
+  /** When set, transfers are refused as Stripe refuses an invalid request (400), with this message. */
+  refusingTransfers: string | null;
 }
 
 export interface RunningStripeLocal {

@@ -131,6 +131,8 @@ export async function startStripeLocal({
     failing: false,
     /** When set, refunds are refused with this message (400, charge_already_refunded). */
     refusingRefunds: null,
+    /** When set, transfers are refused with this message (400, as Stripe refuses one the balance cannot cover). */
+    refusingTransfers: null,
   };
 
   const later = (ms, task) => {
@@ -352,6 +354,7 @@ export async function startStripeLocal({
   }
 
   function createTransfer(params, idempotencyKey) {
+    if (state.refusingTransfers) throw new StripeError(400, { code: "balance_insufficient", message: state.refusingTransfers });
     const amount = integerParam(params.amount, "amount", { min: 1 });
     if (amount === undefined) throw missing("amount");
     if (!params.currency) throw missing("currency");

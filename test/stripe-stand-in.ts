@@ -19,6 +19,8 @@ export interface StripeStandIn {
   refunds: Array<{ id: string; amount: number; paymentIntent: string | null; idempotencyKey: string | null }>;
   /** Each Checkout Session's status by id (open, complete, expired), as Stripe keeps it. */
   checkoutSessions: { get(id: string): string | undefined; set(id: string, status: "open" | "complete" | "expired"): void };
+  /** When set, transfers are refused as Stripe refuses an invalid request (400), with this message. */
+  refusingTransfers: string | null;
   /** The transfers it created (a repeated idempotency key answers the first one and creates none). */
   transfers: Array<{ id: string; amount: number; currency: string; destination: string; idempotencyKey: string | null }>;
   /** Completes a connected account's onboarding, as its TEST page does (payouts enabled). */
@@ -46,6 +48,12 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
     },
     get refunds() {
       return state.refunds;
+    },
+    get refusingTransfers() {
+      return state.refusingTransfers;
+    },
+    set refusingTransfers(value: string | null) {
+      state.refusingTransfers = value;
     },
     get transfers() {
       return state.transfers;

@@ -157,4 +157,40 @@ describe("paying a teacher's statement through Stripe", () => {
     );
     expect(await statementsOf(teacherId)).toEqual([]);
   });
+
+  it("marks a transfer Stripe refuses as failed with Stripe's message; paid again, a new attempt transfers once", async () => {
+    const admin = await insertActor(db(), "admin");
+    const { teacher, teacherId } = await teacherWithSeptember();
+    await startConnectOnboarding(teacher, "http://localhost:3000");
+    await stripeApi().completeOnboarding((await findPayoutAccount(teacherId))!.stripeAccountId);
+    await refreshPayoutAccount(teacher);
+    const pay = { teacherId, month: "2026-09", method: "stripe" };
+    const before = stripeApi().transfers.length;
+
+    stripeApi().refusingTransfers = "You have insufficient available funds in your Stripe account.";
+    try {
+      await payStatement(admin, pay);
+      await deliverEvents(db());
+    } finally {
+      stripeApi().refusingTransfers = null;
+    }
+    const [failed] = await statementsOf(teacherId);
+    expect(failed).toMatchObject({
+      status: "failed",
+      attempt: 1,
+      failureMessage: "You have insufficient available funds in your Stripe account.",
+    });
+    expect(stripeApi().transfers.length).toBe(before);
+    expect((await teacherStatement(teacherId, "2026-09")).status).toBe("failed");
+
+    // Paid again: attempt 2, under its own key; one transfer.
+    await payStatement(admin, pay);
+    await deliverEvents(db());
+    await markReactionsUndelivered(db(), "earnings.payout-requested", "stripe-transfer");
+    await deliverEvents(db());
+    expect(stripeApi().transfers.length).toBe(before + 1);
+    expect(stripeApi().transfers.at(-1)!.idempotencyKey).toBe(`payout-statement-${failed!.id}-2`);
+    const [paid] = await statementsOf(teacherId);
+    expect(paid).toMatchObject({ status: "paid", attempt: 2, failureMessage: null, netMinor: 12_600 });
+  });
 });
