@@ -34,7 +34,7 @@ const STYLE = `
   .actions { margin-top: 1rem; text-align: center; }
 `;
 
-function layout(title, content) {
+function layout(title, content, what = "Stripe Checkout") {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -45,7 +45,7 @@ function layout(title, content) {
 <style>${STYLE}</style>
 </head>
 <body>
-<header class="test"><p style="margin:0">TEST MODE — no real money. This is a local stand-in for Stripe Checkout.</p></header>
+<header class="test"><p style="margin:0">TEST MODE — no real money. This is a local stand-in for ${escape(what)}.</p></header>
 <main>
 ${content}
 </main>
@@ -100,4 +100,28 @@ ${error ? `<p id="card-error" class="error" role="alert">${escape(error)}</p>` :
 <button type="submit">Pay ${escape(total)}</button>
 </form>`;
   return layout(`Pay ${total}`, `<h1>Pay ${escape(total)}</h1>${paying}${summary(session, lines)}${form}${cancel}`);
+}
+
+/**
+ * The Connect onboarding page of one Account Link (stripe.accountLinks.create): Stripe's hosted
+ * form asks for identity and a bank account; this TEST page asks for nothing and completes the
+ * account (details submitted, charges and payouts enabled) with one button.
+ */
+export function onboardingPage({ notFound = false, account = null, email = "" }) {
+  const what = "Stripe Connect onboarding";
+  if (notFound || !account) {
+    return layout(
+      "Onboarding link not found",
+      `<h1>Onboarding link not found</h1><p>This test onboarding link does not exist, or the local stand-in was restarted since it was made. Go back to the site and connect again.</p>`,
+      what,
+    );
+  }
+  return layout(
+    "Connect your payout account",
+    `<h1>Connect your payout account</h1>
+<p class="muted">Test account ${escape(account)}${email ? ` for ${escape(email)}` : ""}</p>
+<p>Stripe would ask here for your identity and the bank account your earnings are paid to. This test page asks for nothing: completing it enables payouts to this test account. No real money moves.</p>
+<form method="post"><button type="submit">Complete test onboarding</button></form>`,
+    what,
+  );
 }

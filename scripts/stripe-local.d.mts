@@ -5,6 +5,8 @@ export interface StripeLocalState {
   requests: Array<{ path: string; form: URLSearchParams; idempotencyKey: string | null }>;
   /** The refunds it created (a repeated idempotency key answers the first one and creates none). */
   refunds: Array<{ id: string; amount: number; paymentIntent: string | null; idempotencyKey: string | null }>;
+  /** The transfers it created to connected accounts (a repeated idempotency key answers the first one and creates none). */
+  transfers: Array<{ id: string; amount: number; currency: string; destination: string; idempotencyKey: string | null }>;
   /** Every webhook delivery attempt, with the app's status or the error. */
   deliveries: Array<{
     type: string;
@@ -16,6 +18,8 @@ export interface StripeLocalState {
   failing: boolean;
   /** When set, refunds are refused as Stripe refuses an invalid request (400), with this message. */
   refusingRefunds: string | null;
+  /** When set, transfers are refused as Stripe refuses an invalid request (400), with this message. */
+  refusingTransfers: string | null;
 }
 
 export interface RunningStripeLocal {
@@ -25,6 +29,10 @@ export interface RunningStripeLocal {
   state: StripeLocalState;
   sessionStatus(id: string): string | undefined;
   setSessionStatus(id: string, status: string): void;
+  /** A connected account (Express) as the stand-in holds it. */
+  account(id: string): { id: string; payouts_enabled: boolean; email: string | null } | undefined;
+  /** Completes an account's onboarding, as its TEST page does (payouts enabled, account.updated sent). */
+  completeOnboarding(accountId: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 // The embedded default's card payments: a local stand-in for the part of Stripe's API the product
-// uses (Checkout Sessions: create, retrieve, expire; refunds), with a hosted page of its own that
+// uses (Checkout Sessions: create, retrieve, expire; refunds; Connect: Express accounts, their
+// onboarding Account Links and a TEST onboarding page, transfers), with a hosted page of its own that
 // says TEST and takes a test card number, and webhooks signed as Stripe signs them (the SDK's
 // generateTestHeaderString) and posted to the app. `npm start` and `npm run dev` run it on loopback
 // when no STRIPE_SECRET_KEY is configured (scripts/embedded-stripe.mjs); test/stripe-stand-in.ts
@@ -16,7 +17,7 @@ import path from "node:path";
 import Stripe from "stripe";
 
 import { isLoopbackHost } from "../lib/platform/loopback.mjs";
-import { checkoutPage, DECLINED_CARD, PAYING_CARD } from "./stripe-local-page.mjs";
+import { checkoutPage, DECLINED_CARD, onboardingPage, PAYING_CARD } from "./stripe-local-page.mjs";
 import { writeFileAtomically } from "./write-file-atomically.mjs";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -106,6 +107,9 @@ export async function startStripeLocal({
   if (refusal) throw new Error(`The local card stand-in refuses to start: ${refusal}.`);
   const signer = new Stripe(apiKey ?? "sk_test_local");
   const sessions = new Map();
+  /** Connected accounts (Express) by id, and onboarding links by their one-use id. */
+  const accounts = new Map();
+  const accountLinks = new Map();
   /** Payments made on the TEST page, by payment intent: what a refund may take back. */
   const payments = new Map(paymentsFile ? readPayments(paymentsFile).map((p) => [p.intent, p]) : []);
   const savePayments = () => {
@@ -119,12 +123,16 @@ export async function startStripeLocal({
     /** Every API request: its path, form fields and idempotency key (the Jest tests read them). */
     requests: [],
     refunds: [],
+    /** The transfers it created (a repeated idempotency key answers the first one and creates none). */
+    transfers: [],
     /** Every webhook delivery attempt: the event, and the app's status (or the error). */
     deliveries: [],
     /** Makes every API call fail as Stripe does when it is down (500 api_error). */
     failing: false,
     /** When set, refunds are refused with this message (400, charge_already_refunded). */
     refusingRefunds: null,
+    /** When set, transfers are refused with this message (400, as Stripe refuses one the balance cannot cover). */
+    refusingTransfers: null,
   };
 
   const later = (ms, task) => {
@@ -295,6 +303,89 @@ export async function startStripeLocal({
     return refund;
   }
 
+  function createAccount(params) {
+    if (!params.type && !params.controller) throw missing("type");
+    const account = {
+      id: newId("acct_test"),
+      object: "account",
+      type: params.type ?? "express",
+      email: params.email ?? null,
+      country: params.country ?? "US",
+      created: Math.floor(Date.now() / 1000),
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      capabilities: Object.fromEntries(Object.keys(params.capabilities ?? {}).map((name) => [name, "inactive"])),
+      metadata: params.metadata ?? {},
+    };
+    accounts.set(account.id, account);
+    return account;
+  }
+
+  function findAccount(id, param = "id") {
+    const account = accounts.get(id);
+    if (!account) throw noSuch("account", id, param);
+    return account;
+  }
+
+  function createAccountLink(params) {
+    for (const param of ["account", "type", "refresh_url", "return_url"]) if (!params[param]) throw missing(param);
+    findAccount(params.account, "account");
+    const id = randomBytes(12).toString("hex");
+    const created = Math.floor(Date.now() / 1000);
+    accountLinks.set(id, {
+      account: params.account,
+      returnUrl: params.return_url,
+      refreshUrl: params.refresh_url,
+      expiresAt: created + 300,
+      used: false,
+    });
+    return { object: "account_link", created, expires_at: created + 300, url: `${pageOrigin ?? standIn.url}/connect/onboard/${id}` };
+  }
+
+  /** Completes an account's onboarding, as Stripe does once its form is filled in, and tells the app (account.updated). */
+  async function completeOnboarding(accountId) {
+    const account = accounts.get(accountId);
+    if (!account) return null;
+    Object.assign(account, { details_submitted: true, charges_enabled: true, payouts_enabled: true });
+    for (const name of Object.keys(account.capabilities)) account.capabilities[name] = "active";
+    await deliver("account.updated", account);
+    return account;
+  }
+
+  function createTransfer(params, idempotencyKey) {
+    if (state.refusingTransfers) throw new StripeError(400, { code: "balance_insufficient", message: state.refusingTransfers });
+    const amount = integerParam(params.amount, "amount", { min: 1 });
+    if (amount === undefined) throw missing("amount");
+    if (!params.currency) throw missing("currency");
+    if (!params.destination) throw missing("destination");
+    const account = accounts.get(params.destination);
+    if (strict && !account) throw noSuch("account", params.destination, "destination");
+    if (strict && !account.payouts_enabled) {
+      throw new StripeError(400, {
+        param: "destination",
+        message:
+          "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+      });
+    }
+    const transfer = {
+      id: newId("tr"),
+      object: "transfer",
+      amount,
+      amount_reversed: 0,
+      created: Math.floor(Date.now() / 1000),
+      currency: params.currency.toLowerCase(),
+      description: params.description ?? null,
+      destination: params.destination,
+      livemode: false,
+      metadata: params.metadata ?? {},
+      reversed: false,
+      transfer_group: params.transfer_group ?? null,
+    };
+    state.transfers.push({ id: transfer.id, amount, currency: transfer.currency, destination: transfer.destination, idempotencyKey });
+    return transfer;
+  }
+
   /** The TEST page's card: pays, declines, or is refused. Returns the outcome for the page. */
   async function payWithCard(session, cardNumber) {
     const digits = String(cardNumber ?? "").replace(/[\s-]/g, "");
@@ -325,6 +416,10 @@ export async function startStripeLocal({
       return publicSession(session);
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params, idempotencyKey);
+    if (method === "POST" && path === "/v1/accounts") return createAccount(params);
+    if (method === "GET" && (match = /^\/v1\/accounts\/([\w-]+)$/.exec(path))) return findAccount(match[1]);
+    if (method === "POST" && path === "/v1/account_links") return createAccountLink(params);
+    if (method === "POST" && path === "/v1/transfers") return createTransfer(params, idempotencyKey);
     throw new StripeError(404, { message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -400,6 +495,26 @@ export async function startStripeLocal({
     sendPage(res, 200, checkoutPage({ session, lines, returnTo }));
   }
 
+  /** A link's TEST onboarding page: GET shows it, POST completes the account and goes back to the app; a used or expired link goes to its refresh URL. */
+  async function handleOnboarding(req, res, id) {
+    const link = accountLinks.get(id);
+    if (!link) return sendPage(res, 404, onboardingPage({ notFound: true }));
+    if (link.used || link.expiresAt * 1000 < Date.now()) {
+      res.writeHead(303, { location: link.refreshUrl, "cache-control": "no-store" });
+      return res.end();
+    }
+    if (req.method === "POST") {
+      const origin = req.headers.origin;
+      if (origin && origin !== `http://${req.headers.host}`) return sendPage(res, 403, onboardingPage({ notFound: true }));
+      link.used = true;
+      await completeOnboarding(link.account);
+      res.writeHead(303, { location: link.returnUrl, "cache-control": "no-store" });
+      return res.end();
+    }
+    const account = accounts.get(link.account);
+    sendPage(res, 200, onboardingPage({ account: account?.id, email: account?.email ?? "" }));
+  }
+
   const server = http.createServer((req, res) => {
     // Only a request to a loopback name: a page elsewhere that points its own name here (DNS rebinding) gets nothing.
     const hostname = (() => {
@@ -424,7 +539,12 @@ export async function startStripeLocal({
     req.on("end", () => {
       const path = (req.url ?? "").split("?")[0];
       const page = /^\/c\/pay\/([\w-]+)$/.exec(path);
-      const done = page ? handlePage(req, res, page[1], body) : Promise.resolve(handleApi(req, res, body));
+      const onboarding = /^\/connect\/onboard\/([\w-]+)$/.exec(path);
+      const done = page
+        ? handlePage(req, res, page[1], body)
+        : onboarding
+          ? handleOnboarding(req, res, onboarding[1])
+          : Promise.resolve(handleApi(req, res, body));
       done.catch((error) => {
         console.error("[stripe-local]", error);
         if (!res.headersSent) sendJson(res, 500, { error: { type: "api_error", message: "The local stand-in failed." } });
@@ -446,6 +566,9 @@ export async function startStripeLocal({
     state,
     /** A session's status (open, complete, expired), or undefined for none; the tests set it to play Stripe's side. */
     sessionStatus: (id) => sessions.get(id)?.session.status,
+    /** A connected account as the stand-in holds it, and completing its onboarding (as its TEST page does). */
+    account: (id) => accounts.get(id),
+    completeOnboarding,
     setSessionStatus: (id, status) => {
       const found = sessions.get(id);
       if (found) found.session.status = status;

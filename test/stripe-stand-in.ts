@@ -1,7 +1,8 @@
 import { startStripeLocal } from "@/scripts/stripe-local.mjs";
 
 /**
- * The Stripe endpoints the app calls (Checkout Sessions: create, expire; refunds), served on
+ * The Stripe endpoints the app calls (Checkout Sessions: create, expire; refunds; Connect accounts,
+ * account links and transfers), served on
  * loopback for the SDK reached through STRIPE_API_URL (host/port/protocol options): the embedded
  * default's local stand-in (scripts/stripe-local.mjs), relaxed for the tests (any API key, no
  * webhooks, the tests' own clocks and payment intents). It answers as Stripe does, in shape, and
@@ -16,9 +17,16 @@ export interface StripeStandIn {
   refusingRefunds: string | null;
   /** The refunds it created (a repeated idempotency key answers the first one and creates none). */
   refunds: Array<{ id: string; amount: number; paymentIntent: string | null; idempotencyKey: string | null }>;
-  /** Each Checkout Session it opened and its status (a test may set one "complete", as a payment does). */
   /** Each Checkout Session's status by id (open, complete, expired), as Stripe keeps it. */
   checkoutSessions: { get(id: string): string | undefined; set(id: string, status: "open" | "complete" | "expired"): void };
+  /** When set, transfers are refused as Stripe refuses an invalid request (400), with this message. */
+  refusingTransfers: string | null;
+  /** The transfers it created (a repeated idempotency key answers the first one and creates none). */
+  transfers: Array<{ id: string; amount: number; currency: string; destination: string; idempotencyKey: string | null }>;
+  /** Completes a connected account's onboarding, as its TEST page does (payouts enabled). */
+  completeOnboarding(accountId: string): Promise<unknown>;
+  /** A connected account as the stand-in holds it. */
+  account(id: string): { id: string; payouts_enabled: boolean; email: string | null } | undefined;
   close(): Promise<void>;
 }
 
@@ -41,6 +49,17 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
     get refunds() {
       return state.refunds;
     },
+    get refusingTransfers() {
+      return state.refusingTransfers;
+    },
+    set refusingTransfers(value: string | null) {
+      state.refusingTransfers = value;
+    },
+    get transfers() {
+      return state.transfers;
+    },
+    completeOnboarding: (accountId: string) => local.completeOnboarding(accountId),
+    account: (id: string) => local.account(id),
     get failing() {
       return state.failing;
     },

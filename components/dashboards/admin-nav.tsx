@@ -7,6 +7,7 @@ export const ADMIN_LINKS = [
   { href: "/admin/courses", label: "Courses" },
   { href: "/admin/sections", label: "Sections" },
   { href: "/admin/orders", label: "Orders" },
+  { href: "/admin/earnings", label: "Earnings" },
   { href: "/admin/applications", label: "Teacher applications" },
   { href: "/admin/events", label: "Log events" },
   { href: "/admin/outbox", label: "Outbox" },

@@ -6,11 +6,14 @@ export const TEACHER_LINKS = [
   { href: "/teacher/courses", label: "Courses and requests" },
   { href: "/teacher/sections", label: "Sections" },
   { href: "/teacher/availability", label: "Availability" },
+  { href: "/teacher/earnings", label: "Earnings" },
 ] as const;
 
 /** The teacher's section links; `current` is the page's path (a section's edit page counts as Sections). */
 export function TeacherNav({ current, isAdmin = false }: { current: string; isAdmin?: boolean }) {
-  // An admin has no hours of their own.
-  const links = isAdmin ? TEACHER_LINKS.filter((link) => link.href !== "/teacher/availability") : TEACHER_LINKS;
+  // An admin has no hours or earnings of their own (they see every statement at /admin/earnings).
+  const links = isAdmin
+    ? TEACHER_LINKS.filter((link) => link.href !== "/teacher/availability" && link.href !== "/teacher/earnings")
+    : TEACHER_LINKS;
   return <SectionTabs label="Teacher" links={links} current={current} />;
 }

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, gte, inArray, isNull, notExists, or } from "drizzle-orm";
 
 import type { Transaction } from "@/lib/platform/db/client";
-import { bookings, orderItems, sections, users } from "@/lib/platform/db/schema";
+import { bookings, earningsStatements, orderItems, sections, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 
 export const TEACHER_DELETION_MESSAGES = {
@@ -62,7 +62,12 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
     );
   const [taught] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.teacherId, teacherId)).limit(1);
   const [demo] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.teacherId, teacherId)).limit(1);
-  if (!taught && !demo) return;
+  const [paid] = await tx
+    .select({ id: earningsStatements.id })
+    .from(earningsStatements)
+    .where(eq(earningsStatements.teacherId, teacherId))
+    .limit(1);
+  if (!taught && !demo && !paid) return;
   const [former] = await tx
     .insert(users)
     .values({
@@ -74,4 +79,6 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
     .returning({ id: users.id });
   await tx.update(sections).set({ teacherId: former!.id }).where(eq(sections.teacherId, teacherId));
   await tx.update(bookings).set({ teacherId: former!.id }).where(eq(bookings.teacherId, teacherId));
+  // The school's record of what it paid stays (issue 28), under the same anonymous account.
+  await tx.update(earningsStatements).set({ teacherId: former!.id }).where(eq(earningsStatements.teacherId, teacherId));
 }

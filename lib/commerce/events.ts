@@ -57,3 +57,13 @@ export const sessionCredited = defineEvent(
   "session.credited",
   z.object({ changeId: z.number().int().positive(), creditIds: z.array(z.number().int().positive()).min(1) }),
 );
+
+/**
+ * An admin paid a teacher's monthly statement through Stripe (issue 28): the statement is stored as
+ * "paying" in the same transaction, and the reaction sends the Stripe transfer (retried by the
+ * outbox; its idempotency key is the statement and attempt, so a retry never transfers twice).
+ */
+export const payoutRequested = defineEvent(
+  "earnings.payout-requested",
+  z.object({ statementId: z.number().int().positive(), attempt: z.number().int().positive() }),
+);

@@ -6,7 +6,7 @@ import { getDb, type Database, type Transaction } from "@/lib/platform/db/client
 import { bookings, orderItems, orders, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
 import { emit } from "@/lib/platform/events/events";
 import { isOccurrence } from "@/lib/scheduling/session-overrides";
-import { sectionSessions } from "@/lib/scheduling/sessions";
+import { sectionSessions, type SectionRecurrence, type SessionTimes } from "@/lib/scheduling/sessions";
 
 import { sessionCredited } from "./events";
 import { SESSION_CREDIT_POLICY } from "./session-credit-policy";
@@ -15,12 +15,22 @@ import { lockWallet, writeEntry } from "./wallet/ledger";
 
 type Section = typeof sections.$inferSelect;
 
-/** How many sessions a seat covers, by the section's regular schedule (the share's divisor; at least 1). */
-export function sessionsCovered(section: Section, firstStartsAt: Date, policy = SESSION_CREDIT_POLICY): number {
+/**
+ * The sessions a seat covers, by the section's regular schedule: from its first session to the
+ * section's last day, or OPEN_ENDED_WEEKS of sessions for a section with no last day. The credit's
+ * divisor here, and the sessions a seat's price is spread over in the teachers' statements
+ * (lib/commerce/earnings/attribution.ts), so both read one rule.
+ */
+export function coveredSessions(section: SectionRecurrence, firstStartsAt: Date, policy = SESSION_CREDIT_POLICY): SessionTimes[] {
   const end = section.endsOn
     ? new Date(Date.parse(`${section.endsOn}T00:00:00Z`) + 2 * 86_400_000)
     : new Date(firstStartsAt.getTime() + policy.openEndedWeeks * 7 * 86_400_000);
-  return Math.max(1, sectionSessions(section, firstStartsAt, end).length);
+  return sectionSessions(section, firstStartsAt, end);
+}
+
+/** How many sessions a seat covers, by the section's regular schedule (the share's divisor; at least 1). */
+export function sessionsCovered(section: Section, firstStartsAt: Date, policy = SESSION_CREDIT_POLICY): number {
+  return Math.max(1, coveredSessions(section, firstStartsAt, policy).length);
 }
 
 /** One session's share of a seat's price: integer minor units, rounded down. */

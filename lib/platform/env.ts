@@ -267,6 +267,11 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(72),
+  /**
+   * The platform's share of what families pay for a teacher's classes, in percent (issue 28): each
+   * monthly statement deducts it (lib/commerce/earnings/attribution.ts) and /become-a-teacher states it.
+   */
+  PLATFORM_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   /** Where the card part of a refund goes: "card" (back to the card, through Stripe) or "wallet" ({product} Cash). */
   REFUND_CARD_PART_TO: z.enum(["card", "wallet"]).default("card"),
   // --- Analytics, consent and third-party widgets (all off unless set; NEXT_PUBLIC_* are baked in at build) ---

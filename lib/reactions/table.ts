@@ -5,6 +5,7 @@ import {
   giftBought,
   orderHoldReleased,
   orderSeatTaken,
+  payoutRequested,
   refundMade,
   seatsCancelled,
   seatsConfirmed,
@@ -34,6 +35,7 @@ import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
 import { expireCardSessionOfOrder } from "./expire-card-session";
 import { giftMail } from "./gift-mail";
+import { payoutTransfer } from "./payout-transfer";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
 import { seatTakenMail } from "./seat-taken-mail";
@@ -65,6 +67,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(orderSeatTaken, [seatTakenMail]),
   // A card checkout's hold ran out and its seats were released: its Stripe Checkout Session is expired, so it takes no payment.
   on(orderHoldReleased, [expireCardSessionOfOrder]),
+  // An admin paid a teacher's monthly statement through Stripe: the transfer to their connected account (idempotent, retried).
+  on(payoutRequested, [payoutTransfer]),
   // A demo request stored: "we received your request" to the address the family gave.
   on(leadCreated, [demoRequestReceivedMail]),
   // A demo booked: "booked" to the family and "new free demo" to the teacher, each with the invite (SEQUENCE 0).

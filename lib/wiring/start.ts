@@ -71,6 +71,13 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
     .catch((error: unknown) =>
       console.error("[classroom] could not seed the running class:", error instanceof Error ? error.message : error),
     );
+  // A class the demo teacher taught over the last three months: statements on /teacher/earnings (issue 28).
+  const { seedPastTeaching } = await import("@/lib/wiring/seed/past-teaching");
+  await seedPastTeaching()
+    .then(() => console.log("[earnings] the demo teacher's past months have statements"))
+    .catch((error: unknown) =>
+      console.error("[earnings] could not seed the past teaching:", error instanceof Error ? error.message : error),
+    );
 }
 
 /**

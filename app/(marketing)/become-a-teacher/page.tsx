@@ -5,6 +5,7 @@ import { TeacherApplicationForm } from "@/components/forms/teacher-application-f
 import { PageIntro } from "@/components/marketing/page-intro";
 import { PageSection } from "@/components/marketing/page-section";
 import { Prose } from "@/components/ui/prose";
+import { teacherShareText } from "@/lib/commerce/earnings/attribution";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brand } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
@@ -66,8 +67,11 @@ export default async function BecomeATeacherPage() {
             something goes wrong.
           </li>
           <li>
-            <strong>Clear terms.</strong> Pay, class load and expectations are discussed openly during the interview and confirmed in
-            writing before you start.
+            <strong>A published share.</strong> {teacherShareText()}
+          </li>
+          <li>
+            <strong>Clear terms.</strong> Class load and expectations are discussed openly during the interview and confirmed in writing
+            before you start; your monthly statement shows every session, refund and credit behind what you are paid.
           </li>
         </ul>
 

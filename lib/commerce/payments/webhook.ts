@@ -6,6 +6,7 @@ import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { paymentIssues, stripeEvents } from "@/lib/platform/db/schema/index";
 
 import { paymentIntentOf, purchaseOfSession, type PendingCardPurchase } from "./card-sessions";
+import { applyAccountUpdated } from "@/lib/commerce/earnings/connect";
 import { lockPendingGift } from "@/lib/commerce/gifts/gifts";
 import { lockPendingOrder } from "./order-payment";
 import { lockPendingTopUp } from "./top-ups";
@@ -43,6 +44,9 @@ export async function handleStripeEvent(event: Stripe.Event, now = new Date()): 
         return outcomeOf(await holdDisputedCharge(tx, event.id, event.data.object, now));
       case "charge.dispute.closed":
         return outcomeOf(await closeDispute(tx, event.id, event.data.object, now));
+      // A teacher's connected account changed (issue 28): whether it can take payouts now.
+      case "account.updated":
+        return outcomeOf(await applyAccountUpdated(tx, event.data.object, now));
       default:
         return "ignored";
     }

@@ -36,6 +36,10 @@ export const PERMISSIONS = {
   "attendance.report": ["admin"],
   /** Parents' course reviews: approve or reject. */
   "reviews.moderate": ["support", "admin"],
+  /** A teacher's own earnings statements, their CSV and their Stripe connection (ownership in the query). */
+  "earnings.read-own": ["teacher"],
+  /** Every teacher's statements; paying one (through Stripe or recorded by hand, audited). */
+  "earnings.manage": ["admin"],
   /** A teacher's own profile, weekly hours and exceptions. */
   "availability.manage": ["teacher"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -7,6 +7,7 @@ export * from "@/lib/platform/db/schema/demo-requests";
 export * from "@/lib/platform/db/schema/teachers";
 export * from "@/lib/platform/db/schema/scheduling";
 export * from "@/lib/platform/db/schema/commerce";
+export * from "@/lib/platform/db/schema/earnings";
 export * from "@/lib/platform/db/schema/classroom";
 export * from "@/lib/platform/db/schema/notifications";
 export * from "@/lib/platform/db/schema/platform";

@@ -1,0 +1,200 @@
+import { and, eq } from "drizzle-orm";
+
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds/refunds";
+import { creditCancelledSessions } from "@/lib/commerce/session-credits";
+import type { Actor } from "@/lib/platform/auth/permissions";
+import { bookings, earningsStatements, orderItems, sections } from "@/lib/platform/db/schema";
+import { cancelSession } from "@/lib/scheduling/session-changes";
+import { sectionSessions } from "@/lib/scheduling/sessions";
+import { newFamily } from "@/test/commerce-fixtures";
+import { openTestDatabase } from "@/test/database";
+import { insertActor } from "@/test/fixtures";
+import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
+
+import { platformShareOf, sessionShares } from "./attribution";
+import { statementCsv } from "./csv";
+import { payStatement } from "./payouts";
+import { EARNINGS_MESSAGES } from "./schema";
+import { teacherStatement } from "./statements";
+
+/**
+ * Issue 28: "a statement's net equals the sum of paid seats' shares minus refunds and credits, to
+ * the cent, for a month with a withdrawal and a cancelled session". The rule is attribution.ts's:
+ * a seat's price spread over its sessions exactly, a share in the month of its session, a refund
+ * deducting what the seat had earned, a credit deducted in its month, the platform's share of the rest.
+ */
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+const db = () => database.db;
+
+const ZONE = "America/Los_Angeles";
+const at = (iso: string) => new Date(iso);
+
+/** Wednesdays at 17:00 in New York, 3 March to 14 April 2027: 7 sessions (5 in March); $100.00 a seat. */
+async function weeklySection() {
+  const teacherId = await newTeacher(db(), "America/New_York", EVERY_DAY(8 * 60, 22 * 60));
+  const courseId = await newCourse(db(), teacherId);
+  const [row] = await db()
+    .insert(sections)
+    .values({
+      courseId,
+      teacherId,
+      classType: "group",
+      capacity: 10,
+      priceMinor: 10_000,
+      currency: "USD",
+      startsOn: "2027-03-03",
+      endsOn: "2027-04-14",
+      startMinute: 17 * 60,
+      timezone: "America/New_York",
+      rrule: "FREQ=WEEKLY;BYDAY=WE",
+      durationMinutes: 60,
+      status: "open",
+    })
+    .returning();
+  return row!;
+}
+
+async function itemOf(learnerId: number) {
+  const [item] = await db()
+    .select({ id: orderItems.id, orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .where(eq(bookings.learnerId, learnerId));
+  return item!;
+}
+
+describe("a teacher's monthly statement", () => {
+  it("nets the paid seats' shares less refunds, credits and the platform's share, to the cent, and freezes once paid", async () => {
+    const section = await weeklySection();
+    const teacher: Actor = { id: section.teacherId, email: "t@example.com", role: "teacher" };
+    const admin = await insertActor(db(), "admin");
+    const sessions = sectionSessions(section, at("2027-03-01T00:00:00Z"), at("2027-05-01T00:00:00Z")).map((s) => s.startsAt);
+    expect(sessions).toHaveLength(7);
+
+    // Two seats for the whole class, one bought for the second session on (6 sessions), one refunded by an admin mid-March.
+    const [a, b, w, c] = await Promise.all([
+      newFamily(db(), 10_000),
+      newFamily(db(), 10_000),
+      newFamily(db(), 10_000),
+      newFamily(db(), 10_000),
+    ]);
+    await placeOrder(a.parentId, [{ sectionId: section.id, learnerId: a.learnerId }], { now: at("2027-02-20T12:00:00Z") });
+    await placeOrder(b.parentId, [{ sectionId: section.id, learnerId: b.learnerId }], { now: at("2027-02-20T12:00:00Z") });
+    await placeOrder(c.parentId, [{ sectionId: section.id, learnerId: c.learnerId }], { now: at("2027-02-21T12:00:00Z") });
+    await placeOrder(w.parentId, [{ sectionId: section.id, learnerId: w.learnerId }], { now: at("2027-03-05T12:00:00Z") });
+
+    // The withdrawal, in March, before W's first session (10 March): refunded in full.
+    await withdrawSeat(w.parentId, (await itemOf(w.learnerId)).id, ZONE, at("2027-03-08T12:00:00Z"));
+    // The 17 March session is cancelled without a make-up: A and B are credited after the deadline (C is refunded by then).
+    await cancelSession(teacher, section.id, { occurrence: sessions[2]! }, at("2027-03-15T12:00:00Z"));
+    // C is refunded by an admin after three sessions (3, 10, 17 March).
+    await refundOrderAsAdmin(
+      admin,
+      { orderId: (await itemOf(c.learnerId)).orderId, reason: "Family moved away" },
+      at("2027-03-18T12:00:00Z"),
+    );
+    expect(await creditCancelledSessions(db(), at("2027-03-21T12:00:00Z"))).toBe(2);
+
+    const march = await teacherStatement(section.teacherId, "2027-03", at("2027-04-02T00:00:00Z"));
+    const share = sessionShares(10_000, 7); // 1428, 1429, 1428, 1429, 1428, 1429, 1429: 10,000 in all
+    expect(share.reduce((x, y) => x + y, 0)).toBe(10_000);
+    const fullSeatInMarch = share.slice(0, 5).reduce((x, y) => x + y, 0); // sessions 1-5: 3, 10, 17, 24, 31 March
+    const refundedSeatEarned = share.slice(0, 3).reduce((x, y) => x + y, 0); // C: 3, 10, 17 March, before its refund
+    const credits = 2 * Math.floor(10_000 / 7); // the credit rule: 1,428 for each of A and B
+    const gross = 2 * fullSeatInMarch + refundedSeatEarned;
+    expect(march).toMatchObject({
+      status: "unpaid",
+      // 3, 10, 24, 31 March: the cancelled 17th was not taught.
+      sessions: 4,
+      // A, B and C earned in March; the withdrawn seat never did.
+      seats: 3,
+      grossMinor: gross,
+      refundsMinor: refundedSeatEarned,
+      creditsMinor: credits,
+      platformSharePercent: 30,
+    });
+    expect(gross).toBe(18_569);
+    const base = gross - refundedSeatEarned - credits; // 11,428
+    expect(march.platformShareMinor).toBe(platformShareOf(base, 30));
+    expect(march.platformShareMinor).toBe(3_428); // 3,428.4 rounded
+    expect(march.netMinor).toBe(base - 3_428);
+    expect(march.netMinor).toBe(8_000);
+    // The lines add up to the net (the CSV a teacher downloads).
+    const csv = statementCsv(march).trim().split("\r\n");
+    const amounts = csv.slice(1).map((line) => line.split(","));
+    const lineTotal = amounts.filter(
+      (cells) => !["gross", "refunds", "session credits", "net"].includes(cells[1]!) && !cells[1]!.startsWith("platform"),
+    );
+    expect(lineTotal.reduce((sum, cells) => sum + Number(cells[7]), 0) - march.platformShareMinor).toBe(march.netMinor);
+    expect(csv.at(-1)).toBe("2027-03,net,,,,,,8000,80.00,USD");
+
+    // April: A and B's last two sessions.
+    const april = await teacherStatement(section.teacherId, "2027-04", at("2027-04-02T00:00:00Z"));
+    expect(april).toMatchObject({
+      status: "open",
+      grossMinor: 2 * (share[5]! + share[6]!),
+      refundsMinor: 0,
+      creditsMinor: 0,
+      sessions: 2,
+      seats: 2,
+    });
+
+    // Paid by hand once March is over: stored as it was.
+    await expect(
+      payStatement(admin, { teacherId: section.teacherId, month: "2027-04", method: "manual", reference: "x" }, at("2027-04-02T00:00:00Z")),
+    ).rejects.toThrow(EARNINGS_MESSAGES.monthNotOver("April 2027"));
+    const paid = await payStatement(
+      admin,
+      { teacherId: section.teacherId, month: "2027-03", method: "manual", reference: "BANK-0042" },
+      at("2027-04-02T00:00:00Z"),
+    );
+    expect(paid.status).toBe("paid");
+    // A refund dated in March that comes after the payment (B, recorded late) does not change the paid statement...
+    await refundOrderAsAdmin(
+      admin,
+      { orderId: (await itemOf(b.learnerId)).orderId, reason: "Late goodwill refund" },
+      at("2027-03-31T23:00:00Z"),
+    );
+    const frozen = await teacherStatement(section.teacherId, "2027-03", at("2027-04-03T00:00:00Z"));
+    expect(frozen).toMatchObject({ status: "paid", netMinor: 8_000, grossMinor: gross, refundsMinor: refundedSeatEarned });
+    expect(frozen.payment).toMatchObject({ method: "manual", reference: "BANK-0042" });
+    // ... and a second payment of it is refused, nothing changed.
+    await expect(
+      payStatement(
+        admin,
+        { teacherId: section.teacherId, month: "2027-03", method: "manual", reference: "again" },
+        at("2027-04-03T00:00:00Z"),
+      ),
+    ).rejects.toThrow(EARNINGS_MESSAGES.alreadyPaid("March 2027"));
+    const stored = await db()
+      .select()
+      .from(earningsStatements)
+      .where(and(eq(earningsStatements.teacherId, section.teacherId)));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ reference: "BANK-0042", netMinor: 8_000 });
+  });
+
+  it("spreads any price over any number of sessions exactly, and rounds the platform's share half up", () => {
+    for (const [price, n] of [
+      [10_000, 7],
+      [8_900, 36],
+      [1, 3],
+      [99_999, 13],
+      [0, 4],
+    ] as const) {
+      const shares = sessionShares(price, n);
+      expect(shares).toHaveLength(n);
+      expect(shares.reduce((x, y) => x + y, 0)).toBe(price);
+      expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+    }
+    expect(platformShareOf(1_005, 30)).toBe(302); // 301.5
+    expect(platformShareOf(1_001, 30)).toBe(300); // 300.3
+    expect(platformShareOf(-1_001, 30)).toBe(-300);
+  });
+});

@@ -1,0 +1,339 @@
+import "server-only";
+
+import { and, asc, eq, inArray, isNotNull, lt, min, sql } from "drizzle-orm";
+
+import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
+import {
+  bookings,
+  courses,
+  earningsStatements,
+  orderItems,
+  orders,
+  refunds,
+  sections,
+  sessionChanges,
+  sessionCredits,
+} from "@/lib/platform/db/schema";
+
+import { coveredSessions } from "@/lib/commerce/session-credits";
+import { CURRENCY } from "@/lib/commerce/wallet/money";
+
+import { EARNINGS_RULE, monthOf, monthRange, nextMonth, platformShareOf, sessionShares } from "./attribution";
+
+type Reader = Pick<Database, "select"> | Transaction;
+
+/** A paid seat of the teacher's, with the sessions its price is spread over (attribution.ts). */
+export interface SeatFact {
+  orderItemId: number;
+  sectionId: number;
+  courseTitle: string;
+  priceMinor: number;
+  /** The scheduled starts (UTC ISO) of the sessions the seat covers, in order. */
+  occurrences: string[];
+  refundedAt: Date | null;
+}
+
+/** A cancelled session's credit to one family, for one of the teacher's sections. */
+export interface CreditFact {
+  sectionId: number;
+  courseTitle: string;
+  amountMinor: number;
+  createdAt: Date;
+}
+
+export interface TeacherFacts {
+  seats: SeatFact[];
+  credits: CreditFact[];
+  /** `${sectionId}|${occurrence ISO}` of sessions cancelled without a make-up: not taught. */
+  cancelled: Set<string>;
+}
+
+export interface StatementLine {
+  kind: "section" | "refund" | "credit";
+  /** The refund's or credit's day (YYYY-MM-DD, UTC); null for a section's line. */
+  date: string | null;
+  courseTitle: string;
+  sectionId: number;
+  sessions: number;
+  seats: number;
+  /** Earned (section) or deducted (refund, credit): positive either way. */
+  amountMinor: number;
+}
+
+export interface StatementFigures {
+  month: string;
+  currency: string;
+  sessions: number;
+  seats: number;
+  grossMinor: number;
+  refundsMinor: number;
+  creditsMinor: number;
+  platformSharePercent: number;
+  platformShareMinor: number;
+  netMinor: number;
+  lines: StatementLine[];
+}
+
+/** open: the month is not over; unpaid: over, something to pay; nothing: over, nothing to pay; then the stored payment's status. */
+export type StatementStatus = "open" | "unpaid" | "nothing" | "paying" | "paid" | "failed";
+
+export interface Statement extends StatementFigures {
+  teacherId: number;
+  status: StatementStatus;
+  /** Set once paid or being paid (stored). */
+  payment: {
+    id: number;
+    method: "stripe" | "manual";
+    reference: string | null;
+    stripeTransferId: string | null;
+    failureMessage: string | null;
+    paidAt: Date | null;
+  } | null;
+}
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * One month's statement from the teacher's facts, by the rule of attribution.ts: gross is the
+ * shares of the seats' sessions scheduled in the month (before their refund, if any); refunds
+ * deduct, in the refund's month, what the refunded seat had earned; credits deduct in their month.
+ */
+export function buildStatement(month: string, facts: TeacherFacts, percent = EARNINGS_RULE.platformSharePercent): StatementFigures {
+  const { from, to } = monthRange(month);
+  const inMonth = (at: number) => at >= from.getTime() && at < to.getTime();
+  const bySection = new Map<number, { courseTitle: string; sessions: Set<string>; seats: Set<number>; amountMinor: number }>();
+  const taught = new Set<string>();
+  const seats = new Set<number>();
+  const lines: StatementLine[] = [];
+  let grossMinor = 0;
+  let refundsMinor = 0;
+  for (const seat of facts.seats) {
+    const shares = sessionShares(seat.priceMinor, seat.occurrences.length);
+    const refundedAt = seat.refundedAt?.getTime() ?? Infinity;
+    let earnedBeforeRefund = 0;
+    seat.occurrences.forEach((occurrence, index) => {
+      const at = Date.parse(occurrence);
+      if (at >= refundedAt) return;
+      const share = shares[index] ?? 0;
+      earnedBeforeRefund += share;
+      if (!inMonth(at)) return;
+      grossMinor += share;
+      seats.add(seat.orderItemId);
+      const key = `${seat.sectionId}|${new Date(at).toISOString()}`;
+      const line = bySection.get(seat.sectionId) ?? {
+        courseTitle: seat.courseTitle,
+        sessions: new Set(),
+        seats: new Set(),
+        amountMinor: 0,
+      };
+      line.amountMinor += share;
+      line.seats.add(seat.orderItemId);
+      if (!facts.cancelled.has(key)) {
+        line.sessions.add(key);
+        taught.add(key);
+      }
+      bySection.set(seat.sectionId, line);
+    });
+    if (seat.refundedAt && inMonth(refundedAt) && earnedBeforeRefund > 0) {
+      refundsMinor += earnedBeforeRefund;
+      lines.push({
+        kind: "refund",
+        date: day(seat.refundedAt),
+        courseTitle: seat.courseTitle,
+        sectionId: seat.sectionId,
+        sessions: 0,
+        seats: 1,
+        amountMinor: earnedBeforeRefund,
+      });
+    }
+  }
+  let creditsMinor = 0;
+  for (const credit of facts.credits) {
+    if (!inMonth(credit.createdAt.getTime()) || credit.amountMinor === 0) continue;
+    creditsMinor += credit.amountMinor;
+    lines.push({
+      kind: "credit",
+      date: day(credit.createdAt),
+      courseTitle: credit.courseTitle,
+      sectionId: credit.sectionId,
+      sessions: 0,
+      seats: 1,
+      amountMinor: credit.amountMinor,
+    });
+  }
+  const sectionLines: StatementLine[] = [...bySection.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([sectionId, line]) => ({
+      kind: "section",
+      date: null,
+      courseTitle: line.courseTitle,
+      sectionId,
+      sessions: line.sessions.size,
+      seats: line.seats.size,
+      amountMinor: line.amountMinor,
+    }));
+  const base = grossMinor - refundsMinor - creditsMinor;
+  const platformShareMinor = platformShareOf(base, percent);
+  return {
+    month,
+    currency: CURRENCY,
+    sessions: taught.size,
+    seats: seats.size,
+    grossMinor,
+    refundsMinor,
+    creditsMinor,
+    platformSharePercent: percent,
+    platformShareMinor,
+    netMinor: base - platformShareMinor,
+    lines: [...sectionLines, ...lines.sort((a, b) => (a.date ?? "").localeCompare(b.date ?? ""))],
+  };
+}
+
+/** What the teacher's statements are computed from: their paid seats whose first session is before `until`, their credits, cancelled sessions. */
+export async function loadTeacherFacts(db: Reader, teacherId: number, until: Date): Promise<TeacherFacts> {
+  const rows = await db
+    .select({
+      orderItemId: orderItems.id,
+      priceMinor: orderItems.priceMinor,
+      firstStartsAt: bookings.startsAt,
+      refundedAt: refunds.createdAt,
+      courseTitle: courses.title,
+      section: sections,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .leftJoin(refunds, eq(refunds.orderItemId, orderItems.id))
+    .where(and(eq(sections.teacherId, teacherId), eq(bookings.kind, "seat"), isNotNull(orders.paidAt), lt(bookings.startsAt, until)))
+    .orderBy(asc(orderItems.id));
+  const seats: SeatFact[] = rows.map((row) => ({
+    orderItemId: row.orderItemId,
+    sectionId: row.section.id,
+    courseTitle: row.courseTitle,
+    priceMinor: row.priceMinor,
+    occurrences: coveredSessions(row.section, row.firstStartsAt).map((session) => session.startsAt),
+    refundedAt: row.refundedAt,
+  }));
+  const credits = await db
+    .select({
+      sectionId: sections.id,
+      courseTitle: courses.title,
+      amountMinor: sessionCredits.amountMinor,
+      // The credit's time is its session change's credited_at (the job's clock, set in the credit's transaction).
+      createdAt: sql<Date>`coalesce(${sessionChanges.creditedAt}, ${sessionCredits.createdAt})`.mapWith(sessionCredits.createdAt),
+    })
+    .from(sessionCredits)
+    .innerJoin(sessionChanges, eq(sessionChanges.id, sessionCredits.sessionChangeId))
+    .innerJoin(sections, eq(sections.id, sessionChanges.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(and(eq(sections.teacherId, teacherId), lt(sql`coalesce(${sessionChanges.creditedAt}, ${sessionCredits.createdAt})`, until)));
+  const changes = await db
+    .select({
+      sectionId: sessionChanges.sectionId,
+      originalStartsAt: sessionChanges.originalStartsAt,
+      makeup: sessionChanges.makeupStartsAt,
+    })
+    .from(sessionChanges)
+    .innerJoin(sections, eq(sections.id, sessionChanges.sectionId))
+    .where(and(eq(sections.teacherId, teacherId), eq(sessionChanges.kind, "cancelled")));
+  const cancelled = new Set(changes.filter((c) => !c.makeup).map((c) => `${c.sectionId}|${c.originalStartsAt.toISOString()}`));
+  return { seats, credits, cancelled };
+}
+
+type StoredStatement = typeof earningsStatements.$inferSelect;
+
+function fromStored(row: StoredStatement): Statement {
+  return {
+    teacherId: row.teacherId,
+    month: row.month.slice(0, 7),
+    currency: row.currency,
+    sessions: row.sessions,
+    seats: row.seats,
+    grossMinor: row.grossMinor,
+    refundsMinor: row.refundsMinor,
+    creditsMinor: row.creditsMinor,
+    platformSharePercent: row.platformSharePercent,
+    platformShareMinor: row.platformShareMinor,
+    netMinor: row.netMinor,
+    lines: row.lines as StatementLine[],
+    status: row.status,
+    payment: {
+      id: row.id,
+      method: row.method,
+      reference: row.reference,
+      stripeTransferId: row.stripeTransferId,
+      failureMessage: row.failureMessage,
+      paidAt: row.paidAt,
+    },
+  };
+}
+
+function live(teacherId: number, figures: StatementFigures, now: Date): Statement {
+  const over = monthRange(figures.month).to.getTime() <= now.getTime();
+  const status: StatementStatus = !over ? "open" : figures.netMinor > 0 ? "unpaid" : "nothing";
+  return { ...figures, teacherId, status, payment: null };
+}
+
+/** A teacher's statements for these months (YYYY-MM): the stored one where paid, else computed now. */
+export async function teacherStatements(teacherId: number, months: string[], now = new Date(), db?: Reader): Promise<Statement[]> {
+  if (months.length === 0) return [];
+  const reader = db ?? (await getDb());
+  const until = monthRange([...months].sort().at(-1)!).to;
+  const [facts, stored] = await Promise.all([
+    loadTeacherFacts(reader, teacherId, until),
+    reader
+      .select()
+      .from(earningsStatements)
+      .where(
+        and(
+          eq(earningsStatements.teacherId, teacherId),
+          inArray(
+            earningsStatements.month,
+            months.map((m) => `${m}-01`),
+          ),
+        ),
+      ),
+  ]);
+  const byMonth = new Map(stored.map((row) => [row.month.slice(0, 7), row]));
+  return months.map((month) => {
+    const row = byMonth.get(month);
+    return row ? fromStored(row) : live(teacherId, buildStatement(month, facts), now);
+  });
+}
+
+/** One month's statement of one teacher. */
+export async function teacherStatement(teacherId: number, month: string, now = new Date(), db?: Reader): Promise<Statement> {
+  const [statement] = await teacherStatements(teacherId, [month], now, db);
+  return statement!;
+}
+
+/** The months a teacher has statements for: from their first paid seat's first session (or first stored statement) to this month, newest first. */
+export async function teacherMonths(teacherId: number, now = new Date(), limit = 24): Promise<string[]> {
+  const db = await getDb();
+  const [first] = await db
+    .select({ at: min(bookings.startsAt) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
+    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+    .where(and(eq(sections.teacherId, teacherId), isNotNull(orders.paidAt)));
+  const [firstStored] = await db
+    .select({ month: min(earningsStatements.month) })
+    .from(earningsStatements)
+    .where(eq(earningsStatements.teacherId, teacherId));
+  const current = monthOf(now);
+  const starts = [first?.at ? monthOf(first.at) : null, firstStored?.month ? firstStored.month.slice(0, 7) : null].filter(
+    (m): m is string => m !== null && m <= current,
+  );
+  if (starts.length === 0) return [current];
+  const months: string[] = [];
+  for (let month = starts.sort()[0]!; month <= current; month = nextMonth(month)) months.push(month);
+  return months.reverse().slice(0, limit);
+}
+
+/** A YYYY-MM month, or null. */
+export function parseMonth(value: unknown): string | null {
+  return typeof value === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : null;
+}
