@@ -1,7 +1,7 @@
 "use client";
 
 import { useSubmitAction } from "@/components/forms/use-submit-action";
-import { SESSION_NOTE_LIMITS } from "@/lib/classroom/schema";
+import { SESSION_NOTE_LIMITS } from "@/lib/classroom/session-note-limits";
 import type { ActionResult } from "@/lib/platform/http/action-result";
 
 const fieldClass = "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
@@ -109,7 +109,19 @@ export function SessionNoteForm({
           {note ? "Update note" : "Save note"}
         </button>
       </fieldset>
-      <p role="status" className={result ? (result.ok ? "font-semibold text-green-800" : "font-medium text-red-700") : "sr-only"}>
+      {/* A refusal with field messages is shown beside the fields; the live region still says it once. */}
+      <p
+        role="status"
+        className={
+          !result
+            ? "sr-only"
+            : result.ok
+              ? "font-semibold text-green-800"
+              : Object.keys(result.fieldErrors ?? {}).length > 0
+                ? "sr-only"
+                : "font-medium text-red-700"
+        }
+      >
         {result?.message ?? ""}
       </p>
     </form>

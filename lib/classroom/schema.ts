@@ -1,7 +1,6 @@
 import { z } from "@/lib/platform/zod";
 
-/** The longest "what we covered" of a session note, line per learner and homework link (issue 28; the table checks them too). */
-export const SESSION_NOTE_LIMITS = { covered: 1000, line: 300, homeworkUrl: 500 } as const;
+import { SESSION_NOTE_LIMITS } from "./session-note-limits";
 
 /** Every message of the live class, written once (the actions, routes and tests use these). */
 export const CLASSROOM_MESSAGES = {

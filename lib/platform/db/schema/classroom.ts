@@ -70,7 +70,7 @@ export const courseReviews = pgTable(
  * homework link. The session is named as attendance names it, by its start as held (a moved
  * session's new time, a make-up's time), with `occurrence` (its start by the section's rule, the
  * calendars' RECURRENCE-ID) beside it. Private: only the section's families and staff read it.
- * The lengths are lib/classroom/schema.ts's SESSION_NOTE_LIMITS, checked here too.
+ * The lengths are lib/classroom/session-note-limits.ts's, checked here too.
  */
 export const sessionNotes = pgTable(
   "session_notes",
