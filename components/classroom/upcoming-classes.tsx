@@ -38,7 +38,7 @@ export function UpcomingClasses({
                 href={`/teacher/sections/${item.sectionId}/attendance`}
                 className="font-semibold text-brand-700 underline underline-offset-4"
               >
-                Attendance<span className="sr-only"> of {item.courseTitle}</span>
+                Attendance and note<span className="sr-only"> of {item.courseTitle}</span>
               </Link>
             ) : null}
             <JoinButton

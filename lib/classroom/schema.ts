@@ -1,5 +1,7 @@
 import { z } from "@/lib/platform/zod";
 
+import { SESSION_NOTE_LIMITS } from "./session-note-limits";
+
 /** Every message of the live class, written once (the actions, routes and tests use these). */
 export const CLASSROOM_MESSAGES = {
   notBooked: "That class is not one you are booked into.",
@@ -16,6 +18,13 @@ export const CLASSROOM_MESSAGES = {
   notEligible: "You can review a course once your child has attended three of its sessions.",
   alreadyReviewed: "You have already reviewed this course for this child.",
   reviewNotFound: "That review does not exist or has already been moderated.",
+  notYourNoteSection: "You can only write notes for the sessions you teach.",
+  noteNotStarted: "A note can be written once the session has started.",
+  coveredRequired: "Write what the session covered.",
+  coveredTooLong: `Keep what the session covered to ${SESSION_NOTE_LIMITS.covered} characters.`,
+  homeworkUrlInvalid: "The homework link must be a web address starting with http:// or https://.",
+  homeworkUrlTooLong: `Keep the homework link to ${SESSION_NOTE_LIMITS.homeworkUrl} characters.`,
+  lineTooLong: `Keep each learner's line to ${SESSION_NOTE_LIMITS.line} characters.`,
 } as const;
 
 export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
@@ -59,3 +68,38 @@ export const moderationInput = z.object({ reviewId: id, decision: z.enum(["appro
 /** What a Join link names: a section's sessions (a seat, or the teacher) or a demo booking. */
 export const joinTarget = z.union([z.object({ section: id }), z.object({ booking: z.uuid() })]);
 export type JoinTarget = z.infer<typeof joinTarget>;
+
+/** An http(s) address, as the URL parser reads it (no javascript:, data: or mailto: in a homework link). */
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A teacher's note after one session (issue 28): what was covered (required), an optional homework
+ * link (http or https only) and an optional line per learner; an empty line removes that learner's.
+ */
+export const sessionNoteInput = z.object({
+  sectionId: id,
+  sessionStartsAt: z.iso.datetime({ offset: true, error: CLASSROOM_MESSAGES.noSuchSession }),
+  covered: z
+    .string({ error: CLASSROOM_MESSAGES.coveredRequired })
+    .trim()
+    .min(1, CLASSROOM_MESSAGES.coveredRequired)
+    .max(SESSION_NOTE_LIMITS.covered, CLASSROOM_MESSAGES.coveredTooLong),
+  homeworkUrl: z
+    .string()
+    .trim()
+    .max(SESSION_NOTE_LIMITS.homeworkUrl, CLASSROOM_MESSAGES.homeworkUrlTooLong)
+    .refine((value) => value === "" || isWebAddress(value), CLASSROOM_MESSAGES.homeworkUrlInvalid)
+    .default(""),
+  lines: z
+    .array(z.object({ learnerId: id, line: z.string().trim().max(SESSION_NOTE_LIMITS.line, CLASSROOM_MESSAGES.lineTooLong).default("") }))
+    .max(100)
+    .default([]),
+});
+export type SessionNoteInput = z.input<typeof sessionNoteInput>;

@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
@@ -73,4 +73,54 @@ export function listUnsubscribeHeaders(token: string): Record<string, string> {
     "List-Unsubscribe": `<${unsubscribeOneClickUrl(token)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
+}
+
+/**
+ * The weekly digest of a family's sessions (issue 28) is non-essential: it goes unless the address
+ * turned it off on its email preferences page, or unsubscribed from all non-essential email.
+ */
+export async function isWeeklyDigestOff(tx: Pick<Database, "select">, email: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ unsubscribedAt: emailPreferences.unsubscribedAt, digestOffAt: emailPreferences.weeklyDigestOffAt })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.email, normalise(email)));
+  return Boolean(row?.unsubscribedAt || row?.digestOffAt);
+}
+
+/** The addresses (lower-cased) among these whose weekly digest is off, in one query: the scan's filter. */
+export async function addressesWithDigestOff(tx: Pick<Database, "select">, emails: string[]): Promise<Set<string>> {
+  const addresses = [...new Set(emails.map(normalise))];
+  if (addresses.length === 0) return new Set();
+  const rows = await tx
+    .select({ email: emailPreferences.email })
+    .from(emailPreferences)
+    .where(
+      and(
+        inArray(emailPreferences.email, addresses),
+        or(isNotNull(emailPreferences.unsubscribedAt), isNotNull(emailPreferences.weeklyDigestOffAt)),
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
+}
+
+/** Turns the weekly digest of the token's address off (or back on); false for a token nobody holds. */
+export async function setWeeklyDigestByToken(db: Pick<Database, "update">, token: string, on: boolean, now = new Date()): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+  const rows = await db
+    .update(emailPreferences)
+    .set({ weeklyDigestOffAt: on ? null : now })
+    .where(eq(emailPreferences.unsubscribeToken, token))
+    .returning({ email: emailPreferences.email });
+  return rows.length > 0;
+}
+
+/** What the preferences page shows of the digest for a token: on, off, or null for a token nobody holds. */
+export async function weeklyDigestStatus(db: Pick<Database, "select">, token: string): Promise<"on" | "off" | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ unsubscribedAt: emailPreferences.unsubscribedAt, digestOffAt: emailPreferences.weeklyDigestOffAt })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.unsubscribeToken, token));
+  if (!row) return null;
+  return row.unsubscribedAt || row.digestOffAt ? "off" : "on";
 }

@@ -8,6 +8,8 @@ import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import {
   attendance,
+  sessionNoteLines,
+  sessionNotes,
   auditEvents,
   bookingHistory,
   bookings,
@@ -408,6 +410,20 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
         .where(inArray(attendance.learnerId, learnerIds))
         .orderBy(asc(attendance.sessionStartsAt))
     : [];
+  // The teachers' lines about the family's children in their session notes (issue 28).
+  const sessionNoteLineRows = learnerIds.length
+    ? await tx
+        .select({
+          learnerId: sessionNoteLines.learnerId,
+          sectionId: sessionNotes.sectionId,
+          sessionStartsAt: sessionNotes.sessionStartsAt,
+          line: sessionNoteLines.line,
+        })
+        .from(sessionNoteLines)
+        .innerJoin(sessionNotes, eq(sessionNotes.id, sessionNoteLines.noteId))
+        .where(inArray(sessionNoteLines.learnerId, learnerIds))
+        .orderBy(asc(sessionNotes.sessionStartsAt))
+    : [];
   const reviews = await tx
     .select({
       courseTitle: courses.title,
@@ -532,6 +548,7 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     giftsBought,
     giftsReceived,
     attendance: attendanceRows,
+    sessionNoteLines: sessionNoteLineRows,
     courseReviews: reviews,
     teacherApplications: applications,
     teacherProfile: teacherProfile ? { ...teacherProfile, weeklyHours, exceptions } : null,

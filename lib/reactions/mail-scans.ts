@@ -7,6 +7,7 @@ import { lapseExpiredOffers } from "@/lib/scheduling/waitlist";
 import { queueDemoFollowUps } from "./demo-follow-up";
 import { queueWaitingLeadAlerts } from "./lead-alerts";
 import { queueDueReminders } from "./reminders";
+import { queueWeeklyDigests } from "./weekly-digest";
 
 /** Every minute: a reminder goes within a minute of its time. Scans are cheap (next 24 hours only). */
 const SCAN_INTERVAL_MS = 60_000;
@@ -17,10 +18,12 @@ export interface ScanReport {
   reminders: number;
   followUps: number;
   leadAlerts: number;
+  /** Families' weekly digests (issue 28), from Sunday 17:00 in each family's zone. */
+  weeklyDigests: number;
 }
 
 /**
- * The time-driven messages (reminders, demo follow-ups, waiting-lead alerts), and the waitlist
+ * The time-driven messages (reminders, demo follow-ups, waiting-lead alerts, weekly digests), and the waitlist
  * offers that ran out (lapsed, the next in line offered: their mail follows as events). Every
  * instance runs the scan: each message's outbox key is unique, so two instances scanning at once
  * queue it once, and an offer is lapsed by one update under its section's lock.
@@ -31,6 +34,7 @@ export async function runMailScans(db: Database, now: Date = new Date()): Promis
     reminders: await queueDueReminders(db, now),
     followUps: await queueDemoFollowUps(db, now),
     leadAlerts: await queueWaitingLeadAlerts(db, now),
+    weeklyDigests: await queueWeeklyDigests(db, now),
   };
 }
 
@@ -43,7 +47,7 @@ export function startMailScans(intervalMs = SCAN_INTERVAL_MS): void {
   const tick = async () => {
     try {
       const report = await runMailScans(await getDb());
-      if (report.lapsedOffers + report.reminders + report.followUps + report.leadAlerts > 0) await deliverOutbox();
+      if (Object.values(report).some((n) => n > 0)) await deliverOutbox();
     } catch (error) {
       console.error("[mail] scan failed:", error instanceof Error ? error.message : error);
     }

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   "demos.record-outcome": ["teacher", "admin"],
   /** Attendance of a teacher's own sections' sessions (ownership in the query). */
   "attendance.mark": ["teacher"],
+  /** The note after a session (issue 28): a teacher for their own sections' sessions (in the query); an admin for any. */
+  "session-notes.write": ["teacher", "admin"],
   /** Attendance rates per course and per teacher. */
   "attendance.report": ["admin"],
   /** Parents' course reviews: approve or reject. */

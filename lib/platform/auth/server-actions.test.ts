@@ -28,6 +28,8 @@ const PUBLIC_ACTIONS: Record<string, RegExp> = {
   // A signed-out visitor's cart is their own cookie (section ids): nothing stored here, one open section read.
   addToGuestCartAction: /\brunAction\("cart-add-guest", async \(\) => \{\s+const sectionId = sectionIdOf\(formData\);/,
   removeFromGuestCartAction: /^\s*await writeGuestCart\(/m,
+  // The email preferences page's digest switch: keyed by the address's unguessable token, wrong ones limited per address.
+  setWeeklyDigestAction: /^\s*await limitTokenGuesses\(/m,
 };
 const root = path.resolve(__dirname, "..", "..", "..");
 

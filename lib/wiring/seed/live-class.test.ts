@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { listFamilyAttendance } from "@/lib/classroom/attendance";
+import { listFamilySessions } from "@/lib/classroom/session-notes";
 import { listFamilyClasses } from "@/lib/classroom/join";
 import { courseRating, listPendingReviews, listReviewableCourses } from "@/lib/classroom/reviews";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
@@ -83,6 +84,11 @@ test("the running class: Sam seated and paid through checkout, three sessions at
   const marks = await listFamilyAttendance(parent!.id);
   expect(marks.map((m) => m.status)).toEqual(["absent", "present", "late", "present"]);
   expect(await listReviewableCourses(parent!.id)).toEqual([expect.objectContaining({ courseId: course!.id, learnerFirstName: "Sam" })]);
+  // The teacher's notes on the first three sessions (issue 28), with Sam's lines only for Sam's family.
+  const past = await listFamilySessions(db, parent!.id, { from: new Date(NOW.getTime() - 30 * 86_400_000), to: NOW, now: NOW });
+  const noted = past.filter((r) => r.note).reverse();
+  expect(noted.map((r) => r.note!.line)).toEqual(LIVE_CLASS.sessionNotes.map((n) => n.lines.Sam));
+  expect(JSON.stringify(past)).not.toMatch(/Ava|Leo/);
 
   // Support's queue and the course page.
   const actor = { id: support!.id, email: LIVE_CLASS.supportEmail, role: "support" as const };

@@ -7,7 +7,18 @@ import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { REVIEW_THRESHOLD } from "@/lib/classroom/schema";
 import { getDb } from "@/lib/platform/db/client";
-import { attendance, bookings, courseReviews, courses, learners, ledgerEntries, sections, users } from "@/lib/platform/db/schema/index";
+import {
+  attendance,
+  bookings,
+  courseReviews,
+  courses,
+  learners,
+  ledgerEntries,
+  sections,
+  sessionNoteLines,
+  sessionNotes,
+  users,
+} from "@/lib/platform/db/schema/index";
 import { sectionSessions, weeklyRule } from "@/lib/scheduling/sessions";
 
 import { DEMO_FAMILY } from "./demo-family";
@@ -59,6 +70,27 @@ export const LIVE_CLASS = {
       ["present", ""],
     ],
   } as Record<string, Array<[AttendanceMark, string]>>,
+  /**
+   * The teacher's notes after the first sessions (issue 28): what was covered, a homework link, a line
+   * about some learners. Each family reads its own children's lines only (Sam's family: Sam's).
+   */
+  sessionNotes: [
+    {
+      covered: "Sprites and the stage: everyone made a cat walk across a city background and say hello.",
+      homeworkUrl: "https://scratch.mit.edu/projects/editor/?tutorial=getStarted",
+      lines: { Sam: "Sam chose a dragon instead of the cat and made it fly. Great start!", Leo: "Leo asked how to add sound: next week." },
+    },
+    {
+      covered: "Loops and keys: the sprite moves with the arrow keys, and a forever loop checks for the edge.",
+      homeworkUrl: null,
+      lines: { Sam: "Sam joined after the warm-up; the loop part is in the recording of the slides.", Ava: "Ava helped two classmates." },
+    },
+    {
+      covered: "A first maze: walls in one colour, and the sprite goes back to the start when it touches them.",
+      homeworkUrl: "https://scratch.mit.edu/ideas",
+      lines: { Sam: "Sam finished the maze and started a second level." },
+    },
+  ] as Array<{ covered: string; homeworkUrl: string | null; lines: Record<string, string> }>,
   reviews: [
     { learner: "Ava", rating: 5, comment: "Ava shows us her new game after every class. Patient, clear teaching.", approved: true },
     { learner: "Leo", rating: 4, comment: "Leo loves it; the first week felt a little fast for him.", approved: false },
@@ -128,6 +160,7 @@ export async function seedLiveClass(now = new Date()): Promise<void> {
     }),
   );
   if (marks.length > 0) await db.insert(attendance).values(marks).onConflictDoNothing();
+  await seedSessionNotes(db, section.id, teacher.id, past, learnerIds);
 
   const [support] = await db.select({ id: users.id }).from(users).where(eq(users.email, LIVE_CLASS.supportEmail));
   const reviews = LIVE_CLASS.reviews.flatMap((review) => {
@@ -148,6 +181,42 @@ export async function seedLiveClass(now = new Date()): Promise<void> {
     ];
   });
   if (reviews.length > 0) await db.insert(courseReviews).values(reviews).onConflictDoNothing();
+}
+
+/** The teacher's notes on the first past sessions; a note the teacher has since edited (same session) is left as it is. */
+async function seedSessionNotes(
+  db: Db,
+  sectionId: number,
+  teacherId: number,
+  past: Array<{ startsAt: string; endsAt: string }>,
+  learnerIds: Map<string, number>,
+) {
+  const planned = LIVE_CLASS.sessionNotes.flatMap((note, i) => (past[i] ? [{ note, session: past[i] }] : []));
+  if (planned.length === 0) return;
+  const inserted = await db
+    .insert(sessionNotes)
+    .values(
+      planned.map(({ note, session }) => ({
+        sectionId,
+        sessionStartsAt: new Date(session.startsAt),
+        occurrence: new Date(session.startsAt),
+        covered: note.covered,
+        homeworkUrl: note.homeworkUrl,
+        authorId: teacherId,
+        createdAt: new Date(session.endsAt),
+        updatedAt: new Date(session.endsAt),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: sessionNotes.id, startsAt: sessionNotes.sessionStartsAt });
+  const lines = inserted.flatMap(({ id, startsAt }) => {
+    const plan = planned.find(({ session }) => new Date(session.startsAt).getTime() === startsAt.getTime());
+    return Object.entries(plan?.note.lines ?? {}).flatMap(([name, line]) => {
+      const learnerId = learnerIds.get(name);
+      return learnerId === undefined ? [] : [{ noteId: id, learnerId, line }];
+    });
+  });
+  if (lines.length > 0) await db.insert(sessionNoteLines).values(lines).onConflictDoNothing();
 }
 
 /** The section of the plan (found again by its teacher, course and weekly time), else a new one that began weeks ago. */

@@ -3,9 +3,11 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
 import { TooManyTries } from "@/components/ui/too-many-tries";
-import { unsubscribeStatus } from "@/lib/notifications/preferences";
+import { unsubscribeStatus, weeklyDigestStatus } from "@/lib/notifications/preferences";
 import { getDb } from "@/lib/platform/db/client";
 import { limitTokenGuesses, tokenRefusalMessage } from "@/lib/platform/http/token-guesses";
+
+import { setWeeklyDigestAction } from "./actions";
 
 // One reader's own link: never indexed, never cached.
 export const dynamic = "force-dynamic";
@@ -19,8 +21,8 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
   const { token } = await params;
   // Wrong tokens count against the visitor's address: past the limit, the page says so instead.
   let status: Awaited<ReturnType<typeof unsubscribeStatus>>;
+  const db = await getDb();
   try {
-    const db = await getDb();
     status = await limitTokenGuesses(
       await headers(),
       () => unsubscribeStatus(db, token),
@@ -30,6 +32,7 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
     return <TooManyTries message={tokenRefusalMessage(error)} />;
   }
   if (status === "unknown") notFound();
+  const digest = await weeklyDigestStatus(db, token);
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Email preferences</h1>
@@ -50,6 +53,24 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
           </button>
         </form>
       )}
+      {status === "subscribed" ? (
+        <section aria-labelledby="weekly-digest" className="mt-10 rounded-2xl border border-slate-200 p-5">
+          <h2 id="weekly-digest" className="text-xl font-bold text-slate-900">
+            Weekly digest
+          </h2>
+          <p className="mt-2 text-slate-800" role="status">
+            {digest === "off"
+              ? "The weekly digest is off: no Sunday summary of your children's sessions."
+              : "The weekly digest is on: every Sunday evening, a summary of your children's sessions of the week, with attendance and the teachers' notes."}
+          </p>
+          <form action={setWeeklyDigestAction.bind(null, token)} className="mt-4">
+            <input type="hidden" name="digest" value={digest === "off" ? "on" : "off"} />
+            <button type="submit" className="rounded-lg border border-brand-700 px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+              {digest === "off" ? "Turn the weekly digest on" : "Turn the weekly digest off"}
+            </button>
+          </form>
+        </section>
+      ) : null}
     </div>
   );
 }

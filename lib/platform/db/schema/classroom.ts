@@ -1,7 +1,7 @@
 // The live class (lib/classroom): attendance per session and learner, reviews of courses.
 
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { users } from "@/lib/platform/db/schema/accounts";
 import { courses } from "@/lib/platform/db/schema/courses";
@@ -62,5 +62,57 @@ export const courseReviews = pgTable(
     index("course_reviews_status_idx").on(t.status, t.createdAt),
     check("course_reviews_rating", sql`${t.rating} between 1 and 5`),
     check("course_reviews_comment", sql`length(${t.comment}) <= 1000`),
+  ],
+);
+
+/**
+ * The teacher's note after one session of a section (issue 28): what was covered and an optional
+ * homework link. The session is named as attendance names it, by its start as held (a moved
+ * session's new time, a make-up's time), with `occurrence` (its start by the section's rule, the
+ * calendars' RECURRENCE-ID) beside it. Private: only the section's families and staff read it.
+ * The lengths are lib/classroom/session-note-limits.ts's, checked here too.
+ */
+export const sessionNotes = pgTable(
+  "session_notes",
+  {
+    id: serial().primaryKey(),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    sessionStartsAt: timestamp({ withTimezone: true }).notNull(),
+    occurrence: timestamp({ withTimezone: true }).notNull(),
+    covered: text().notNull(),
+    homeworkUrl: text(),
+    authorId: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("session_notes_session_key").on(t.sectionId, t.sessionStartsAt),
+    index("session_notes_starts_idx").on(t.sessionStartsAt),
+    check("session_notes_covered", sql`length(${t.covered}) between 1 and 1000`),
+    check(
+      "session_notes_homework_url",
+      sql`${t.homeworkUrl} is null or (${t.homeworkUrl} ~ '^https?://' and length(${t.homeworkUrl}) <= 500)`,
+    ),
+  ],
+);
+
+/** The teacher's line about one learner in a session note: read by that learner's parent only. */
+export const sessionNoteLines = pgTable(
+  "session_note_lines",
+  {
+    noteId: integer()
+      .notNull()
+      .references(() => sessionNotes.id, { onDelete: "cascade" }),
+    learnerId: integer()
+      .notNull()
+      .references(() => learners.id, { onDelete: "cascade" }),
+    line: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.learnerId] }),
+    index("session_note_lines_learner_idx").on(t.learnerId),
+    check("session_note_lines_line", sql`length(${t.line}) between 1 and 300`),
   ],
 );

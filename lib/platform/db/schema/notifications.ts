@@ -15,6 +15,8 @@ export const emailPreferences = pgTable(
     email: text().primaryKey(),
     unsubscribeToken: text().notNull(),
     unsubscribedAt: timestamp({ withTimezone: true }),
+    /** When the address turned the weekly digest of its children's sessions off (issue 28); null while it is on. */
+    weeklyDigestOffAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,297 @@
+import "server-only";
+
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import type { Database } from "@/lib/platform/db/client";
+import { attendance, bookings, courses, learners, sessionNoteLines, sections, sessionNotes } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { parseInput } from "@/lib/platform/http/responses";
+import { withSessionChanges } from "@/lib/scheduling/session-changes";
+import { sectionSessionsWithChanges, type SessionChange, type SessionState } from "@/lib/scheduling/session-overrides";
+
+import { CLASSROOM_MESSAGES, sessionNoteInput, type AttendanceStatus, type SessionNoteInput } from "./schema";
+
+/**
+ * The note after every session (issue 28). The section's teacher (or an admin) writes what the
+ * session covered, an optional homework link and a line per learner; each family reads it beside
+ * its children's attendance, its own children's lines only. The session is the one as held
+ * (sectionSessionsWithChanges: a moved session's new time, a make-up's), named by its start as
+ * attendance names it. Nothing of it is public: the course page reads none of these tables.
+ */
+
+type Section = typeof sections.$inferSelect & { sessionChanges: SessionChange[] };
+
+/** The section, if the actor may write its notes (its teacher; an admin any); else the same refusal for another's and none. */
+async function noteSection(db: Database, actor: Actor | null, sectionId: number): Promise<Section> {
+  authorize(actor, "session-notes.write");
+  const owner = actor.role === "admin" ? undefined : eq(sections.teacherId, actor.id);
+  const [row] = await db
+    .select()
+    .from(sections)
+    .where(and(eq(sections.id, sectionId), owner))
+    .limit(1);
+  if (!row) throw new AppError("forbidden", CLASSROOM_MESSAGES.notYourNoteSection);
+  const [section] = await withSessionChanges(db, [row]);
+  return section!;
+}
+
+export interface SessionNoteView {
+  covered: string;
+  homeworkUrl: string | null;
+  /** learner id -> the teacher's line about them. */
+  lines: Record<number, string>;
+  updatedAt: string;
+}
+
+/** A session's note as its author edits it, or null before one is written (the section's teacher or an admin). */
+export async function getSessionNote(
+  db: Database,
+  actor: Actor | null,
+  sectionId: number,
+  sessionStartsAt: string,
+): Promise<SessionNoteView | null> {
+  const section = await noteSection(db, actor, sectionId);
+  const at = new Date(sessionStartsAt);
+  if (Number.isNaN(at.getTime())) return null;
+  const [note] = await db
+    .select()
+    .from(sessionNotes)
+    .where(and(eq(sessionNotes.sectionId, section.id), eq(sessionNotes.sessionStartsAt, at)));
+  if (!note) return null;
+  const lines = await db
+    .select({ learnerId: sessionNoteLines.learnerId, line: sessionNoteLines.line })
+    .from(sessionNoteLines)
+    .where(eq(sessionNoteLines.noteId, note.id));
+  return {
+    covered: note.covered,
+    homeworkUrl: note.homeworkUrl,
+    lines: Object.fromEntries(lines.map((l) => [l.learnerId, l.line])),
+    updatedAt: note.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Writes (or rewrites) the note of one started session of a section the actor teaches (an admin:
+ * any). Refused with nothing stored: another teacher's section, no such session (or a cancelled
+ * one), a session not started yet, empty or over-long text, a homework link that is not http(s),
+ * a line about a learner without a seat in the section. An empty line removes that learner's line.
+ */
+export async function saveSessionNote(
+  db: Database,
+  actor: Actor | null,
+  input: SessionNoteInput,
+  now = new Date(),
+): Promise<{ created: boolean }> {
+  const data = parseInput(sessionNoteInput, input);
+  const section = await noteSection(db, actor, data.sectionId);
+  const startsAt = new Date(data.sessionStartsAt);
+  const [session] = sectionSessionsWithChanges(section, startsAt, new Date(startsAt.getTime() + 1));
+  if (!session) throw new AppError("invalid", CLASSROOM_MESSAGES.noSuchSession);
+  if (startsAt.getTime() > now.getTime()) throw new AppError("invalid", CLASSROOM_MESSAGES.noteNotStarted);
+  const lines = data.lines.filter((l) => l.line !== "");
+  const learnerIds = [...new Set(data.lines.map((l) => l.learnerId))];
+  if (learnerIds.length > 0) {
+    const seated = await db
+      .select({ learnerId: bookings.learnerId })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.sectionId, section.id),
+          eq(bookings.kind, "seat"),
+          eq(bookings.status, "confirmed"),
+          inArray(bookings.learnerId, learnerIds),
+        ),
+      );
+    if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
+      throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
+  }
+  return db.transaction(async (tx) => {
+    const [note] = await tx
+      .insert(sessionNotes)
+      .values({
+        sectionId: section.id,
+        sessionStartsAt: startsAt,
+        occurrence: new Date(session.occurrence),
+        covered: data.covered,
+        homeworkUrl: data.homeworkUrl === "" ? null : data.homeworkUrl,
+        authorId: actor!.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [sessionNotes.sectionId, sessionNotes.sessionStartsAt],
+        set: {
+          covered: sql`excluded.covered`,
+          homeworkUrl: sql`excluded.homework_url`,
+          authorId: sql`excluded.author_id`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
+      .returning({ id: sessionNotes.id, inserted: sql<boolean>`(xmax = 0)` });
+    if (learnerIds.length > 0)
+      await tx.delete(sessionNoteLines).where(and(eq(sessionNoteLines.noteId, note!.id), inArray(sessionNoteLines.learnerId, learnerIds)));
+    if (lines.length > 0)
+      await tx.insert(sessionNoteLines).values(lines.map((l) => ({ noteId: note!.id, learnerId: l.learnerId, line: l.line })));
+    return { created: Boolean(note!.inserted) };
+  });
+}
+
+/** One past session of one child, as the family reads it: attendance and the teacher's note. */
+export interface FamilySessionRecord {
+  sectionId: number;
+  learnerId: number;
+  learnerFirstName: string;
+  courseTitle: string;
+  startsAt: string;
+  state: SessionState;
+  attendance: AttendanceStatus | null;
+  attendanceNote: string;
+  note: { covered: string; homeworkUrl: string | null; line: string | null } | null;
+}
+
+const key = (sectionId: number, startsAt: string, learnerId: number) => `${sectionId}|${startsAt}|${learnerId}`;
+
+/**
+ * The sessions of a parent's children that started in [from, to) and before `now`, newest first:
+ * every session of each confirmed seat from its first one (a cancelled one marked so), and any
+ * session marked in attendance (a seat left since included), each with its attendance and note.
+ * The parent is in every query's where; a note's lines are read for this parent's children only.
+ */
+export async function listFamilySessions(
+  db: Database,
+  parentId: number,
+  window: { from: Date; to: Date; now?: Date; limit?: number },
+): Promise<FamilySessionRecord[]> {
+  const now = window.now ?? new Date();
+  const until = new Date(Math.min(window.to.getTime(), now.getTime() + 1));
+  if (until.getTime() <= window.from.getTime()) return [];
+  const seats = await db
+    .select({
+      learnerId: learners.id,
+      firstName: learners.firstName,
+      firstStartsAt: bookings.startsAt,
+      section: sections,
+      courseTitle: courses.title,
+    })
+    .from(bookings)
+    .innerJoin(learners, eq(learners.id, bookings.learnerId))
+    .innerJoin(sections, eq(sections.id, bookings.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(and(eq(learners.parentId, parentId), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")));
+  const marks = await db
+    .select({
+      sectionId: attendance.sectionId,
+      learnerId: attendance.learnerId,
+      firstName: learners.firstName,
+      courseTitle: courses.title,
+      startsAt: attendance.sessionStartsAt,
+      status: attendance.status,
+      note: attendance.note,
+    })
+    .from(attendance)
+    .innerJoin(learners, eq(learners.id, attendance.learnerId))
+    .innerJoin(sections, eq(sections.id, attendance.sectionId))
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(and(eq(learners.parentId, parentId), gte(attendance.sessionStartsAt, window.from), lt(attendance.sessionStartsAt, until)));
+
+  const records = new Map<string, FamilySessionRecord>();
+  const sectionsWithChanges = await withSessionChanges(
+    db,
+    seats.map((s) => s.section),
+  );
+  for (const [i, seat] of seats.entries()) {
+    const section = sectionsWithChanges[i]!;
+    const from = new Date(Math.max(window.from.getTime(), seat.firstStartsAt.getTime()));
+    for (const session of sectionSessionsWithChanges(section, from, until, { includeCancelled: true })) {
+      records.set(key(section.id, session.startsAt, seat.learnerId), {
+        sectionId: section.id,
+        learnerId: seat.learnerId,
+        learnerFirstName: seat.firstName,
+        courseTitle: seat.courseTitle,
+        startsAt: session.startsAt,
+        state: session.state,
+        attendance: null,
+        attendanceNote: "",
+        note: null,
+      });
+    }
+  }
+  for (const mark of marks) {
+    const startsAt = mark.startsAt.toISOString();
+    const k = key(mark.sectionId, startsAt, mark.learnerId);
+    const record = records.get(k) ?? {
+      sectionId: mark.sectionId,
+      learnerId: mark.learnerId,
+      learnerFirstName: mark.firstName,
+      courseTitle: mark.courseTitle,
+      startsAt,
+      state: "scheduled" as const,
+      attendance: null,
+      attendanceNote: "",
+      note: null,
+    };
+    records.set(k, { ...record, attendance: mark.status, attendanceNote: mark.note });
+  }
+  if (records.size === 0) return [];
+
+  const sectionIds = [...new Set([...records.values()].map((r) => r.sectionId))];
+  const notes = await db
+    .select({
+      id: sessionNotes.id,
+      sectionId: sessionNotes.sectionId,
+      startsAt: sessionNotes.sessionStartsAt,
+      covered: sessionNotes.covered,
+      homeworkUrl: sessionNotes.homeworkUrl,
+    })
+    .from(sessionNotes)
+    .where(
+      and(
+        inArray(sessionNotes.sectionId, sectionIds),
+        gte(sessionNotes.sessionStartsAt, window.from),
+        lt(sessionNotes.sessionStartsAt, until),
+      ),
+    );
+  const learnerIds = [...new Set([...records.values()].map((r) => r.learnerId))];
+  const lines =
+    notes.length === 0
+      ? []
+      : await db
+          .select({ noteId: sessionNoteLines.noteId, learnerId: sessionNoteLines.learnerId, line: sessionNoteLines.line })
+          .from(sessionNoteLines)
+          .innerJoin(learners, eq(learners.id, sessionNoteLines.learnerId))
+          .where(
+            and(
+              eq(learners.parentId, parentId),
+              inArray(sessionNoteLines.learnerId, learnerIds),
+              inArray(
+                sessionNoteLines.noteId,
+                notes.map((n) => n.id),
+              ),
+            ),
+          );
+  const lineOf = new Map(lines.map((l) => [`${l.noteId}|${l.learnerId}`, l.line]));
+  const notesBySession = new Map(notes.map((n) => [`${n.sectionId}|${n.startsAt.toISOString()}`, n]));
+  const result = [...records.values()].map((record) => {
+    const note = notesBySession.get(`${record.sectionId}|${record.startsAt}`);
+    return note
+      ? {
+          ...record,
+          note: { covered: note.covered, homeworkUrl: note.homeworkUrl, line: lineOf.get(`${note.id}|${record.learnerId}`) ?? null },
+        }
+      : record;
+  });
+  result.sort((a, b) => b.startsAt.localeCompare(a.startsAt) || a.learnerFirstName.localeCompare(b.learnerFirstName));
+  return window.limit ? result.slice(0, window.limit) : result;
+}
+
+/** The sections and their sessions' notes a teacher has written, for the sheet's "earlier sessions" list. */
+export async function notedSessions(db: Database, sectionId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ startsAt: sessionNotes.sessionStartsAt })
+    .from(sessionNotes)
+    .where(eq(sessionNotes.sectionId, sectionId))
+    .orderBy(asc(sessionNotes.sessionStartsAt));
+  return new Set(rows.map((r) => r.startsAt.toISOString()));
+}
