@@ -37,21 +37,38 @@ export const teacherApplications = pgTable(
 );
 
 /** A teacher's public face; shown only once an admin has approved the teacher (approved_at set). */
-export const teacherProfiles = pgTable("teacher_profiles", {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  publicName: text().notNull(),
-  bio: text().notNull().default(""),
-  subjects: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** IANA name: the zone of the teacher's weekly hours. */
-  timezone: text().notNull(),
-  approvedAt: timestamp({ withTimezone: true }),
-  ...timestamps,
-});
+export const teacherProfiles = pgTable(
+  "teacher_profiles",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicName: text().notNull(),
+    bio: text().notNull().default(""),
+    subjects: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** IANA name: the zone of the teacher's weekly hours. */
+    timezone: text().notNull(),
+    approvedAt: timestamp({ withTimezone: true }),
+    /** An https URL of the teacher's photo, optional (issue 29: the teacher page shows it). */
+    photoUrl: text(),
+    /**
+     * The teacher page's address, /teachers/{slug} (issue 29): the public name in lower-case words and
+     * the user id, kept by PostgreSQL, so every profile has one and two teachers of one name never share it.
+     */
+    slug: text()
+      .notNull()
+      .generatedAlwaysAs(sql`trim(both '-' from lower(regexp_replace(public_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || user_id::text`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("teacher_profiles_slug_key").on(t.slug),
+    // Issue 29: a teacher's name finds their sections (the search joins it to the courses' words).
+    index("teacher_profiles_name_search_idx").using("gin", sql`to_tsvector('english', ${t.publicName})`),
+  ],
+);
 
 /** Weekly hours in the teacher's own zone: ISO weekday (1 = Monday) and minutes of the day, [start, end). */
 export const teacherAvailability = pgTable(
