@@ -119,6 +119,13 @@ export function SearchResults({ result }: { result: SearchResult }) {
                   </li>
                 ))}
               </ul>
+              {course.moreSections > 0 ? (
+                <p className="mt-3 text-sm">
+                  <IntentLink href={`/courses/${course.slug}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                    {course.moreSections} more {course.moreSections === 1 ? "class" : "classes"} of {course.title}
+                  </IntentLink>
+                </p>
+              ) : null}
             </article>
           </li>
         ))}

@@ -1,13 +1,10 @@
 // The catalogue (lib/courses): what is taught, and by whom.
 
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, pgEnum, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { timestamps } from "@/lib/platform/db/schema/columns";
+import { timestamps, tsvector } from "@/lib/platform/db/schema/columns";
 import { users } from "@/lib/platform/db/schema/accounts";
-
-/** PostgreSQL's tsvector (full-text search, issue 29); PGlite runs it too. */
-export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const courseCategory = pgEnum("course_category", ["technical", "academic", "language", "music", "lifestyle"]);
 

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { timestamps } from "@/lib/platform/db/schema/columns";
+import { timestamps, tsvector } from "@/lib/platform/db/schema/columns";
 import { users } from "@/lib/platform/db/schema/accounts";
 
 export const teacherApplicationStatus = pgEnum("teacher_application_status", ["pending", "approved", "declined"]);
@@ -61,13 +61,11 @@ export const teacherProfiles = pgTable(
     slug: text()
       .notNull()
       .generatedAlwaysAs(sql`trim(both '-' from lower(regexp_replace(public_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || user_id::text`),
+    /** Issue 29: the public name's words, kept by PostgreSQL: a teacher's name finds their sections (joined to the courses' words). */
+    nameVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', coalesce(public_name, ''))`),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("teacher_profiles_slug_key").on(t.slug),
-    // Issue 29: a teacher's name finds their sections (the search joins it to the courses' words).
-    index("teacher_profiles_name_search_idx").using("gin", sql`to_tsvector('english', ${t.publicName})`),
-  ],
+  (t) => [uniqueIndex("teacher_profiles_slug_key").on(t.slug), index("teacher_profiles_name_search_idx").using("gin", t.nameVector)],
 );
 
 /** Weekly hours in the teacher's own zone: ISO weekday (1 = Monday) and minutes of the day, [start, end). */
