@@ -12,6 +12,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { courseReviews, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { actionTestDatabase } from "@/test/action-context";
 
+import { listCourseFacts } from "./catalogue-facts";
 import { parseFilters, type RawParams } from "./filters";
 import { searchSections } from "./search";
 import { findTeacherPage } from "./teacher-page";
@@ -246,5 +247,22 @@ describe("teacher pages (issue 29)", () => {
     for (const slug of [profile!.slug, "nobody-999999", "'; select 1; --"]) {
       await expect(TeacherPage({ params: Promise.resolve({ slug }) })).rejects.toMatchObject({ digest: expect.stringContaining("404") });
     }
+  });
+});
+
+describe("catalogue facts (issue 29)", () => {
+  it("a course card's next class and lowest price come from its sections on sale", async () => {
+    const [row] = await db().select({ courseId: sections.courseId }).from(sections).where(eq(sections.id, ny));
+    await section(db(), {
+      courseId: row!.courseId,
+      teacherId: nyTeacher,
+      timezone: "America/New_York",
+      startMinute: 9 * 60,
+      byday: "FR",
+      priceMinor: 7500,
+    });
+    const facts = await listCourseFacts(NOW);
+    // Friday 09:00 in New York (UTC-4 since Mar 8) comes before Tuesday's class, and costs less.
+    expect(facts[row!.courseId]).toEqual({ nextStartsAt: "2026-03-13T13:00:00.000Z", fromPrice: "$75.00" });
   });
 });
