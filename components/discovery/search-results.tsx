@@ -8,14 +8,14 @@ import { zoneLabel } from "@/lib/scheduling/zone-name";
 /**
  * Issue 29: what a search on /courses found, course by course, each section with its weekly times
  * and next classes on the viewer's clock (named), its price and seats; or, when nothing matched, the
- * nearest searches that find something and the free demo. The count is announced politely.
+ * nearest searches that find something and the free demo.
  */
 export function SearchResults({ result }: { result: SearchResult }) {
   const zone = zoneLabel(result.zone);
   if (result.sectionCount === 0) {
     return (
       <section aria-labelledby="results-heading" className="mt-8">
-        <h2 id="results-heading" className="text-2xl font-bold text-slate-900" role="status">
+        <h2 id="results-heading" className="text-2xl font-bold text-slate-900">
           No classes match all of these filters
         </h2>
         {result.suggestions.length > 0 ? (
@@ -48,7 +48,7 @@ export function SearchResults({ result }: { result: SearchResult }) {
   }
   return (
     <section aria-labelledby="results-heading" className="mt-8">
-      <h2 id="results-heading" className="text-2xl font-bold text-slate-900" role="status">
+      <h2 id="results-heading" className="text-2xl font-bold text-slate-900">
         {result.sectionCount} {result.sectionCount === 1 ? "class" : "classes"} in {result.courseCount}{" "}
         {result.courseCount === 1 ? "course" : "courses"}
       </h2>
