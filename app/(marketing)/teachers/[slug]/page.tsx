@@ -93,7 +93,10 @@ export default async function TeacherPage({ params }: Props) {
                 </p>
                 <p className="mt-2 text-sm">
                   <span className="font-semibold text-slate-900">{section.price}</span>
-                  <span className="text-slate-700"> · {section.seatsLeft > 0 ? `${section.seatsLeft} seats left` : "Full"}</span>
+                  <span className="text-slate-700">
+                    {" "}
+                    · {section.seatsLeft > 0 ? `${section.seatsLeft} ${section.seatsLeft === 1 ? "seat" : "seats"} left` : "Full"}
+                  </span>
                 </p>
                 {section.seatsLeft > 0 ? (
                   <IntentLink
