@@ -168,8 +168,10 @@ async function bench(label: string, options: { url?: string; pgliteDir: string }
       `  ${name.padEnd(66)} ${String(found).padStart(4)} found · wall median ${w.median.toFixed(1)} ms (max ${w.max.toFixed(1)}), CPU median ${c.median.toFixed(1)} ms`,
     );
   }
+  // With PGlite the database works in this process, so its CPU time is the search's whole cost; on a
+  // busy machine the wall time also counts the waits for a core.
   console.log(
-    `  goal: a filtered search under 50 ms at the median -> ${worst < 50 ? "met" : "NOT met"} (slowest filtered median ${worst.toFixed(1)} ms)`,
+    `  goal: a filtered search under 50 ms at the median -> ${worst < 50 ? "met" : "NOT met"} by wall time (slowest filtered median ${worst.toFixed(1)} ms), ${worstCpu < 50 ? "met" : "NOT met"} by CPU time (${worstCpu.toFixed(1)} ms)`,
   );
   setDatabaseForTests(undefined);
   await opened.close();
