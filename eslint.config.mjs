@@ -40,6 +40,7 @@ const DOMAIN_IMPORTS = {
   dashboards: ["audit"], // the outbox dashboard's requeue is audited
   privacy: ["audit"], // a data export includes (and is) audited
   "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited
+  discovery: ["classroom", "scheduling"], // issue 29: the class finder and teacher pages read sections, sessions and approved reviews
   commerce: ["audit", "scheduling"], // seats are sold in scheduled sections; refunds and admin changes are audited (its mail is its events' reactions)
 };
 

@@ -1,6 +1,7 @@
 import { encode, getToken, type JWT } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 
+import { hasFilters } from "@/lib/discovery/filters";
 import { identityConfig } from "@/lib/platform/auth/config";
 import { guardRedirect, isAuthPage } from "@/lib/platform/auth/guard";
 import { refreshSessionToken } from "@/lib/platform/auth/options";
@@ -27,7 +28,11 @@ export async function proxy(request: NextRequest) {
   const hasEnded = isTooOld || (isSignedIn && isAuthPage(request.nextUrl.pathname) && !(await isStillCurrent(token!)));
   if (hasEnded) isSignedIn = false;
   const target = guardRedirect(request.nextUrl.pathname, request.nextUrl.search, isSignedIn);
-  const response = target ? NextResponse.redirect(new URL(target, request.url)) : NextResponse.next();
+  const response = target
+    ? NextResponse.redirect(new URL(target, request.url))
+    : isCourseSearch(request)
+      ? NextResponse.rewrite(new URL(`/class-finder${request.nextUrl.search}`, request.url))
+      : NextResponse.next();
 
   // A readable hint for the static pages' header: fetch the session only when there may be one.
   const hasHint = request.cookies.get(SESSION_HINT_COOKIE)?.value === "1";
@@ -41,6 +46,14 @@ export async function proxy(request: NextRequest) {
     await markActivity(request, response, token!);
   }
   return response;
+}
+
+/**
+ * Issue 29: /courses with filters is the class finder, rendered for each visitor (their zone, their
+ * search); without one (?utm_source=... included) it is the static catalogue, fast for everyone.
+ */
+function isCourseSearch(request: NextRequest): boolean {
+  return request.nextUrl.pathname === "/courses" && hasFilters(request.nextUrl.searchParams);
 }
 
 /**

@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
+
 import { brand, brandRoutes } from "@/lib/platform/brand";
 import { listPosts } from "@/lib/blog/posts";
 import { COURSE_CATEGORIES } from "@/lib/platform/constants";
 
 import { listPublishedCourseSlugs } from "@/lib/scheduling/course-page";
+import { teacherProfiles } from "@/lib/platform/db/schema";
 import { openTestDatabase } from "@/test/database";
+import { newTeacher } from "@/test/scheduling-fixtures";
 
 import robots from "./robots";
 import sitemap from "./sitemap";
@@ -29,6 +33,16 @@ describe("sitemap.xml", () => {
     expect(slugs).toContain("python-for-young-coders");
     for (const slug of slugs) expect(urls).toContain(`/courses/${slug}`);
     expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it("lists the approved teachers' pages, and no other teacher's (issue 29)", async () => {
+    const approved = await newTeacher(database.db, "UTC", []);
+    const pending = await newTeacher(database.db, "UTC", [], false);
+    const slugOf = async (userId: number) =>
+      (await database.db.select({ slug: teacherProfiles.slug }).from(teacherProfiles).where(eq(teacherProfiles.userId, userId)))[0]!.slug;
+    const urls = (await sitemap()).map((entry) => entry.url.replace(brand.siteUrl, ""));
+    expect(urls).toContain(`/teachers/${await slugOf(approved)}`);
+    expect(urls).not.toContain(`/teachers/${await slugOf(pending)}`);
   });
 
   it("lists no page that robots.txt disallows", async () => {

@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 
 import { listPosts } from "@/lib/blog/posts";
+import { listPublicTeacherSlugs } from "@/lib/discovery/teacher-page";
 import { brand, brandRoutes } from "@/lib/platform/brand";
 import { COURSE_CATEGORIES, GRADES } from "@/lib/platform/constants";
 import { listPublishedCourseSlugs } from "@/lib/scheduling/course-page";
@@ -40,5 +41,11 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     changeFrequency: "weekly" as const,
     priority: 0.8,
   }));
-  return [...pages, ...coursePages, ...posts];
+  // Issue 29: the approved teachers' pages.
+  const teacherPages = (await listPublicTeacherSlugs()).map((slug) => ({
+    url: url(`/teachers/${slug}`),
+    changeFrequency: "weekly" as const,
+    priority: 0.6,
+  }));
+  return [...pages, ...coursePages, ...teacherPages, ...posts];
 }

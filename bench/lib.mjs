@@ -23,10 +23,12 @@ export function brandSlug(env = process.env) {
 
 /** A course page of the starting catalogue (migration 0007), with the seeded sections on it. */
 export const COURSE_PAGE = "/courses/python-for-young-coders";
+/** Issue 29: /courses with filters (the class finder, rendered per visitor): a Saturday-morning group class under $100 in New York. */
+export const COURSE_SEARCH = "/courses?day=sat&time=morning&type=group&max=100&tz=America%2FNew_York";
 
 /** The pages the requirement names, in report order. /book-free-demo/5 is also the booking step: its picker loads on click. */
 export function defaultRoutes(env = process.env) {
-  return ["/", `/join-${brandSlug(env)}`, "/book-free-demo/5", "/courses", COURSE_PAGE, "/signin"];
+  return ["/", `/join-${brandSlug(env)}`, "/book-free-demo/5", "/courses", COURSE_SEARCH, COURSE_PAGE, "/signin"];
 }
 
 /** Tiny argv parser: --flag value, --flag=value, --bool. Repeated or comma lists stay strings. */

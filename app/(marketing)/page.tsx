@@ -6,6 +6,7 @@ import { GradePicker } from "@/components/marketing/grade-picker";
 import { PageSection } from "@/components/marketing/page-section";
 import { brand } from "@/lib/platform/brand";
 import { listFeaturedCourses } from "@/lib/courses/queries";
+import { cachedCourseFacts } from "@/lib/discovery/catalogue-facts";
 import { pageMetadata } from "@/lib/platform/seo";
 
 // Static, refreshed from the catalogue every five minutes.
@@ -24,7 +25,7 @@ const steps = [
 ];
 
 export default async function HomePage() {
-  const featured = await listFeaturedCourses(6);
+  const [featured, facts] = await Promise.all([listFeaturedCourses(6), cachedCourseFacts()]);
   return (
     <div className="mx-auto max-w-6xl space-y-16 px-4 py-10">
       <section className="grid items-center gap-8 lg:grid-cols-2">
@@ -71,7 +72,7 @@ export default async function HomePage() {
         }
       >
         <div className="mt-5">
-          <CourseGrid courses={featured} />
+          <CourseGrid courses={featured} facts={facts} />
         </div>
       </PageSection>
 

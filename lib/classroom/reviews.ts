@@ -1,25 +1,27 @@
 import "server-only";
 
-import { and, asc, avg, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, inArray, isNull, max, ne, sql, type SQL } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { joinAttendanceMark } from "@/lib/platform/db/queries";
-import { attendance, courseReviews, courses, learners, sections } from "@/lib/platform/db/schema";
+import { attendance, courseReviews, courses, learners, sections, teacherProfiles } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { ATTENDED, CLASSROOM_MESSAGES, REVIEW_THRESHOLD, moderationInput, reviewInput, type ReviewInput } from "./schema";
 
-/** Sessions of a course this learner attended (present or late). */
-async function attendedSessions(courseId: number, learnerId: number): Promise<number> {
+/** Sessions of a course this learner attended (present or late), and the teacher of the last of them (the review is of their classes). */
+async function attendedSessions(courseId: number, learnerId: number): Promise<{ n: number; teacherId: number | null }> {
   const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
+  const rows = await db
+    .select({ teacherId: sections.teacherId, n: count() })
     .from(attendance)
     .innerJoin(sections, eq(sections.id, attendance.sectionId))
-    .where(and(eq(attendance.learnerId, learnerId), eq(sections.courseId, courseId), inArray(attendance.status, [...ATTENDED])));
-  return row?.n ?? 0;
+    .where(and(eq(attendance.learnerId, learnerId), eq(sections.courseId, courseId), inArray(attendance.status, [...ATTENDED])))
+    .groupBy(sections.teacherId)
+    .orderBy(desc(max(attendance.sessionStartsAt)));
+  return { n: rows.reduce((sum, row) => sum + row.n, 0), teacherId: rows[0]?.teacherId ?? null };
 }
 
 /** A parent's review of a course for one of their children, once that child attended three sessions; pending until support approves it. */
@@ -31,7 +33,8 @@ export async function submitReview(parentId: number, input: ReviewInput | Record
     .from(learners)
     .where(and(eq(learners.id, data.learnerId), eq(learners.parentId, parentId)))
     .limit(1);
-  if (!learner || (await attendedSessions(data.courseId, data.learnerId)) < REVIEW_THRESHOLD) {
+  const attended = learner ? await attendedSessions(data.courseId, data.learnerId) : null;
+  if (!attended || attended.n < REVIEW_THRESHOLD) {
     throw new AppError("forbidden", CLASSROOM_MESSAGES.notEligible);
   }
   const [course] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, data.courseId)).limit(1);
@@ -39,7 +42,14 @@ export async function submitReview(parentId: number, input: ReviewInput | Record
   // The unique index decides a race between two submissions.
   const inserted = await db
     .insert(courseReviews)
-    .values({ courseId: data.courseId, learnerId: data.learnerId, parentId, rating: data.rating, comment: data.comment })
+    .values({
+      courseId: data.courseId,
+      learnerId: data.learnerId,
+      parentId,
+      teacherId: attended.teacherId,
+      rating: data.rating,
+      comment: data.comment,
+    })
     .onConflictDoNothing()
     .returning({ id: courseReviews.id });
   if (inserted.length === 0) throw new AppError("conflict", CLASSROOM_MESSAGES.alreadyReviewed);
@@ -100,12 +110,12 @@ export async function listPendingReviews(actor: Actor | null): Promise<PendingRe
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** Approves or rejects a pending review; answers the course's slug so its page can be revalidated. */
+/** Approves or rejects a pending review; answers the course's and the teacher's slugs so their pages can be revalidated. */
 export async function moderateReview(
   actor: Actor | null,
   input: { reviewId: unknown; decision: unknown },
   now = new Date(),
-): Promise<{ courseSlug: string }> {
+): Promise<{ courseSlug: string; teacherSlug: string | null }> {
   authorize(actor, "reviews.moderate");
   const data = parseInput(moderationInput, input);
   const db = await getDb();
@@ -113,10 +123,14 @@ export async function moderateReview(
     .update(courseReviews)
     .set({ status: data.decision, moderatedById: actor.id, moderatedAt: now })
     .where(and(eq(courseReviews.id, data.reviewId), eq(courseReviews.status, "pending")))
-    .returning({ courseId: courseReviews.courseId });
+    .returning({ courseId: courseReviews.courseId, teacherId: courseReviews.teacherId });
   if (!row) throw new AppError("not-found", CLASSROOM_MESSAGES.reviewNotFound);
   const [course] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, row.courseId)).limit(1);
-  return { courseSlug: course?.slug ?? "" };
+  const [teacher] =
+    row.teacherId === null
+      ? []
+      : await db.select({ slug: teacherProfiles.slug }).from(teacherProfiles).where(eq(teacherProfiles.userId, row.teacherId)).limit(1);
+  return { courseSlug: course?.slug ?? "", teacherSlug: teacher?.slug ?? null };
 }
 
 export interface RatingSummary {
@@ -134,4 +148,55 @@ export async function courseRating(courseId: number): Promise<RatingSummary> {
     .where(and(eq(courseReviews.courseId, courseId), eq(courseReviews.status, "approved")));
   const n = row?.count ?? 0;
   return { average: n === 0 || row?.average == null ? null : Math.round(Number(row.average) * 10) / 10, count: n };
+}
+
+/** What a teacher page shows: the average and count of approved reviews of the teacher's classes. */
+export async function teacherRating(teacherId: number): Promise<RatingSummary> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ average: avg(courseReviews.rating), count: count() })
+    .from(courseReviews)
+    .where(and(eq(courseReviews.teacherId, teacherId), eq(courseReviews.status, "approved")));
+  const n = row?.count ?? 0;
+  return { average: n === 0 || row?.average == null ? null : Math.round(Number(row.average) * 10) / 10, count: n };
+}
+
+/** An approved review as the public pages show it: the child's first name and grade, nothing else of the family. */
+export interface PublicReview {
+  id: number;
+  rating: number;
+  comment: string;
+  learnerFirstName: string;
+  learnerGrade: number;
+  courseTitle: string;
+  courseSlug: string;
+  /** When it was written (ISO). */
+  at: string;
+}
+
+/**
+ * Issue 29: the approved reviews that carry a comment, of a course or of a teacher's classes, newest
+ * first. Only support's approval makes a comment public (as for the ratings); a rejected or pending one never shows.
+ */
+export async function listPublicReviews(of: { courseId: number } | { teacherId: number }, limit = 20): Promise<PublicReview[]> {
+  const db = await getDb();
+  const owner: SQL | undefined = "courseId" in of ? eq(courseReviews.courseId, of.courseId) : eq(courseReviews.teacherId, of.teacherId);
+  const rows = await db
+    .select({
+      id: courseReviews.id,
+      rating: courseReviews.rating,
+      comment: courseReviews.comment,
+      learnerFirstName: learners.firstName,
+      learnerGrade: learners.grade,
+      courseTitle: courses.title,
+      courseSlug: courses.slug,
+      at: courseReviews.createdAt,
+    })
+    .from(courseReviews)
+    .innerJoin(learners, eq(learners.id, courseReviews.learnerId))
+    .innerJoin(courses, eq(courses.id, courseReviews.courseId))
+    .where(and(owner, eq(courseReviews.status, "approved"), ne(sql`trim(${courseReviews.comment})`, "")))
+    .orderBy(desc(courseReviews.createdAt), desc(courseReviews.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }

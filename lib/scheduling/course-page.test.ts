@@ -48,7 +48,9 @@ describe("the course page's data (findCoursePage)", () => {
 
     const page = await findCoursePage("python-for-young-coders", now);
     expect(page).toMatchObject({ slug: "python-for-young-coders", title: "Python for Young Coders", classTypes: ["group"] });
-    expect(page!.teachers).toEqual([{ name: "Ms. Rivera", bio: expect.stringContaining("coding clubs") }]);
+    expect(page!.teachers).toEqual([
+      { name: "Ms. Rivera", bio: expect.stringContaining("coding clubs"), slug: expect.stringMatching(/^ms-rivera-\d+$/) },
+    ]);
     expect(page!.sections).toHaveLength(1);
     expect(page!.sections[0]).toMatchObject({
       teacherName: "Ms. Rivera",

@@ -20,6 +20,8 @@ export interface CoursePageSection {
   id: number;
   classType: "one_on_one" | "group";
   teacherName: string;
+  /** The teacher page's slug (/teachers/{slug}, issue 29). */
+  teacherSlug: string;
   /** One week of sessions from now (UTC ISO instants): the weekly times, for the viewer's zone. */
   weekInstants: string[];
   /** The same in the section's zone, with its name, as the server renders it. */
@@ -52,7 +54,7 @@ export interface CoursePage {
   gradeMin: number;
   gradeMax: number;
   classTypes: Array<"one_on_one" | "group">;
-  teachers: Array<{ name: string; bio: string }>;
+  teachers: Array<{ name: string; bio: string; slug: string }>;
   sections: CoursePageSection[];
 }
 
@@ -100,7 +102,12 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
   if (!course) return null;
 
   const rows = await db
-    .select({ section: sections, teacherName: teacherProfiles.publicName, teacherBio: teacherProfiles.bio })
+    .select({
+      section: sections,
+      teacherName: teacherProfiles.publicName,
+      teacherBio: teacherProfiles.bio,
+      teacherSlug: teacherProfiles.slug,
+    })
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
@@ -111,8 +118,8 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
   const bookedOf = await shownSeatsBySection(db, ids, now);
 
   const list: CoursePageSection[] = [];
-  const teachers = new Map<string, { name: string; bio: string }>();
-  for (const { section, teacherName, teacherBio } of rows) {
+  const teachers = new Map<string, { name: string; bio: string; slug: string }>();
+  for (const { section, teacherName, teacherBio, teacherSlug } of rows) {
     // Sessions from now: the first week gives the weekly times; a section with none left is not shown.
     const upcoming = sectionSessions(section, now, new Date(now.getTime() + WEEK_MS * 2));
     const first = upcoming[0];
@@ -120,11 +127,12 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
     // Six and a half days: each weekday once, even when a clock change moves next week's first session an hour earlier.
     const weekEnd = Date.parse(first.startsAt) + WEEK_MS - DAY_MS / 2;
     const weekInstants = upcoming.filter((s) => Date.parse(s.startsAt) < weekEnd).map((s) => s.startsAt);
-    teachers.set(teacherName, { name: teacherName, bio: teacherBio });
+    teachers.set(teacherSlug, { name: teacherName, bio: teacherBio, slug: teacherSlug });
     list.push({
       id: section.id,
       classType: section.classType,
       teacherName,
+      teacherSlug,
       weekInstants,
       weeklyTimes: weeklyTimesLabel(weekInstants, section.timezone),
       timezone: section.timezone,

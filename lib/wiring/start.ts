@@ -64,6 +64,11 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
   await seedPastDemo().catch((error: unknown) =>
     console.error("[scheduling] could not seed the past demo:", error instanceof Error ? error.message : error),
   );
+  // Issue 29: approved reviews with comments of the seeded teachers' classes (course and teacher pages).
+  const { seedReviews } = await import("@/lib/wiring/seed/reviews");
+  await seedReviews().catch((error: unknown) =>
+    console.error("[classroom] could not seed the reviews:", error instanceof Error ? error.message : error),
+  );
   // After the demo family: the running class seats its child.
   const { seedLiveClass } = await import("@/lib/wiring/seed/live-class");
   await seedLiveClass()

@@ -172,6 +172,7 @@ export async function seedLiveClass(now = new Date()): Promise<void> {
         courseId: course.id,
         learnerId,
         parentId: otherParentId,
+        teacherId: teacher.id,
         rating: review.rating,
         comment: review.comment,
         status: review.approved ? ("approved" as const) : ("pending" as const),

@@ -1,12 +1,13 @@
 import { notFound } from "next/navigation";
 
 import { CourseRatingLine } from "@/components/classroom/course-rating-line";
+import { ReviewList } from "@/components/classroom/review-list";
 import { gradeRangeLabel } from "@/components/courses/course-card";
 import { LocalWeeklyTimes } from "@/components/scheduling/local-weekly-times";
 import { IntentLink } from "@/components/ui/intent-link";
 import { JsonLd } from "@/components/ui/json-ld";
 import { CATEGORY_LABELS } from "@/lib/platform/constants";
-import { courseRating } from "@/lib/classroom/reviews";
+import { courseRating, listPublicReviews } from "@/lib/classroom/reviews";
 import { refundRuleShort } from "@/lib/commerce/refunds/refund-policy";
 import { isBuildCopy } from "@/lib/platform/db/client";
 import { pageMetadata } from "@/lib/platform/seo";
@@ -43,7 +44,7 @@ export default async function CoursePage({ params }: Props) {
   const { slug } = await params;
   const course = await cachedCoursePage(slug);
   if (!course) notFound();
-  const rating = await courseRating(course.id);
+  const [rating, reviews] = await Promise.all([courseRating(course.id), listPublicReviews({ courseId: course.id })]);
   const demoLink = (
     <IntentLink
       // The booking form reads ?course= after hydration and chooses this course (the page stays static).
@@ -80,8 +81,12 @@ export default async function CoursePage({ params }: Props) {
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {course.teachers.map((teacher) => (
-              <li key={teacher.name} className="rounded-2xl border border-slate-200 bg-white p-5">
-                <h3 className="font-bold text-slate-900">{teacher.name}</h3>
+              <li key={teacher.slug} className="rounded-2xl border border-slate-200 bg-white p-5">
+                <h3 className="font-bold text-slate-900">
+                  <IntentLink href={`/teachers/${teacher.slug}`} className="text-brand-700 underline underline-offset-4">
+                    {teacher.name}
+                  </IntentLink>
+                </h3>
                 {teacher.bio && <p className="mt-1 text-sm text-slate-700">{teacher.bio}</p>}
               </li>
             ))}
@@ -158,6 +163,14 @@ export default async function CoursePage({ params }: Props) {
         ) : null}
         <div className="mt-6">{demoLink}</div>
       </section>
+      {reviews.length > 0 ? (
+        <section aria-labelledby="reviews" className="mt-10">
+          <h2 id="reviews" className="text-2xl font-bold text-slate-900">
+            What parents say
+          </h2>
+          <ReviewList reviews={reviews} />
+        </section>
+      ) : null}
       <JsonLd data={courseJsonLd(course, rating)} />
     </div>
   );

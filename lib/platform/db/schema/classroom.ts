@@ -49,6 +49,8 @@ export const courseReviews = pgTable(
     parentId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The teacher of the sessions the child attended (issue 29: the teacher page shows the reviews of their classes). */
+    teacherId: integer().references(() => users.id, { onDelete: "set null" }),
     rating: integer().notNull(),
     comment: text().notNull(),
     status: reviewStatus().notNull().default("pending"),
@@ -60,6 +62,7 @@ export const courseReviews = pgTable(
     uniqueIndex("course_reviews_course_learner_key").on(t.courseId, t.learnerId),
     index("course_reviews_course_idx").on(t.courseId, t.status),
     index("course_reviews_status_idx").on(t.status, t.createdAt),
+    index("course_reviews_teacher_idx").on(t.teacherId, t.status),
     check("course_reviews_rating", sql`${t.rating} between 1 and 5`),
     check("course_reviews_comment", sql`length(${t.comment}) <= 1000`),
   ],

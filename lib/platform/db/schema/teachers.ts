@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { timestamps } from "@/lib/platform/db/schema/columns";
+import { timestamps, tsvector } from "@/lib/platform/db/schema/columns";
 import { users } from "@/lib/platform/db/schema/accounts";
 
 export const teacherApplicationStatus = pgEnum("teacher_application_status", ["pending", "approved", "declined"]);
@@ -37,21 +37,36 @@ export const teacherApplications = pgTable(
 );
 
 /** A teacher's public face; shown only once an admin has approved the teacher (approved_at set). */
-export const teacherProfiles = pgTable("teacher_profiles", {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  publicName: text().notNull(),
-  bio: text().notNull().default(""),
-  subjects: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** IANA name: the zone of the teacher's weekly hours. */
-  timezone: text().notNull(),
-  approvedAt: timestamp({ withTimezone: true }),
-  ...timestamps,
-});
+export const teacherProfiles = pgTable(
+  "teacher_profiles",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicName: text().notNull(),
+    bio: text().notNull().default(""),
+    subjects: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** IANA name: the zone of the teacher's weekly hours. */
+    timezone: text().notNull(),
+    approvedAt: timestamp({ withTimezone: true }),
+    /** An https URL of the teacher's photo, optional (issue 29: the teacher page shows it). */
+    photoUrl: text(),
+    /**
+     * The teacher page's address, /teachers/{slug} (issue 29): the public name in lower-case words and
+     * the user id, kept by PostgreSQL, so every profile has one and two teachers of one name never share it.
+     */
+    slug: text()
+      .notNull()
+      .generatedAlwaysAs(sql`trim(both '-' from lower(regexp_replace(public_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || user_id::text`),
+    /** Issue 29: the public name's words, kept by PostgreSQL: a teacher's name finds their sections (joined to the courses' words). */
+    nameVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', coalesce(public_name, ''))`),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("teacher_profiles_slug_key").on(t.slug), index("teacher_profiles_name_search_idx").using("gin", t.nameVector)],
+);
 
 /** Weekly hours in the teacher's own zone: ISO weekday (1 = Monday) and minutes of the day, [start, end). */
 export const teacherAvailability = pgTable(

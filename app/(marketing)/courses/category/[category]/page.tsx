@@ -7,6 +7,7 @@ import { JsonLd } from "@/components/ui/json-ld";
 import { CATEGORY_LABELS, COURSE_CATEGORIES, isCourseCategory } from "@/lib/platform/constants";
 import { courseListJsonLd } from "@/lib/courses/json-ld";
 import { listCoursesByCategory } from "@/lib/courses/queries";
+import { cachedCourseFacts } from "@/lib/discovery/catalogue-facts";
 import { pageMetadata } from "@/lib/platform/seo";
 
 export const revalidate = 300;
@@ -32,7 +33,7 @@ export async function generateMetadata({ params }: Props) {
 export default async function CategoryPage({ params }: Props) {
   const { category } = await params;
   if (!isCourseCategory(category)) notFound();
-  const courses = await listCoursesByCategory(category);
+  const [courses, facts] = await Promise.all([listCoursesByCategory(category), cachedCourseFacts()]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="text-sm">
@@ -43,7 +44,7 @@ export default async function CategoryPage({ params }: Props) {
       <h1 className="mt-2 text-3xl font-extrabold text-slate-900">{CATEGORY_LABELS[category]} courses</h1>
       <p className="mt-2 max-w-2xl text-slate-700">{CATEGORY_BLURBS[category]}</p>
       <div className="mt-8">
-        <CourseGrid courses={courses} headingLevel={2} />
+        <CourseGrid courses={courses} headingLevel={2} facts={facts} />
       </div>
       <JsonLd data={courseListJsonLd(courses)} />
     </div>

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+
+import { SearchForm } from "@/components/discovery/search-form";
+import { SearchResults } from "@/components/discovery/search-results";
+import { IntentLink } from "@/components/ui/intent-link";
+import { parseFilters } from "@/lib/discovery/filters";
+import { searchSections } from "@/lib/discovery/search";
+import { resolveViewerZone } from "@/lib/discovery/viewer-zone";
+import { getCurrentUser } from "@/lib/platform/auth/session";
+import { BROWSER_ZONE_COOKIE } from "@/lib/scheduling/zone-notice";
+import { zoneOptions } from "@/lib/scheduling/time";
+import { findUserTimezone } from "@/lib/teachers/profiles";
+
+/**
+ * Issue 29: /courses with filters. proxy.ts rewrites /courses?<filters> here, so the plain catalogue
+ * (/courses, no filter) stays a static page and a search is rendered for its visitor, in their zone.
+ * Searches are not indexed; their canonical page is /courses.
+ */
+export const metadata: Metadata = {
+  title: "Find a class",
+  description: "Live online classes by grade, day and time on your own clock.",
+  alternates: { canonical: "/courses" },
+  robots: { index: false, follow: true },
+};
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ClassFinderPage({ searchParams }: Props) {
+  const filters = parseFilters(await searchParams);
+  const [user, jar] = await Promise.all([getCurrentUser(), cookies()]);
+  const account = user ? await findUserTimezone(user.databaseId) : null;
+  const { zone, guessed } = resolveViewerZone({ url: filters.tz, account, browserCookie: jar.get(BROWSER_ZONE_COOKIE)?.value });
+  const result = await searchSections(filters, zone);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <p className="text-sm">
+        <IntentLink href="/courses" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          All courses
+        </IntentLink>
+      </p>
+      <h1 className="mt-2 text-3xl font-extrabold text-slate-900">Find a class</h1>
+      <div className="mt-6">
+        <SearchForm filters={filters} zone={zone} zones={zoneOptions(zone)} guessZone={guessed} />
+      </div>
+      <SearchResults result={result} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+
+import { seriousA11yViolations } from "./support/a11y";
+import { signUpParent } from "./support/auth";
+
+/** Screenshots for the people who review the pages (and for the issue): /tmp/discovery-*.png. */
+const shot = (name: string) => ({ path: `/tmp/discovery-${name}.png`, fullPage: true });
+
+// A family in New York: "Saturday morning" is read on their clock.
+test.use({ timezoneId: "America/New_York" });
+
+/**
+ * Issue 29: a parent filters /courses to a Saturday-morning group class under $100 on their own
+ * clock, opens the teacher's page, reads what another parent wrote, and adds the seat to the cart.
+ * The seeded Chess Strategy class (Mr. Okafor, Saturdays 10:00 in Chicago: 11:00 in New York, $89)
+ * and its approved review make it possible (lib/wiring/seed/schedules.ts, reviews.ts).
+ */
+test("a parent finds a Saturday-morning group class under $100, reads the teacher's reviews and adds the seat", async ({ page }) => {
+  test.slow(); // a sign-up and four pages on a busy 2-core machine
+  await signUpParent(page, "Searching Parent");
+
+  await page.goto("/courses");
+  const form = page.getByRole("search", { name: "Find a class" });
+  // The static page cannot know the zone: the browser's is chosen once it runs.
+  await expect(form.getByLabel("Your time zone")).toHaveValue("America/New_York");
+  await form.getByRole("group", { name: "Days (on your clock)" }).getByLabel("Saturday").check();
+  await form
+    .getByRole("group", { name: "Time of day (on your clock)" })
+    .getByLabel(/^Morning/)
+    .check();
+  await form.getByRole("group", { name: "Class type" }).getByLabel("Group classes").check();
+  await form.getByLabel("Up to").fill("100");
+  await form.getByRole("button", { name: "Show classes" }).click();
+
+  // The search is a URL: shareable, and the form shows it again.
+  await expect(page).toHaveURL(/\/courses\?.*day=sat.*time=morning.*tz=America%2FNew_York/);
+  await expect(page.getByRole("heading", { level: 1, name: "Find a class" })).toBeVisible();
+  await expect(form.getByLabel("Saturday")).toBeChecked();
+  await expect(form.getByLabel("Up to")).toHaveValue("100");
+  const chess = page.getByRole("article", { name: "Chess Strategy" });
+  await expect(chess).toBeVisible();
+  await expect(chess.getByText("Saturdays 11:00 AM Eastern Time (New York)").first()).toBeVisible();
+  await expect(chess.getByText("$89.00").first()).toBeVisible();
+  // Every class shown is under $100, a group and on a Saturday morning in New York.
+  for (const line of await page.getByTestId("found-section").allInnerTexts()) {
+    expect(line).toMatch(/Group classes/i);
+    expect(line).toMatch(/Sat, .* (6|7|8|9|10|11):\d\d AM Eastern Time/);
+  }
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot(shot("results"));
+
+  // Back returns to the plain catalogue, forward to the search.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/courses$/);
+  await page.goForward();
+  await expect(chess).toBeVisible();
+
+  await chess.getByRole("link", { name: "Mr. Okafor" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mr. Okafor" })).toBeVisible();
+  await expect(page).toHaveURL(/\/teachers\/mr-okafor-\d+$/);
+  const reviews = page.getByRole("region", { name: "What parents say" });
+  await expect(reviews.getByText(/Maya now beats her grandfather/)).toBeVisible();
+  await expect(reviews.getByText("For Maya, grade 4")).toBeVisible();
+  expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual(
+    expect.arrayContaining([expect.stringContaining('"@type":"Person"')]),
+  );
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot(shot("teacher"));
+
+  await page.getByRole("link", { name: /^Enrol in Chess Strategy with Mr\. Okafor/ }).click();
+  const panel = page.getByRole("region", { name: "Chess Strategy" });
+  await panel.getByLabel("Child's first name").fill("Rosa");
+  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 4" });
+  await panel.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("button", { name: /Pay \$89\.00/ })).toBeVisible();
+  await page.screenshot(shot("cart"));
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a search is rendered on the server; a misspelled word finds nothing and offers the free demo", async ({ page }) => {
+    await page.goto("/courses?q=chess&tz=Europe%2FLondon&colour=red");
+    await expect(page.getByRole("article", { name: "Chess Strategy" })).toBeVisible();
+    await expect(page.getByText("Times are on your clock: United Kingdom Time (London).")).toBeVisible();
+    await page.goto("/courses?q=chesss&grade=4");
+    await expect(page.getByRole("heading", { name: "No classes match all of these filters" })).toBeVisible();
+    const empty = page.getByRole("region", { name: "No classes match all of these filters" });
+    await expect(empty.getByRole("link", { name: "Book a free demo" })).toHaveAttribute("href", "/book-free-demo");
+    await page.screenshot(shot("empty"));
+    expect((await page.goto("/teachers/nobody-999999"))?.status()).toBe(404);
+  });
+});
