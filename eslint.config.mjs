@@ -40,6 +40,7 @@ const DOMAIN_IMPORTS = {
   dashboards: ["audit"], // the outbox dashboard's requeue is audited
   privacy: ["audit"], // a data export includes (and is) audited
   "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited
+  messages: ["audit"], // family–teacher threads (issue 28): read bookings through the schema; hiding a message and blocking a thread are audited
   commerce: ["audit", "scheduling"], // seats are sold in scheduled sections; refunds and admin changes are audited (its mail is its events' reactions)
 };
 

@@ -7,7 +7,8 @@ import type { Database } from "@/lib/platform/db/client";
 import { getDb } from "@/lib/platform/db/client";
 import { auditEvents } from "@/lib/platform/db/schema";
 
-export type AuditTarget = "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order" | "section";
+export type AuditTarget =
+  "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order" | "section" | "message_thread";
 
 export interface AuditEntry {
   action: string;
@@ -54,6 +55,8 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   order: "orders.manage",
   // Every section's history (a teacher's own sections are not told apart here).
   section: "courses.manage",
+  // Hidden messages and blocked threads.
+  message_thread: "messages.moderate",
 };
 
 /** The history of one thing, newest first. */

@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   "attendance.report": ["admin"],
   /** Parents' course reviews: approve or reject. */
   "reviews.moderate": ["support", "admin"],
+  /** Every message thread: read all, post as support, hide a message, block a thread (issue 28). */
+  "messages.moderate": ["support", "admin"],
   /** A teacher's own profile, weekly hours and exceptions. */
   "availability.manage": ["teacher"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -9,5 +9,6 @@ export * from "@/lib/platform/db/schema/scheduling";
 export * from "@/lib/platform/db/schema/commerce";
 export * from "@/lib/platform/db/schema/classroom";
 export * from "@/lib/platform/db/schema/notifications";
+export * from "@/lib/platform/db/schema/messages";
 export * from "@/lib/platform/db/schema/platform";
 export * from "@/lib/platform/db/schema/relations";
