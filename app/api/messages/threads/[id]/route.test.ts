@@ -7,7 +7,7 @@ import { actionContext, actionTestDatabase } from "@/test/action-context";
 import { insertActor } from "@/test/fixtures";
 import { familyWithSeat, sessionOf } from "@/test/message-fixtures";
 
-import { POST } from "./messages/route";
+import { POST } from "../../route";
 import { GET } from "./route";
 
 // The session comes from next-auth's getServerSession, as in a route handler (test/action-context.ts).
@@ -19,14 +19,13 @@ const ORIGIN = "http://localhost:3000";
 
 const read = (threadId: string) =>
   GET(new Request(`${ORIGIN}/api/messages/threads/${threadId}`), { params: Promise.resolve({ id: threadId }) });
-const post = (threadId: string, json: unknown) =>
+const post = (threadId: string, json: { body: unknown }) =>
   POST(
-    new Request(`${ORIGIN}/api/messages/threads/${threadId}/messages`, {
+    new Request(`${ORIGIN}/api/messages`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN },
-      body: JSON.stringify(json),
+      body: JSON.stringify({ threadId, ...(json as object) }),
     }),
-    { params: Promise.resolve({ id: threadId }) },
   );
 
 /** Two families, each with a thread with its own teacher. */
@@ -128,12 +127,11 @@ describe("message threads over HTTP", () => {
     const { a, threadA } = await twoFamilies();
     actionContext.user = sessionOf(a.parent);
     const answer = await POST(
-      new Request(`${ORIGIN}/api/messages/threads/${threadA}/messages`, {
+      new Request(`${ORIGIN}/api/messages`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: "https://evil.example" },
-        body: JSON.stringify({ body: "hi" }),
+        body: JSON.stringify({ threadId: threadA, body: "hi" }),
       }),
-      { params: Promise.resolve({ id: threadA }) },
     );
     expect(answer.status).toBe(403);
   });
