@@ -40,7 +40,7 @@ export function ThreadList({
             ) : null}
           </p>
           <p className="text-sm text-slate-700">
-            {showFamily ? `${thread.familyName} family and ${thread.teacherName}` : `With ${thread.teacherName}`} · last message{" "}
+            {showFamily ? `${thread.familyName} and ${thread.teacherName}` : `With ${thread.teacherName}`} · last message{" "}
             {formatTime(thread.lastMessageAt)}
           </p>
         </li>

@@ -37,8 +37,8 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
     thread.side === "family"
       ? `With ${thread.teacherName}`
       : thread.side === "teacher"
-        ? `With the ${thread.familyName} family`
-        : `${thread.familyName} family and ${thread.teacherName}`;
+        ? `With ${thread.familyName}`
+        : `${thread.familyName} and ${thread.teacherName}`;
   return (
     <>
       <p className="text-sm">
