@@ -26,7 +26,6 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: url("/contact"), changeFrequency: "yearly", priority: 0.5 },
     { url: url("/blog"), changeFrequency: "weekly", priority: 0.6 },
     { url: url("/gift-a-course"), changeFrequency: "yearly", priority: 0.4 },
-    { url: url("/share-a-message"), changeFrequency: "yearly", priority: 0.3 },
     { url: url("/privacy-policy"), changeFrequency: "yearly", priority: 0.2 },
     { url: url("/terms-of-service"), changeFrequency: "yearly", priority: 0.2 },
   ];

@@ -41,7 +41,7 @@ import {
   runLoad,
 } from "./load.mjs";
 import { embeddedAuthDefaults } from "../scripts/embedded-auth.mjs";
-import { JS_CHECKED_SIGNED_IN, checkoutActionId, countCheckouts, seedSignedIn, signIn, signInAll, signedInRoutes } from "./signed-in.mjs";
+import { isJsCheckedSignedIn, checkoutActionId, countCheckouts, seedSignedIn, signIn, signInAll, signedInRoutes } from "./signed-in.mjs";
 import {
   BENCH_DIR,
   NEXT_BIN,
@@ -314,7 +314,7 @@ async function openPostgresPhase() {
     report.signedIn = {
       showcase: seeded.showcase.email,
       enrolments: seeded.showcase.enrolments,
-      ...(await measureSignedIn(app.base, cookie)),
+      ...(await measureSignedIn(app.base, cookie, seeded.showcase)),
     };
     if (!steps.includes("load")) return app;
     say(`signed in: signing in ${seeded.parents.length} load parents`);
@@ -335,9 +335,9 @@ async function openPostgresPhase() {
 }
 
 /** First-load JS and Lighthouse of the signed-in pages with the showcase parent's session, against the bare page of this run. */
-async function measureSignedIn(base, cookie) {
+async function measureSignedIn(base, cookie, showcase) {
   const out = {};
-  const routes = signedInRoutes();
+  const routes = signedInRoutes(process.env, showcase);
   if (steps.includes("js")) {
     say("signed in: measuring first-load JavaScript");
     out.firstLoadJs = await firstLoadJs({ base, routes, bareBase: report.bare, headers: { cookie } });
@@ -459,7 +459,7 @@ function checkSignedIn(signedIn, load) {
     }
   }
   for (const r of signedIn?.firstLoadJs?.app ?? []) {
-    if (!JS_CHECKED_SIGNED_IN().includes(r.route)) continue;
+    if (!isJsCheckedSignedIn(r.route)) continue;
     checks.push({ route: r.route, preset: "-", check: "status", value: r.status ?? "ERR", want: 200, pass: r.status === 200 });
     const ratio = r.vsBare;
     checks.push({

@@ -44,6 +44,9 @@ async function main() {
   const { creditWallet } = await import("@/lib/commerce/wallet/ledger");
   const { addToCart } = await import("@/lib/commerce/cart/cart");
   const { placeOrder } = await import("@/lib/commerce/checkout/checkout");
+  const { postMessage, startThread } = await import("@/lib/messages/threads");
+  const { bookings, learners } = await import("../lib/platform/db/schema");
+  const { and, eq } = await import("drizzle-orm");
 
   const { db, close } = await getOpenDatabase();
   const started = Date.now();
@@ -103,6 +106,23 @@ async function main() {
   for (let i = 0; i < SHOWCASE_SEATS; i++) seats.push({ sectionId: await newSection(i, 10), learnerId: children[i % children.length]!.id });
   // Five orders of four seats: the wallet page lists several purchases, /my-courses 20 seats.
   for (let i = 0; i < seats.length; i += 4) await placeOrder(showcaseId, seats.slice(i, i + 4));
+  // Issue 28: a conversation with the teacher about one of the seats, for /share-a-message and its thread page.
+  const [seat] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(learners, eq(learners.id, bookings.learnerId))
+    .where(and(eq(learners.parentId, showcaseId), eq(bookings.kind, "seat")))
+    .limit(1);
+  const parentActor = { id: showcaseId, email: showcaseEmail, role: "student" as const };
+  const teacherActor = { id: teacher!.id, email: `bench-teacher-${run}@example.com`, role: "teacher" as const };
+  const { threadId } = await startThread(parentActor, {
+    bookingId: seat!.id,
+    body: "Hello! Does my child need anything for the first class?",
+  });
+  for (let i = 0; i < 5; i++) {
+    await postMessage(teacherActor, threadId, { body: `A pencil and paper is all (note ${i + 1}). Call me on +1 555 0142 if needed.` });
+    await postMessage(parentActor, threadId, { body: `Thank you, that helps a lot (${i + 1}).` });
+  }
   for (let i = 0; i < 2; i++) {
     await addToCart(showcaseId, { sectionId: await newSection(SHOWCASE_SEATS + i, 10), learnerId: children[i]!.id });
   }
@@ -128,7 +148,7 @@ async function main() {
   );
   await close();
   process.stdout.write(
-    `${JSON.stringify({ run, password: PASSWORD, showcase: { email: showcaseEmail, userId: showcaseId, enrolments: SHOWCASE_SEATS }, parents, seconds: (Date.now() - started) / 1000 })}\n`,
+    `${JSON.stringify({ run, password: PASSWORD, showcase: { email: showcaseEmail, userId: showcaseId, enrolments: SHOWCASE_SEATS, threadId }, parents, seconds: (Date.now() - started) / 1000 })}\n`,
   );
 }
 

@@ -8,11 +8,14 @@ import path from "node:path";
 import { REPO_DIR, brandSlug, runToEnd } from "./lib.mjs";
 
 /** The signed-in pages the issues name: the cart (with items), the wallet page (with ledger entries), /my-courses (20 enrolments). */
-export function signedInRoutes(env = process.env) {
-  return ["/cart", `/user/${brandSlug(env)}-coin`, "/my-courses"];
+export function signedInRoutes(env = process.env, showcase = null) {
+  // Issue 28: the inbox and the showcase parent's conversation (a thread of 11 messages), when seeded.
+  const messages = showcase?.threadId ? ["/share-a-message", `/messages/${showcase.threadId}`] : [];
+  return ["/cart", `/user/${brandSlug(env)}-coin`, "/my-courses", ...messages];
 }
-/** Held to first-load JS <= 1.15x the bare page (issue 18); /my-courses is held to Lighthouse only (issue 19). */
-export const JS_CHECKED_SIGNED_IN = (env = process.env) => signedInRoutes(env).slice(0, 2);
+/** Held to first-load JS <= 1.15x the bare page (issues 18 and 28); /my-courses is held to Lighthouse only (issue 19). */
+export const isJsCheckedSignedIn = (route, env = process.env) =>
+  signedInRoutes(env).slice(0, 2).includes(route) || route === "/share-a-message" || route.startsWith("/messages/");
 
 /**
  * Runs bench/seed-signed-in.ts against the app's database and emulator. Resolves to its JSON:

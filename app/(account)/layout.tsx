@@ -5,6 +5,7 @@ import { AdoptBrowserTimezone } from "@/components/account/adopt-browser-timezon
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
 import { countCartSeats } from "@/lib/commerce/cart/cart";
+import { countUnreadMessages } from "@/lib/messages/threads";
 import { roleBars } from "@/lib/platform/auth/navigation";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
@@ -23,14 +24,16 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   // An account without a zone (made before zones were kept) takes the browser's at this visit.
-  const [zone, cartCount] = await Promise.all([
+  const [zone, cartCount, unreadMessages] = await Promise.all([
     user === null ? null : findUserTimezone(user.databaseId),
     // Issue 31 item 4: the cart and its count are in the bar's HTML for a role that buys.
     user !== null && roleBars[user.role].cart ? countCartSeats(user.databaseId) : null,
+    // Issue 28: the unread messages beside the Messages link, for every role.
+    user === null ? null : countUnreadMessages({ id: user.databaseId, email: user.email, role: user.role }),
   ]);
   const needsZone = user !== null && zone === null;
   return (
-    <SiteShell user={user} cartCount={cartCount}>
+    <SiteShell user={user} cartCount={cartCount} unreadMessages={unreadMessages}>
       <SessionLoader serverUser={user} />
       {needsZone ? <AdoptBrowserTimezone adopt={adoptBrowserTimezoneAction} /> : null}
       <div className="mx-auto max-w-3xl px-4 py-10">

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import { SessionLoader } from "@/components/shell/session-loader";
 import { SiteShell } from "@/components/shell/site-shell";
+import { countUnreadMessages } from "@/lib/messages/threads";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
@@ -20,9 +21,13 @@ export default async function DashboardsLayout({ children }: { children: ReactNo
   const user = await getCurrentUser();
   // Issue 31: staff read times in their account's zone; a teacher's are in their profile's zone (their
   // weekly hours are wall times in it), changed on the availability page, so no switch is offered here.
-  const zone = user && user.role !== "teacher" ? await findUserTimezone(user.databaseId) : null;
+  const [zone, unreadMessages] = await Promise.all([
+    user && user.role !== "teacher" ? findUserTimezone(user.databaseId) : null,
+    // Issue 28: the unread messages beside the Messages link.
+    user ? countUnreadMessages({ id: user.databaseId, email: user.email, role: user.role }) : null,
+  ]);
   return (
-    <SiteShell user={user}>
+    <SiteShell user={user} unreadMessages={unreadMessages}>
       <SessionLoader serverUser={user} />
       <div className="mx-auto max-w-6xl px-4 py-10">
         {zone ? <ZoneNoticeSlot accountZone={zone} /> : null}

@@ -8,6 +8,8 @@ import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { registerAccount } from "@/lib/accounts/accounts";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
 import { jsonRequest, openTestDatabase } from "@/test/database";
+import { startThread } from "@/lib/messages/threads";
+import { seatForParent } from "@/test/message-fixtures";
 
 /**
  * Issue 6: every state-changing route handler refuses a cross-site request (lib/platform/http/request.ts's
@@ -85,7 +87,26 @@ const CASES: Record<string, OriginCase> = {
     body: ({ email }) => ({ eventName: "Cross Site", userId: email }),
     acceptedStatus: 201,
   },
+  // Issue 28: a message to the signed-in family's own thread (made for its account below).
+  "/api/messages": {
+    method: "POST",
+    signedIn: true,
+    body: () => ({ threadId: ownThread.id, body: "Hello from our own page" }),
+    acceptedStatus: 201,
+  },
 };
+
+/** The signed-in account's own thread, for the /api/messages case: made once its account exists (before each test, after the case's beforeAll). */
+const ownThread = { id: "", forUser: 0 };
+beforeEach(async () => {
+  const user = mockSession.user;
+  if (!user || ownThread.forUser === user.databaseId) return;
+  const { bookingId } = await seatForParent(database.db, user.databaseId);
+  ownThread.id = (
+    await startThread({ id: user.databaseId, email: user.email, role: user.role }, { bookingId, body: "First question" })
+  ).threadId;
+  ownThread.forUser = user.databaseId;
+});
 
 /**
  * Handlers that change state but are protected otherwise, with the reason. next-auth's POST

@@ -22,6 +22,10 @@ export function FamilyBookingsTable({ bookings, timezone }: { bookings: FamilyDe
           <td className="px-3 py-2 whitespace-nowrap">
             <Link href={`/demo/${booking.token}`} className="font-semibold text-brand-700 underline underline-offset-4">
               See or change<span className="sr-only"> the demo of {booking.courseTitle ?? "this course"}</span>
+            </Link>{" "}
+            ·{" "}
+            <Link href={`/share-a-message?booking=${booking.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              Message the teacher<span className="sr-only"> about the demo of {booking.courseTitle ?? "this course"}</span>
             </Link>
           </td>
         </tr>

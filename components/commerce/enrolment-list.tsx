@@ -37,6 +37,18 @@ export function EnrolmentList({ enrolments, withdraw }: { enrolments: EnrolmentV
                 ))}
               </ul>
             ) : null}
+            <p className="text-sm">
+              <Link
+                href={`/share-a-message?booking=${enrolment.bookingId}`}
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
+                Message the teacher
+                <span className="sr-only">
+                  {" "}
+                  about {enrolment.courseTitle} for {enrolment.learnerName}
+                </span>
+              </Link>
+            </p>
             <p className="text-sm text-slate-700">
               {enrolment.canWithdraw
                 ? `Withdraw with a full refund until ${enrolment.refundableUntil}.`

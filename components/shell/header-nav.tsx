@@ -11,6 +11,7 @@ import type { SessionUser } from "@/lib/platform/auth/session-user";
 import type { RoleBar } from "@/lib/platform/auth/navigation";
 
 import { CartLink } from "./cart-link";
+import { MessagesLink } from "./messages-link";
 import { UserAvatar } from "./user-avatar";
 
 /**
@@ -23,6 +24,7 @@ export function HeaderNav({
   bars,
   serverUser,
   serverCartCount = null,
+  serverUnreadMessages = null,
   readCartCount,
 }: {
   anonymous: ReactNode;
@@ -30,14 +32,24 @@ export function HeaderNav({
   serverUser: SessionUser | null;
   /** The seats in the cart, when the layout read them with the session. */
   serverCartCount?: number | null;
+  /** Unread messages, when the layout read them with the session (the signed-in pages only). */
+  serverUnreadMessages?: number | null;
   /** Asks for that count, on pages whose HTML could not carry it (the static public pages). */
   readCartCount?: () => Promise<number | null>;
 }) {
   const auth = useAuthState(serverUser);
   if (auth.status === "signed-in") {
     // The server's count is the signed-in user's only while the browser's session is still theirs.
-    const cartCount = serverUser && serverUser.id === auth.user.id ? serverCartCount : null;
-    return <SignedInBar user={auth.user} bar={bars[auth.user.role]} cartCount={cartCount} readCartCount={readCartCount} />;
+    const isServerUser = serverUser !== null && serverUser.id === auth.user.id;
+    return (
+      <SignedInBar
+        user={auth.user}
+        bar={bars[auth.user.role]}
+        cartCount={isServerUser ? serverCartCount : null}
+        unreadMessages={isServerUser ? serverUnreadMessages : null}
+        readCartCount={readCartCount}
+      />
+    );
   }
   // While a session may exist the anonymous links stay in place but hidden, so nothing shifts.
   return <div className={`flex flex-1 items-center justify-end gap-4 ${auth.status === "loading" ? "invisible" : ""}`}>{anonymous}</div>;
@@ -47,11 +59,13 @@ function SignedInBar({
   user,
   bar,
   cartCount,
+  unreadMessages,
   readCartCount,
 }: {
   user: SessionUser;
   bar: RoleBar;
   cartCount: number | null;
+  unreadMessages: number | null;
   readCartCount?: () => Promise<number | null>;
 }) {
   const [isBusy, setIsBusy] = useState(false);
@@ -69,6 +83,7 @@ function SignedInBar({
           linkClassName="hover:text-brand-700"
         />
       ) : null}
+      <MessagesLink link={bar.messages} unread={unreadMessages} />
       {bar.cart ? <CartLink link={bar.cart} serverCount={cartCount} readCount={readCartCount} /> : null}
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-brand-50">

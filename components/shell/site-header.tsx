@@ -16,10 +16,12 @@ import { StickyHeader } from "./sticky-header";
 export function SiteHeader({
   user = null,
   cartCount = null,
+  unreadMessages = null,
   readCartCount,
 }: {
   user?: SessionUser | null;
   cartCount?: number | null;
+  unreadMessages?: number | null;
   readCartCount?: () => Promise<number | null>;
 }) {
   return (
@@ -36,6 +38,7 @@ export function SiteHeader({
           bars={roleBars}
           serverUser={user}
           serverCartCount={cartCount}
+          serverUnreadMessages={unreadMessages}
           readCartCount={readCartCount}
         />
       </nav>

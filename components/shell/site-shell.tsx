@@ -14,16 +14,19 @@ import { SiteHeader } from "./site-header";
 export function SiteShell({
   user = null,
   cartCount = null,
+  unreadMessages = null,
   children,
 }: {
   user?: SessionUser | null;
   /** The seats in the user's cart, read with the session, for a role that buys (else null). */
   cartCount?: number | null;
+  /** Unread messages of the user, read with the session (issue 28). */
+  unreadMessages?: number | null;
   children: ReactNode;
 }) {
   return (
     <>
-      <SiteHeader user={user} cartCount={cartCount} />
+      <SiteHeader user={user} cartCount={cartCount} unreadMessages={unreadMessages} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -8,7 +8,15 @@ import { getDb } from "@/lib/platform/db/client";
 import { auditEvents } from "@/lib/platform/db/schema";
 
 export type AuditTarget =
-  "demo_request" | "user" | "course" | "teacher_application" | "outbox_message" | "order" | "section" | "earnings_statement";
+  | "demo_request"
+  | "user"
+  | "course"
+  | "teacher_application"
+  | "outbox_message"
+  | "order"
+  | "section"
+  | "earnings_statement"
+  | "message_thread";
 
 export interface AuditEntry {
   action: string;
@@ -56,6 +64,8 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   // Every section's history (a teacher's own sections are not told apart here).
   section: "courses.manage",
   earnings_statement: "earnings.manage",
+  // Hidden messages and blocked threads.
+  message_thread: "messages.moderate",
 };
 
 /** The history of one thing, newest first. */

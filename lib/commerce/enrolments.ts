@@ -20,6 +20,8 @@ const WEEK_MS = 7 * 86_400_000;
 export interface EnrolmentView {
   /** The order item: what a withdrawal names. */
   orderItemId: number;
+  /** The seat (booking): what "Message the teacher" names (issue 28). */
+  bookingId: string;
   courseTitle: string;
   courseSlug: string;
   learnerName: string;
@@ -67,6 +69,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
     db
       .select({
         orderItemId: orderItems.id,
+        bookingId: bookings.id,
         courseTitle: courses.title,
         courseSlug: courses.slug,
         learnerName: learners.firstName,
@@ -98,6 +101,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
     const canWithdraw = isRefundable(row.firstStartsAt, now);
     views.push({
       orderItemId: row.orderItemId,
+      bookingId: row.bookingId,
       courseTitle: row.courseTitle,
       courseSlug: row.courseSlug,
       learnerName: row.learnerName,

@@ -248,6 +248,16 @@ const envSchema = z.object({
     .max(24 * 14)
     .default(24),
   /**
+   * Minutes between two new-message emails about one thread to one person (lib/reactions/message-mail.ts):
+   * a busy conversation sends one email per window, with a link back to the thread.
+   */
+  MESSAGE_EMAIL_BATCH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /**
    * The refund policy (the terms of service print it from these): a withdrawal at least this many
    * hours before the seat's first session is refunded automatically; later, it is refused.
    */

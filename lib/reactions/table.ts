@@ -13,6 +13,7 @@ import {
   sessionCredited,
 } from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
+import { messagePosted } from "@/lib/messages/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import {
@@ -36,6 +37,7 @@ import { enrolmentMail } from "./enrolment-mail";
 import { expireCardSessionOfOrder } from "./expire-card-session";
 import { giftMail } from "./gift-mail";
 import { payoutTransfer } from "./payout-transfer";
+import { messageMail } from "./message-mail";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
 import { seatTakenMail } from "./seat-taken-mail";
@@ -97,4 +99,6 @@ export const REACTIONS: readonly Reaction[] = [
   on(verificationEmailRequested, [verificationMail]),
   // A password reset asked for an address: the reset email to the account that has it (none to an unknown address).
   on(passwordResetRequested, [passwordResetMail]),
+  // A message posted in a family–teacher thread: "a new message" to the other side (both, for support's), at most one per thread and reader per MESSAGE_EMAIL_BATCH_MINUTES, with no words of the message.
+  on(messagePosted, [messageMail]),
 ];

@@ -83,6 +83,13 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
     .catch((error: unknown) =>
       console.error("[earnings] could not seed the past teaching:", error instanceof Error ? error.message : error),
     );
+  // After the running class: two conversations with its teacher, one with a masked, flagged message (issue 28).
+  const { seedMessages } = await import("@/lib/wiring/seed/messages");
+  await seedMessages()
+    .then(() => console.log("[messages] the demo teacher's conversations are ready"))
+    .catch((error: unknown) =>
+      console.error("[messages] could not seed the conversations:", error instanceof Error ? error.message : error),
+    );
 }
 
 /**

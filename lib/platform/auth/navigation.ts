@@ -58,12 +58,20 @@ export interface RoleBar {
    * with the number of seats in it. Families buy; teachers, admins and support do not.
    */
   cart?: NavLink;
+  /**
+   * Messages (issue 28), for every role, with the number unread: counted by the signed-in pages' layouts
+   * into the HTML; the static pages show the link without a count (their JavaScript stays small).
+   */
+  messages: NavLink;
   /** Links beside the avatar and name, before Logout. */
   account: NavLink[];
 }
 
 /** The cart link; the bar adds the count of seats in it. */
 export const CART_LINK: NavLink = { label: "Cart", href: "/cart" };
+
+/** The inbox: a family's, a teacher's, or for support and admins every conversation. */
+export const MESSAGES_LINK: NavLink = { label: "Messages", href: "/share-a-message" };
 
 const editProfile = { label: "Edit Profile", href: "/user/edit-profile" };
 const editPassword = { label: "Edit Password", href: "/user/edit-password" };
@@ -74,6 +82,7 @@ export const roleBars: Record<Role, RoleBar> = {
   student: {
     links: [{ label: "Courses", href: "/courses" }],
     cart: CART_LINK,
+    messages: MESSAGES_LINK,
     account: [
       { label: "My Courses", href: "/my-courses" },
       { label: brandLabels.cash, href: brandRoutes.wallet },
@@ -84,6 +93,7 @@ export const roleBars: Record<Role, RoleBar> = {
   // The full bar; the Teacher Dashboard is for teacher and admin, Dashboard for admin only.
   teacher: {
     links: [...anonymousNav, teacherDashboard],
+    messages: MESSAGES_LINK,
     account: [
       { label: "My Courses", href: "/teacher/courses" },
       { label: "My Sections", href: "/teacher/sections" },
@@ -94,7 +104,8 @@ export const roleBars: Record<Role, RoleBar> = {
   },
   admin: {
     links: [...anonymousNav, teacherDashboard, { label: "Dashboard", href: "/admin/dashboard" }],
+    messages: MESSAGES_LINK,
     account: [editProfile, editPassword],
   },
-  support: { links: [{ label: "Dashboard", href: "/support/dashboard" }], account: [editProfile, editPassword] },
+  support: { links: [{ label: "Dashboard", href: "/support/dashboard" }], messages: MESSAGES_LINK, account: [editProfile, editPassword] },
 };

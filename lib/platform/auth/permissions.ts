@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "earnings.read-own": ["teacher"],
   /** Every teacher's statements; paying one (through Stripe or recorded by hand, audited). */
   "earnings.manage": ["admin"],
+  /** Every message thread: read all, post as support, hide a message, block a thread (issue 28). */
+  "messages.moderate": ["support", "admin"],
   /** A teacher's own profile, weekly hours and exceptions. */
   "availability.manage": ["teacher"],
 } as const satisfies Record<string, readonly Role[]>;

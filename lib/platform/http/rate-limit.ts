@@ -95,6 +95,13 @@ export const RATE_LIMITS = {
   checkoutPerAccount: { name: "checkout-account", limit: 20, windowSeconds: 10 * 60, refusal: "Too many checkouts." },
   checkoutPerAddress: { name: "checkout", limit: 60, windowSeconds: 10 * 60, refusal: "Too many checkouts from your network." },
   /**
+   * Messages (issue 28), per account: 30 in 10 minutes is a brisk conversation with a teacher; a
+   * script or a flood stops there. Starting conversations: 10 new threads an hour covers every
+   * child's every enrolment.
+   */
+  messagesPerAccount: { name: "messages-account", limit: 30, windowSeconds: 10 * 60, refusal: "You are sending messages too quickly." },
+  threadsPerAccount: { name: "threads-account", limit: 10, windowSeconds: 60 * 60, refusal: "You have started many conversations." },
+  /**
    * Wrong tokens in the public token addresses (issue: the demo status page /demo/{token} and its
    * actions, the unsubscribe page and one-click POST), counted by reserveAttempt so that the
    * holder's own visits do not count. A token has 128+ random bits; 20 misses in 15 minutes per

@@ -7,6 +7,8 @@ import { DayBarChart } from "@/components/dashboards/day-bar-chart";
 import { DemoConversionTable } from "@/components/dashboards/demo-conversion-table";
 import { RevenueByCourse } from "@/components/dashboards/revenue-by-course";
 import { ShareMeter } from "@/components/dashboards/share-meter";
+import { ReplyTimesTable } from "@/components/messages/reply-times-table";
+import { REPLY_TIME_DAYS, teacherReplyTimes } from "@/lib/messages/reply-times";
 import { attendanceRates } from "@/lib/classroom/attendance";
 import { CURRENCY, formatMoney, formatMoneyCompact, minorToMajor } from "@/lib/commerce/wallet/money";
 import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/admin/revenue";
@@ -21,7 +23,12 @@ const PATH = "/admin/dashboard";
 
 export default async function AdminDashboardPage() {
   const actor = await requirePagePermission("figures.read", PATH);
-  const [figures, revenue, demos] = await Promise.all([getAdminFigures(actor), getRevenue(actor), getDemoConversion(actor)]);
+  const [figures, revenue, demos, replyTimes] = await Promise.all([
+    getAdminFigures(actor),
+    getRevenue(actor),
+    getDemoConversion(actor),
+    teacherReplyTimes(actor),
+  ]);
   const { judged, contactedInTime } = figures.promise;
   const inTimeShare = judged === 0 ? "—" : `${Math.round((contactedInTime / judged) * 100)}%`;
   const lastDays = figures.requestsPerDay.reduce((sum, d) => sum + d.requests, 0);
@@ -149,6 +156,7 @@ export default async function AdminDashboardPage() {
         </ul>
       </section>
       <AttendanceRates {...await attendanceRates(actor)} />
+      <ReplyTimesTable rows={replyTimes} days={REPLY_TIME_DAYS} />
     </>
   );
 }

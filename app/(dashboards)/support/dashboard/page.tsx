@@ -6,6 +6,10 @@ import { QueueTable } from "@/components/dashboards/queue-table";
 import { listPendingReviews } from "@/lib/classroom/reviews";
 import { can } from "@/lib/platform/auth/permissions";
 import { requirePagePermission } from "@/lib/platform/auth/session";
+import { ThreadList } from "@/components/messages/thread-list";
+import { listThreads } from "@/lib/messages/threads";
+import { formatInstantInZone } from "@/lib/scheduling/time";
+import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 import { moderateReviewAction } from "../review-actions";
 import { leadFiltersQuery, parseLeadFilters } from "@/lib/demo-requests/queue-schema";
 import { listCourseFilterOptions, listLeadQueue, QUEUE_COUNT_CAP } from "@/lib/demo-requests/queue";
@@ -23,7 +27,12 @@ export default async function SupportDashboardPage({
   const actor = await requirePagePermission("leads.read", PATH);
   const filters = parseLeadFilters(await searchParams);
   const now = new Date();
-  const [page, courses] = await Promise.all([listLeadQueue(actor, filters, now), listCourseFilterOptions()]);
+  const [page, courses, flagged, zone] = await Promise.all([
+    listLeadQueue(actor, filters, now),
+    listCourseFilterOptions(),
+    listThreads(actor, { flaggedOnly: true, limit: 20 }),
+    findUserTimezone(actor.id),
+  ]);
   const exportHref = `/api/support/demo-requests/export${leadFiltersQuery(filters)}`;
   return (
     <>
@@ -40,6 +49,24 @@ export default async function SupportDashboardPage({
           </>
         )}
       </p>
+      <section aria-labelledby="flagged-messages" className="mt-8">
+        <h2 id="flagged-messages" className="mb-1 text-xl font-bold text-slate-900">
+          Flagged messages
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          Conversations with a message whose contact details were masked: read the original, hide a message or block the conversation.{" "}
+          <Link href="/share-a-message" className="font-semibold text-brand-700 underline underline-offset-4">
+            Every conversation
+          </Link>
+          .
+        </p>
+        <ThreadList
+          threads={flagged}
+          formatTime={(instant) => formatInstantInZone(instant, zone ?? FALLBACK_TIMEZONE)}
+          showFamily
+          emptyText="No flagged messages."
+        />
+      </section>
       <section aria-labelledby="queue" className="mt-8">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="queue" className="text-xl font-bold text-slate-900">

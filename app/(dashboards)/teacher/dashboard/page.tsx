@@ -7,9 +7,11 @@ import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
 import { DemoOutcomeList } from "@/components/dashboards/demo-outcome-list";
 import { AgendaList } from "@/components/scheduling/agenda-list";
+import { ThreadList } from "@/components/messages/thread-list";
+import { listThreads } from "@/lib/messages/threads";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { AGENDA_MAX_WEEKS, agendaWeek, listTeacherAgenda } from "@/lib/teachers/agenda";
-import { formatDate } from "@/lib/scheduling/time";
+import { formatDate, formatInstantInZone } from "@/lib/scheduling/time";
 import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teachers/courses";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
@@ -20,6 +22,7 @@ import { recordDemoOutcomeAction } from "./actions";
 export const metadata = { title: "Teacher dashboard" };
 
 const LATEST_COUNT = 10;
+const MESSAGE_COUNT = 10;
 
 const PATH = "/teacher/dashboard";
 
@@ -39,10 +42,11 @@ export default async function TeacherDashboardPage({
   const actor = await requirePagePermission("teaching.read", PATH);
   const timezone = await teacherTimezone(actor.id);
   const week = agendaWeek(timezone, parseWeek((await searchParams).week));
-  const [courses, latest, agenda] = await Promise.all([
+  const [courses, latest, agenda, threads] = await Promise.all([
     listTeacherCourses(actor),
     listTeacherRequests(actor, { pageSize: LATEST_COUNT }),
     listTeacherAgenda(actor, week.from, week.until),
+    listThreads(actor, { limit: MESSAGE_COUNT }),
   ]);
   const needingOutcome = await listDemosNeedingOutcome(actor, timezone);
   const isAdmin = actor.role === "admin";
@@ -64,6 +68,25 @@ export default async function TeacherDashboardPage({
         <TeacherNav current="/teacher/dashboard" isAdmin={isAdmin} />
       </div>
       {isAdmin ? null : <TeacherClassroom teacherId={actor.id} timezone={timezone} />}
+      <section aria-labelledby="messages" className="mb-8">
+        <h2 id="messages" className="mb-1 text-xl font-bold text-slate-900">
+          Messages
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          {isAdmin ? "The latest conversations between families and teachers." : "Families' questions about your classes and demos."} Open
+          one to read and answer it;{" "}
+          <Link href="/share-a-message" className="font-semibold text-brand-700 underline underline-offset-4">
+            all conversations
+          </Link>
+          .
+        </p>
+        <ThreadList
+          threads={threads}
+          formatTime={(instant) => formatInstantInZone(instant, timezone)}
+          showFamily
+          emptyText="No messages yet. Families write to you from their enrolments and demos."
+        />
+      </section>
       {needingOutcome.length > 0 ? (
         <section aria-labelledby="needs-outcome" className="mb-8">
           <h2 id="needs-outcome" className="mb-1 text-xl font-bold text-slate-900">

@@ -96,6 +96,15 @@ export default async function DemoStatusPage({ params }: { params: Promise<{ tok
           rebook={<RebookDemo token={token} actions={rebookActions} label="Book another time" />}
         />
       ) : null}
+      {isCancelled ? null : (
+        <p className="mt-6 text-slate-700">
+          A question for the teacher, before or after the demo?{" "}
+          <Link href={`/share-a-message?booking=${booking.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
+            Message the teacher
+          </Link>{" "}
+          (sign in with the email you booked with; messages stay on our site).
+        </p>
+      )}
       {isOver ? null : <DemoBookingControls token={token} isCancelled={isCancelled} actions={controls} />}
     </div>
   );

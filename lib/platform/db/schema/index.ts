@@ -10,5 +10,6 @@ export * from "@/lib/platform/db/schema/commerce";
 export * from "@/lib/platform/db/schema/earnings";
 export * from "@/lib/platform/db/schema/classroom";
 export * from "@/lib/platform/db/schema/notifications";
+export * from "@/lib/platform/db/schema/messages";
 export * from "@/lib/platform/db/schema/platform";
 export * from "@/lib/platform/db/schema/relations";

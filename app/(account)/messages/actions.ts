@@ -1,0 +1,56 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+
+import { blockThread, hideMessage } from "@/lib/messages/moderation";
+import { MASKED_NOTE } from "@/lib/messages/schema";
+import { postMessage, startThread } from "@/lib/messages/threads";
+import { requireApiUser } from "@/lib/platform/auth/session";
+import type { SessionUser } from "@/lib/platform/auth/session-user";
+import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
+
+const actorOf = (user: SessionUser) => ({ id: user.databaseId, email: user.email, role: user.role });
+
+/** A message to a thread (bound to its id by the page); the domain checks who may post, the limits and a block. */
+export async function postMessageAction(threadId: string, _previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("post-message", async () => {
+    const user = await requireApiUser();
+    const posted = await postMessage(actorOf(user), threadId, formObject(formData));
+    revalidatePath(`/messages/${posted.threadId}`);
+    return posted.isMasked ? MASKED_NOTE : "Message sent.";
+  });
+}
+
+/** A family's first message about one of their bookings: opens (or adds to) its thread, then goes there. */
+export async function startThreadAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  let threadId: string | null = null;
+  const result = await runAction("start-thread", async () => {
+    const user = await requireApiUser();
+    const posted = await startThread(actorOf(user), formObject(formData));
+    threadId = posted.threadId;
+    return posted.isMasked ? MASKED_NOTE : "Message sent.";
+  });
+  if (result.ok && threadId) redirect(`/messages/${threadId}`);
+  return result;
+}
+
+/** Support and admins: hide one message (audited). */
+export async function hideMessageAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("hide-message", async () => {
+    const user = await requireApiUser();
+    const { threadId } = await hideMessage(actorOf(user), formObject(formData));
+    revalidatePath(`/messages/${threadId}`);
+    return "The message is hidden from the family and the teacher.";
+  });
+}
+
+/** Support and admins: close a thread to new messages (audited). */
+export async function blockThreadAction(threadId: string, _previous: ActionResult | null): Promise<ActionResult> {
+  return runAction("block-thread", async () => {
+    const user = await requireApiUser();
+    await blockThread(actorOf(user), threadId);
+    revalidatePath(`/messages/${threadId}`);
+    return "The conversation is closed: nobody can post in it any more.";
+  });
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { seriousA11yViolations } from "./support/a11y";
+import { demoAccount, signIn } from "./support/auth";
+
+const randomTag = () => Array.from({ length: 8 }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("");
+
+/** The bar's Messages link, whose accessible name carries the unread count ("Messages (2 unread)"). */
+const messagesLink = (page: Page) => page.locator("[data-role]").getByRole("link", { name: /^Messages( \(\d+ unread\))?$/ });
+
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await messagesLink(page).getAttribute("aria-label")) ?? "";
+  return Number(/\((\d+) unread\)/.exec(label)?.[1] ?? 0);
+}
+
+/**
+ * Issue 28: a parent asks the teacher a question from /my-courses; the teacher sees it on their
+ * dashboard with an unread mark and the bar's count, answers it, and the parent's count moves.
+ * Contact details typed into a message arrive masked. Axe finds nothing serious on the pages.
+ */
+test("a parent asks from /my-courses, the teacher answers from the dashboard, the unread counts move", async ({ page, browser }) => {
+  test.slow(); // two browsers on a 2-core machine
+  // No digits of its own: a long number would be masked as a phone number.
+  const question = `Should Sam bring headphones, ${randomTag()}?`;
+
+  // The demo student's seat in the demo teacher's running class (npm start's seed).
+  await signIn(page, demoAccount("student").email, demoAccount("student").password);
+  await page.goto("/my-courses");
+  const links = page.getByRole("region", { name: "Your enrolments" }).getByRole("link", { name: /^Message the teacher about .+ for Sam$/ });
+  const hrefs = await Promise.all((await links.all()).map((link) => link.getAttribute("href")));
+  let found = false;
+  for (const href of hrefs) {
+    await page.goto(href!);
+    if (await page.getByText(/With Demo Teacher|Write to Demo Teacher/).count()) {
+      found = true;
+      break;
+    }
+  }
+  expect(found, "an enrolment of Sam with the demo teacher").toBe(true);
+  await page.getByLabel(/^Your (message|reply)$/).fill(`${question} Or call me on +1 555 0142.`);
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const threadUrl = page.url();
+  const messages = page.getByRole("list", { name: "Messages" });
+  await expect(messages).toContainText(`${question} Or call me on [contact details removed].`);
+  await expect(messages).not.toContainText("555 0142");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: "/tmp/messages-parent-thread.png", fullPage: true });
+  // The thread is read (the header of the page that read it was counted alongside): the count as of now.
+  await page.goto("/my-courses");
+  const parentCountBefore = await unreadCount(page);
+
+  // The teacher: the bar counts it, the dashboard lists the thread as unread.
+  const teacher = await (await browser.newContext()).newPage();
+  await signIn(teacher, demoAccount("teacher").email, demoAccount("teacher").password);
+  await teacher.goto("/teacher/dashboard");
+  const teacherCountBefore = await unreadCount(teacher);
+  expect(teacherCountBefore).toBeGreaterThanOrEqual(1);
+  const inbox = teacher.getByRole("region", { name: "Messages" });
+  const row = inbox.getByRole("listitem").filter({ has: teacher.locator(`a[href="${new URL(threadUrl).pathname}"]`) });
+  await expect(row).toContainText(/\d+ unread/);
+  expect(await seriousA11yViolations(teacher)).toEqual([]);
+  await teacher.screenshot({ path: "/tmp/messages-teacher-dashboard.png", fullPage: true });
+  await row.getByRole("link").click();
+  await expect(teacher.getByRole("list", { name: "Messages" })).toContainText(question);
+  await teacher.getByLabel("Your reply").fill("Yes please, any headphones with a microphone will do.");
+  await teacher.getByRole("button", { name: "Send message" }).click();
+  await expect(teacher.getByRole("list", { name: "Messages" })).toContainText("any headphones with a microphone");
+  // Read and answered: the teacher's count went down.
+  await teacher.goto("/teacher/dashboard");
+  expect(await unreadCount(teacher)).toBeLessThan(teacherCountBefore);
+
+  // The parent's count went up by the answer; opening the thread reads it.
+  await page.goto("/my-courses");
+  expect(await unreadCount(page)).toBe(parentCountBefore + 1);
+  await page.screenshot({ path: "/tmp/messages-parent-header.png" });
+  await page.goto("/share-a-message");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: "/tmp/messages-inbox.png", fullPage: true });
+  await page.goto(threadUrl);
+  await expect(page.getByRole("list", { name: "Messages" })).toContainText("any headphones with a microphone");
+  await page.goto("/my-courses");
+  expect(await unreadCount(page)).toBe(parentCountBefore);
+});
+
+test("support reads the original of a masked message; another family's thread is not found", async ({ page, browser }) => {
+  await signIn(page, demoAccount("support").email, demoAccount("support").password);
+  await page.goto("/support/dashboard");
+  const flagged = page.getByRole("region", { name: "Flagged messages" });
+  // The seed family's conversation (npm start's seed), not the demo student's.
+  await flagged.getByRole("listitem").filter({ hasText: "Seed Family" }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/Original \(support and admins only\)/).first()).toBeVisible();
+  await expect(page.getByRole("list", { name: "Messages" })).toContainText("+1 555 0142");
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: "/tmp/messages-support-thread.png", fullPage: true });
+
+  // The seed family's thread, opened by the demo student: the not-found page, and 404 JSON over the API.
+  const parent = await (await browser.newContext()).newPage();
+  await signIn(parent, demoAccount("student").email, demoAccount("student").password);
+  const answer = await parent.goto(page.url());
+  expect(answer?.status()).toBe(404);
+  const api = await parent.request.get(`/api/messages/threads/${page.url().split("/").pop()}`);
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ ok: false, message: "We could not find that conversation." });
+});
