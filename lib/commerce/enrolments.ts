@@ -13,7 +13,7 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
 import { isRefundable, refundDeadline } from "./refunds/refund-policy";
-import { previewWithdrawalRefund } from "./refunds/refunds";
+import { previewWithdrawalRefund, refundWindowStart } from "./refunds/refunds";
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -72,6 +72,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
         learnerName: learners.firstName,
         section: sections,
         firstStartsAt: bookings.startsAt,
+        refundFrom: refundWindowStart(),
         order: orders,
         priceMinor: orderItems.priceMinor,
       })
@@ -95,7 +96,8 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
     const section = sectionsWithChanges.get(row.section.id) ?? { ...row.section, sessionChanges: [] };
     const next = nextSessionWithChanges(section, now, new Date(now.getTime() + 366 * 86_400_000));
     const from = next ? new Date(next.startsAt) : now;
-    const canWithdraw = isRefundable(row.firstStartsAt, now);
+    const refundFrom = row.refundFrom ?? row.firstStartsAt;
+    const canWithdraw = isRefundable(refundFrom, now);
     views.push({
       orderItemId: row.orderItemId,
       courseTitle: row.courseTitle,
@@ -105,7 +107,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       nextSession: next ? formatInstantInZone(next.startsAt, zone) : null,
       sessionChanges: changesToShow(section.sessionChanges, row.firstStartsAt, now).map((c) => describeChange(c, zone)),
       canWithdraw,
-      refundableUntil: formatInstantInZone(refundDeadline(row.firstStartsAt), zone),
+      refundableUntil: formatInstantInZone(refundDeadline(refundFrom), zone),
       refundPreview: canWithdraw ? await previewWithdrawalRefund(row.order, row.priceMinor) : null,
     });
   }

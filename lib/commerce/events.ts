@@ -57,3 +57,9 @@ export const sessionCredited = defineEvent(
   "session.credited",
   z.object({ changeId: z.number().int().positive(), creditIds: z.array(z.number().int().positive()).min(1) }),
 );
+
+/**
+ * A family moved a paid seat to another section of the same course (seat_transfers row): the family
+ * gets the seat's invite moved in place (same UID, higher SEQUENCE), each teacher the roster change.
+ */
+export const seatTransferred = defineEvent("seat.transferred", z.object({ transferId: z.number().int().positive() }));
