@@ -14,6 +14,7 @@ import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
 import { isRefundable, refundDeadline } from "./refunds/refund-policy";
 import { previewWithdrawalRefund, refundWindowStart } from "./refunds/refunds";
+import { transferTargets, type TransferTarget } from "./transfers/options";
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -33,6 +34,8 @@ export interface EnrolmentView {
   refundableUntil: string;
   /** While canWithdraw: what a withdrawal now refunds and where it goes, for its confirmation. */
   refundPreview: string | null;
+  /** Other sections of the course with a free seat, to move this seat to (issue 27), in the viewer's zone. */
+  moveTargets: TransferTarget[];
 }
 
 /** A section's weekly times, from one week of its sessions, as a reader in `zone` sees them. */
@@ -91,6 +94,17 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       )
     ).map((section) => [section.id, section]),
   );
+  const targets = await transferTargets(
+    db,
+    rows.map((row) => ({
+      orderItemId: row.orderItemId,
+      sectionId: row.section.id,
+      courseId: row.section.courseId,
+      priceMinor: row.priceMinor,
+    })),
+    zone,
+    now,
+  );
   const views: EnrolmentView[] = [];
   for (const row of rows) {
     const section = sectionsWithChanges.get(row.section.id) ?? { ...row.section, sessionChanges: [] };
@@ -109,6 +123,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       canWithdraw,
       refundableUntil: formatInstantInZone(refundDeadline(refundFrom), zone),
       refundPreview: canWithdraw ? await previewWithdrawalRefund(row.order, row.priceMinor) : null,
+      moveTargets: next ? (targets.get(row.orderItemId) ?? []) : [],
     });
   }
   return views;

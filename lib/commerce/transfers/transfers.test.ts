@@ -152,7 +152,7 @@ test("10 parallel transfers into the last seat of a section: exactly one wins, n
   const target = await newSectionOfSameCourse(db(), from, { priceMinor: 9_000, capacity: 3 });
   await seatedFamily(target, 9_000);
   await seatedFamily(target, 9_000);
-  const families = [];
+  const families: Array<Awaited<ReturnType<typeof seatedFamily>>> = [];
   for (let i = 0; i < 10; i += 1) families.push(await seatedFamily(from, 8_000, 1_000));
 
   const outcomes = await Promise.allSettled(families.map((f) => transferSeat(f.parentId, { orderItemId: f.item.id, toSectionId: target })));
