@@ -84,7 +84,12 @@ test("a parent moves a seat to another section from /my-courses and sees the new
   await expect(enrolments).toContainText(`${courseTitle} for Mo`);
   await expect(enrolments).toContainText("Tuesdays and Thursdays 3:30 PM Pacific Time (Los Angeles)");
   await expect(enrolments).toContainText(/Next session: (Tue|Thu), .* 3:30 PM Pacific Time \(Los Angeles\)/);
-  await expect(enrolments).not.toContainText("Mondays and Wednesdays");
+  // The seat's times are the new section's; the old one is now a section to move back to (the $15.00 back to Cash).
+  await expect(enrolments.getByText("Tuesdays and Thursdays 3:30 PM Pacific Time (Los Angeles)", { exact: true })).toBeVisible();
+  await enrolments.getByText("Move to another time").click();
+  await expect(
+    enrolments.getByRole("radio", { name: /Mondays and Wednesdays 1:00 PM Pacific Time \(Los Angeles\).*\$15\.00 back to your Cash/ }),
+  ).toBeAttached();
   await enrolments.scrollIntoViewIfNeeded();
   await parent.screenshot({ path: "/tmp/transfers-my-courses.png", fullPage: true });
   await parent.screenshot({ path: testInfo.outputPath("transfer-my-courses.png"), fullPage: true });
