@@ -1,11 +1,20 @@
 import Link from "next/link";
 
 import type { FormAction } from "@/components/dashboards/action-form";
+import { TransferForm } from "@/components/commerce/transfer-form";
 import { WithdrawConfirmation } from "@/components/commerce/withdraw-confirmation";
 import type { EnrolmentView } from "@/lib/commerce/enrolments";
 
 /** The family's enrolments: course, child, weekly times and next session in the parent's zone, and Withdraw (confirmed in a dialog that states the refund) while it is refunded. */
-export function EnrolmentList({ enrolments, withdraw }: { enrolments: EnrolmentView[]; withdraw: FormAction }) {
+export function EnrolmentList({
+  enrolments,
+  withdraw,
+  transfer,
+}: {
+  enrolments: EnrolmentView[];
+  withdraw: FormAction;
+  transfer: FormAction;
+}) {
   if (enrolments.length === 0) {
     return (
       <p className="text-slate-700">
@@ -54,6 +63,15 @@ export function EnrolmentList({ enrolments, withdraw }: { enrolments: EnrolmentV
                 ? `Withdraw with a full refund until ${enrolment.refundableUntil}.`
                 : `The refund window closed on ${enrolment.refundableUntil}.`}
             </p>
+            {enrolment.moveTargets.length > 0 ? (
+              <TransferForm
+                orderItemId={enrolment.orderItemId}
+                learnerName={enrolment.learnerName}
+                courseTitle={enrolment.courseTitle}
+                targets={enrolment.moveTargets}
+                transfer={transfer}
+              />
+            ) : null}
           </div>
           {enrolment.canWithdraw && enrolment.refundPreview ? (
             <WithdrawConfirmation

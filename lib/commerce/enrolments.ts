@@ -13,7 +13,8 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
 import { isRefundable, refundDeadline } from "./refunds/refund-policy";
-import { previewWithdrawalRefund } from "./refunds/refunds";
+import { previewWithdrawalRefund, refundWindowStart } from "./refunds/refunds";
+import { transferTargets, type TransferTarget } from "./transfers/options";
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -35,6 +36,8 @@ export interface EnrolmentView {
   refundableUntil: string;
   /** While canWithdraw: what a withdrawal now refunds and where it goes, for its confirmation. */
   refundPreview: string | null;
+  /** Other sections of the course with a free seat, to move this seat to (issue 27), in the viewer's zone. */
+  moveTargets: TransferTarget[];
 }
 
 /** A section's weekly times, from one week of its sessions, as a reader in `zone` sees them. */
@@ -75,6 +78,7 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
         learnerName: learners.firstName,
         section: sections,
         firstStartsAt: bookings.startsAt,
+        refundFrom: refundWindowStart(),
         order: orders,
         priceMinor: orderItems.priceMinor,
       })
@@ -93,12 +97,24 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       )
     ).map((section) => [section.id, section]),
   );
+  const targets = await transferTargets(
+    db,
+    rows.map((row) => ({
+      orderItemId: row.orderItemId,
+      sectionId: row.section.id,
+      courseId: row.section.courseId,
+      priceMinor: row.priceMinor,
+    })),
+    zone,
+    now,
+  );
   const views: EnrolmentView[] = [];
   for (const row of rows) {
     const section = sectionsWithChanges.get(row.section.id) ?? { ...row.section, sessionChanges: [] };
     const next = nextSessionWithChanges(section, now, new Date(now.getTime() + 366 * 86_400_000));
     const from = next ? new Date(next.startsAt) : now;
-    const canWithdraw = isRefundable(row.firstStartsAt, now);
+    const refundFrom = row.refundFrom ?? row.firstStartsAt;
+    const canWithdraw = isRefundable(refundFrom, now);
     views.push({
       orderItemId: row.orderItemId,
       bookingId: row.bookingId,
@@ -109,8 +125,9 @@ export async function listEnrolments(userId: number, zone: string, now = new Dat
       nextSession: next ? formatInstantInZone(next.startsAt, zone) : null,
       sessionChanges: changesToShow(section.sessionChanges, row.firstStartsAt, now).map((c) => describeChange(c, zone)),
       canWithdraw,
-      refundableUntil: formatInstantInZone(refundDeadline(row.firstStartsAt), zone),
+      refundableUntil: formatInstantInZone(refundDeadline(refundFrom), zone),
       refundPreview: canWithdraw ? await previewWithdrawalRefund(row.order, row.priceMinor) : null,
+      moveTargets: next ? (targets.get(row.orderItemId) ?? []) : [],
     });
   }
   return views;

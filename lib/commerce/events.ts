@@ -67,3 +67,9 @@ export const payoutRequested = defineEvent(
   "earnings.payout-requested",
   z.object({ statementId: z.number().int().positive(), attempt: z.number().int().positive() }),
 );
+
+/**
+ * A family moved a paid seat to another section of the same course (seat_transfers row): the family
+ * gets the seat's invite moved in place (same UID, higher SEQUENCE), each teacher the roster change.
+ */
+export const seatTransferred = defineEvent("seat.transferred", z.object({ transferId: z.number().int().positive() }));

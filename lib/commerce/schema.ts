@@ -32,6 +32,15 @@ export const COMMERCE_MESSAGES = {
   orderNotRefundable: "Only a paid order can be refunded.",
   nothingToRefund: "Every seat of this order has already been refunded.",
   refundReasonRequired: "Say why this order is refunded (3 to 500 characters).",
+  // Issue 27: a seat moved to another section of its course.
+  transferTargetRequired: "Choose the section to move to.",
+  transferSameSection: (learner: string) => `${learner} is already in that section. Choose another day or time.`,
+  transferOtherCourse: "A seat can only move to another section of the same course.",
+  transferSeatGone: (learner: string, title: string) =>
+    `${learner}'s seat in ${title} was withdrawn or refunded, so there is nothing to move.`,
+  transferAlreadySeated: (learner: string) => `${learner} already has a seat in that section.`,
+  transferShortOfCash: (difference: string, balance: string) =>
+    `That section costs ${difference} more, and your ${brandLabels.cash} balance is ${balance}. Top up your ${brandLabels.cash} first, then move the seat. Nothing was changed.`,
 } as const;
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
@@ -54,6 +63,12 @@ export type AddToCartInput = z.input<typeof addToCartSchema>;
 export const cartItemIdSchema = z.object({ itemId: positiveId(COMMERCE_MESSAGES.cartItemNotFound) });
 export const orderIdSchema = z.uuid({ error: COMMERCE_MESSAGES.orderNotFound });
 export const orderItemIdSchema = positiveId(COMMERCE_MESSAGES.enrolmentNotFound);
+
+/** A family moves one paid seat (an order item) to another section of the same course. */
+export const transferSeatSchema = z.object({
+  orderItemId: orderItemIdSchema,
+  toSectionId: positiveId(COMMERCE_MESSAGES.transferTargetRequired),
+});
 
 /** An admin's refund of a whole order: the reason is required (it goes into the audit record). */
 export const adminRefundSchema = z.object({

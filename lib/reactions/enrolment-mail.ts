@@ -66,7 +66,11 @@ const renderToParent: EmailRenderer = async (db, bookingId) => {
   // The series as it is: sessions already moved or cancelled are overridden in it (issue 27). Its
   // SEQUENCE is 0 (a new UID), the overrides' too: this calendar never had another version.
   const changes = (await loadSessionChanges(db, [section.id])).get(section.id) ?? [];
-  return { ...content, invite: inviteOfSeat(seat, parent, teacher.name, 0, "REQUEST", changes), to: parent.email };
+  return {
+    ...content,
+    invite: inviteOfSeat(seat, parent, teacher.name, seat.booking.inviteSequence, "REQUEST", changes),
+    to: parent.email,
+  };
 };
 
 /** To the teacher: "a new learner", first name and grade only. */

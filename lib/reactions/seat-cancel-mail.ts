@@ -27,7 +27,7 @@ export function refundCarriesCancellation(cancelled: Pick<SeatsCancelled, "booki
 
 /** The METHOD:CANCEL of a cancelled seat's series, to its parent (same UID as the enrolment's, higher SEQUENCE). */
 export function seatCancelInvite(seat: SeatRow, parent: { email: string; name: string | null }, teacherName: string | null) {
-  return inviteOfSeat(seat, parent, teacherName, cancelSequence(seat.section), "CANCEL");
+  return inviteOfSeat(seat, parent, teacherName, cancelSequence(seat.section, seat.booking), "CANCEL");
 }
 
 /**

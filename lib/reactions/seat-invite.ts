@@ -10,6 +10,7 @@ import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
 import { joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, learners, sections } from "@/lib/platform/db/schema";
+import { seatSequence } from "@/lib/scheduling/seat-sequence";
 import type { SectionRow } from "@/lib/scheduling/sections";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
@@ -165,5 +166,6 @@ export function inviteOfSeat(
   );
 }
 
-/** A cancellation's SEQUENCE: above the enrolment's (0) and every change of times the family was sent. */
-export const cancelSequence = (section: SectionRow) => section.scheduleVersion + 1;
+/** A cancellation's SEQUENCE: above the enrolment's (0), every change of times the family was sent and the seat's own floor (a transfer). */
+export const cancelSequence = (section: SectionRow, booking: { inviteSequence: number }) =>
+  seatSequence(booking, section.scheduleVersion) + 1;

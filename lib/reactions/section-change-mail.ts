@@ -12,6 +12,8 @@ import { sectionSessions } from "@/lib/scheduling/sessions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParents, loadTeacher } from "./booking-mail";
+import { seatSequence } from "@/lib/scheduling/seat-sequence";
+
 import { describeSchedule, MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 const YEAR_MS = 366 * 24 * 3_600_000;
@@ -76,7 +78,7 @@ export async function enqueueSectionRescheduledMail(
         sessionChanges,
       },
       section,
-      section.scheduleVersion,
+      seatSequence(booking, section.scheduleVersion),
     );
     await enqueueEmail(db, `seat:${booking.id}:schedule:${section.scheduleVersion}:parent`, {
       ...content,

@@ -12,6 +12,8 @@ import { loadSessionChanges } from "@/lib/scheduling/session-changes";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadParents, loadTeacher } from "./booking-mail";
+import { seatSequence } from "@/lib/scheduling/seat-sequence";
+
 import { MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 /**
@@ -76,7 +78,7 @@ export async function enqueueSessionChangeMail(
         sessionChanges: changes,
       },
       section,
-      change.sequence,
+      seatSequence(booking, change.sequence),
     );
     await enqueueEmail(db, `session-change:${change.id}:${change.sequence}:${booking.id}`, { ...content, invite, to: parent.email });
   }

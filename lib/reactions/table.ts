@@ -9,6 +9,7 @@ import {
   refundMade,
   seatsCancelled,
   seatsConfirmed,
+  seatTransferred,
   sectionClosed,
   sessionCredited,
 } from "@/lib/commerce/events";
@@ -41,6 +42,7 @@ import { messageMail } from "./message-mail";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
 import { seatTakenMail } from "./seat-taken-mail";
+import { transferMail } from "./transfer-mail";
 import { sectionCloseMail } from "./section-close-mail";
 import { sectionChangeMail } from "./section-change-mail";
 import { sessionChangeMail } from "./session-change-mail";
@@ -61,6 +63,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(seatsCancelled, [seatCancelMail]),
   // A refund: the parent's "refund done" (or "class cancelled, refund done"), with the seat's calendar CANCEL when it is one seat.
   on(refundMade, [refundMail]),
+  // A seat moved to another section of its course: the parent's new times with the seat's invite moved in place (same UID, higher SEQUENCE); both teachers' roster change.
+  on(seatTransferred, [transferMail]),
   // A section closed over its learners by someone else: its teacher's "your section was cancelled", naming who left.
   on(sectionClosed, [sectionCloseMail]),
   // A gift paid for: the recipient's email with the code, when the buyer gave an address.

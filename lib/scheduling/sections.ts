@@ -10,6 +10,7 @@ import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { sectionRescheduled } from "./events";
+import { raiseSeatSequences } from "./seat-sequence";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
 import { liveSeatCount } from "./slots";
@@ -105,6 +106,7 @@ async function writeSectionUpdate(tx: Transaction, id: number, values: ReturnTyp
     .returning();
   if (!row) throw new AppError("not-found", "That section does not exist.");
   await settleWaitlist(tx, current, row);
+  if (isRescheduled) await raiseSeatSequences(tx, row.id, row.scheduleVersion);
   // New times: the event commits with them (who reacts: lib/reactions/table.ts, the families booked into it).
   if (isRescheduled) await emit(tx, sectionRescheduled, { sectionId: row.id, scheduleVersion: row.scheduleVersion });
   return row;

@@ -12,6 +12,7 @@ import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { sessionCancelled, sessionMakeupSet, sessionMoved } from "./events";
+import { raiseSeatSequences } from "./seat-sequence";
 import {
   cancelSessionSchema,
   makeupSessionSchema,
@@ -169,6 +170,7 @@ async function newTime(tx: Transaction, section: SectionRow, others: SectionRow[
 async function nextSequence(tx: Transaction, section: SectionRow, now: Date): Promise<number> {
   const sequence = section.scheduleVersion + 1;
   await tx.update(sections).set({ scheduleVersion: sequence, updatedAt: now }).where(eq(sections.id, section.id));
+  await raiseSeatSequences(tx, section.id, sequence);
   return sequence;
 }
 

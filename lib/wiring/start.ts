@@ -90,6 +90,13 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
     .catch((error: unknown) =>
       console.error("[messages] could not seed the conversations:", error instanceof Error ? error.message : error),
     );
+  // After the running class: one of its sessions moved, one cancelled with a make-up; a full class with a waitlist; demos with outcomes (issue 27).
+  const { seedClassLife } = await import("@/lib/wiring/seed/class-life");
+  await seedClassLife()
+    .then(() => console.log("[scheduling] class life ready: a moved and a cancelled session, a waitlist, demo outcomes"))
+    .catch((error: unknown) =>
+      console.error("[scheduling] could not seed the class life:", error instanceof Error ? error.message : error),
+    );
 }
 
 /**

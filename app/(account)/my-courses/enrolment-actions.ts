@@ -3,8 +3,9 @@
 import { revalidatePath } from "next/cache";
 
 import { withdrawSeat } from "@/lib/commerce/refunds/refunds";
+import { transferSeat } from "@/lib/commerce/transfers/transfers";
 import { requireApiUser } from "@/lib/platform/auth/session";
-import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { findUserTimezone } from "@/lib/teachers/profiles";
@@ -15,6 +16,17 @@ export async function withdrawEnrolmentAction(_previous: ActionResult | null, fo
     const user = await requireApiUser();
     const zone = (await findUserTimezone(user.databaseId)) ?? FALLBACK_TIMEZONE;
     const outcome = await withdrawSeat(user.databaseId, formData.get("orderItemId"), zone);
+    revalidatePath("/my-courses");
+    revalidateSeatPages();
+    return outcome.message;
+  });
+}
+
+/** Moves one of the signed-in parent's seats to another section of its course (issue 27); the price difference goes through their Cash. */
+export async function transferEnrolmentAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("transfer-enrolment", async () => {
+    const user = await requireApiUser();
+    const outcome = await transferSeat(user.databaseId, formObject(formData));
     revalidatePath("/my-courses");
     revalidateSeatPages();
     return outcome.message;

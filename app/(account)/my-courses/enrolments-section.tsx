@@ -3,7 +3,7 @@ import Link from "next/link";
 import { EnrolmentList } from "@/components/commerce/enrolment-list";
 import { listEnrolments } from "@/lib/commerce/enrolments";
 
-import { withdrawEnrolmentAction } from "./enrolment-actions";
+import { transferEnrolmentAction, withdrawEnrolmentAction } from "./enrolment-actions";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 /** Issue 18's part of /my-courses, self-contained: the family's paid seats, each with Withdraw while refundable. */
@@ -21,7 +21,7 @@ export async function EnrolmentsSection({ userId, timezone }: { userId: number; 
         </Link>{" "}
         says when a withdrawal is refunded.
       </p>
-      <EnrolmentList enrolments={enrolments} withdraw={withdrawEnrolmentAction} />
+      <EnrolmentList enrolments={enrolments} withdraw={withdrawEnrolmentAction} transfer={transferEnrolmentAction} />
     </section>
   );
 }

@@ -20,6 +20,11 @@ export interface SeatCounts {
   taken: Map<number, number>;
   /** "learnerId:sectionId" of the wanted learners already holding a live seat there. */
   enrolled: Set<string>;
+  /**
+   * "learnerId:courseId" of the wanted learners already holding a live seat in any section of a
+   * locked section's course: one child, one class per course (the cart checks it too, unlocked).
+   */
+  enrolledInCourse: Set<string>;
   /** Live waitlist offers per section: seats held for the children first in line (lib/scheduling/waitlist.ts). */
   offers: Map<number, number>;
   /** "learnerId:sectionId" of the wanted learners with a live offer there: their checkout may take the seat offered. */
@@ -57,6 +62,7 @@ export async function countSeats(
   const counts: SeatCounts = {
     taken: new Map(),
     enrolled: new Set(),
+    enrolledInCourse: new Set(),
     offers: new Map(),
     offered: new Set(),
     listed: new Set(),
@@ -71,6 +77,12 @@ export async function countSeats(
     .from(bookings)
     .where(and(inThisSection, isLiveSeat, inArray(bookings.learnerId, learnerIds.length > 0 ? learnerIds : [0])));
   const wantedIds = learnerIds.length > 0 ? learnerIds : [0];
+  // Read under the buyer's wallet lock (every checkout of a family's children holds it), so two
+  // checkouts of one child into two sections of a course cannot both miss each other's seat.
+  const inCourseHere = tx
+    .select({ learnerIds: sql`coalesce(json_agg(${bookings.learnerId}), '[]')` })
+    .from(bookings)
+    .where(and(eq(bookings.courseId, sections.courseId), isLiveSeat, inArray(bookings.learnerId, wantedIds)));
   const listedHere = tx
     .select({
       entries: sql`coalesce(json_agg(json_build_array(${waitlistEntries.learnerId}, ${isLiveOffer(now)})), '[]')`,
@@ -99,6 +111,8 @@ export async function countSeats(
       sectionId: sections.id,
       taken: liveSeatCount(tx, sections.id),
       enrolled: sql<number[]>`(${enrolledHere})`,
+      courseId: sections.courseId,
+      inCourse: sql<number[]>`(${inCourseHere})`,
       offers: liveOfferCount(tx, sections.id, now),
       listed: sql<Array<[number, boolean]>>`(${listedHere})`,
       hasExpiredHolds: sql<boolean>`exists (${expiredHere})`,
@@ -110,6 +124,7 @@ export async function countSeats(
   for (const row of rows) {
     counts.taken.set(row.sectionId, row.taken);
     for (const learnerId of row.enrolled) counts.enrolled.add(`${learnerId}:${row.sectionId}`);
+    for (const learnerId of row.inCourse) counts.enrolledInCourse.add(`${learnerId}:${row.courseId}`);
     counts.offers.set(row.sectionId, row.offers);
     for (const [learnerId, isLive] of row.listed) {
       counts.listed.add(`${learnerId}:${row.sectionId}`);
@@ -160,6 +175,7 @@ export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSecti
   const taken = new Map(counts.taken);
   const offers = new Map(counts.offers);
   const enrolled = new Set(counts.enrolled);
+  const inCourse = new Set(counts.enrolledInCourse);
   const filled: number[] = [];
   for (const seat of wanted) {
     const section = locked.get(seat.sectionId);
@@ -169,6 +185,9 @@ export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSecti
     if (!nextSession(section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
     const key = `${seat.learnerId}:${seat.sectionId}`;
     if (enrolled.has(key)) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(seat.learnerName, section.title));
+    // One child, one class per course: a seat in another section of it (held, bought, or an earlier line of this order).
+    const courseKey = `${seat.learnerId}:${section.courseId}`;
+    if (inCourse.has(courseKey)) throw new AppError("conflict", COMMERCE_MESSAGES.alreadyEnrolled(seat.learnerName, section.title));
     const used = taken.get(seat.sectionId) ?? 0;
     const held = offers.get(seat.sectionId) ?? 0;
     if (counts.offered.has(key)) {
@@ -179,6 +198,7 @@ export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSecti
     taken.set(seat.sectionId, used + 1);
     if (seatsLeftIn(section, used + 1 + (offers.get(seat.sectionId) ?? 0)) === 0) filled.push(section.id);
     enrolled.add(key);
+    inCourse.add(courseKey);
   }
   return filled;
 }

@@ -6,7 +6,17 @@ import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { brandLabels } from "@/lib/platform/brand";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
-import { bookingHistory, bookings, courses, learners, orderItems, orders, refunds, sections } from "@/lib/platform/db/schema/index";
+import {
+  bookingHistory,
+  bookings,
+  courses,
+  learners,
+  orderItems,
+  orders,
+  refunds,
+  sections,
+  seatTransfers,
+} from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
@@ -39,6 +49,12 @@ export interface SeatToRefund {
   courseTitle: string;
 }
 
+/** A seat's first session for the refund policy: its booking's, or an earlier one before it moved sections (seat_transfers). */
+export function refundWindowStart() {
+  const firstBeforeMoves = sql`(select min(${seatTransfers.fromStartsAt}) from ${seatTransfers} where ${seatTransfers.bookingId} = ${bookings.id})`;
+  return sql<Date | null>`least(${bookings.startsAt}, ${firstBeforeMoves})`.mapWith(bookings.startsAt);
+}
+
 /** An order's seats not yet refunded, with their booking (read under the order's lock). */
 export async function unrefundedSeats(tx: Transaction, orderId: string, itemIds?: number[]): Promise<SeatToRefund[]> {
   const refunded = tx.select({ id: refunds.orderItemId }).from(refunds).where(eq(refunds.orderId, orderId));
@@ -49,7 +65,8 @@ export async function unrefundedSeats(tx: Transaction, orderId: string, itemIds?
       bookingId: orderItems.bookingId,
       bookingStatus: bookings.status,
       sectionId: orderItems.sectionId,
-      startsAt: bookings.startsAt,
+      // The refund window counts from the seat's first session, in the section it was bought for (a transfer moves startsAt).
+      startsAt: refundWindowStart(),
       learnerName: learners.firstName,
       courseTitle: courses.title,
     })

@@ -35,17 +35,31 @@ export async function seedPastDemo(now = new Date()): Promise<void> {
 }
 
 async function seedOne(demo: typeof MISSED_DEMO, now: Date): Promise<void> {
+  const startsAt = new Date(Math.floor((now.getTime() - demo.hoursAgo * 3_600_000) / 3_600_000) * 3_600_000);
+  await seedDemoAt(demo, startsAt);
+}
+
+/**
+ * A demo the demo teacher gave at `startsAt` (confirmed, no outcome yet), for a course of theirs with
+ * an open section, booked signed out by `demo.familyEmail`; made once (by the request's idempotency
+ * key). Returns its booking id, found again on a later run; null when the teacher or course is missing.
+ */
+export async function seedDemoAt(
+  demo: { teacherEmail: string; familyEmail: string; grade: number; idempotencyKey: string },
+  startsAt: Date,
+): Promise<string | null> {
   const db = await getDb();
   const [existing] = await db
-    .select({ id: demoRequests.id })
+    .select({ bookingId: bookings.id })
     .from(demoRequests)
+    .leftJoin(bookings, eq(bookings.demoRequestId, demoRequests.id))
     .where(eq(demoRequests.idempotencyKey, demo.idempotencyKey));
-  if (existing) return;
+  if (existing) return existing.bookingId;
   const [teacher] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, demo.teacherEmail), eq(users.role, "teacher")));
-  if (!teacher) return;
+  if (!teacher) return null;
   const [course] = await db
     .select({ id: courses.id, slug: courses.slug })
     .from(courses)
@@ -53,9 +67,8 @@ async function seedOne(demo: typeof MISSED_DEMO, now: Date): Promise<void> {
     .where(and(eq(sections.teacherId, teacher.id), inArray(sections.status, ["open"])))
     .orderBy(asc(courses.id))
     .limit(1);
-  if (!course) return;
-  const startsAt = new Date(Math.floor((now.getTime() - demo.hoursAgo * 3_600_000) / 3_600_000) * 3_600_000);
-  await db.transaction(async (tx) => {
+  if (!course) return null;
+  return db.transaction(async (tx) => {
     const [request] = await tx
       .insert(demoRequests)
       .values({
@@ -69,17 +82,21 @@ async function seedOne(demo: typeof MISSED_DEMO, now: Date): Promise<void> {
         createdAt: new Date(startsAt.getTime() - 3 * 86_400_000),
       })
       .returning({ id: demoRequests.id });
-    await tx.insert(bookings).values({
-      kind: "demo",
-      demoRequestId: request!.id,
-      teacherId: teacher.id,
-      courseId: course.id,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-      status: "confirmed",
-      token: randomBytes(24).toString("base64url"),
-      timezone: "America/New_York",
-      createdAt: new Date(startsAt.getTime() - 2 * 86_400_000),
-    });
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        kind: "demo",
+        demoRequestId: request!.id,
+        teacherId: teacher.id,
+        courseId: course.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        status: "confirmed",
+        token: randomBytes(24).toString("base64url"),
+        timezone: "America/New_York",
+        createdAt: new Date(startsAt.getTime() - 2 * 86_400_000),
+      })
+      .returning({ id: bookings.id });
+    return booking!.id;
   });
 }

@@ -409,3 +409,42 @@ export const sessionCredits = pgTable(
     check("session_credits_amount", sql`${t.amountMinor} >= 0`),
   ],
 );
+
+/**
+ * A family moved a paid seat to another section of the same course (issue 27): the same booking
+ * (one calendar UID) and order item, now in `toSectionId`. `differenceMinor` is what the move
+ * settled through {product} Cash: positive charged, negative credited. The seat's history for staff.
+ */
+export const seatTransfers = pgTable(
+  "seat_transfers",
+  {
+    id: serial().primaryKey(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    fromSectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    toSectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    /** The seat's first session before and after: the refund window keeps counting from the earliest. */
+    fromStartsAt: timestamp({ withTimezone: true }).notNull(),
+    toStartsAt: timestamp({ withTimezone: true }).notNull(),
+    fromPriceMinor: integer().notNull(),
+    toPriceMinor: integer().notNull(),
+    differenceMinor: integer().notNull(),
+    /** The SEQUENCE of the invite that tells the family (bookings.invite_sequence after the move). */
+    sequence: integer().notNull(),
+    byId: integer().references(() => users.id, { onDelete: "set null" }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("seat_transfers_booking_idx").on(t.bookingId, t.at),
+    check("seat_transfers_sections", sql`${t.fromSectionId} <> ${t.toSectionId}`),
+    check("seat_transfers_difference", sql`${t.differenceMinor} = ${t.toPriceMinor} - ${t.fromPriceMinor}`),
+  ],
+);

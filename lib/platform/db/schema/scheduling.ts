@@ -128,6 +128,12 @@ export const bookings = pgTable(
     meetingRoom: text()
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * A seat's calendar SEQUENCE floor (issue 27, transfers): raised above everything its family was
+     * sent when the seat moves to another section, and kept above the new section's schedule version
+     * on each later change there. Every seat invite sends max(this, the section's sequence) (lib/reactions/seat-invite.ts).
+     */
+    inviteSequence: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
