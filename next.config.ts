@@ -14,6 +14,9 @@ const nextConfig: NextConfig = {
   // The e2e and benchmark servers build into their own folder (scripts/build-freshness.mjs reads the same variable).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // Next's data and page cache and its tag revalidations: this instance's own (as Next's default) or,
+  // with REDIS_URL, shared by every instance through Redis (the file says how; README "Several instances").
+  cacheHandler: require.resolve("./cache-handler.mjs"),
   // scripts/server.mjs compresses (brotli or gzip); on Vercel the platform does.
   compress: false,
   // forbidden() renders app/forbidden.tsx with a 403 for signed-in users without the role.
