@@ -141,7 +141,32 @@ async function resync(state) {
   applyTags(await withTimeout(client.hGetAll(TAGS_KEY)));
 }
 
+/**
+ * Workers of one `npm run serve` (WEB_CONCURRENCY, scripts/server.mjs) also pass their
+ * revalidations to each other through the cluster's primary: with Redis down, an edit made on one
+ * worker still expires the page on its siblings. Installed once per process.
+ */
+const SIBLINGS = Symbol.for("brightside.shared-cache-siblings");
+const TAGS_MESSAGE = "next-cache-tags";
+function listenToSiblings() {
+  if (globalThis[SIBLINGS] || !require("node:cluster").isWorker) return;
+  globalThis[SIBLINGS] = true;
+  process.on("message", (message) => {
+    if (message?.type !== TAGS_MESSAGE) return;
+    for (const [tag, entry] of Object.entries(message.tags ?? {})) mergeTag(tag, entry);
+  });
+}
+function tellSiblings(changed) {
+  if (!require("node:cluster").isWorker || !process.connected) return;
+  try {
+    process.send({ type: TAGS_MESSAGE, tags: changed });
+  } catch {
+    // The primary is gone: this worker is ending.
+  }
+}
+
 function sharedState() {
+  listenToSiblings();
   if (!redisUrl || isBuild) return undefined;
   globalThis[SLOT] ??= connect(redisUrl);
   return globalThis[SLOT];
@@ -232,6 +257,7 @@ export default class SharedCacheHandler {
     // This instance first, as Next's own cache does it (file-system-cache.js).
     await this.local.revalidateTag(list, durations);
     const state = this.shared;
+    tellSiblings(Object.fromEntries(list.map((tag) => [tag, tagsManifest.get(tag) || {}])));
     if (!state) return;
     // With any revalidation still waiting from an earlier failed write.
     const changed = Object.fromEntries([...state.pending, ...list.map((tag) => [tag, tagsManifest.get(tag) || {}])]);

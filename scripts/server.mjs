@@ -86,6 +86,11 @@ function runPrimary(count) {
     const worker = cluster.fork();
     worker.on("message", (message) => {
       if (message === "ready" && ++ready === count) console.log(`[server] ${count} workers ready on port ${port}`);
+      // A worker's tag revalidations, passed to its siblings (cache-handler.mjs): with Redis down
+      // too, an edit on one worker expires the page on all of this server's workers.
+      if (message?.type === "next-cache-tags") {
+        for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker && other.isConnected()) other.send(message);
+      }
     });
   };
   for (let i = 0; i < count; i += 1) fork();
