@@ -1,4 +1,4 @@
-import { encode, getToken, type JWT } from "next-auth/jwt";
+import { getToken, type JWT } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 
 import { hasFilters } from "@/lib/discovery/filters";
@@ -6,6 +6,7 @@ import { identityConfig } from "@/lib/platform/auth/config";
 import { guardRedirect, isAuthPage } from "@/lib/platform/auth/guard";
 import { refreshSessionToken } from "@/lib/platform/auth/options";
 import { SESSION_HINT_COOKIE } from "@/lib/platform/auth/session-hint";
+import { decodeSession, encodeSession } from "@/lib/platform/auth/session-token";
 import { endedByAge, LONGEST_SESSION_MS, SESSION_ACTIVITY_STEP_MS } from "@/lib/platform/auth/session-limits";
 
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
@@ -18,7 +19,7 @@ const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
  * one would otherwise be sent away from the page where its bearer can sign in again.
  */
 export async function proxy(request: NextRequest) {
-  const token = await getToken({ req: request, secret: identityConfig.sessionSecret }).catch(() => null);
+  const token = await getToken({ req: request, secret: identityConfig.sessionSecret, decode: decodeSession }).catch(() => null);
   let isSignedIn = Boolean(token?.user);
   // A session past its role's absolute or idle limit (session-limits.ts) is over without asking the database.
   const isTooOld = isSignedIn && endedByAge(token!, Date.now()) !== null;
@@ -71,7 +72,7 @@ async function markActivity(request: NextRequest, response: NextResponse, token:
   if (!cookie || cookies.length !== 1 || /\.\d+$/.test(cookie.name)) return;
   const { name } = cookie;
   const maxAge = LONGEST_SESSION_MS / 1000;
-  const value = await encode({ token: { ...token, lastSeenMs: now }, secret, maxAge });
+  const value = await encodeSession({ token: { ...token, lastSeenMs: now }, secret, maxAge });
   response.cookies.set(name, value, { path: "/", httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-"), maxAge });
 }
 

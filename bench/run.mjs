@@ -23,6 +23,11 @@
 //   --parents N           load: parents seeded for the checkout target, one checkout each (default 500)
 //   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses) and the
 //                         checkout target; they run on the PostgreSQL app, where the bench can seed them
+//   --only scale          (not in the default steps: it needs Redis and haproxy, and about 1,800 parents)
+//                         issue 30 on the PostgreSQL app with REDIS_URL: an open loop of checkouts
+//                         (--rate 40 --seconds 30), two instances behind HAProxy vs one (course page
+//                         and checkout), app CPU per checkout vs the domain layer's (bench/scale.mjs)
+//   --redis-url URL       scale: the Redis the instances share (default redis://127.0.0.1:6379)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -41,6 +46,7 @@ import {
   runLoad,
 } from "./load.mjs";
 import { embeddedAuthDefaults } from "../scripts/embedded-auth.mjs";
+import { formatScale, runScale, scaleParents } from "./scale.mjs";
 import { isJsCheckedSignedIn, checkoutActionId, countCheckouts, seedSignedIn, signIn, signInAll, signedInRoutes } from "./signed-in.mjs";
 import {
   BENCH_DIR,
@@ -82,7 +88,7 @@ if (args.help || args.h) {
 }
 const STEPS = ["js", "lighthouse", "load"];
 const steps = listArg(args.only) ?? STEPS;
-if (steps.some((step) => !STEPS.includes(step))) {
+if (steps.some((step) => ![...STEPS, "scale"].includes(step))) {
   console.error(`--only takes ${STEPS.join(", ")} (or a comma list of them)`);
   process.exit(2);
 }
@@ -96,6 +102,10 @@ const routes = listArg(args.urls) ?? defaultRoutes();
 const presets = listArg(args.presets) ?? ["mobile", "desktop"];
 const withSignedIn = !args.noSignedIn;
 const parentCount = Number(args.parents ?? 500);
+const redisUrl = String(args.redisUrl ?? process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379");
+const scaleOptions = Object.fromEntries(
+  Object.entries({ rate: numberArg(args.rate), seconds: numberArg(args.seconds) }).filter(([, v]) => v !== undefined),
+);
 
 const RESULTS_DIR = path.join(BENCH_DIR, "results");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -268,6 +278,8 @@ async function openPostgresApp() {
       ALLOW_AUTH_EMULATOR: "true",
       SEED_DEMO_ACCOUNTS: "false",
       AUTH_EMULATOR_DATA_DIR: ".data/bench-auth-postgres",
+      // The scale step runs a second instance beside it: Next's cache shared through Redis.
+      ...(steps.includes("scale") ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bench-${stamp}` } : {}),
       ...(firstApp?.env.APP_URL ? { APP_URL: firstApp.env.APP_URL } : {}),
     };
     say(`load: starting the app on PostgreSQL (database ${database.name})`);
@@ -297,7 +309,8 @@ async function openPostgresPhase() {
   const app = await openPostgresApp();
   if (!withSignedIn) return app;
   try {
-    const parents = steps.includes("load") ? parentCount + 1 : 0;
+    const forLoad = steps.includes("load") ? parentCount + 1 : 0;
+    const parents = forLoad + (steps.includes("scale") ? scaleParents(scaleOptions) : 0);
     say(
       `signed in: seeding the showcase parent (20 enrolments) and ${parents} load parents (log ${path.relative(REPO_DIR, logFor("seed"))})`,
     );
@@ -316,17 +329,19 @@ async function openPostgresPhase() {
       enrolments: seeded.showcase.enrolments,
       ...(await measureSignedIn(app.base, cookie, seeded.showcase)),
     };
-    if (!steps.includes("load")) return app;
+    if (parents === 0) return app;
     say(`signed in: signing in ${seeded.parents.length} load parents`);
     const cookies = await signInAll(app.base, seeded.parents, seeded.password);
+    const checkout = (slice) => ({
+      actionId: checkoutActionId(DIST_DIR),
+      cookies: slice,
+      count: () => countCheckouts(app.databaseUrl, seeded.run),
+      appGroup: app.pid,
+    });
     return {
       ...app,
-      checkout: {
-        actionId: checkoutActionId(DIST_DIR),
-        cookies,
-        count: () => countCheckouts(app.databaseUrl, seeded.run),
-        appGroup: app.pid,
-      },
+      ...(forLoad > 0 ? { checkout: checkout(cookies.slice(0, forLoad)) } : {}),
+      ...(steps.includes("scale") ? { scaleCheckout: checkout(cookies.slice(forLoad)) } : {}),
     };
   } catch (err) {
     await app.close().catch(() => {});
@@ -572,7 +587,36 @@ try {
     const failures = report.load.apps.filter((a) => a.error || a.targets?.some((t) => t.error));
     if (failures.length || report.load.bare?.targets.some((t) => t.error)) exitCode = 1;
   }
-  if (!steps.includes("load") && withSignedIn && !args.appUrl) {
+  if (steps.includes("scale")) {
+    const missing = [];
+    const { default: net } = await import("node:net");
+    const reach = (url) =>
+      new Promise((resolve) => {
+        const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379), timeout: 1_000 });
+        socket.once("connect", () => (socket.destroy(), resolve(true)));
+        socket.once("error", () => resolve(false));
+        socket.once("timeout", () => (socket.destroy(), resolve(false)));
+      });
+    if (!(await reach(new URL(redisUrl)))) missing.push(`Redis at ${redisUrl}`);
+    if (!(process.env.PATH ?? "").split(":").some((dir) => fs.existsSync(path.join(dir, "haproxy")))) missing.push("haproxy");
+    if (missing.length > 0 || !withSignedIn) {
+      report.scale = { skipped: missing.length > 0 ? `needs ${missing.join(" and ")}` : "--no-signed-in" };
+      say(`scale: skipped: ${report.scale.skipped}`);
+    } else {
+      const app = await openPostgresPhase();
+      try {
+        // The count is of every paid order of the run's parents: the step compares before and after.
+        const before = (await app.scaleCheckout.count()).orders;
+        const counted = { ...app.scaleCheckout, count: async () => ({ orders: (await app.scaleCheckout.count()).orders - before }) };
+        report.scale = await runScale({ app: { ...app, checkout: counted }, postgresUrl, logFor, log: say, options: scaleOptions });
+        console.log(`\n${formatScale(report.scale)}\n`);
+        if (report.scale.checks.some((c) => !c.pass)) exitCode = 1;
+      } finally {
+        await app.close();
+      }
+    }
+  }
+  if (!steps.includes("load") && !steps.includes("scale") && withSignedIn && !args.appUrl) {
     try {
       const app = await openPostgresPhase();
       await app.close();

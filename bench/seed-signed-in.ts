@@ -35,7 +35,7 @@ async function main() {
   }
   const { DateTime } = await import("luxon");
   const { getOpenDatabase } = await import("../lib/platform/db/client");
-  const { courses, sections, users } = await import("../lib/platform/db/schema");
+  const { courses, sections, teacherProfiles, users } = await import("../lib/platform/db/schema");
   const { registerAccount } = await import("../lib/accounts/accounts");
   const { adminAuth } = await import("../lib/platform/auth/firebase-admin");
   const { addLearner } = await import("../lib/scheduling/learners");
@@ -61,7 +61,13 @@ async function main() {
       displayName: "Bench Teacher",
     })
     .returning({ id: users.id });
-  const catalogue = await db.select({ id: courses.id }).from(courses).orderBy(courses.id);
+  // An approved teacher: only their sections are on sale (lib/scheduling/section-sale.ts).
+  await db
+    .insert(teacherProfiles)
+    .values({ userId: teacher!.id, publicName: "Bench Teacher", timezone: "America/Chicago", approvedAt: new Date() });
+  const { eq } = await import("drizzle-orm");
+  // Published courses only: a section of a hidden course is not on sale either.
+  const catalogue = await db.select({ id: courses.id }).from(courses).where(eq(courses.isPublished, true)).orderBy(courses.id);
   if (catalogue.length === 0) throw new Error("no courses in the catalogue");
   const zone = "America/Chicago";
   const today = DateTime.now().setZone(zone);

@@ -95,13 +95,19 @@ export function checkoutActionId(distDir) {
 }
 
 const BOUNDARY = "----benchCheckoutBoundary";
+/** Each load parent's cart: one seat at bench/seed-signed-in.ts's PRICE_MINOR. */
+export const LOAD_CART_TOTAL_MINOR = 9900;
 /**
  * The checkout request as React sends it for `<form action={formAction}>` with useActionState:
  * POST to the page with Next-Action, the arguments (previous state null, the form's FormData,
  * empty here) encoded as multipart form data by encodeReply.
  */
-export function checkoutRequest(actionId, origin, cookie) {
-  const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="0"\r\n\r\n[null,"$K1"]\r\n--${BOUNDARY}--\r\n`;
+export function checkoutRequest(actionId, origin, cookie, expectedTotalMinor = LOAD_CART_TOTAL_MINOR) {
+  // The form's fields go as "_1_<name>" ($K1 is that FormData): the total the parent saw beside Pay
+  // (issue 26 finding 10: a checkout without it is refused).
+  const body =
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="_1_expectedTotalMinor"\r\n\r\n${expectedTotalMinor}\r\n` +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="0"\r\n\r\n[null,"$K1"]\r\n--${BOUNDARY}--\r\n`;
   return {
     method: "POST",
     path: "/cart",

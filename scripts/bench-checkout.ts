@@ -5,7 +5,31 @@
 //
 //   npm run bench:checkout -- [--parents 400] [--concurrency 50]
 //        [--postgres-url postgres://postgres@127.0.0.1:5432/test]
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import { parseArgs } from "node:util";
+
+/**
+ * CPU milliseconds all of this machine's postgres processes have used so far (Linux /proc; null
+ * elsewhere): the database's share of a checkout, beside this process's own. Other work on the
+ * machine's PostgreSQL counts too: read it on a quiet server.
+ */
+function postgresCpuMs(): number | null {
+  if (!fs.existsSync("/proc/self/stat")) return null;
+  const ticks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (total * 1000) / ticks;
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -45,6 +69,7 @@ async function main() {
     await checkoutCart(families[0]!.parentId);
     statements = 0;
     const cpu0 = process.cpuUsage();
+    const postgres0 = postgresCpuMs();
     const t0 = performance.now();
     let next = 1;
     const latencies: number[] = [];
@@ -60,11 +85,12 @@ async function main() {
     );
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const postgres1 = postgresCpuMs();
     const n = families.length - 1;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(0);
     console.log(
-      `${n} checkouts at ${concurrency}: ${(n / seconds).toFixed(0)}/s, CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per checkout (user ${(cpu.user / 1000 / n).toFixed(2)}, system ${(cpu.system / 1000 / n).toFixed(2)}), ${(statements / n).toFixed(1)} statements per checkout, p50 ${pct(50)} ms, p99 ${pct(99)} ms`,
+      `${n} checkouts at ${concurrency}: ${(n / seconds).toFixed(0)}/s, CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per checkout (user ${(cpu.user / 1000 / n).toFixed(2)}, system ${(cpu.system / 1000 / n).toFixed(2)}), PostgreSQL CPU ${postgres0 === null || postgres1 === null ? "n/a" : ((postgres1 - postgres0) / n).toFixed(2)} ms per checkout, ${(statements / n).toFixed(1)} statements per checkout, p50 ${pct(50)} ms, p99 ${pct(99)} ms`,
     );
   } finally {
     await database.dispose();

@@ -36,6 +36,16 @@ describe("configuration (lib/platform/env.ts)", () => {
     expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
   });
 
+  it("names an invalid REDIS_URL at start, and takes redis:// and rediss:// URLs (issue 30)", () => {
+    expect(() => parseEnv({ REDIS_URL: "127.0.0.1:6379" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseEnv({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL/);
+    expect(parseEnv({ REDIS_URL: "rediss://user:secret@cache.example.com:6380" }).REDIS_URL).toBe(
+      "rediss://user:secret@cache.example.com:6380",
+    );
+    expect(parseEnv({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    expect(() => parseEnv({ REDIS_KEY_PREFIX: "has spaces" })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
   it("treats an empty variable as unset", () => {
     const env = parseEnv({ FIREBASE_AUTH_EMULATOR_HOST: "", PGLITE_DIR: "" });
     expect(env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();

@@ -93,6 +93,24 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** Set: PostgreSQL through `pg`. Unset: PGlite persisted under PGLITE_DIR. */
   DATABASE_URL: optionalUrl,
+  /**
+   * Set: Next's data and page cache and its tag revalidations are shared by every instance through
+   * this Redis (cache-handler.mjs reads it; README "Several instances").
+   * Unset: each process keeps its own, as one instance needs.
+   */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379" }).optional())
+    .optional(),
+  /** Prefix of the shared cache's Redis keys (default next-cache): two sites on one Redis each set their own. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,60}$/, "must be letters, digits, ':', '_' or '-'")
+    .optional(),
+  /** Milliseconds a Redis cache call may take before this instance serves from its own cache (default 500). */
+  REDIS_CACHE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).optional(),
   /** Where the embedded database lives; `memory://` keeps it in memory (tests). */
   PGLITE_DIR: z.string().min(1).default(".data/pglite"),
   /** Public origin of the site: canonical URLs, sitemap, Origin checks. */

@@ -11,6 +11,7 @@ import { identityConfig } from "@/lib/platform/auth/config";
 import { IDENTITY_MESSAGES, IdentityError } from "@/lib/platform/auth/errors";
 import { safeCallbackUrl } from "@/lib/platform/auth/guard";
 import { signInSchema } from "@/lib/platform/auth/schema";
+import { decodeSession, encodeSession } from "@/lib/platform/auth/session-token";
 import { announceVerifiedEmail } from "@/lib/platform/auth/verified-email";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { endedByAge, LONGEST_SESSION_MS } from "@/lib/platform/auth/session-limits";
@@ -75,6 +76,8 @@ const googleProviders = () => (identityConfig.google ? [GoogleProvider(identityC
 export const authOptions: NextAuthOptions = {
   secret: identityConfig.sessionSecret,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+  // next-auth's own format; a cookie's decode is kept a minute (session-token.ts: once per cookie, not twice per request).
+  jwt: { encode: encodeSession, decode: decodeSession },
   pages: { signIn: "/signin", error: "/signin" },
   providers: [
     credentialsProvider(NO_GUARD),
