@@ -65,7 +65,6 @@ async function main() {
   await db
     .insert(teacherProfiles)
     .values({ userId: teacher!.id, publicName: "Bench Teacher", timezone: "America/Chicago", approvedAt: new Date() });
-  const { eq } = await import("drizzle-orm");
   // Published courses only: a section of a hidden course is not on sale either.
   const catalogue = await db.select({ id: courses.id }).from(courses).where(eq(courses.isPublished, true)).orderBy(courses.id);
   if (catalogue.length === 0) throw new Error("no courses in the catalogue");
