@@ -1,6 +1,9 @@
 import { ensureDemoAccounts } from "@/lib/wiring/seed/demo-accounts";
 import { seedDemoTeacherSchedule } from "@/lib/wiring/seed/demo-teacher";
+import { seedClassLife } from "@/lib/wiring/seed/class-life";
 import { seedLiveClass } from "@/lib/wiring/seed/live-class";
+import { seedMessages } from "@/lib/wiring/seed/messages";
+import { seedPastTeaching } from "@/lib/wiring/seed/past-teaching";
 import { seedSchedules } from "@/lib/wiring/seed/schedules";
 
 import { seedDemoData } from "./start";
@@ -9,6 +12,10 @@ jest.mock("@/lib/wiring/seed/demo-accounts", () => ({ ensureDemoAccounts: jest.f
 jest.mock("@/lib/wiring/seed/schedules", () => ({ seedSchedules: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/demo-teacher", () => ({ seedDemoTeacherSchedule: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/live-class", () => ({ seedLiveClass: jest.fn(async () => undefined) }));
+// The class life, earnings and messages seeds build on the running class: none of them runs here.
+jest.mock("@/lib/wiring/seed/past-teaching", () => ({ seedPastTeaching: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/messages", () => ({ seedMessages: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/class-life", () => ({ seedClassLife: jest.fn(async () => undefined) }));
 
 describe("the embedded default's demo data at start (seedDemoData)", () => {
   beforeEach(() => {
@@ -27,6 +34,10 @@ describe("the embedded default's demo data at start (seedDemoData)", () => {
       jest.mocked(seedSchedules).mock.invocationCallOrder[0] ?? Infinity,
     );
     expect(seedLiveClass).toHaveBeenCalledTimes(1);
+    for (const after of [seedPastTeaching, seedMessages, seedClassLife]) {
+      expect(after).toHaveBeenCalledTimes(1);
+      expect(jest.mocked(after).mock.invocationCallOrder[0]).toBeGreaterThan(jest.mocked(seedLiveClass).mock.invocationCallOrder[0]!);
+    }
   });
 
   it("seeds nothing otherwise (production, or a server others can reach)", async () => {

@@ -107,6 +107,14 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   "app/(marketing)/enrol/enrol-redirect.ts": () => undefined,
   // A missed demo booked again: the new booking's page, /demo/<its token>, made by the server action.
   "components/demo/rebook-demo.tsx": () => undefined,
+  // A new thread's page, /messages/<its id from the database>.
+  "app/(account)/messages/actions.ts": () => undefined,
+  // Its sign-in link returns to /share-a-message with the booking id encoded as a query value; an existing thread's page by its id.
+  "app/(account)/share-a-message/page.tsx": () => undefined,
+  // Stripe Connect: the Account Link URL Stripe's API answered, or the fixed /teacher/earnings?connect=... pages.
+  "app/(dashboards)/teacher/earnings/actions.ts": () => undefined,
+  "app/(dashboards)/teacher/earnings/connect/refresh/route.ts": () => undefined,
+  "app/(dashboards)/teacher/earnings/connect/return/route.ts": () => undefined,
 };
 /** Files that navigate to a target set in code, so need not call the rule. */
 const FIXED_TARGETS = [
@@ -120,6 +128,11 @@ const FIXED_TARGETS = [
   "app/(account)/user/[walletSlug]/actions.ts",
   "app/(marketing)/enrol/enrol-redirect.ts",
   "components/demo/rebook-demo.tsx",
+  "app/(account)/messages/actions.ts",
+  "app/(account)/share-a-message/page.tsx",
+  "app/(dashboards)/teacher/earnings/actions.ts",
+  "app/(dashboards)/teacher/earnings/connect/refresh/route.ts",
+  "app/(dashboards)/teacher/earnings/connect/return/route.ts",
 ];
 
 describe("every place that takes a return path keeps the visitor on this site (issue 1)", () => {
