@@ -30,6 +30,9 @@ const PUBLIC_ACTIONS: Record<string, RegExp> = {
   removeFromGuestCartAction: /^\s*await writeGuestCart\(/m,
   // The email preferences page's digest switch: keyed by the address's unguessable token, wrong ones limited per address.
   setWeeklyDigestAction: /^\s*await limitTokenGuesses\(/m,
+  // The public pages' cart count: a visitor whose session has ended gets null, and reads nothing.
+  // (app/header-actions.test.ts: signed out it answers null and reads nothing).
+  readCartCountAction: /^\s*await getCurrentUser\(\);/m,
 };
 const root = path.resolve(__dirname, "..", "..", "..");
 
