@@ -10,6 +10,7 @@
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as chromeLauncher from "chrome-launcher";
+import puppeteer from "puppeteer-core";
 import { pathToFileURL } from "node:url";
 
 import { resolveChromiumPath } from "../scripts/ensure-chromium.mjs";
@@ -112,24 +113,43 @@ function detailOf(audit) {
   return out.length ? out : undefined;
 }
 
+/**
+ * A session goes into the browser's cookie jar, not into extraHeaders: Chrome sends an extra Cookie
+ * header with the page's document requests but not with its own fetches (server actions, RSC), so a
+ * page that calls an action as it loads (an account's first zone) was measured signed out after it.
+ */
 async function runOnce(url, preset, log, extraHeaders) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  let browser;
   try {
+    const { cookie, ...otherHeaders } = extraHeaders ?? {};
+    let page;
+    if (cookie) {
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      page = await browser.newPage();
+      for (const pair of cookie.split(/;\s*/)) {
+        const at = pair.indexOf("=");
+        await page.setCookie({ name: pair.slice(0, at), value: pair.slice(at + 1), url });
+      }
+    }
     const flags = {
       port: chrome.port,
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES,
       maxWaitForLoad: 60_000,
-      extraHeaders,
+      extraHeaders: Object.keys(otherHeaders).length ? otherHeaders : undefined,
+      // Lighthouse clears the origin's storage first, cookies included: the session must stay.
+      ...(cookie ? { disableStorageReset: true } : {}),
     };
-    const result = await lighthouse(url, flags, PRESETS[preset]);
+    const result = await lighthouse(url, flags, PRESETS[preset], page);
     if (!result?.lhr) throw new Error("Lighthouse returned no report");
     return summarize(result.lhr);
   } catch (err) {
     log?.(`  ! ${preset} ${url}: ${err?.message ?? err}`);
     return { error: String(err?.message ?? err) };
   } finally {
+    await browser?.disconnect();
     await chrome.kill();
   }
 }
