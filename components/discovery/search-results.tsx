@@ -1,4 +1,5 @@
 import { gradeRangeLabel } from "@/components/courses/course-card";
+import { SectionOffer } from "@/components/discovery/section-offer";
 import { IntentLink } from "@/components/ui/intent-link";
 import { CATEGORY_LABELS } from "@/lib/platform/constants";
 import { CLASS_TYPE_LABELS } from "@/lib/discovery/filters";
@@ -92,30 +93,12 @@ export function SearchResults({ result }: { result: SearchResult }) {
                         </li>
                       ))}
                     </ul>
-                    <p className="mt-2 text-sm">
-                      <span className="font-semibold text-slate-900">{section.price}</span>
-                      <span className="text-slate-700">
-                        {" "}
-                        · {section.seatsLeft > 0 ? `${section.seatsLeft} ${section.seatsLeft === 1 ? "seat" : "seats"} left` : "Full"}
-                      </span>
-                    </p>
-                    {section.seatsLeft > 0 ? (
-                      <IntentLink
-                        href={`/cart?add=${section.id}`}
-                        className="mt-3 inline-block rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-                        aria-label={`Enrol in ${course.title} with ${section.teacherName}, ${section.price}`}
-                      >
-                        Enrol
-                      </IntentLink>
-                    ) : (
-                      <IntentLink
-                        href={`/waitlist?section=${section.id}`}
-                        className="mt-3 inline-block rounded-xl border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                        aria-label={`Join the waitlist for ${course.title} with ${section.teacherName}`}
-                      >
-                        Join the waitlist
-                      </IntentLink>
-                    )}
+                    <SectionOffer
+                      section={section}
+                      courseTitle={course.title}
+                      teacherName={section.teacherName}
+                      buttonClassName="mt-3 inline-block"
+                    />
                   </li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ReviewList } from "@/components/classroom/review-list";
 import { CourseRatingLine } from "@/components/classroom/course-rating-line";
 import { LocalWeeklyTimes } from "@/components/scheduling/local-weekly-times";
+import { SectionOffer } from "@/components/discovery/section-offer";
 import { IntentLink } from "@/components/ui/intent-link";
 import { JsonLd } from "@/components/ui/json-ld";
 import { CLASS_TYPE_LABELS } from "@/lib/discovery/filters";
@@ -91,30 +92,12 @@ export default async function TeacherPage({ params }: Props) {
                 <p className="mt-2 text-sm text-slate-800">
                   <LocalWeeklyTimes instants={section.weekInstants} serverLabel={section.weeklyTimes} />
                 </p>
-                <p className="mt-2 text-sm">
-                  <span className="font-semibold text-slate-900">{section.price}</span>
-                  <span className="text-slate-700">
-                    {" "}
-                    · {section.seatsLeft > 0 ? `${section.seatsLeft} ${section.seatsLeft === 1 ? "seat" : "seats"} left` : "Full"}
-                  </span>
-                </p>
-                {section.seatsLeft > 0 ? (
-                  <IntentLink
-                    href={`/cart?add=${section.id}`}
-                    className="mt-4 self-start rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-                    aria-label={`Enrol in ${section.courseTitle} with ${teacher.name}, ${section.price}`}
-                  >
-                    Enrol
-                  </IntentLink>
-                ) : (
-                  <IntentLink
-                    href={`/waitlist?section=${section.id}`}
-                    className="mt-4 self-start rounded-xl border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                    aria-label={`Join the waitlist for ${section.courseTitle} with ${teacher.name}`}
-                  >
-                    Join the waitlist
-                  </IntentLink>
-                )}
+                <SectionOffer
+                  section={section}
+                  courseTitle={section.courseTitle}
+                  teacherName={teacher.name}
+                  buttonClassName="mt-4 self-start"
+                />
               </li>
             ))}
           </ul>
