@@ -1,14 +1,7 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
-
 import { TeacherNav } from "@/components/dashboards/teacher-nav";
-import { SessionChangeList } from "@/components/scheduling/session-change-list";
-import { sessionCreditShortText } from "@/lib/commerce/session-credit-policy";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { AppError } from "@/lib/platform/errors";
-import { listChangeableSessions } from "@/lib/scheduling/session-changes";
 
-import { cancelSessionAction, makeupSessionAction, moveSessionAction } from "../../session-actions";
+import { SectionSessionsView } from "../../section-sessions-view";
 
 export const metadata = { title: "Sessions" };
 
@@ -18,31 +11,13 @@ const LIST = "/teacher/sections";
 export default async function TeacherSectionSessionsPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requirePagePermission("sections.manage", `${LIST}/${encodeURIComponent(id)}/sessions`);
-  if (!/^\d{1,9}$/.test(id)) notFound();
-  const view = await listChangeableSessions(actor, Number(id)).catch((error: unknown) => {
-    if (error instanceof AppError) notFound();
-    throw error;
-  });
   return (
-    <>
-      <h1 className="mb-2 text-3xl font-extrabold text-slate-900">Sessions of {view.courseTitle}</h1>
-      <p className="mb-6 text-slate-700">
-        Section {view.sectionId}: the next eight weeks, in {view.timezone}. Move or cancel one session; the families are told by email with
-        their calendars updated.{" "}
-        <Link href={`${LIST}/${view.sectionId}`} className="font-semibold text-brand-700 underline underline-offset-4">
-          Edit the whole section
-        </Link>
-      </p>
-      <TeacherNav current={LIST} isAdmin={actor.role === "admin"} />
-      <SessionChangeList
-        view={view}
-        creditRule={sessionCreditShortText()}
-        actions={{
-          move: moveSessionAction.bind(null, view.sectionId),
-          cancel: cancelSessionAction.bind(null, view.sectionId),
-          makeup: makeupSessionAction.bind(null, view.sectionId),
-        }}
-      />
-    </>
+    <SectionSessionsView
+      id={id}
+      actor={actor}
+      list={LIST}
+      intro="Move or cancel one session; the families are told by email with their calendars updated."
+      navBelow={<TeacherNav current={LIST} isAdmin={actor.role === "admin"} />}
+    />
   );
 }
