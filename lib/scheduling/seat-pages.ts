@@ -1,6 +1,7 @@
 import "server-only";
 
 import { revalidateTag, unstable_cache } from "next/cache";
+import { after } from "next/server";
 
 import { findCoursePage, type CoursePage } from "./course-page";
 
@@ -37,6 +38,23 @@ export function revalidateSeatPages(): void {
     revalidateTag(SEAT_PAGES_TAG, { expire: 0 });
   } catch (error) {
     if (error instanceof Error && error.message.includes("static generation store missing")) return;
+    throw error;
+  }
+}
+
+/**
+ * revalidateSeatPages once the action's answer has gone (issue 30: checkout near its floor). An
+ * expiry inside a server action makes Next render the action's page again into its answer (for the
+ * router's cache): for the checkout, the whole cart, its header counts and their queries, which
+ * the form never shows, since it moves to the confirmation or refreshes the cart itself. After the
+ * answer, the same expiry reaches every instance before the next visitor's request can.
+ * Outside a request (Jest, scripts) it expires at once, as revalidateSeatPages does.
+ */
+export function revalidateSeatPagesAfterAnswer(): void {
+  try {
+    after(revalidateSeatPages);
+  } catch (error) {
+    if (error instanceof Error && error.message.includes("outside a request scope")) return revalidateSeatPages();
     throw error;
   }
 }

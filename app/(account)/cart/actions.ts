@@ -14,7 +14,7 @@ import { AppError } from "@/lib/platform/errors";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
+import { revalidateSeatPages, revalidateSeatPagesAfterAnswer } from "@/lib/scheduling/seat-pages";
 
 /** Rewrites the signed-out cart cookie (ids only; httpOnly, this site only). */
 async function writeGuestCart(change: (ids: number[]) => number[]) {
@@ -106,7 +106,8 @@ export async function checkoutAction(_previous: ActionResult | null, formData: F
       placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo, expectedTotalMinor });
     } finally {
       // Seats held or sold (or, when Stripe could not be reached, held and given back; lapsed holds released).
-      revalidateSeatPages();
+      // After the answer: the form navigates on or refreshes the cart itself, so the cart is not rendered into it.
+      revalidateSeatPagesAfterAnswer();
     }
     next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;
     return "Order placed.";
