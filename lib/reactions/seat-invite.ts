@@ -15,7 +15,7 @@ import type { SectionRow } from "@/lib/scheduling/sections";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import { parseWeeklyRule } from "@/lib/scheduling/sessions";
 import { wallTimeToInstant } from "@/lib/scheduling/time";
-import { zoneLabel } from "@/lib/scheduling/zone-name";
+import { zonedFormat, zoneLabel } from "@/lib/scheduling/zone-name";
 
 /**
  * "Weekly on Tuesday and Thursday at 4:00 PM Eastern Time (New York)": the section's weekly pattern
@@ -35,9 +35,9 @@ export function describeSchedule(section: { rrule: string; startMinute: number; 
     return instant ? [instant.toJSDate()] : [];
   });
   if (instants.length === 0) return "Weekly";
-  const dayName = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: zone });
-  const dayIndex = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: zone });
-  const clock = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const dayName = zonedFormat(zone, { weekday: "long" });
+  const dayIndex = zonedFormat(zone, { weekday: "short" });
+  const clock = zonedFormat(zone, { hour: "numeric", minute: "2-digit" });
   const order = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
   const byTime = new Map<string, string[]>();
   for (const instant of instants.sort((a, b) => order.indexOf(dayIndex.format(a)) - order.indexOf(dayIndex.format(b)))) {

@@ -1,4 +1,4 @@
-import { formatInstant, zoneLabel, zoneShortLabel } from "./zone-name";
+import { formatInstant, zonedFormat, zoneLabel, zoneShortLabel } from "./zone-name";
 
 describe("a zone as people say it (issue 31 item 3: one clock per person)", () => {
   it("names a zone by its generic name and its place", () => {
@@ -43,5 +43,19 @@ describe("an instant with its zone (the browser's and the server's text)", () =>
   it("says UTC once", () => {
     expect(formatInstant(new Date("2026-03-10T03:46:00Z"), "UTC")).toBe("Tue, Mar 10, 2026, 3:46 AM UTC");
     expect(formatInstant(new Date("2026-03-10T03:46:00Z"), "Etc/UTC")).toBe("Tue, Mar 10, 2026, 3:46 AM UTC");
+  });
+});
+
+describe("zonedFormat", () => {
+  it("formats in the zone asked for, and makes one formatter per zone and options", () => {
+    const made = jest.spyOn(Intl, "DateTimeFormat");
+    const noon = new Date("2026-03-10T12:00:00Z");
+    const tokyo = zonedFormat("Asia/Tokyo", { hour: "numeric", minute: "2-digit" });
+    expect(tokyo.format(noon)).toBe("9:00 PM");
+    expect(zonedFormat("Asia/Tokyo", { hour: "numeric", minute: "2-digit" })).toBe(tokyo);
+    expect(zonedFormat("America/New_York", { hour: "numeric", minute: "2-digit" }).format(noon)).toBe("8:00 AM");
+    expect(zonedFormat("Asia/Tokyo", { weekday: "long" }).format(noon)).toBe("Tuesday");
+    expect(made).toHaveBeenCalledTimes(3);
+    made.mockRestore();
   });
 });

@@ -96,12 +96,22 @@ export function zoneShortLabel(zone: string): string {
   return zoneLabel(zone).replace(/ \([^)]*\)$/, "");
 }
 
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An Intl.DateTimeFormat in `zone`, made once per zone, options and locale: making one costs far
+ * more than using it (a confirmation email's schedule line made four per message, issue 30).
+ * Bounded by the zones in use times the handful of option sets in the code.
+ */
+export function zonedFormat(zone: string, options: Intl.DateTimeFormatOptions, locale = "en-US"): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone })));
+  return format;
+}
 
 /** "Tue, Mar 10, 2026, 9:00 AM Pacific Time (Los Angeles)"; in UTC, "Tue, Mar 10, 2026, 3:46 AM UTC". */
 export function formatInstant(date: Date, zone: string, locale = "en-US"): string {
-  const key = `${locale}|${zone}`;
-  let format = instantFormats.get(key);
-  if (!format) instantFormats.set(key, (format = new Intl.DateTimeFormat(locale, { ...INSTANT_FORMAT, timeZone: zone })));
+  const format = zonedFormat(zone, INSTANT_FORMAT, locale);
   return `${format.format(date)} ${zoneLabel(zone)}`;
 }
