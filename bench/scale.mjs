@@ -271,7 +271,7 @@ async function domainCheckoutCpu({ postgresUrl, logFile }) {
     "sh",
     [
       "-c",
-      `"$0" --conditions=react-server scripts/bench-checkout.ts --parents 300 --concurrency 20 --postgres-url "$1" > "${out}"`,
+      `"$0" --conditions=react-server scripts/bench-checkout.ts --parents 300 --concurrency 20 --deliver --postgres-url "$1" > "${out}"`,
       tsx,
       postgresUrl,
     ],
@@ -281,7 +281,14 @@ async function domainCheckoutCpu({ postgresUrl, logFile }) {
   const text = fs.readFileSync(out, "utf8");
   const cpu = /CPU ([\d.]+) ms per checkout/.exec(text);
   const postgres = /PostgreSQL CPU ([\d.]+) ms per checkout/.exec(text);
-  return { line: text.trim(), appCpuMs: cpu ? Number(cpu[1]) : null, postgresCpuMs: postgres ? Number(postgres[1]) : null };
+  const reactions = /reactions: .* CPU ([\d.]+) ms per checkout/.exec(text);
+  return {
+    line: text.trim(),
+    appCpuMs: cpu ? Number(cpu[1]) : null,
+    postgresCpuMs: postgres ? Number(postgres[1]) : null,
+    // Handing the checkout's event to its reactions and sending their email, as the app's worker does.
+    reactionsCpuMs: reactions ? Number(reactions[1]) : null,
+  };
 }
 
 /**
@@ -346,7 +353,13 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   result.ratios = {
     pageTwoVsOne: ratio(result.two.page.rps, one.page.rps),
     checkoutTwoVsOne: ratio(result.two.checkout.rps, one.checkout.rps),
-    appCpuVsDomain: ratio(result.openLoop.serverCpuMs ?? result.openLoop.appCpuMs, result.domain.appCpuMs),
+    // Like with like: the server delivers each checkout's confirmations too (its outbox worker), so
+    // its CPU per checkout is set beside the domain layer's checkout plus those same reactions.
+    appCpuVsDomain: ratio(
+      result.openLoop.serverCpuMs ?? result.openLoop.appCpuMs,
+      typeof result.domain.appCpuMs === "number" ? result.domain.appCpuMs + (result.domain.reactionsCpuMs ?? 0) : null,
+    ),
+    appCpuVsDomainCheckoutOnly: ratio(result.openLoop.serverCpuMs ?? result.openLoop.appCpuMs, result.domain.appCpuMs),
   };
   result.checks = [
     {
@@ -370,7 +383,7 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
       pass: result.ratios.checkoutTwoVsOne >= TWO_INSTANCE_MIN_RATIO,
     },
     {
-      check: `app CPU per checkout <= ${APP_CPU_MAX_VS_DOMAIN}x the domain's`,
+      check: `app CPU per checkout <= ${APP_CPU_MAX_VS_DOMAIN}x the domain's (its checkout and reactions)`,
       value: result.ratios.appCpuVsDomain,
       pass: result.ratios.appCpuVsDomain <= APP_CPU_MAX_VS_DOMAIN,
     },
@@ -390,8 +403,9 @@ export function formatScale(r) {
   );
   lines.push(
     `CPU per checkout: server ${fixed(ol.serverCpuMs)} ms (with the auth emulator and the mail server ${fixed(ol.appCpuMs)} ms), PostgreSQL ${fixed(ol.postgresCpuMs)} ms (all of the machine's postgres processes), ` +
-      `load generator ${fixed(ol.generatorCpuMs)} ms; domain layer alone ${fixed(r.domain.appCpuMs)} ms (PostgreSQL ${fixed(r.domain.postgresCpuMs)} ms): ` +
-      `server ${times(r.ratios.appCpuVsDomain)} the domain`,
+      `load generator ${fixed(ol.generatorCpuMs)} ms; domain layer alone ${fixed(r.domain.appCpuMs)} ms (PostgreSQL ${fixed(r.domain.postgresCpuMs)} ms) ` +
+      `and its reactions (events handed on, confirmations rendered and sent) ${fixed(r.domain.reactionsCpuMs)} ms: ` +
+      `server ${times(r.ratios.appCpuVsDomain)} the domain's checkout and reactions, ${times(r.ratios.appCpuVsDomainCheckoutOnly)} its checkout alone`,
   );
   lines.push("");
   lines.push(

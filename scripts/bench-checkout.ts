@@ -3,11 +3,44 @@
 // database (the checkout writes its seat.confirmed event, as at start). Reports checkouts/s, the
 // process's CPU milliseconds per checkout and the statements sent per checkout.
 //
-//   npm run bench:checkout -- [--parents 400] [--concurrency 50]
+// `--deliver` then hands the checkouts' events to their reactions and sends the email they queue,
+// as an app instance's outbox worker does after each checkout (lib/wiring/outbox-routes.ts, to the
+// embedded mail server in a child process, whose CPU is not counted, as the app's mail server's is
+// not), and reports that CPU per checkout too: what the app's server spends per checkout includes it.
+//
+//   npm run bench:checkout -- [--parents 400] [--concurrency 50] [--deliver]
 //        [--postgres-url postgres://postgres@127.0.0.1:5432/test]
-import { execFileSync } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
+
+/** The embedded mail server (scripts/mail-server.mjs) in a child process, in a temporary folder. */
+async function startMailServer(): Promise<{ url: string; stop: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-checkout-mail-"));
+  const child = fork("--input-type=module", [], {
+    execArgv: [
+      "--input-type=module",
+      "-e",
+      `import { startMailServer } from ${JSON.stringify(path.resolve("scripts/mail-server.mjs"))};
+         const server = await startMailServer({ dir: ${JSON.stringify(dir)} });
+         process.send(server.url);`,
+    ],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message) => resolve(String(message)));
+    child.once("exit", (code) => reject(new Error(`the mail server exited (${code})`)));
+  });
+  return {
+    url,
+    stop: () => {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * CPU milliseconds all of this machine's postgres processes have used so far (Linux /proc; null
@@ -37,8 +70,12 @@ async function main() {
       parents: { type: "string", default: "400" },
       concurrency: { type: "string", default: "50" },
       "postgres-url": { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+      deliver: { type: "boolean", default: false },
     },
   });
+  // Before the app's modules load: the outbox routes read SMTP_URL.
+  const mail = values.deliver ? await startMailServer() : null;
+  if (mail) process.env.SMTP_URL = mail.url;
   process.env.TEST_DATABASE_URL = values["postgres-url"];
   const parents = Number(values.parents);
   const concurrency = Number(values.concurrency);
@@ -92,7 +129,30 @@ async function main() {
     console.log(
       `${n} checkouts at ${concurrency}: ${(n / seconds).toFixed(0)}/s, CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per checkout (user ${(cpu.user / 1000 / n).toFixed(2)}, system ${(cpu.system / 1000 / n).toFixed(2)}), PostgreSQL CPU ${postgres0 === null || postgres1 === null ? "n/a" : ((postgres1 - postgres0) / n).toFixed(2)} ms per checkout, ${(statements / n).toFixed(1)} statements per checkout, p50 ${pct(50)} ms, p99 ${pct(99)} ms`,
     );
+    if (mail) {
+      const { outboxRoutes } = await import("@/lib/wiring/outbox-routes");
+      const { deliverChained } = await import("@/lib/platform/outbox/outbox");
+      const routes = outboxRoutes();
+      const deliver0 = process.cpuUsage();
+      const deliverPostgres0 = postgresCpuMs();
+      let delivered = 0;
+      for (;;) {
+        const report = await deliverChained(database.db, routes.senders, {
+          rounds: 4,
+          limit: 200,
+          onDeadLetter: routes.onDeadLetter ?? {},
+        });
+        delivered += report.delivered;
+        if (report.delivered === 0) break;
+      }
+      const deliverCpu = process.cpuUsage(deliver0);
+      const deliverPostgres1 = postgresCpuMs();
+      console.log(
+        `reactions: ${delivered} outbox messages delivered (events and the email they queue), CPU ${((deliverCpu.user + deliverCpu.system) / 1000 / n).toFixed(2)} ms per checkout, PostgreSQL CPU ${deliverPostgres0 === null || deliverPostgres1 === null ? "n/a" : ((deliverPostgres1 - deliverPostgres0) / n).toFixed(2)} ms per checkout`,
+      );
+    }
   } finally {
+    mail?.stop();
     await database.dispose();
   }
 }
