@@ -35,6 +35,12 @@ export async function proxy(request: NextRequest) {
       ? NextResponse.rewrite(new URL(`/class-finder${request.nextUrl.search}`, request.url))
       : NextResponse.next();
 
+  // A server action's request writes no cookie (issue 30): Next merges a cookie the proxy sets into
+  // the action's own cookies, which makes it render the whole page again into the action's answer
+  // (the checkout's cart, its header, their queries). The page request that follows every action
+  // (the form navigates or refreshes) writes them.
+  if (request.headers.has("next-action")) return response;
+
   // A readable hint for the static pages' header: fetch the session only when there may be one.
   const hasHint = request.cookies.get(SESSION_HINT_COOKIE)?.value === "1";
   if (isSignedIn && !hasHint) response.cookies.set(SESSION_HINT_COOKIE, "1", { path: "/", sameSite: "lax" });

@@ -132,6 +132,22 @@ describe("proxy.ts, the route guard of SPEC 4, on real session cookies", () => {
     expect(fresh.cookies.get("next-auth.session-token")).toBeUndefined();
   });
 
+  it("writes no cookie on a server action's request (Next would render the whole page into the action's answer)", async () => {
+    const action = (cookie: string, hint: boolean) => {
+      const req = request("/cart", cookie);
+      req.headers.set("next-action", "0123abcd");
+      if (hint) req.cookies.set(SESSION_HINT_COOKIE, "1");
+      return proxy(req);
+    };
+    // A session unused for five minutes and no hint: a page request would write both cookies.
+    const answer = await action(await sessionCookie({ lastSeenMs: Date.now() - 5 * 60_000 }), false);
+    expect(answer.headers.get("location")).toBeNull();
+    expect(answer.cookies.getAll()).toEqual([]);
+    // Nor the ended session's clearing: the page the form goes to next does it.
+    const idle = await action(await sessionCookie({ role: "admin", lastSeenMs: Date.now() - 31 * 60_000 }), true);
+    expect(idle.cookies.getAll()).toEqual([]);
+  });
+
   it("treats a staff session idle past its limit as signed out everywhere, and does not revive it", async () => {
     const idle = await sessionCookie({ role: "admin", lastSeenMs: Date.now() - 31 * 60_000 });
     expect(await redirectOf("/my-courses", idle)).toBe("/signup?callbackUrl=%2Fmy-courses");
