@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { DateTime } from "luxon";
+import { DateTime, IANAZone } from "luxon";
 
 import { computeOpenSlots } from "./slot-grid";
 import {
@@ -128,6 +128,16 @@ describe("the profile's time zone names", () => {
     expect(selectableTimeZones("Asia/Calcutta")).not.toContain("Asia/Calcutta");
     expect(selectableTimeZones("US/Pacific")).toContain("US/Pacific");
     expect(selectableTimeZones("Nope/Nowhere")).not.toContain("Nope/Nowhere");
+  });
+
+  it("checks a zone name with Luxon once, then remembers it; an invalid name is never remembered", () => {
+    // An old name: no other case here has checked it.
+    const checks = jest.spyOn(IANAZone, "isValidZone");
+    for (let i = 0; i < 5; i++) expect(isValidTimeZone("US/Hawaii")).toBe(true);
+    expect(checks).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 3; i++) expect(isValidTimeZone("Nope/Nowhere")).toBe(false);
+    expect(checks).toHaveBeenCalledTimes(4);
+    checks.mockRestore();
   });
 
   it("takes old and new names alike as valid input, and the same clock", () => {

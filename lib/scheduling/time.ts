@@ -11,8 +11,17 @@ import { CANONICAL_ZONE_NAMES, formatInstant, zoneLabel, type ZoneOption } from 
 export const MINUTES_PER_DAY = 24 * 60;
 
 export function isValidTimeZone(name: string): boolean {
-  return IANAZone.isValidZone(name);
+  if (validZones.has(name)) return true;
+  const isValid = IANAZone.isValidZone(name);
+  if (isValid) validZones.add(name);
+  return isValid;
 }
+/**
+ * The names found valid so far: Luxon's check makes an Intl.DateTimeFormat at every call (a
+ * confirmation email checked its reader's zone at a cost of ~0.1 ms, issue 30). Only valid names
+ * are kept, so the set is bounded by the zone database whatever strings arrive.
+ */
+const validZones = new Set<string>();
 
 /** A zone's current IANA name ("Asia/Calcutta" is "Asia/Kolkata"); any other name as it is. */
 export function canonicalTimeZone(name: string): string {
