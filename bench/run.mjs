@@ -21,8 +21,9 @@
 //                         (default postgres://postgres@127.0.0.1:5432/test; unreachable: skipped)
 //   --postgres-port 3202  load: the port of the app server on PostgreSQL
 //   --parents N           load: parents seeded for the checkout target, one checkout each (default 500)
-//   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses) and the
-//                         checkout target; they run on the PostgreSQL app, where the bench can seed them
+//   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses,
+//                         /share-a-message, a thread page) and the checkout target; they run on the
+//                         PostgreSQL app, where the bench can seed them
 //   --only scale          (not in the default steps: it needs Redis and haproxy, and about 1,800 parents)
 //                         issue 30 on the PostgreSQL app with REDIS_URL: an open loop of checkouts
 //                         (--rate 40 --seconds 30), two instances behind HAProxy vs one (course page
