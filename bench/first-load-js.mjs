@@ -66,7 +66,7 @@ async function fetchBytes(url) {
 }
 
 /** Measures one route. Non-2xx pages are measured too (their status is reported). */
-export async function measureRoute(base, route, headers = {}) {
+export async function measureRoute(base, route, headers = {}, signedInMarker = null) {
   const url = new URL(route, base).href;
   // redirect: "manual" for signed-in pages: a lost session would otherwise measure the sign-up page.
   const res = await fetch(url, {
@@ -104,6 +104,8 @@ export async function measureRoute(base, route, headers = {}) {
     inlineOther: inlineGroup("other"),
     html: { bytes: htmlBuf.length, gzip: gzipSize(htmlBuf) },
     canonical: html.match(/<link[^>]+rel="canonical"[^>]*href="([^"]+)"/i)?.[1] ?? null,
+    // A page can render its signed-out version with a 200 (/share-a-message): the caller's marker tells.
+    ...(signedInMarker ? { signedIn: html.includes(signedInMarker) } : {}),
   };
 }
 
@@ -112,11 +114,11 @@ export async function measureRoute(base, route, headers = {}) {
  * external first-load JS (gzipped) over the bare "/"'s, the framework's floor; the requirement
  * allows 1.15 for "/" (`homeVsBare`).
  */
-export async function firstLoadJs({ base, routes, bareBase, headers }) {
+export async function firstLoadJs({ base, routes, bareBase, headers, signedInMarker }) {
   const measured = [];
   for (const route of routes) {
     try {
-      measured.push(await measureRoute(base, route, headers));
+      measured.push(await measureRoute(base, route, headers, signedInMarker));
     } catch (err) {
       measured.push({ route, url: new URL(route, base).href, error: String(err?.message ?? err) });
     }
@@ -161,6 +163,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.error("usage: node bench/first-load-js.mjs --base URL [--routes /,/courses] [--bare URL] [--json]");
     process.exit(2);
   }
-  const result = await firstLoadJs({ base: args.base, routes: listArg(args.routes) ?? defaultRoutes(), bareBase: args.bare });
-  console.log(args.json ? JSON.stringify(result, null, 2) : formatFirstLoadJs(result));
+  // No top-level await: the module is also imported by Jest (test/bench-signed-in.test.ts), which compiles it to CommonJS.
+  void firstLoadJs({ base: args.base, routes: listArg(args.routes) ?? defaultRoutes(), bareBase: args.bare }).then((result) =>
+    console.log(args.json ? JSON.stringify(result, null, 2) : formatFirstLoadJs(result)),
+  );
 }

@@ -189,6 +189,22 @@ export async function startServer(cmd, args, { cwd, env, logFile, url, label, ti
   throw new Error(`${label} did not answer ${url} within ${timeoutMs / 1000}s (see ${logFile})`);
 }
 
+/**
+ * A target's headers split into its session (the Cookie header, whatever the case of its name:
+ * HTTP header names are case-insensitive, and run.mjs once passed `Cookie`, which sent the session
+ * the extra-header way below) and the others.
+ */
+export function splitSessionCookie(headers = {}) {
+  const isCookie = (name) => name.toLowerCase() === "cookie";
+  const cookie =
+    Object.entries(headers)
+      .filter(([name, value]) => isCookie(name) && value)
+      .map(([, value]) => value)
+      .join("; ") || null;
+  const other = Object.fromEntries(Object.entries(headers).filter(([name]) => !isCookie(name)));
+  return { cookie, other };
+}
+
 /** Plain-text table with right-aligned numeric columns. */
 export function table(headers, rows) {
   const cells = [headers, ...rows].map((r) => r.map((c) => (c === null || c === undefined ? "-" : String(c))));

@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 
 import { resolveChromiumPath } from "../scripts/ensure-chromium.mjs";
 
-import { defaultRoutes, kb, listArg, median, parseArgs, table } from "./lib.mjs";
+import { defaultRoutes, kb, listArg, median, parseArgs, splitSessionCookie, table } from "./lib.mjs";
 
 // The same binary the browser tests use: CHROMIUM_PATH, else Debian's /usr/bin/chromium.
 export const CHROME_PATH = process.env.CHROME_PATH || resolveChromiumPath();
@@ -115,21 +115,46 @@ function detailOf(audit) {
 
 /**
  * A session goes into the browser's cookie jar, not into extraHeaders: Chrome sends an extra Cookie
- * header with the page's document requests but not with its own fetches (server actions, RSC), so a
- * page that calls an action as it loads (an account's first zone) was measured signed out after it.
+ * header only while its own jar holds no cookie for the URL. Once any response has set one (the
+ * proxy's `signed_in` hint on the first document; the account pages' `browser_tz`), every later
+ * request carries the jar's cookies alone, so the page's own fetches (server actions, the
+ * `router.refresh()` of the zone notice) were signed out, and a refresh that the proxy redirected
+ * took the page to /signup in the middle of the run.
+ *
+ * `timezone` runs Chromium in that zone (TZ), as the computer of the family whose session it is:
+ * their account's zone came from that browser at sign-up.
+ *
+ * `signedInMarker`: with a session, the measured document (the first main-frame HTML answer with
+ * status 200) must contain it, else the run is reported `signedIn: false`; a page that renders a
+ * signed-out version in place (/share-a-message) does not redirect, so the final URL alone cannot tell.
  */
-async function runOnce(url, preset, log, extraHeaders) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+async function runOnce(url, preset, log, extraHeaders, { timezone, signedInMarker } = {}) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+    ...(timezone ? { envVars: { ...process.env, TZ: timezone } } : {}),
+  });
   let browser;
   try {
-    const { cookie, ...otherHeaders } = extraHeaders ?? {};
+    const { cookie, other: otherHeaders } = splitSessionCookie(extraHeaders);
     let page;
+    let document = null;
     if (cookie) {
       browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       page = await browser.newPage();
       for (const pair of cookie.split(/;\s*/)) {
         const at = pair.indexOf("=");
-        await page.setCookie({ name: pair.slice(0, at), value: pair.slice(at + 1), url });
+        await page.setCookie({ name: pair.slice(0, at), value: pair.slice(at + 1), url, path: "/" });
+      }
+      if (signedInMarker) {
+        page.on("response", (res) => {
+          if (document || res.status() !== 200 || res.request().resourceType() !== "document" || res.frame() !== page.mainFrame()) return;
+          document = res.text().then(
+            (html) => ({ url: res.url(), signedIn: html.includes(signedInMarker) }),
+            () => ({ url: res.url(), signedIn: null }),
+          );
+        });
       }
     }
     const flags = {
@@ -144,7 +169,13 @@ async function runOnce(url, preset, log, extraHeaders) {
     };
     const result = await lighthouse(url, flags, PRESETS[preset], page);
     if (!result?.lhr) throw new Error("Lighthouse returned no report");
-    return summarize(result.lhr);
+    const summary = summarize(result.lhr);
+    if (cookie && signedInMarker) {
+      const seen = await document;
+      summary.signedIn = seen?.signedIn ?? null;
+      summary.documentUrl = seen?.url ?? null;
+    }
+    return summary;
   } catch (err) {
     log?.(`  ! ${preset} ${url}: ${err?.message ?? err}`);
     return { error: String(err?.message ?? err) };
@@ -158,7 +189,8 @@ async function runOnce(url, preset, log, extraHeaders) {
 export const DEFAULT_RUNS = 3;
 
 /**
- * targets: [{ name, url, headers? }] (headers: sent with every request, e.g. a session's Cookie). Returns per target and preset: every run, medians, and the audits
+ * targets: [{ name, url, headers?, timezone?, signedInMarker? }] (headers: sent with every request; a
+ * session's Cookie goes into the browser's jar; see runOnce). Returns per target and preset: every run, medians, and the audits
  * that fell short of a full score in at least half the runs.
  */
 export async function runLighthouse({ targets, runs = DEFAULT_RUNS, presets = ["mobile", "desktop"], log = console.error, beforeEach }) {
@@ -173,11 +205,13 @@ export async function runLighthouse({ targets, runs = DEFAULT_RUNS, presets = ["
         n++;
         await beforeEach?.();
         const started = Date.now();
-        const s = await runOnce(t.url, p, log, t.headers);
+        const s = await runOnce(t.url, p, log, t.headers, { timezone: t.timezone, signedInMarker: t.signedInMarker });
         results[`${p} ${t.name}`].runs.push(s);
         const sc = s.scores ? CATEGORIES.map((c) => s.scores[c] ?? "-").join("/") : "error";
+        const landed = s.finalUrl && new URL(s.finalUrl).pathname !== new URL(t.url).pathname ? `  -> ${new URL(s.finalUrl).pathname}` : "";
+        const session = s.signedIn === false ? "  SIGNED OUT" : "";
         log(
-          `[lighthouse ${n}/${total}] run ${r + 1} ${p.padEnd(7)} ${t.name.padEnd(22)} ${sc}  (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          `[lighthouse ${n}/${total}] run ${r + 1} ${p.padEnd(7)} ${t.name.padEnd(22)} ${sc}  (${((Date.now() - started) / 1000).toFixed(0)} s)${landed}${session}`,
         );
       }
     }

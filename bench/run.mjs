@@ -21,8 +21,9 @@
 //                         (default postgres://postgres@127.0.0.1:5432/test; unreachable: skipped)
 //   --postgres-port 3202  load: the port of the app server on PostgreSQL
 //   --parents N           load: parents seeded for the checkout target, one checkout each (default 500)
-//   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses) and the
-//                         checkout target; they run on the PostgreSQL app, where the bench can seed them
+//   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses,
+//                         /share-a-message, a thread page) and the checkout target; they run on the
+//                         PostgreSQL app, where the bench can seed them
 //   --only scale          (not in the default steps: it needs Redis and haproxy, and about 1,800 parents)
 //                         issue 30 on the PostgreSQL app with REDIS_URL: an open loop of checkouts
 //                         (--rate 40 --seconds 30), two instances behind HAProxy vs one (course page
@@ -47,7 +48,16 @@ import {
 } from "./load.mjs";
 import { embeddedAuthDefaults } from "../scripts/embedded-auth.mjs";
 import { formatScale, runScale, scaleParents } from "./scale.mjs";
-import { isJsCheckedSignedIn, checkoutActionId, countCheckouts, seedSignedIn, signIn, signInAll, signedInRoutes } from "./signed-in.mjs";
+import {
+  SIGNED_IN_MARKER,
+  isJsCheckedSignedIn,
+  checkoutActionId,
+  countCheckouts,
+  seedSignedIn,
+  signIn,
+  signInAll,
+  signedInRoutes,
+} from "./signed-in.mjs";
 import {
   BENCH_DIR,
   NEXT_BIN,
@@ -355,17 +365,25 @@ async function measureSignedIn(base, cookie, showcase) {
   const routes = signedInRoutes(process.env, showcase);
   if (steps.includes("js")) {
     say("signed in: measuring first-load JavaScript");
-    out.firstLoadJs = await firstLoadJs({ base, routes, bareBase: report.bare, headers: { cookie } });
+    out.firstLoadJs = await firstLoadJs({ base, routes, bareBase: report.bare, headers: { cookie }, signedInMarker: SIGNED_IN_MARKER });
     console.log(
       `\nSigned in (PostgreSQL app, ${routes.length} pages as a parent with 20 enrolments):\n${formatFirstLoadJs(out.firstLoadJs)}\n`,
     );
   }
   if (steps.includes("lighthouse")) {
-    const targets = routes.map((r) => ({ name: r, url: new URL(r, base).href, headers: { Cookie: cookie } }));
+    // The session goes into each run's cookie jar (lighthouse.mjs), Chromium runs in the parent's
+    // zone, and the measured document must show the signed-in header (HeaderNav's data-role).
+    const targets = routes.map((r) => ({
+      name: r,
+      url: new URL(r, base).href,
+      headers: { cookie },
+      timezone: showcase.timezone,
+      signedInMarker: SIGNED_IN_MARKER,
+    }));
     // A server that has just started loads a route's modules at its first request (/cart's document
     // took 610 ms in a run without the js step before it); a site in service has served its pages
     // before. One unmeasured GET each, as the js step's fetches do when it runs.
-    for (const target of targets) await fetch(target.url, { headers: target.headers }).then((res) => res.arrayBuffer());
+    for (const target of targets) await fetch(target.url, { headers: target.headers, redirect: "manual" }).then((res) => res.arrayBuffer());
     targets.push({ name: "bare /", url: `${report.bare}/` });
     say(`signed in: Lighthouse: ${runs} run(s) x ${presets.length} preset(s) x ${targets.length} pages`);
     out.lighthouse = await runLighthouse({ targets, runs, presets, log: (m) => console.error(m), beforeEach: guardBuild });
@@ -468,6 +486,17 @@ function checkSignedIn(signedIn, load) {
       want: route,
       pass: finalPaths.length > 0 && finalPaths.every((p) => p === route),
     });
+    // A page that renders its signed-out version in place (/share-a-message) keeps its URL: the
+    // measured document itself must show the signed-in header.
+    const documents = e.runs.filter((r) => !r.error).map((r) => (r.signedIn === true ? "yes" : r.signedIn === false ? "no" : "?"));
+    checks.push({
+      route,
+      preset: e.preset,
+      check: "signed in (measured document)",
+      value: documents.join(",") || "-",
+      want: "yes",
+      pass: documents.length > 0 && documents.every((d) => d === "yes"),
+    });
     if (e.preset !== "mobile") continue;
     for (const c of ["performance", "accessibility", "best-practices"]) {
       checks.push({ route, preset: "mobile", check: c, value: e.median.scores[c], want: 100, pass: e.median.scores[c] === 100 });
@@ -476,6 +505,14 @@ function checkSignedIn(signedIn, load) {
   for (const r of signedIn?.firstLoadJs?.app ?? []) {
     if (!isJsCheckedSignedIn(r.route)) continue;
     checks.push({ route: r.route, preset: "-", check: "status", value: r.status ?? "ERR", want: 200, pass: r.status === 200 });
+    checks.push({
+      route: r.route,
+      preset: "-",
+      check: "signed in (HTML)",
+      value: r.signedIn ?? "-",
+      want: true,
+      pass: r.signedIn === true,
+    });
     const ratio = r.vsBare;
     checks.push({
       route: r.route,

@@ -13,6 +13,12 @@ export function signedInRoutes(env = process.env, showcase = null) {
   const messages = showcase?.threadId ? ["/share-a-message", `/messages/${showcase.threadId}`] : [];
   return ["/cart", `/user/${brandSlug(env)}-coin`, "/my-courses", ...messages];
 }
+/**
+ * In a signed-in page's HTML only: the header's account menu (components/shell/header-nav.tsx,
+ * `data-role`), rendered on the server from the session the layout read.
+ */
+export const SIGNED_IN_MARKER = 'data-role="';
+
 /** Held to first-load JS <= 1.15x the bare page (issues 18 and 28); /my-courses is held to Lighthouse only (issue 19). */
 export const isJsCheckedSignedIn = (route, env = process.env) =>
   signedInRoutes(env).slice(0, 2).includes(route) || route === "/share-a-message" || route.startsWith("/messages/");
