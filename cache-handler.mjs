@@ -148,8 +148,10 @@ async function resync(state) {
  */
 const SIBLINGS = Symbol.for("brightside.shared-cache-siblings");
 const TAGS_MESSAGE = "next-cache-tags";
+// Read once: Next makes a handler per request, and a require() per construction showed in the profile.
+const isWorker = require("node:cluster").isWorker;
 function listenToSiblings() {
-  if (globalThis[SIBLINGS] || !require("node:cluster").isWorker) return;
+  if (globalThis[SIBLINGS] || !isWorker) return;
   globalThis[SIBLINGS] = true;
   process.on("message", (message) => {
     if (message?.type !== TAGS_MESSAGE) return;
@@ -157,7 +159,7 @@ function listenToSiblings() {
   });
 }
 function tellSiblings(changed) {
-  if (!require("node:cluster").isWorker || !process.connected) return;
+  if (!isWorker || !process.connected) return;
   try {
     process.send({ type: TAGS_MESSAGE, tags: changed });
   } catch {

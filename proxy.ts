@@ -89,7 +89,26 @@ async function isStillCurrent(token: Parameters<typeof refreshSessionToken>[0]):
   );
 }
 
+/**
+ * Which requests run the proxy (issue 30): pages only (not the API, Next's assets or files with an
+ * extension), and of those only where it can act. Running it costs a second pass through Next's
+ * request handling (about a third of a cached page's server CPU, bench/README.md), which a
+ * signed-out visitor's public page, the most requested of all, does not need: without a session
+ * cookie or the hint, the proxy changes nothing there. So it runs
+ * - on the guarded paths (guard.ts's GUARDED_PREFIXES), where it sends a signed-out visitor to sign up;
+ * - on /courses, where a search is rewritten to the class finder (any query: Next's matcher cannot
+ *   see an empty filter, which hasFilters counts);
+ * - on every page for a request that carries a session cookie (next-auth's name, its secure prefix and
+ *   chunks) or the signed-in hint: sign-in pages, the hint, the activity mark and the ended session.
+ * Next reads this object at build time, so it is spelled out here; proxy-matcher.test.ts checks it
+ * against GUARDED_PREFIXES, FILTER_PARAMS and SESSION_HINT_COOKIE through Next's own matcher code.
+ */
 export const config = {
-  // Pages only: not the API, Next's assets or files with an extension.
-  matcher: ["/((?!api/|_next/|.*\\.[a-z0-9]+$).*)"],
+  matcher: [
+    "/((?=(?:become-a-teacher|my-courses|teacher/courses|asa|user)(?:/|$)|courses$)(?!api/|_next/|.*\\.[a-z0-9]+$).*)",
+    {
+      source: "/((?!api/|_next/|.*\\.[a-z0-9]+$).*)",
+      has: [{ type: "header", key: "cookie", value: "(?:.*;\\s*)?(?:(?:__Secure-)?next-auth\\.session-token(?:\\.\\d+)?|signed_in)=.*" }],
+    },
+  ],
 };

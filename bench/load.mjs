@@ -5,7 +5,11 @@
 //
 //   node bench/load.mjs --base http://localhost:3200 --bare http://localhost:3201 \
 //        [--postgres-base http://localhost:3202] [--label pglite] [--duration 10] \
-//        [--connections 50] [--warmup 2] [--json]
+//        [--connections 50] [--warmup 2] [--json] [--base-pid PGID --bare-pid PGID --postgres-pid PGID]
+//
+// A --*-pid is the process group of that server (started detached, it leads its own): each row
+// then reports the CPU the group spent per request, a figure that other work on the machine moves
+// far less than req/s.
 //
 // The app must run with RATE_LIMITS=off, or the POSTs are refused (429) after a few requests.
 // --base is reported under --label (default "pglite", the database the app starts with) and
@@ -145,19 +149,23 @@ function summarize(result) {
   };
 }
 
-async function loadTarget(base, target, { connections, duration, warmup }) {
+/**
+ * `group`: the server's process group (its pid when started detached), whose CPU per request is
+ * reported as `cpuMs` (/proc; null elsewhere or without a group). The warm-up is a run of its own,
+ * so the CPU counted is the measured requests' alone.
+ */
+async function loadTarget(base, target, { connections, duration, warmup, group }) {
   const origin = new URL(base).origin;
   const probed = await probe(base, target);
   const row = { name: target.name, url: new URL(target.path, base).href, probe: { status: probed.status, cache: probed.cache } };
   if (!probed.ok) return { ...row, error: `the probe request answered ${probed.status}: ${probed.snippet}` };
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration,
-    requests: autocannonRequests(target, origin),
-    ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}),
-  });
-  return { ...row, ...summarize(result) };
+  const requests = autocannonRequests(target, origin);
+  if (warmup > 0) await autocannon({ url: origin, connections, duration: warmup, requests });
+  const cpuSpent = startCpuCount(group);
+  const result = await autocannon({ url: origin, connections, duration, requests });
+  const appMs = cpuSpent()?.appMs;
+  const cpuMs = typeof appMs === "number" && result.requests.total > 0 ? appMs / result.requests.total : null;
+  return { ...row, ...summarize(result), cpuMs };
 }
 
 /** The checkout target's name in the tables; it has no bare baseline (its p99 is held to 200 ms instead). */
@@ -247,23 +255,30 @@ const ratio = (a, b) => (typeof a === "number" && typeof b === "number" && b > 0
 function withRatios(rows, bare) {
   return rows.map((row) => {
     const base = bare?.find((b) => b.name === APP_TARGETS.find((t) => t.name === row.name)?.baseline);
-    return { ...row, baseline: base?.name ?? null, rpsVsBare: ratio(row.rps, base?.rps), p99VsBare: ratio(row.p99, base?.p99) };
+    return {
+      ...row,
+      baseline: base?.name ?? null,
+      rpsVsBare: ratio(row.rps, base?.rps),
+      p99VsBare: ratio(row.p99, base?.p99),
+      cpuVsBare: ratio(row.cpuMs, base?.cpuMs),
+    };
   });
 }
 
 /**
- * The bare targets, then each app's, one app at a time. An app is `{ db, base, buildId? }`
+ * The bare targets, then each app's, one app at a time. An app is `{ db, base, buildId?, group? }`
  * (already running) or `{ db, open }`, where open() starts it and resolves to
- * `{ base, close, buildId? }`; a LoadSkipped from open() marks the column skipped, any other
+ * `{ base, close, buildId?, group? }`; `group` (and `bareGroup` for the bare app) is the server's
+ * process group, whose CPU per request each row reports. A LoadSkipped from open() marks the column skipped, any other
  * error marks it failed. Measurement errors (and beforeEach's) propagate.
  */
-export async function runLoad({ bareBase, apps, log = console.error, beforeEach, ...given }) {
+export async function runLoad({ bareBase, bareGroup, apps, log = console.error, beforeEach, ...given }) {
   const options = { ...LOAD_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
   const measure = { ...options, log, beforeEach };
   // Other work on the machine moves these numbers far more than it moves Lighthouse's: kept
   // beside them so a run on a busy machine reads as one.
   const machine = { cpus: os.cpus().length, loadAverageBefore: os.loadavg()[0] };
-  const bare = bareBase ? await loadTargets(bareBase, BARE_TARGETS, "bare", measure) : null;
+  const bare = bareBase ? await loadTargets(bareBase, BARE_TARGETS, "bare", { ...measure, group: bareGroup }) : null;
   const results = [];
   for (const app of apps) {
     let opened;
@@ -276,7 +291,7 @@ export async function runLoad({ bareBase, apps, log = console.error, beforeEach,
       continue;
     }
     try {
-      const rows = await loadTargets(opened.base, APP_TARGETS, app.db, measure);
+      const rows = await loadTargets(opened.base, APP_TARGETS, app.db, { ...measure, group: app.group ?? opened.group });
       // Only where the bench could seed parents (the PostgreSQL app): the real checkout.
       if (opened.checkout) {
         beforeEach?.();
@@ -297,7 +312,7 @@ export function formatLoad(result) {
   const { connections, duration, warmup } = result.options;
   const row = (server, r, ratios) =>
     r.error
-      ? [r.name, server, "ERR", null, null, null, null, null, null, null]
+      ? [r.name, server, "ERR", null, null, null, null, null, null, null, null, null]
       : [
           r.name,
           server,
@@ -307,8 +322,10 @@ export function formatLoad(result) {
           r.non2xx,
           r.errors,
           r.probe.cache,
+          ms(r.cpuMs),
           ratios ? times(r.rpsVsBare) : null,
           ratios ? times(r.p99VsBare) : null,
+          ratios ? times(r.cpuVsBare) : null,
         ];
   const rows = (result.bare?.targets ?? []).map((r) => row("bare", r, false));
   const measured = result.apps.filter((a) => a.targets);
@@ -322,8 +339,25 @@ export function formatLoad(result) {
   const lines = [
     `Load (autocannon on loopback: ${connections} connections, ${duration} s per target after ${warmup} s of warm-up; latency in ms;` +
       ` load average ${loadAverageBefore.toFixed(1)} before, ${loadAverageAfter.toFixed(1)} after, ${cpus} cores)`,
-    table(["target", "server", "req/s", "p50", "p99", "non-2xx", "errors", "cache", "req/s vs bare", "p99 vs bare"], rows),
+    table(
+      [
+        "target",
+        "server",
+        "req/s",
+        "p50",
+        "p99",
+        "non-2xx",
+        "errors",
+        "cache",
+        "CPU ms/req",
+        "req/s vs bare",
+        "p99 vs bare",
+        "CPU vs bare",
+      ],
+      rows,
+    ),
     "vs bare: the app's figure over the bare app's: GET / over its create-next-app page, the GET API over GET /api/noop, the POSTs over POST /api/noop.",
+    "CPU ms/req: the server's process group (user + system, /proc) over the measured requests; the load generator's is not in it.",
   ];
   for (const app of measured) {
     const r = app.targets.find((t) => t.name === CHECKOUT_TARGET && t.checkout);
@@ -401,15 +435,17 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = parseArgs(process.argv.slice(2), ["json"]);
   if (!args.base) {
     console.error(
-      "usage: node bench/load.mjs --base URL [--bare URL] [--postgres-base URL] [--label pglite] [--duration 10] [--connections 50] [--warmup 2] [--json]",
+      "usage: node bench/load.mjs --base URL [--bare URL] [--postgres-base URL] [--label pglite] [--duration 10] [--connections 50] [--warmup 2] [--json]" +
+        " [--base-pid PGID] [--bare-pid PGID] [--postgres-pid PGID]",
     );
     process.exit(2);
   }
-  const apps = [{ db: args.label ?? "pglite", base: String(args.base) }];
-  if (args.postgresBase) apps.push({ db: "postgres", base: String(args.postgresBase) });
   const number = (v) => (v === undefined ? undefined : Number(v));
+  const apps = [{ db: args.label ?? "pglite", base: String(args.base), group: number(args.basePid) }];
+  if (args.postgresBase) apps.push({ db: "postgres", base: String(args.postgresBase), group: number(args.postgresPid) });
   const result = await runLoad({
     bareBase: args.bare,
+    bareGroup: number(args.barePid),
     apps,
     duration: number(args.duration),
     connections: number(args.connections),

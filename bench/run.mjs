@@ -142,6 +142,9 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** The bare page's server this run started (the load step counts its CPU), null for --bare-url. */
+let bareServer = null;
+
 /** The baseline: bench/bare copied outside the repository, built there, served from there. */
 async function buildAndStartBare(port) {
   const src = path.join(BENCH_DIR, "bare");
@@ -177,16 +180,15 @@ async function buildAndStartBare(port) {
     say(`reusing the bare build in ${work}`);
   }
   const url = `http://localhost:${port}/`;
-  servers.push(
-    await startServer(process.execPath, [NEXT_BIN, "start", "-p", String(port)], {
-      cwd: work,
-      env: { ...process.env, NODE_ENV: "production", BENCH_TURBOPACK_ROOT: root, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) },
-      logFile: bareLog,
-      url,
-      label: "bare server",
-      timeoutMs: 60_000,
-    }),
-  );
+  bareServer = await startServer(process.execPath, [NEXT_BIN, "start", "-p", String(port)], {
+    cwd: work,
+    env: { ...process.env, NODE_ENV: "production", BENCH_TURBOPACK_ROOT: root, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) },
+    logFile: bareLog,
+    url,
+    label: "bare server",
+    timeoutMs: 60_000,
+  });
+  servers.push(bareServer);
   return `http://localhost:${port}`;
 }
 
@@ -302,7 +304,15 @@ async function openPostgresApp() {
       );
     }
     if (expectedBuildId) expectedBuildId = buildId;
-    return { base: `http://localhost:${port}`, close, buildId, databaseUrl: database.url, env: started.env, pid: server.child.pid };
+    return {
+      base: `http://localhost:${port}`,
+      close,
+      buildId,
+      databaseUrl: database.url,
+      env: started.env,
+      pid: server.child.pid,
+      group: server.child.pid,
+    };
   } catch (err) {
     await close().catch(() => {});
     throw err;
@@ -612,8 +622,9 @@ try {
     say(`load: bare, then ${args.appUrl ? "the app" : "PGlite"}, then PostgreSQL (${postgresShown})`);
     report.load = await runLoad({
       bareBase,
+      bareGroup: bareServer?.child.pid,
       apps: [
-        { db: args.appUrl ? "app" : "pglite", base: appBase, buildId: expectedBuildId },
+        { db: args.appUrl ? "app" : "pglite", base: appBase, buildId: expectedBuildId, group: firstApp?.server.child.pid },
         { db: "postgres", open: openPostgresPhase },
       ],
       ...loadOptions,

@@ -24,6 +24,24 @@ test.describe("answers are compressed by the server", () => {
     });
   }
 
+  test("a page from Next's cache is sent compressed whole, with its length (compressed once per version)", async ({ request }) => {
+    for (const [accept, expected] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      // The middleware alone streams its output (chunked, no Content-Length); the kept copy is whole.
+      for (let i = 0; i < 2; i++) {
+        const response = await request.get("/", { headers: { "accept-encoding": accept } });
+        expect(response.status()).toBe(200);
+        expect(response.headers()["x-nextjs-cache"], accept).toMatch(/HIT|STALE|MISS|REVALIDATED/);
+        expect(response.headers()["content-encoding"], accept).toBe(expected);
+        expect(Number(response.headers()["content-length"]), accept).toBeGreaterThan(1000);
+        expect(response.headers().vary, accept).toMatch(/accept-encoding/i);
+        expect(await response.text(), accept).toContain("</html>");
+      }
+    }
+  });
+
   test("the browser gets the page and its scripts in brotli, and the page works", async ({ page }) => {
     const scripts: (string | undefined)[] = [];
     page.on("response", (r) => {

@@ -6,7 +6,8 @@
 // that name; lib/platform/http/client-ip.ts trusts X-Forwarded-For only when that peer is a configured proxy.
 // Elsewhere (Vercel) the platform's proxy overwrites X-Forwarded-For itself and the header is absent.
 // Second, it compresses with brotli: the build's static files ahead of time, as a CDN would
-// (scripts/static-assets.mjs), and every other answer as it goes.
+// (scripts/static-assets.mjs), a page from Next's cache once per version (scripts/page-compression.mjs),
+// and every other answer as it goes.
 //
 // WEB_CONCURRENCY=N (N > 1) runs N such servers as node:cluster workers on the one port, so one
 // machine's cores are used: the primary prepares the build folder once, starts the workers, starts
@@ -18,12 +19,12 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import compression from "compression";
 import next from "next";
 
 import { PEER_ADDRESS_HEADER } from "../lib/platform/http/peer-address.mjs";
 import { buildDir } from "./build-freshness.mjs";
 import { addCompileHints } from "./compile-hints.mjs";
+import { createPageCompression } from "./page-compression.mjs";
 import { announceReadyAfterStartUp } from "./start-up-ready.mjs";
 import { createStaticAssetHandler, loadConfiguredHeaders, precompressStatic } from "./static-assets.mjs";
 
@@ -127,7 +128,8 @@ async function runServer() {
   // brotli where the browser accepts it (Next's compression has only gzip), which keeps the larger
   // pages inside a new connection's first round trip (/courses: 14.4 KB gzip, 11.8 KB brotli).
   // The same middleware Next uses, in the version with brotli; it honours Next's streaming flushes.
-  const compress = compression();
+  // A page from Next's cache is compressed once per version and encoding (scripts/page-compression.mjs).
+  const compress = createPageCompression();
 
   const server = http.createServer((req, res) => {
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
