@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 
+import { sectionSessionsWithChanges, type SectionWithChanges } from "./session-overrides";
 import { sectionSessions, type SectionRecurrence } from "./sessions";
 import type { WallClocks } from "./time";
 
@@ -60,6 +61,20 @@ export function cachedSectionBusyTimes(section: SectionRecurrence, from: Date, t
     }
   }
   return out;
+}
+
+/**
+ * The sessions of a section that start in [from, to) as the families live them (moved sessions at
+ * their new time, cancelled ones left out, make-ups in: sectionSessionsWithChanges), as epoch
+ * milliseconds. A section without changes (most) reads its remembered rule sessions; one with
+ * changes is expanded as held (rare: not worth a cache key).
+ */
+export function cachedSessionsWithChanges(section: SectionWithChanges, from: Date, to: Date, clocks?: WallClocks): BusyTime[] {
+  if (!section.sessionChanges || section.sessionChanges.length === 0) return cachedSectionBusyTimes(section, from, to, clocks);
+  return sectionSessionsWithChanges(section, from, to, { clocks }).map((session) => ({
+    start: Date.parse(session.startsAt),
+    end: Date.parse(session.endsAt),
+  }));
 }
 
 /** How many chunks were expanded, and how many are kept (the benchmark and tests count the work). */

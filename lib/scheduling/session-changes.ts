@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
@@ -43,14 +43,25 @@ export function toSessionChange(row: SessionChangeRow): SessionChange {
   };
 }
 
-/** The changes of these sections' sessions, one query (every section asked for is in the map). */
-export async function loadSessionChanges(db: Pick<Database, "select">, sectionIds: number[]): Promise<Map<number, SessionChange[]>> {
+/**
+ * The changes of these sections' sessions, one query (every section asked for is in the map). With
+ * `since`, only the changes that touch a session from then on (its old time, new time or make-up):
+ * the others change nothing in a window that starts then.
+ */
+export async function loadSessionChanges(
+  db: Pick<Database, "select">,
+  sectionIds: number[],
+  since?: Date,
+): Promise<Map<number, SessionChange[]>> {
   const bySection = new Map<number, SessionChange[]>(sectionIds.map((id) => [id, []]));
   if (sectionIds.length === 0) return bySection;
+  const touchesSince = since
+    ? or(gte(sessionChanges.originalStartsAt, since), gte(sessionChanges.startsAt, since), gte(sessionChanges.makeupStartsAt, since))
+    : undefined;
   const rows = await db
     .select()
     .from(sessionChanges)
-    .where(inArray(sessionChanges.sectionId, [...new Set(sectionIds)]));
+    .where(and(inArray(sessionChanges.sectionId, [...new Set(sectionIds)]), touchesSince));
   for (const row of rows) bySection.get(row.sectionId)?.push(toSessionChange(row));
   return bySection;
 }
