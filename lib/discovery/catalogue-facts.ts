@@ -8,7 +8,7 @@ import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { sectionOnSaleWhere } from "@/lib/scheduling/section-sale";
 import { cachedSessionsWithChanges } from "@/lib/scheduling/session-cache";
-import { loadSessionChanges } from "@/lib/scheduling/session-changes";
+import { loadUpcomingSessionChanges } from "@/lib/scheduling/session-changes";
 import { WallClocks } from "@/lib/scheduling/time";
 import { formatPrice } from "@/lib/scheduling/weekly-times";
 
@@ -25,7 +25,7 @@ const LOOKAHEAD_MS = 12 * 7 * 86_400_000;
 /** Facts for every published course with sections on sale, by course id (a plain object: it goes through Next's cache). */
 export async function listCourseFacts(now = new Date()): Promise<Record<number, CourseFacts>> {
   const db = await getDb();
-  const rows = await db
+  const query = db
     .select({
       id: sections.id,
       courseId: sections.courseId,
@@ -42,11 +42,7 @@ export async function listCourseFacts(now = new Date()): Promise<Record<number, 
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(and(sectionOnSaleWhere()));
-  const changes = await loadSessionChanges(
-    db,
-    rows.map((row) => row.id),
-    now,
-  );
+  const [rows, changes] = await Promise.all([query, loadUpcomingSessionChanges(db, now)]);
   const clocks = new WallClocks();
   const best = new Map<number, { next: number | null; minPrice: number; currency: string }>();
   for (const row of rows) {

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, sections, teacherProfiles, waitlistEntries } from "@/lib/platform/db/schema";
 import { sectionOnSaleWhere, seatsLeftShown } from "@/lib/scheduling/section-sale";
 import { cachedSectionBusyTimes, cachedSessionsWithChanges } from "@/lib/scheduling/session-cache";
-import { loadSessionChanges } from "@/lib/scheduling/session-changes";
+import { loadUpcomingSessionChanges } from "@/lib/scheduling/session-changes";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import { isLiveSeat, shownSeatsBySection, type ShownSeatCount } from "@/lib/scheduling/slots";
 import { isValidTimeZone, todayIn, WallClocks } from "@/lib/scheduling/time";
@@ -128,7 +128,7 @@ async function candidates(filters: SearchFilters, zone: string, now: Date): Prom
   }
   where.push(await startTimePrefilter(filters, zone, now));
   // Only what the viewer-clock filter needs, for every candidate: the courses' words are read for those shown.
-  const rows = await db
+  const query = db
     .select({
       section: {
         id: sections.id,
@@ -153,11 +153,8 @@ async function candidates(filters: SearchFilters, zone: string, now: Date): Prom
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(and(...where));
-  const changes = await loadSessionChanges(
-    db,
-    rows.map((row) => row.section.id),
-    now,
-  );
+  // The single-session changes to come, beside it (the sessions shown are those held).
+  const [rows, changes] = await Promise.all([query, loadUpcomingSessionChanges(db, now)]);
   return rows.map((row) => ({ ...row, rank: Number(row.rank), sessionChanges: changes.get(row.section.id) ?? [] }));
 }
 
@@ -220,15 +217,19 @@ function matchTimes(list: Candidate[], filters: SearchFilters, zone: string, now
     const firstDay = Date.parse(`${section.startsOn}T00:00:00Z`) - DAY_MS;
     const from = Math.max(now.getTime(), firstDay);
     const starts = cachedSectionBusyTimes(section, new Date(from), new Date(from + LOOKAHEAD_MS), clocks).map((b) => b.start);
-    if (timeFiltered && !starts.some((start) => matchesTime(clock(start), filters))) continue;
-    const withChanges = { ...section, sessionChanges: candidate.sessionChanges };
-    let held = candidate.sessionChanges.length === 0 ? starts : heldStarts(withChanges, from, from + LOOKAHEAD_MS, clocks);
-    // Every session in the look-ahead cancelled (a break): its next one, further on.
-    if (held.length === 0 && candidate.sessionChanges.length > 0)
-      held = heldStarts(withChanges, from, from + NEXT_SESSION_HORIZON_MS, clocks).slice(0, 3);
+    const matches = (start: number) => matchesTime(clock(start), filters);
+    let matching = timeFiltered ? starts.filter(matches) : starts;
+    if (timeFiltered && matching.length === 0) continue;
+    let held = starts;
+    if (candidate.sessionChanges.length > 0) {
+      const withChanges = { ...section, sessionChanges: candidate.sessionChanges };
+      held = heldStarts(withChanges, from, from + LOOKAHEAD_MS, clocks);
+      // Every session in the look-ahead cancelled (a break): its next one, further on.
+      if (held.length === 0) held = heldStarts(withChanges, from, from + NEXT_SESSION_HORIZON_MS, clocks).slice(0, 3);
+      matching = timeFiltered ? held.filter(matches) : held;
+    }
     const first = held[0];
     if (first === undefined || first >= horizon) continue;
-    const matching = timeFiltered ? held.filter((start) => matchesTime(clock(start), filters)) : held;
     out.push({ candidate, starts, next: matching.length > 0 ? matching : held });
   }
   return out;

@@ -43,26 +43,35 @@ export function toSessionChange(row: SessionChangeRow): SessionChange {
   };
 }
 
-/**
- * The changes of these sections' sessions, one query (every section asked for is in the map). With
- * `since`, only the changes that touch a session from then on (its old time, new time or make-up):
- * the others change nothing in a window that starts then.
- */
-export async function loadSessionChanges(
-  db: Pick<Database, "select">,
-  sectionIds: number[],
-  since?: Date,
-): Promise<Map<number, SessionChange[]>> {
+/** The changes of these sections' sessions, one query (every section asked for is in the map). */
+export async function loadSessionChanges(db: Pick<Database, "select">, sectionIds: number[]): Promise<Map<number, SessionChange[]>> {
   const bySection = new Map<number, SessionChange[]>(sectionIds.map((id) => [id, []]));
   if (sectionIds.length === 0) return bySection;
-  const touchesSince = since
-    ? or(gte(sessionChanges.originalStartsAt, since), gte(sessionChanges.startsAt, since), gte(sessionChanges.makeupStartsAt, since))
-    : undefined;
   const rows = await db
     .select()
     .from(sessionChanges)
-    .where(and(inArray(sessionChanges.sectionId, [...new Set(sectionIds)]), touchesSince));
+    .where(inArray(sessionChanges.sectionId, [...new Set(sectionIds)]));
   for (const row of rows) bySection.get(row.sectionId)?.push(toSessionChange(row));
+  return bySection;
+}
+
+/**
+ * Every section's changes that touch a session from `since` on (its old time, its new time or its
+ * make-up), by section: the others change nothing in a window that starts then. One query without
+ * a list of sections, for readers of many (the class search, the course cards' facts): changes are
+ * few next to sections, and those to come fewer still.
+ */
+export async function loadUpcomingSessionChanges(db: Pick<Database, "select">, since: Date): Promise<Map<number, SessionChange[]>> {
+  const rows = await db
+    .select()
+    .from(sessionChanges)
+    .where(or(gte(sessionChanges.originalStartsAt, since), gte(sessionChanges.startsAt, since), gte(sessionChanges.makeupStartsAt, since)));
+  const bySection = new Map<number, SessionChange[]>();
+  for (const row of rows) {
+    const list = bySection.get(row.sectionId) ?? [];
+    list.push(toSessionChange(row));
+    bySection.set(row.sectionId, list);
+  }
   return bySection;
 }
 
