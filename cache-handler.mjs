@@ -279,3 +279,14 @@ export default class SharedCacheHandler {
     }
   }
 }
+
+/**
+ * Next's revalidateTag(tag, { expire: 0 }) where Next's own cannot run: outside any request (it
+ * needs one). lib/wiring/start.ts calls it at a server's start, once its database is ready, for the
+ * pages the build prerendered from another database (lib/platform/db/client.ts, isBuildCopy).
+ * Through this handler, so Next's tag manifest in this process, the sibling workers and, with
+ * REDIS_URL, the other instances all see it, exactly as for a revalidation made in a request.
+ */
+export async function expireTags(tags) {
+  await new SharedCacheHandler({}).revalidateTag(tags, { expire: 0 });
+}

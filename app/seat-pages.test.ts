@@ -3,18 +3,21 @@ import "@/test/stripe-env";
 import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { revalidateTag } from "next/cache";
 
 import { checkoutAction, addToCartAction } from "@/app/(account)/cart/actions";
 import { withdrawEnrolmentAction } from "@/app/(account)/my-courses/enrolment-actions";
 import { refundOrderAction } from "@/app/(dashboards)/admin/orders/actions";
 import { createSectionAction, updateSectionAction } from "@/app/(dashboards)/teacher/sections/actions";
+import { cancelSessionAction, moveSessionAction } from "@/app/(dashboards)/teacher/sections/session-actions";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
 import { addToCart } from "@/lib/commerce/cart/cart";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { orderItems, orders, sections } from "@/lib/platform/db/schema";
 import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
+import { sectionSessions } from "@/lib/scheduling/sessions";
 import { actionContext } from "@/test/action-context";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
@@ -156,4 +159,18 @@ test("the Stripe webhook expires them when it processed an event, not for a repl
   expect(seatPagesExpired()).toHaveLength(1);
   expect((await deliver(event)).status).toBe(200);
   expect(seatPagesExpired()).toHaveLength(1);
+});
+
+test("a session moved or cancelled expires them (the cards' next class, the course and teacher pages)", async () => {
+  const sectionId = await newSection(db());
+  const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
+  const from = new Date(Date.now() + 2 * 86_400_000);
+  const [first, second] = sectionSessions(section!, from, new Date(from.getTime() + 14 * 86_400_000));
+  signedInAs(section!.teacherId, "teacher");
+  expect(await cancelSessionAction(sectionId, null, form({ occurrence: first!.startsAt }))).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(1);
+  // An hour later, in the section's zone.
+  const later = DateTime.fromISO(second!.startsAt).setZone(section!.timezone).plus({ hours: 1 }).toFormat("yyyy-MM-dd'T'HH:mm");
+  expect(await moveSessionAction(sectionId, null, form({ occurrence: second!.startsAt, startsAt: later }))).toMatchObject({ ok: true });
+  expect(seatPagesExpired()).toHaveLength(2);
 });

@@ -2,7 +2,8 @@
 // median over 2,000 sections of 200 teachers). Seeds a throwaway database (an in-memory PGlite, and
 // a new database on the PostgreSQL server of BENCH_DATABASE_URL or TEST_DATABASE_URL when one is
 // set, dropped afterwards): 40 courses, 200 approved teachers in eight zones, 10 open sections each
-// at varied days and hours, and some seats taken. Then times searchSections (its queries plus the
+// at varied days and hours, some seats taken, and one section in ten with a session moved or cancelled
+// (half of those with a make-up): the next times shown are the sessions as held. Then times searchSections (its queries plus the
 // viewer-clock filtering), median and worst of 30 runs after 3 warm-ups, for a few searches.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -47,7 +48,7 @@ async function bench(label: string, options: { url?: string; pgliteDir: string }
   const schema = await import("../lib/platform/db/schema");
   const { searchSections } = await import("../lib/discovery/search");
   const { parseFilters } = await import("../lib/discovery/filters");
-  const { weeklyRule } = await import("../lib/scheduling/sessions");
+  const { sectionSessions, weeklyRule } = await import("../lib/scheduling/sessions");
 
   const opened = await openDatabase(options);
   setDatabaseForTests(opened);
@@ -139,9 +140,34 @@ async function bench(label: string, options: { url?: string; pgliteDir: string }
         token: `bench-seat-${i}-${randomUUID()}`,
       })),
   );
+  // One section in ten has its next session changed: moved a day later, or cancelled (every other one with a make-up).
+  const changes = sectionRows.flatMap((row, i) => {
+    if (i % 10 !== 5) return [];
+    const values = sectionValues[i]!;
+    const from = values.startsOn === "2026-04-01" ? new Date("2026-04-01T00:00:00Z") : now;
+    const [next] = sectionSessions(values, from, new Date(from.getTime() + 14 * 86_400_000));
+    if (!next) return [];
+    const dayLater = (iso: string) => new Date(Date.parse(iso) + 86_400_000);
+    const moved = i % 20 === 5;
+    return [
+      {
+        sectionId: row.id,
+        originalStartsAt: new Date(next.startsAt),
+        kind: moved ? ("moved" as const) : ("cancelled" as const),
+        startsAt: moved ? dayLater(next.startsAt) : null,
+        endsAt: moved ? dayLater(next.endsAt) : null,
+        makeupStartsAt: !moved && i % 40 === 15 ? dayLater(next.startsAt) : null,
+        makeupEndsAt: !moved && i % 40 === 15 ? dayLater(next.endsAt) : null,
+        sequence: 1,
+      },
+    ];
+  });
+  await db.insert(schema.sessionChanges).values(changes);
   if (options.url) await db.execute("analyze");
 
-  console.log(`\n${label}: ${sectionRows.length} sections of ${TEACHERS} teachers in ${COURSES} courses, viewer in America/New_York`);
+  console.log(
+    `\n${label}: ${sectionRows.length} sections of ${TEACHERS} teachers in ${COURSES} courses (${changes.length} with a session moved or cancelled), viewer in America/New_York`,
+  );
   let worst = 0;
   let worstCpu = 0;
   for (const [name, params] of SEARCHES) {

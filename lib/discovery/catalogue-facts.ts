@@ -7,13 +7,14 @@ import { getDb } from "@/lib/platform/db/client";
 import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { sectionOnSaleWhere } from "@/lib/scheduling/section-sale";
-import { cachedSectionBusyTimes } from "@/lib/scheduling/session-cache";
+import { cachedSessionsWithChanges } from "@/lib/scheduling/session-cache";
+import { loadUpcomingSessionChanges } from "@/lib/scheduling/session-changes";
 import { WallClocks } from "@/lib/scheduling/time";
 import { formatPrice } from "@/lib/scheduling/weekly-times";
 
 /** What a course card says of its classes (issue 29): the next class of any of its sections, and the lowest price. */
 export interface CourseFacts {
-  /** UTC ISO instant; null with no class to come. */
+  /** UTC ISO instant of the first session as held (a moved one at its new time, a cancelled one skipped); null with no class to come. */
   nextStartsAt: string | null;
   /** "$89.00"; null with no section on sale. */
   fromPrice: string | null;
@@ -24,8 +25,9 @@ const LOOKAHEAD_MS = 12 * 7 * 86_400_000;
 /** Facts for every published course with sections on sale, by course id (a plain object: it goes through Next's cache). */
 export async function listCourseFacts(now = new Date()): Promise<Record<number, CourseFacts>> {
   const db = await getDb();
-  const rows = await db
+  const query = db
     .select({
+      id: sections.id,
       courseId: sections.courseId,
       priceMinor: sections.priceMinor,
       currency: sections.currency,
@@ -40,12 +42,14 @@ export async function listCourseFacts(now = new Date()): Promise<Record<number, 
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(and(sectionOnSaleWhere()));
+  const [rows, changes] = await Promise.all([query, loadUpcomingSessionChanges(db, now)]);
   const clocks = new WallClocks();
   const best = new Map<number, { next: number | null; minPrice: number; currency: string }>();
   for (const row of rows) {
     const firstDay = Date.parse(`${row.startsOn}T00:00:00Z`) - 86_400_000;
     const from = Math.max(now.getTime(), firstDay);
-    const [next] = cachedSectionBusyTimes(row, new Date(from), new Date(from + LOOKAHEAD_MS), clocks);
+    const section = { ...row, sessionChanges: changes.get(row.id) ?? [] };
+    const [next] = cachedSessionsWithChanges(section, new Date(from), new Date(from + LOOKAHEAD_MS), clocks);
     // A section with nothing left to come is not on offer.
     if (!next) continue;
     const known = best.get(row.courseId);

@@ -7,7 +7,9 @@ import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, sections, teacherProfiles, waitlistEntries } from "@/lib/platform/db/schema";
 import { sectionOnSaleWhere, seatsLeftShown } from "@/lib/scheduling/section-sale";
-import { cachedSectionBusyTimes } from "@/lib/scheduling/session-cache";
+import { cachedSectionBusyTimes, cachedSessionsWithChanges } from "@/lib/scheduling/session-cache";
+import { loadUpcomingSessionChanges } from "@/lib/scheduling/session-changes";
+import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import { isLiveSeat, shownSeatsBySection, type ShownSeatCount } from "@/lib/scheduling/slots";
 import { isValidTimeZone, todayIn, WallClocks } from "@/lib/scheduling/time";
 import { formatPrice, weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
@@ -20,6 +22,8 @@ const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /** The sessions looked at for each section: its next two weeks (every weekday of a weekly rule, twice). */
 const LOOKAHEAD_MS = 2 * WEEK_MS;
+/** How far a section whose sessions in the look-ahead are all cancelled is looked at for its next one. */
+const NEXT_SESSION_HORIZON_MS = 53 * WEEK_MS;
 /** Money filters are in whole units of the one configured currency (ARCHITECTURE: Money), its minor units in hundredths. */
 const MINOR_PER_UNIT = 100;
 export const MAX_COURSE_GROUPS = 30;
@@ -33,7 +37,10 @@ export interface FoundSection {
   teacherSlug: string;
   /** "Saturdays 10:00 AM Eastern Time (New York)": the weekly times on the viewer's clock, named. */
   weeklyTimes: string;
-  /** The next sessions that match the filters, on the viewer's clock: "Sat, Mar 14, 2026, 10:00 AM Eastern Time (New York)". */
+  /**
+   * The next sessions as held (a moved one at its new time, a cancelled one left out, a make-up in),
+   * those on the days and hours asked first, on the viewer's clock: "Sat, Mar 14, 2026, 10:00 AM Eastern Time (New York)".
+   */
   nextTimes: Array<{ instant: string; label: string }>;
   durationMinutes: number;
   price: string;
@@ -90,6 +97,8 @@ interface Candidate {
   teacherName: string;
   teacherSlug: string;
   rank: number;
+  /** The section's single-session changes that touch its sessions to come (loadSessionChanges). */
+  sessionChanges: SessionChange[];
 }
 
 /** The database's part: sections on sale of published courses and approved teachers, by the filters that are columns. */
@@ -119,7 +128,7 @@ async function candidates(filters: SearchFilters, zone: string, now: Date): Prom
   }
   where.push(await startTimePrefilter(filters, zone, now));
   // Only what the viewer-clock filter needs, for every candidate: the courses' words are read for those shown.
-  const rows = await db
+  const query = db
     .select({
       section: {
         id: sections.id,
@@ -144,7 +153,9 @@ async function candidates(filters: SearchFilters, zone: string, now: Date): Prom
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(and(...where));
-  return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+  // The single-session changes to come, beside it (the sessions shown are those held).
+  const [rows, changes] = await Promise.all([query, loadUpcomingSessionChanges(db, now)]);
+  return rows.map((row) => ({ ...row, rank: Number(row.rank), sessionChanges: changes.get(row.section.id) ?? [] }));
 }
 
 /** Slack around the hours asked, for the prefilter: clock changes in the next weeks move a start by an hour at most. */
@@ -181,12 +192,19 @@ async function startTimePrefilter(filters: SearchFilters, zone: string, now: Dat
 
 interface Matched {
   candidate: Candidate;
-  /** Session starts (epoch ms) in the look-ahead, and those that match the time filters. */
+  /** The rule's session starts (epoch ms) in the look-ahead: the regular schedule, which the weekday and hour filters match. */
   starts: number[];
-  matching: number[];
+  /** The next sessions as held (epoch ms), those that match the time filters first when any does: what is shown. */
+  next: number[];
 }
 
-/** The part on the viewer's clock: each section's next sessions, kept when one falls on the days and hours asked. */
+/**
+ * The part on the viewer's clock: each section's sessions in the look-ahead, kept when one falls on
+ * the days and hours asked. A recurring class matches by its regular schedule (the rule): one
+ * session moved to a Saturday does not make a Tuesday class a Saturday class, and one cancelled does
+ * not hide it. What is shown and sorted by is true: its sessions as held (sectionSessionsWithChanges),
+ * and "starts within N weeks" counts its first session as held.
+ */
 function matchTimes(list: Candidate[], filters: SearchFilters, zone: string, now: Date): Matched[] {
   const clock = viewerClock(zone);
   const clocks = new WallClocks();
@@ -198,15 +216,32 @@ function matchTimes(list: Candidate[], filters: SearchFilters, zone: string, now
     // A section that has not begun is looked at from its first day.
     const firstDay = Date.parse(`${section.startsOn}T00:00:00Z`) - DAY_MS;
     const from = Math.max(now.getTime(), firstDay);
-    const busy = cachedSectionBusyTimes(section, new Date(from), new Date(from + LOOKAHEAD_MS), clocks);
-    const starts = busy.map((b) => b.start);
-    const next = starts[0];
-    if (next === undefined || next >= horizon) continue;
-    const matching = timeFiltered ? starts.filter((start) => matchesTime(clock(start), filters)) : starts;
-    if (matching.length === 0) continue;
-    out.push({ candidate, starts, matching });
+    const starts = cachedSectionBusyTimes(section, new Date(from), new Date(from + LOOKAHEAD_MS), clocks).map((b) => b.start);
+    const matches = (start: number) => matchesTime(clock(start), filters);
+    let matching = timeFiltered ? starts.filter(matches) : starts;
+    if (timeFiltered && matching.length === 0) continue;
+    let held = starts;
+    if (candidate.sessionChanges.length > 0) {
+      const withChanges = { ...section, sessionChanges: candidate.sessionChanges };
+      held = heldStarts(withChanges, from, from + LOOKAHEAD_MS, clocks);
+      // Every session in the look-ahead cancelled (a break): its next one, further on.
+      if (held.length === 0) held = heldStarts(withChanges, from, from + NEXT_SESSION_HORIZON_MS, clocks).slice(0, 3);
+      matching = timeFiltered ? held.filter(matches) : held;
+    }
+    const first = held[0];
+    if (first === undefined || first >= horizon) continue;
+    out.push({ candidate, starts, next: matching.length > 0 ? matching : held });
   }
   return out;
+}
+
+function heldStarts(
+  section: Candidate["section"] & { sessionChanges: SessionChange[] },
+  from: number,
+  to: number,
+  clocks: WallClocks,
+): number[] {
+  return cachedSessionsWithChanges(section, new Date(from), new Date(to), clocks).map((session) => session.start);
 }
 
 type CourseRow = Omit<FoundCourse, "sections" | "moreSections">;
@@ -221,7 +256,7 @@ async function run(filters: SearchFilters, zone: string, now: Date) {
     list.push(m);
     byCourse.set(m.candidate.section.courseId, list);
   }
-  for (const list of byCourse.values()) list.sort((a, b) => a.matching[0]! - b.matching[0]!);
+  for (const list of byCourse.values()) list.sort((a, b) => a.next[0]! - b.next[0]!);
   // Seats are counted for every section found only when the filter needs them; else for those shown.
   const seats = new Map<number, Required<ShownSeatCount>>();
   const countSeats = async (ids: number[]) => {
@@ -292,15 +327,17 @@ async function present(
     moreSections: ordered[index]!.length - list.length,
     sections: list.map((m) => {
       const { section } = m.candidate;
-      // One week of sessions from the next: every weekday once (less half a day: a clock change moves next week's an hour).
-      const week = m.starts.filter((start) => start < m.starts[0]! + WEEK_MS - DAY_MS / 2).map((start) => new Date(start).toISOString());
+      // One week of the regular sessions from the next: every weekday once (less half a day: a clock
+      // change moves next week's an hour). A section past its rule's end has only its make-ups.
+      const regular = m.starts.length > 0 ? m.starts : m.next;
+      const week = regular.filter((start) => start < regular[0]! + WEEK_MS - DAY_MS / 2).map((start) => new Date(start).toISOString());
       return {
         id: section.id,
         classType: section.classType,
         teacherName: m.candidate.teacherName,
         teacherSlug: m.candidate.teacherSlug,
         weeklyTimes: weeklyTimesLabel(week, zone),
-        nextTimes: m.matching.slice(0, 3).map((start) => {
+        nextTimes: m.next.slice(0, 3).map((start) => {
           const instant = new Date(start).toISOString();
           return { instant, label: formatInstant(new Date(start), zone) };
         }),

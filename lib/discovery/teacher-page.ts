@@ -8,6 +8,8 @@ import { getDb } from "@/lib/platform/db/client";
 import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { sectionOnSaleWhere, seatsLeftShown } from "@/lib/scheduling/section-sale";
+import { withSessionChanges } from "@/lib/scheduling/session-changes";
+import { nextSessionWithChanges } from "@/lib/scheduling/session-overrides";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { shownSeatsBySection } from "@/lib/scheduling/slots";
 import { formatPrice, weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
@@ -16,16 +18,18 @@ import type { ClassType } from "./filters";
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
+const YEAR_MS = 366 * DAY_MS;
 
 export interface TeacherPageSection {
   id: number;
   classType: ClassType;
   courseTitle: string;
   courseSlug: string;
-  /** One week of sessions from the next (UTC ISO): the page shows them on the viewer's clock. */
+  /** One week of the regular sessions from the next (UTC ISO): the page shows them on the viewer's clock as the weekly times. */
   weekInstants: string[];
   /** The same in the section's own zone, named: the server's text before the browser's. */
   weeklyTimes: string;
+  /** The next session as held: a moved one at its new time, a cancelled one skipped, a make-up counted. */
   nextStartsAt: string;
   durationMinutes: number;
   price: string;
@@ -94,10 +98,18 @@ export async function findTeacherPage(slug: string, now = new Date()): Promise<T
     now,
   );
   const list: TeacherPageSection[] = [];
-  for (const { section, courseTitle, courseSlug } of rows) {
+  const changed = await withSessionChanges(
+    db,
+    rows.map((row) => row.section),
+  );
+  for (const [index, { courseTitle, courseSlug }] of rows.entries()) {
+    const section = changed[index]!;
+    // The weekly times: a week of the rule's sessions from its next (one moved or cancelled session is not the schedule).
     const upcoming = sectionSessions(section, now, new Date(now.getTime() + 2 * WEEK_MS));
     const first = upcoming[0];
-    if (!first) continue;
+    // The next class as held: past a cancelled one (a break of several weeks too), a moved one at its new time.
+    const next = first && nextSessionWithChanges(section, now, new Date(now.getTime() + YEAR_MS));
+    if (!first || !next) continue;
     const weekEnd = Date.parse(first.startsAt) + WEEK_MS - DAY_MS / 2;
     const weekInstants = upcoming.filter((s) => Date.parse(s.startsAt) < weekEnd).map((s) => s.startsAt);
     list.push({
@@ -107,7 +119,7 @@ export async function findTeacherPage(slug: string, now = new Date()): Promise<T
       courseSlug,
       weekInstants,
       weeklyTimes: weeklyTimesLabel(weekInstants, section.timezone),
-      nextStartsAt: first.startsAt,
+      nextStartsAt: next.startsAt,
       durationMinutes: section.durationMinutes,
       price: formatPrice(section.priceMinor, section.currency),
       seatsLeft: seatsLeftShown(section, seats.get(section.id) ?? { taken: 0, lapsed: 0 }),

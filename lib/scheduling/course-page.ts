@@ -8,6 +8,8 @@ import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
 import { sectionFacts, sectionFactsLine } from "./section-facts";
 import { seatsLeftShown, sectionOnSaleWhere } from "./section-sale";
+import { withSessionChanges } from "./session-changes";
+import { nextSessionWithChanges } from "./session-overrides";
 import { parseWeeklyRule, sectionSessions } from "./sessions";
 import { shownSeatsBySection } from "./slots";
 import { minuteToClock } from "./time";
@@ -15,6 +17,7 @@ import { formatPrice, weeklyTimesLabel } from "./weekly-times";
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
+const YEAR_MS = 366 * DAY_MS;
 
 export interface CoursePageSection {
   id: number;
@@ -33,6 +36,7 @@ export interface CoursePageSection {
   startsOn: string;
   endsOn: string | null;
   durationMinutes: number;
+  /** The next session as held: a moved one at its new time, a cancelled one skipped (the structured data's startDate). */
   nextStartsAt: string;
   price: string;
   priceMinor: number;
@@ -119,11 +123,18 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
 
   const list: CoursePageSection[] = [];
   const teachers = new Map<string, { name: string; bio: string; slug: string }>();
-  for (const { section, teacherName, teacherBio, teacherSlug } of rows) {
-    // Sessions from now: the first week gives the weekly times; a section with none left is not shown.
+  const changed = await withSessionChanges(
+    db,
+    rows.map((row) => row.section),
+  );
+  for (const [index, { teacherName, teacherBio, teacherSlug }] of rows.entries()) {
+    const section = changed[index]!;
+    // The rule's sessions from now: the first week gives the weekly times; a section with none left is not shown.
     const upcoming = sectionSessions(section, now, new Date(now.getTime() + WEEK_MS * 2));
     const first = upcoming[0];
-    if (!first) continue;
+    // The next class as held: past a cancelled one, a moved one at its new time.
+    const next = first && nextSessionWithChanges(section, now, new Date(now.getTime() + YEAR_MS));
+    if (!first || !next) continue;
     // Six and a half days: each weekday once, even when a clock change moves next week's first session an hour earlier.
     const weekEnd = Date.parse(first.startsAt) + WEEK_MS - DAY_MS / 2;
     const weekInstants = upcoming.filter((s) => Date.parse(s.startsAt) < weekEnd).map((s) => s.startsAt);
@@ -141,7 +152,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       startsOn: section.startsOn,
       endsOn: section.endsOn,
       durationMinutes: section.durationMinutes,
-      nextStartsAt: first.startsAt,
+      nextStartsAt: next.startsAt,
       price: formatPrice(section.priceMinor, section.currency),
       priceMinor: section.priceMinor,
       currency: section.currency,

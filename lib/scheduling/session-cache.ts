@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 
+import { applySessionChanges, type SectionWithChanges } from "./session-overrides";
 import { sectionSessions, type SectionRecurrence } from "./sessions";
 import type { WallClocks } from "./time";
 
@@ -60,6 +61,25 @@ export function cachedSectionBusyTimes(section: SectionRecurrence, from: Date, t
     }
   }
   return out;
+}
+
+/**
+ * The sessions of a section that start in [from, to) as the families live them (moved sessions at
+ * their new time, cancelled ones left out, make-ups in: sectionSessionsWithChanges' rules, applied
+ * to the remembered rule sessions), as epoch milliseconds.
+ */
+export function cachedSessionsWithChanges(section: SectionWithChanges, from: Date, to: Date, clocks?: WallClocks): BusyTime[] {
+  const regular = cachedSectionBusyTimes(section, from, to, clocks);
+  if (!section.sessionChanges || section.sessionChanges.length === 0) return regular;
+  const times = regular.map((busy) => ({ startsAt: new Date(busy.start).toISOString(), endsAt: new Date(busy.end).toISOString() }));
+  const isRuleStart = (startsAt: string) => {
+    const at = Date.parse(startsAt);
+    return cachedSectionBusyTimes(section, new Date(at), new Date(at + 1), clocks).length === 1;
+  };
+  return applySessionChanges(section, times, from, to, {}, isRuleStart).map((session) => ({
+    start: Date.parse(session.startsAt),
+    end: Date.parse(session.endsAt),
+  }));
 }
 
 /** How many chunks were expanded, and how many are kept (the benchmark and tests count the work). */

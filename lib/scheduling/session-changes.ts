@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, gt, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
@@ -52,6 +52,26 @@ export async function loadSessionChanges(db: Pick<Database, "select">, sectionId
     .from(sessionChanges)
     .where(inArray(sessionChanges.sectionId, [...new Set(sectionIds)]));
   for (const row of rows) bySection.get(row.sectionId)?.push(toSessionChange(row));
+  return bySection;
+}
+
+/**
+ * Every section's changes that touch a session from `since` on (its old time, its new time or its
+ * make-up), by section: the others change nothing in a window that starts then. One query without
+ * a list of sections, for readers of many (the class search, the course cards' facts): changes are
+ * few next to sections, and those to come fewer still.
+ */
+export async function loadUpcomingSessionChanges(db: Pick<Database, "select">, since: Date): Promise<Map<number, SessionChange[]>> {
+  const rows = await db
+    .select()
+    .from(sessionChanges)
+    .where(or(gte(sessionChanges.originalStartsAt, since), gte(sessionChanges.startsAt, since), gte(sessionChanges.makeupStartsAt, since)));
+  const bySection = new Map<number, SessionChange[]>();
+  for (const row of rows) {
+    const list = bySection.get(row.sectionId) ?? [];
+    list.push(toSessionChange(row));
+    bySection.set(row.sectionId, list);
+  }
   return bySection;
 }
 

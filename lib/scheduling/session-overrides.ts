@@ -49,9 +49,28 @@ export function isOccurrence(section: SectionRecurrence, startsAt: string, clock
  * reminders, attendance, a seat's first session), so a change applies everywhere at once.
  */
 export function sectionSessionsWithChanges(section: SectionWithChanges, from: Date, to: Date, query: SessionQuery = {}): Session[] {
+  return applySessionChanges(section, sectionSessions(section, from, to, query.clocks), from, to, query, (start) =>
+    isOccurrence(section, start, query.clocks),
+  );
+}
+
+/**
+ * sectionSessionsWithChanges' work once the rule's sessions in [from, to) are known (`regular`):
+ * for a reader that has them already (session-cache.ts remembers them), with `isRuleStart` telling
+ * whether an instant is still an occurrence of the rule (a change of the section's times may have
+ * removed it: the change then lapses).
+ */
+export function applySessionChanges(
+  section: SectionWithChanges,
+  regular: readonly SessionTimes[],
+  from: Date,
+  to: Date,
+  query: SessionQuery,
+  isRuleStart: (startsAt: string) => boolean,
+): Session[] {
   const changes = new Map((section.sessionChanges ?? []).map((change) => [iso(change.originalStartsAt), change]));
   const sessions: Session[] = [];
-  for (const session of sectionSessions(section, from, to, query.clocks)) {
+  for (const session of regular) {
     const change = changes.get(session.startsAt);
     if (!change) sessions.push({ ...session, occurrence: session.startsAt, state: "scheduled" });
     else if (change.kind === "cancelled" && query.includeCancelled)
@@ -69,7 +88,7 @@ export function sectionSessionsWithChanges(section: SectionWithChanges, from: Da
         ? { startsAt: iso(change.makeupStartsAt), endsAt: iso(change.makeupEndsAt) }
         : null;
     const landed = moved ?? makeup;
-    if (!landed || !inWindow(landed.startsAt) || !isOccurrence(section, occurrence, query.clocks)) continue;
+    if (!landed || !inWindow(landed.startsAt) || !isRuleStart(occurrence)) continue;
     sessions.push({ ...landed, occurrence, state: moved ? "moved" : "makeup" });
   }
   return sessions.sort((a, b) => a.startsAt.localeCompare(b.startsAt));

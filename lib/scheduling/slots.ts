@@ -21,8 +21,7 @@ import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 
 import { ON_SALE_SECTION_STATUSES } from "./section-sale";
-import { cachedSectionBusyTimes } from "./session-cache";
-import { sectionSessionsWithChanges } from "./session-overrides";
+import { cachedSessionsWithChanges } from "./session-cache";
 import { computeOpenSlots, type DatedException, type Slot, type TeacherSchedule } from "./slot-grid";
 import { WallClocks } from "./time";
 
@@ -234,13 +233,7 @@ export async function loadTeacherSchedules(
       .filter(([id]) => id !== ignoreBookingId)
       .map(([, start, end]) => ({ start: Number(start), end: Number(end) }));
     for (const [startsOn, endsOn, startMinute, zone, rrule, durationMinutes, changes] of row?.taught ?? []) {
-      const section = { startsOn, endsOn, startMinute, timezone: zone, rrule, durationMinutes };
-      if (!changes || changes.length === 0) {
-        busy.push(...cachedSectionBusyTimes(section, sessionsFrom, to, clocks));
-        continue;
-      }
-      // A section with moved or cancelled sessions is expanded as held (rare: not worth a cache key).
-      const sessionChanges = changes.map(([originalStartsAt, kind, startsAt, endsAt, makeupStartsAt, makeupEndsAt]) => ({
+      const sessionChanges = (changes ?? []).map(([originalStartsAt, kind, startsAt, endsAt, makeupStartsAt, makeupEndsAt]) => ({
         originalStartsAt,
         kind,
         startsAt,
@@ -248,9 +241,8 @@ export async function loadTeacherSchedules(
         makeupStartsAt,
         makeupEndsAt,
       }));
-      for (const session of sectionSessionsWithChanges({ ...section, sessionChanges }, sessionsFrom, to, { clocks })) {
-        busy.push({ start: Date.parse(session.startsAt), end: Date.parse(session.endsAt) });
-      }
+      const section = { startsOn, endsOn, startMinute, timezone: zone, rrule, durationMinutes, sessionChanges };
+      busy.push(...cachedSessionsWithChanges(section, sessionsFrom, to, clocks));
     }
     return {
       teacherId,

@@ -1,3 +1,5 @@
+import { expireTags } from "@/cache-handler.mjs";
+import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { ensureDemoAccounts } from "@/lib/wiring/seed/demo-accounts";
 import { seedDemoTeacherSchedule } from "@/lib/wiring/seed/demo-teacher";
 import { seedClassLife } from "@/lib/wiring/seed/class-life";
@@ -6,7 +8,7 @@ import { seedMessages } from "@/lib/wiring/seed/messages";
 import { seedPastTeaching } from "@/lib/wiring/seed/past-teaching";
 import { seedSchedules } from "@/lib/wiring/seed/schedules";
 
-import { seedDemoData } from "./start";
+import { seedDemoData, startServer } from "./start";
 
 jest.mock("@/lib/wiring/seed/demo-accounts", () => ({ ensureDemoAccounts: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/schedules", () => ({ seedSchedules: jest.fn(async () => undefined) }));
@@ -16,6 +18,18 @@ jest.mock("@/lib/wiring/seed/live-class", () => ({ seedLiveClass: jest.fn(async 
 jest.mock("@/lib/wiring/seed/past-teaching", () => ({ seedPastTeaching: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/messages", () => ({ seedMessages: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/class-life", () => ({ seedClassLife: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/demo-family", () => ({ seedDemoFamily: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/past-demo", () => ({ seedPastDemo: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/reviews", () => ({ seedReviews: jest.fn(async () => undefined) }));
+// startServer's other work (the database, the worker and timers) is at the boundary; Next's cache handler too.
+jest.mock("@/lib/platform/auth/config", () => ({ identityConfig: { seedDemoAccounts: true }, identityConfigProblems: () => [] }));
+jest.mock("@/lib/platform/db/client", () => ({ getOpenDatabase: jest.fn(async () => ({ kind: "pglite" })) }));
+jest.mock("@/lib/platform/outbox/worker", () => ({ startOutboxWorker: jest.fn() }));
+jest.mock("@/lib/wiring/outbox-routes", () => ({ outboxRoutes: jest.fn(() => ({})) }));
+jest.mock("@/lib/reactions/mail-scans", () => ({ startMailScans: jest.fn() }));
+jest.mock("@/lib/privacy/retention", () => ({ startRetentionTimer: jest.fn() }));
+jest.mock("@/lib/commerce/session-credits", () => ({ startSessionCreditTimer: jest.fn() }));
+jest.mock("@/cache-handler.mjs", () => ({ expireTags: jest.fn(async () => undefined) }));
 
 describe("the embedded default's demo data at start (seedDemoData)", () => {
   beforeEach(() => {
@@ -54,5 +68,28 @@ describe("the embedded default's demo data at start (seedDemoData)", () => {
     await expect(seedDemoData(true)).resolves.toBeUndefined();
     expect(seedSchedules).toHaveBeenCalledTimes(1);
     error.mockRestore();
+  });
+});
+
+describe("the server's start (startServer)", () => {
+  beforeEach(() => {
+    jest.clearAllMocks();
+    jest.spyOn(console, "log").mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it("expires the pages the build prerendered once the demo data is seeded: a newcomer's first visit shows the seeded classes", async () => {
+    await startServer();
+    expect(expireTags).toHaveBeenCalledTimes(1);
+    expect(expireTags).toHaveBeenCalledWith([SEAT_PAGES_TAG]);
+    // After the last seed.
+    expect(jest.mocked(expireTags).mock.invocationCallOrder[0]).toBeGreaterThan(jest.mocked(seedClassLife).mock.invocationCallOrder[0]!);
+  });
+
+  it("still starts when the cache cannot be told (logged)", async () => {
+    jest.mocked(expireTags).mockRejectedValueOnce(new Error("no cache"));
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(startServer()).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalledWith("[cache] could not expire the prerendered pages:", "no cache");
   });
 });

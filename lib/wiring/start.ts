@@ -31,6 +31,29 @@ export async function startServer(): Promise<void> {
   // Cancelled sessions with no make-up by their deadline: each paid seat credited once (row lock + unique key).
   startSessionCreditTimer();
   await seedDemoData(identityConfig.seedDemoAccounts);
+  await expireBuiltPages({ buildReadACopy: !env.DATABASE_URL, seeded: identityConfig.seedDemoAccounts });
+}
+
+/**
+ * The pages the build prerendered read a database of the build's own: on PGlite an in-memory copy
+ * with the catalogue and no sections (lib/platform/db/client.ts, isBuildCopy), and the demo data is
+ * seeded only at start, above. The pages that show sections (the course cards' "Next class" and
+ * "From $X" on the home and category pages and /courses, course and teacher pages: SEAT_PAGES_TAG,
+ * which their cached data carries) would wait for their first five-minute revalidation: once the
+ * data is ready they are expired, and the first visitor gets each rendered from this database,
+ * static again after that. The other pages keep their prerendered copy (the catalogue is the same).
+ * revalidateTag needs a request, so this goes to Next's cache handler itself (cache-handler.mjs:
+ * this process, the sibling workers and, with Redis, the other instances). With DATABASE_URL and
+ * no demo data the build read this database: nothing to do. A failure is logged, not fatal.
+ */
+export async function expireBuiltPages({ buildReadACopy, seeded }: { buildReadACopy: boolean; seeded: boolean }): Promise<void> {
+  if (!buildReadACopy && !seeded) return;
+  const [{ expireTags }, { SEAT_PAGES_TAG }] = await Promise.all([import("@/cache-handler.mjs"), import("@/lib/scheduling/seat-pages")]);
+  await expireTags([SEAT_PAGES_TAG])
+    .then(() => console.log("[cache] the prerendered pages that show sections expired: the first visit renders them from this database"))
+    .catch((error: unknown) =>
+      console.error("[cache] could not expire the prerendered pages:", error instanceof Error ? error.message : error),
+    );
 }
 
 /**
