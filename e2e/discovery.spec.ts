@@ -83,6 +83,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/courses?q=chess&tz=Europe%2FLondon&colour=red");
     await expect(page.getByRole("article", { name: "Chess Strategy" })).toBeVisible();
     await expect(page.getByText("Times are on your clock: United Kingdom Time (London).")).toBeVisible();
+    // Search engines fold a search into the catalogue by its canonical address, not by a noindex.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/courses$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     await page.goto("/courses?q=chesss&grade=4");
     await expect(page.getByRole("heading", { name: "No classes match all of these filters" })).toBeVisible();
     const empty = page.getByRole("region", { name: "No classes match all of these filters" });

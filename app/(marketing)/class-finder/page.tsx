@@ -15,13 +15,14 @@ import { findUserTimezone } from "@/lib/teachers/profiles";
 /**
  * Issue 29: /courses with filters. proxy.ts rewrites /courses?<filters> here, so the plain catalogue
  * (/courses, no filter) stays a static page and a search is rendered for its visitor, in their zone.
- * Searches are not indexed; their canonical page is /courses.
+ * A search's canonical page is /courses: search engines fold every filtered address into the
+ * catalogue (a noindex on top would only fail Lighthouse's "blocked from indexing" audit, SEO 66,
+ * for what the canonical already says).
  */
 export const metadata: Metadata = {
   title: "Find a class",
   description: "Live online classes by grade, day and time on your own clock.",
   alternates: { canonical: "/courses" },
-  robots: { index: false, follow: true },
 };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
