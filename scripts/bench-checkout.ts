@@ -10,33 +10,22 @@
 //
 //   npm run bench:checkout -- [--parents 400] [--concurrency 50] [--deliver]
 //        [--postgres-url postgres://postgres@127.0.0.1:5432/test]
-import { execFileSync, fork } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-/** The embedded mail server (scripts/mail-server.mjs) in a child process, in a temporary folder. */
+import { startMailServerProcess } from "./mail-server-process";
+
+/** The embedded mail server in a child process, in a temporary folder removed at the end. */
 async function startMailServer(): Promise<{ url: string; stop: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-checkout-mail-"));
-  const child = fork("--input-type=module", [], {
-    execArgv: [
-      "--input-type=module",
-      "-e",
-      `import { startMailServer } from ${JSON.stringify(path.resolve("scripts/mail-server.mjs"))};
-         const server = await startMailServer({ dir: ${JSON.stringify(dir)} });
-         process.send(server.url);`,
-    ],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once("message", (message) => resolve(String(message)));
-    child.once("exit", (code) => reject(new Error(`the mail server exited (${code})`)));
-  });
+  const server = await startMailServerProcess(dir);
   return {
-    url,
+    url: server.url,
     stop: () => {
-      child.kill();
+      server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

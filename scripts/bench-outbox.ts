@@ -6,34 +6,16 @@
 // would, each with its own SMTP sender and connection pool) drain the queue through the real SMTP
 // sender with the outbox's default batches and concurrency. Prints the rate and the load average
 // (the machine may be busy with other work).
-import { fork } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { startMailServerProcess } from "./mail-server-process";
+
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const WORKERS = 2;
 const GOAL_PER_SECOND = 200;
-
-/** The SMTP server in its own process (its parsing and file writes use the other core). */
-async function startServer(dir: string): Promise<{ url: string; stop: () => void }> {
-  const child = fork("--input-type=module", [], {
-    execArgv: [
-      "--input-type=module",
-      "-e",
-      `import { startMailServer } from ${JSON.stringify(path.resolve("scripts/mail-server.mjs"))};
-         const server = await startMailServer({ dir: ${JSON.stringify(dir)} });
-         process.send(server.url);`,
-    ],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once("message", (message) => resolve(String(message)));
-    child.once("exit", (code) => reject(new Error(`the mail server exited (${code})`)));
-  });
-  return { url, stop: () => child.kill() };
-}
 
 async function main() {
   const { openDatabase, setDatabaseForTests } = await import("../lib/platform/db/client");
@@ -67,7 +49,7 @@ async function main() {
   }
 
   const dir = await mkdtemp(path.join(os.tmpdir(), "bench-outbox-"));
-  const server = await startServer(dir);
+  const server = await startMailServerProcess(dir);
   const newSenders = () => ({
     [EMAIL_TOPIC]: smtpSender({ url: server.url, from: "Bench <hello@example.com>", messageIdHost: "localhost" }),
   });
