@@ -94,3 +94,20 @@ test.describe("without JavaScript", () => {
     expect((await page.goto("/teachers/nobody-999999"))?.status()).toBe(404);
   });
 });
+
+test.describe("a family outside the common zones", () => {
+  // Bogotá is not among the class finder's common zones (SEARCH_ZONES): the select gains it.
+  test.use({ timezoneId: "America/Bogota" });
+
+  test("finds their own zone chosen first in the search form, and searches on its clock", async ({ page }) => {
+    await page.goto("/courses");
+    const zone = page.getByRole("search", { name: "Find a class" }).getByLabel("Your time zone");
+    await expect(zone).toHaveValue("America/Bogota");
+    expect(await zone.locator("option").first().textContent()).toBe("Colombia Standard Time (Bogota)");
+    // The short list, not every IANA name.
+    expect(await zone.locator("option").count()).toBeLessThan(60);
+    await page.getByRole("search", { name: "Find a class" }).getByRole("button", { name: "Show classes" }).click();
+    await expect(page).toHaveURL(/tz=America%2FBogota/);
+    await expect(zone).toHaveValue("America/Bogota");
+  });
+});

@@ -9,9 +9,12 @@ import {
   isValidTimeZone,
   minuteToClock,
   selectableTimeZones,
+  searchZoneOptions,
   wallClock,
   wallTimeToInstant,
+  zoneOptions,
 } from "./time";
+import { SEARCH_ZONES } from "./zone-name";
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -146,5 +149,26 @@ describe("the profile's time zone names", () => {
     const instant = "2026-06-01T12:00:00.000Z";
     // The same words too: the old name reads by the place's current name.
     expect(formatInstantInZone(instant, "Asia/Calcutta")).toBe(formatInstantInZone(instant, "Asia/Kolkata"));
+  });
+});
+
+describe("the class finder's zones (searchZoneOptions, issue 29)", () => {
+  it("offers the common zones, not the whole IANA list, each once and worded as people say them", () => {
+    const options = searchZoneOptions();
+    expect(options.length).toBe(SEARCH_ZONES.length);
+    expect(options.length).toBeLessThan(zoneOptions().length / 5);
+    expect(new Set(options.map((option) => option.value)).size).toBe(options.length);
+    expect(options).toContainEqual({ value: "America/New_York", label: "Eastern Time (New York)" });
+    expect(options).toContainEqual({ value: "Asia/Kolkata", label: "India Standard Time (Kolkata)" });
+    // Every listed zone is one Luxon and Intl know.
+    for (const zone of SEARCH_ZONES) expect(isValidTimeZone(zone)).toBe(true);
+  });
+
+  it("always holds the viewer's zone, by its current name, and ignores an invalid one", () => {
+    expect(searchZoneOptions("America/Bogota").map((option) => option.value)).toContain("America/Bogota");
+    expect(
+      searchZoneOptions("Asia/Calcutta").filter((option) => option.value.includes("Kolkata") || option.value.includes("Calcutta")),
+    ).toEqual([{ value: "Asia/Kolkata", label: "India Standard Time (Kolkata)" }]);
+    expect(searchZoneOptions("Mars/Olympus")).toHaveLength(SEARCH_ZONES.length);
   });
 });

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { DateTime, IANAZone } from "luxon";
 
-import { CANONICAL_ZONE_NAMES, formatInstant, zoneLabel, type ZoneOption } from "./zone-name";
+import { CANONICAL_ZONE_NAMES, formatInstant, SEARCH_ZONES, zoneLabel, type ZoneOption } from "./zone-name";
 
 /**
  * Time helpers on Luxon, the one timezone library (ARCHITECTURE: Time). Instants cross the wire as
@@ -47,7 +47,18 @@ export function selectableTimeZones(current?: string | null): string[] {
  * word a label differently, and the page would not hydrate alike.
  */
 export function zoneOptions(current?: string | null): ZoneOption[] {
-  return selectableTimeZones(current)
+  return asZoneOptions(selectableTimeZones(current));
+}
+
+/** The class finder's zones (SEARCH_ZONES) and `current` (by its IANA name), as zoneOptions words and sorts them. */
+export function searchZoneOptions(current?: string | null): ZoneOption[] {
+  const names = new Set(SEARCH_ZONES);
+  if (current && isValidTimeZone(current)) names.add(canonicalTimeZone(current));
+  return asZoneOptions([...names]);
+}
+
+function asZoneOptions(names: string[]): ZoneOption[] {
+  return names
     .map((value) => ({ value, label: zoneLabel(value) }))
     .sort((a, b) => a.label.localeCompare(b.label, "en") || a.value.localeCompare(b.value));
 }

@@ -57,6 +57,58 @@ const UTC_NAMES = new Set([
   "Etc/Greenwich",
 ]);
 
+/**
+ * The zones the class finder's select offers besides the viewer's own (issue 29): where the
+ * families and teachers of an English-language marketplace mostly live, one city per zone people
+ * name. The whole IANA list (about 420 names) made the select most of /courses' HTML and of its
+ * hydration (Lighthouse mobile 99); a search for another zone still works by URL, and the
+ * viewer's zone is always among the options (the server's, or the browser's added by ZoneGuess).
+ */
+export const SEARCH_ZONES: readonly string[] = [
+  "Pacific/Honolulu",
+  "America/Anchorage",
+  "America/Los_Angeles",
+  "America/Vancouver",
+  "America/Phoenix",
+  "America/Denver",
+  "America/Chicago",
+  "America/Mexico_City",
+  "America/New_York",
+  "America/Toronto",
+  "America/Halifax",
+  "America/St_Johns",
+  "America/Sao_Paulo",
+  "UTC",
+  "Europe/London",
+  "Europe/Dublin",
+  "Europe/Lisbon",
+  "Africa/Lagos",
+  "Europe/Paris",
+  "Europe/Berlin",
+  "Europe/Madrid",
+  "Europe/Rome",
+  "Africa/Johannesburg",
+  "Europe/Athens",
+  "Africa/Cairo",
+  "Africa/Nairobi",
+  "Asia/Dubai",
+  "Asia/Karachi",
+  "Asia/Kolkata",
+  "Asia/Dhaka",
+  "Asia/Bangkok",
+  "Asia/Singapore",
+  "Asia/Manila",
+  "Asia/Hong_Kong",
+  "Asia/Shanghai",
+  "Asia/Seoul",
+  "Asia/Tokyo",
+  "Australia/Perth",
+  "Australia/Adelaide",
+  "Australia/Brisbane",
+  "Australia/Sydney",
+  "Pacific/Auckland",
+];
+
 /** A zone in a select: its IANA name as the value, its label as the text. */
 export interface ZoneOption {
   value: string;

@@ -9,7 +9,7 @@ import { searchSections } from "@/lib/discovery/search";
 import { resolveViewerZone } from "@/lib/discovery/viewer-zone";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { BROWSER_ZONE_COOKIE } from "@/lib/scheduling/zone-notice";
-import { zoneOptions } from "@/lib/scheduling/time";
+import { searchZoneOptions } from "@/lib/scheduling/time";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
 /**
@@ -42,7 +42,7 @@ export default async function ClassFinderPage({ searchParams }: Props) {
       </p>
       <h1 className="mt-2 text-3xl font-extrabold text-slate-900">Find a class</h1>
       <div className="mt-6">
-        <SearchForm filters={filters} zone={zone} zones={zoneOptions(zone)} guessZone={guessed} />
+        <SearchForm filters={filters} zone={zone} zones={searchZoneOptions(zone)} guessZone={guessed} />
       </div>
       <SearchResults result={result} />
     </div>

@@ -8,7 +8,7 @@ import { courseListJsonLd } from "@/lib/courses/json-ld";
 import { listCourses } from "@/lib/courses/queries";
 import { cachedCourseFacts } from "@/lib/discovery/catalogue-facts";
 import { resolveViewerZone } from "@/lib/discovery/viewer-zone";
-import { zoneOptions } from "@/lib/scheduling/time";
+import { searchZoneOptions } from "@/lib/scheduling/time";
 import { pageMetadata } from "@/lib/platform/seo";
 
 export const revalidate = 300;
@@ -39,7 +39,7 @@ export default async function CoursesPage() {
         the whole catalogue.
       </p>
       <div className="mt-6">
-        <SearchForm filters={{ days: [], parts: [] }} zone={zone} zones={zoneOptions(zone)} guessZone={guessed} />
+        <SearchForm filters={{ days: [], parts: [] }} zone={zone} zones={searchZoneOptions(zone)} guessZone={guessed} />
       </div>
       <div className="mt-8">
         <CategoryLinks />
