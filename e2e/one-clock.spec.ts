@@ -96,3 +96,15 @@ test("Keep is remembered: the notice does not come back, and the account keeps i
   await page.screenshot({ path: testInfo.outputPath("my-courses-kept.png"), fullPage: true });
   await context.close();
 });
+
+test("the first signed-in page after signing in on another clock has the notice in its HTML, so nothing shifts", async ({ browser }) => {
+  const email = await newYorkAccount(browser);
+  const context = await browser.newContext({ timezoneId: "America/Los_Angeles" });
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD);
+  // The server's first answer for an account page (no script of it has run yet): the sign-in told it the computer's zone.
+  const html = await (await context.request.get("/my-courses")).text();
+  expect(html).toContain("Your clock and your account differ");
+  expect(html).toContain("Your computer is set to Pacific Time (Los Angeles) but your account uses Eastern Time (New York).");
+  await context.close();
+});

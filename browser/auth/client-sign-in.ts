@@ -2,12 +2,16 @@ import { IDENTITY_MESSAGES, type IdentityMessage } from "@/lib/platform/auth/err
 import { sameOriginPath } from "@/lib/platform/auth/guard";
 import { isRole, ROLE_HOME, type Role } from "@/lib/platform/auth/roles";
 
+import { rememberBrowserZone } from "@/browser/zone-cookie";
+
 /** Signs in through next-auth's credentials provider; the error is already a SPEC 8 message. */
 export async function signInWithCredentials(
   email: string,
   password: string,
 ): Promise<{ ok: true; role: Role | null } | { ok: false; message: string }> {
   const { signIn, getSession } = await import("next-auth/react");
+  // The first signed-in page then knows the computer's zone (the zone notice in place, no shift).
+  rememberBrowserZone();
   try {
     const result = await signIn("credentials", { email, password, redirect: false });
     if (!result || result.error)
@@ -18,6 +22,13 @@ export async function signInWithCredentials(
   } catch {
     return { ok: false, message: IDENTITY_MESSAGES.unknown };
   }
+}
+
+/** Signs in with Google (a redirect there and back), the computer's zone told first as above. */
+export async function signInWithGoogle(callbackUrl: string): Promise<void> {
+  const { signIn } = await import("next-auth/react");
+  rememberBrowserZone();
+  await signIn("google", { callbackUrl });
 }
 
 /**

@@ -4,22 +4,12 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 
 import { callAction } from "@/browser/call-action";
-import { browserTimeZone } from "@/browser/time-zone";
 import { toastSuccess } from "@/browser/toast";
+import { browserTimeZone } from "@/browser/time-zone";
 import { rememberAccountZone } from "@/browser/viewer-zone";
+import { rememberBrowserZone, setZoneCookie } from "@/browser/zone-cookie";
 import type { ActionResult } from "@/lib/platform/http/action-result";
-import {
-  BROWSER_ZONE_COOKIE,
-  isSameClock,
-  keptPair,
-  ZONE_COOKIE_MAX_AGE,
-  ZONE_KEPT_COOKIE,
-  type ZoneNotice,
-} from "@/lib/scheduling/zone-notice";
-
-function setCookie(name: string, value: string) {
-  document.cookie = `${name}=${value}; path=/; max-age=${ZONE_COOKIE_MAX_AGE}; samesite=lax`;
-}
+import { isSameClock, keptPair, ZONE_KEPT_COOKIE, type ZoneNotice } from "@/lib/scheduling/zone-notice";
 
 /**
  * Issue 31 item 3, on every signed-in page: tells the server the computer's zone (a cookie; the
@@ -49,7 +39,7 @@ export function ZoneMismatchNotice({
   useEffect(() => {
     const zone = browserTimeZone();
     if (!zone || zone === knownBrowserZone) return;
-    setCookie(BROWSER_ZONE_COOKIE, zone);
+    rememberBrowserZone();
     // Rendered again only when there is something to say.
     if (!isSameClock(zone, accountZone)) router.refresh();
   }, [knownBrowserZone, accountZone, router]);
@@ -57,7 +47,7 @@ export function ZoneMismatchNotice({
   if (!notice || isClosed) return null;
 
   const keep = () => {
-    setCookie(ZONE_KEPT_COOKIE, keptPair(notice.browserZone, accountZone));
+    setZoneCookie(ZONE_KEPT_COOKIE, keptPair(notice.browserZone, accountZone));
     setIsClosed(true);
   };
   const use = async () => {

@@ -4,7 +4,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 
-import { afterSignInPath, authPagePath, signInErrorFromUrl, signInWithCredentials } from "@/browser/auth/client-sign-in";
+import { afterSignInPath, authPagePath, signInErrorFromUrl, signInWithCredentials, signInWithGoogle } from "@/browser/auth/client-sign-in";
 import type { PasswordResetInput, SignInInput } from "@/lib/platform/auth/schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
 import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
@@ -101,7 +101,7 @@ export function SignInForm({
       {isGoogleEnabled ? (
         <button
           type="button"
-          onClick={async () => (await import("next-auth/react")).signIn("google", { callbackUrl: afterSignInPath() })}
+          onClick={() => signInWithGoogle(afterSignInPath())}
           className="w-full rounded-xl border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:border-brand-600"
         >
           Continue with Google
