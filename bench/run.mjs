@@ -24,7 +24,7 @@
 //   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses,
 //                         /share-a-message, a thread page) and the checkout target; they run on the
 //                         PostgreSQL app, where the bench can seed them
-//   --only scale          (not in the default steps: it needs Redis and haproxy, and about 1,800 parents)
+//   --only scale          (not in the default steps: it needs Redis and haproxy, and about 2,100 parents)
 //                         issue 30 on the PostgreSQL app with REDIS_URL: an open loop of checkouts
 //                         (--rate 40 --seconds 30), two instances behind HAProxy vs one (course page
 //                         and checkout), app CPU per checkout vs the domain layer's (bench/scale.mjs)

@@ -28,10 +28,10 @@ export const OPEN_LOOP_P99_LIMIT_MS = 250;
 export const TWO_INSTANCE_MIN_RATIO = 1.5;
 export const APP_CPU_MAX_VS_DOMAIN = 2;
 
-/** Parents the step spends: one per open-loop arrival, then one per checkout on one instance and on two. */
+/** Parents the step spends: one per open-loop arrival, then one per checkout on one instance (direct and behind the proxy) and on two. */
 export const scaleParents = (options = {}) => {
   const o = { ...SCALE_DEFAULTS, ...options };
-  return o.rate * o.seconds + 2 * o.compareCheckouts;
+  return o.rate * o.seconds + 3 * o.compareCheckouts;
 };
 
 /** The CPU milliseconds this process has used so far (user + system). */
@@ -239,8 +239,12 @@ async function startInstance({ env, logFile }) {
 
 async function startProxy({ ports, logFile }) {
   const proxyPort = await freePort(3270);
+  // The repository's config; with one port, its second server line is left out (one instance behind the same proxy).
   const config = fs
     .readFileSync(path.join(REPO_DIR, "deploy", "haproxy.cfg"), "utf8")
+    .split("\n")
+    .filter((line) => ports.length > 1 || !line.includes("APP_PORT_2"))
+    .join("\n")
     .replaceAll("PROXY_PORT", String(proxyPort))
     .replaceAll("APP_PORT_1", String(ports[0]))
     .replaceAll("APP_PORT_2", String(ports[1]));
@@ -249,7 +253,7 @@ async function startProxy({ ports, logFile }) {
   const log = fs.openSync(logFile, "a");
   const child = spawn("haproxy", ["-db", "-f", file], { stdio: ["ignore", log, log], detached: true });
   fs.closeSync(log);
-  // Both servers up ("rise 2" at 1 s intervals).
+  // The servers up ("rise 2" at 1 s intervals).
   await sleep(3_000);
   if (child.exitCode !== null) throw new Error(`haproxy exited at start; see ${logFile}`);
   return {
@@ -326,6 +330,23 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
       connections: o.connections,
     }),
   };
+  // Like with like: the production layout always has the proxy, so one instance is measured behind
+  // it too, and adding the second instance is what the ratio shows (the direct figures stay beside).
+  log("scale: one instance behind HAProxy: the course page, then checkouts");
+  const alone = await startProxy({ ports: [Number(new URL(app.base).port)], logFile: logFor("scale-haproxy-one") });
+  try {
+    one.behindProxy = {
+      page: await pageThroughput({ base: alone.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds }),
+      checkout: await checkoutThroughput({
+        base: alone.base,
+        actionId: app.checkout.actionId,
+        cookies: take(o.compareCheckouts),
+        connections: o.connections,
+      }),
+    };
+  } finally {
+    await alone.stop();
+  }
   log("scale: starting a second instance and HAProxy in front of both");
   const first = new URL(app.base);
   const second = await startInstance({ env: serverEnvironment(app.pid), logFile: logFor("scale-second-instance") });
@@ -351,8 +372,12 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   }
   const ratio = (a, b) => (typeof a === "number" && typeof b === "number" && b > 0 ? a / b : null);
   result.ratios = {
-    pageTwoVsOne: ratio(result.two.page.rps, one.page.rps),
-    checkoutTwoVsOne: ratio(result.two.checkout.rps, one.checkout.rps),
+    // The checks: two instances behind the proxy against one behind the same proxy.
+    pageTwoVsOne: ratio(result.two.page.rps, one.behindProxy.page.rps),
+    checkoutTwoVsOne: ratio(result.two.checkout.rps, one.behindProxy.checkout.rps),
+    // Beside them: against one instance reached directly.
+    pageTwoVsOneDirect: ratio(result.two.page.rps, one.page.rps),
+    checkoutTwoVsOneDirect: ratio(result.two.checkout.rps, one.checkout.rps),
     // Like with like: the server delivers each checkout's confirmations too (its outbox worker), so
     // its CPU per checkout is set beside the domain layer's checkout plus those same reactions.
     appCpuVsDomain: ratio(
@@ -410,27 +435,28 @@ export function formatScale(r) {
   lines.push("");
   lines.push(
     table(
-      ["target", "one req/s", "one p99", "two req/s", "two p99", "two/one", "generator CPU s (one, two)"],
       [
-        [
-          `GET ${COURSE_PAGE}`,
-          fixed(r.one.page.rps, 0),
-          fixed(r.one.page.p99, 0),
-          fixed(r.two.page.rps, 0),
-          fixed(r.two.page.p99, 0),
-          times(r.ratios.pageTwoVsOne),
-          `${fixed(r.one.page.generatorCpuMs / 1000)}, ${fixed(r.two.page.generatorCpuMs / 1000)}`,
-        ],
-        [
-          "POST /cart checkoutAction",
-          fixed(r.one.checkout.rps, 0),
-          fixed(r.one.checkout.p99, 0),
-          fixed(r.two.checkout.rps, 0),
-          fixed(r.two.checkout.p99, 0),
-          times(r.ratios.checkoutTwoVsOne),
-          `${fixed(r.one.checkout.generatorCpuMs / 1000)}, ${fixed(r.two.checkout.generatorCpuMs / 1000)}`,
-        ],
+        "target",
+        "one direct req/s (p99)",
+        "one via proxy req/s (p99)",
+        "two via proxy req/s (p99)",
+        "two/one via proxy",
+        "two/one direct",
+        "generator CPU s (one direct, via proxy, two)",
       ],
+      [
+        ["page", `GET ${COURSE_PAGE}`, "pageTwoVsOne", "pageTwoVsOneDirect"],
+        ["checkout", "POST /cart checkoutAction", "checkoutTwoVsOne", "checkoutTwoVsOneDirect"],
+      ].map(([key, name, viaProxy, direct]) => {
+        const runs = [r.one[key], r.one.behindProxy[key], r.two[key]];
+        return [
+          name,
+          ...runs.map((run) => `${fixed(run.rps, 0)} (${fixed(run.p99, 0)})`),
+          times(r.ratios[viaProxy]),
+          times(r.ratios[direct]),
+          runs.map((run) => fixed(run.generatorCpuMs / 1000)).join(", "),
+        ];
+      }),
     ),
   );
   lines.push(
