@@ -24,12 +24,15 @@ import { readFileSync } from "node:fs";
 // outside), not copies of them.
 const require = process.getBuiltinModule?.("module").createRequire(path.join(process.cwd(), "noop.js")) ?? createRequire(import.meta.url);
 const { tagsManifest } = require("next/dist/server/lib/incremental-cache/tags-manifest.external.js");
+const { LRUCache } = require("lru-cache");
 const FileSystemCache = require("next/dist/server/lib/incremental-cache/file-system-cache.js").default;
 
 /** A Redis call slower than this is treated as Redis being down for that call. */
 const COMMAND_TIMEOUT_MS = Number(process.env.REDIS_CACHE_TIMEOUT_MS || 500);
 /** Entries are written with a time to live, so old builds' entries leave Redis by themselves. */
 const ENTRY_TTL_SECONDS = 14 * 24 * 60 * 60;
+/** Entries read from Redis kept parsed here, by text size (a course page's entry is about 180 KB). */
+const MEMO_MAX_BYTES = 64 * 1024 * 1024;
 
 const redisUrl = process.env.REDIS_URL?.trim() || undefined;
 const isBuild = process.env.NEXT_PHASE === "phase-production-build";
@@ -193,6 +196,45 @@ function reviver(_key, value) {
 export const serializeEntry = (entry) => JSON.stringify(entry, replacer);
 export const deserializeEntry = (text) => JSON.parse(text, reviver);
 
+/**
+ * Each entry is written with a version of its own (a key beside it, set in the same MULTI), and an
+ * entry read from Redis is kept parsed here with its version: a cached page's next request asks
+ * Redis for the few bytes of the version, not for the whole entry (HTML, RSC payload, segments,
+ * base64) to parse again. Reading every page's full entry on every request made the shared cache
+ * cost more CPU than the page itself (issue 30). An entry rewritten by any instance has a new
+ * version, so it is read again; tags are checked by Next against its manifest as before.
+ */
+export const versionKeyOf = (entryKey) => `${entryKey}:version`;
+const newVersion = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function createEntryMemo(maxBytes = MEMO_MAX_BYTES) {
+  return new LRUCache({ maxSize: maxBytes, sizeCalculation: (memo) => Math.max(1, memo.bytes) });
+}
+
+/** The entry at `entryKey` through `memo`; undefined when Redis has none. `client` needs get() only. */
+export async function readEntry(client, entryKey, memo) {
+  const version = await withTimeout(client.get(versionKeyOf(entryKey)));
+  const known = version ? memo.get(entryKey) : undefined;
+  if (known && known.version === version) return known.entry;
+  const text = await withTimeout(client.get(entryKey));
+  if (!text) return undefined;
+  const entry = deserializeEntry(text);
+  // Without a version (an entry written before versions, or its version key gone): read each time.
+  if (version) memo.set(entryKey, { version, entry, bytes: text.length });
+  return entry;
+}
+
+/** Writes `entry` and a new version of it together. `client` needs multi(). */
+export async function writeEntry(client, entryKey, entry) {
+  const expiration = { expiration: { type: "EX", value: ENTRY_TTL_SECONDS } };
+  await withTimeout(
+    client.multi().set(entryKey, serializeEntry(entry), expiration).set(versionKeyOf(entryKey), newVersion(), expiration).exec(),
+  );
+}
+
+/** One per module instance: Next loads this file in each of its runtimes, and each keeps its own. */
+const entryMemo = createEntryMemo();
+
 /** Entries are namespaced by build: a new deploy never serves the previous build's pages. */
 const buildIds = new Map();
 function buildIdOf(serverDistDir) {
@@ -224,13 +266,10 @@ export default class SharedCacheHandler {
     const state = this.shared;
     if (ready(state)) {
       try {
-        const text = await withTimeout(state.client.get(this.entryPrefix + key));
-        if (text) {
-          const entry = deserializeEntry(text);
-          // Tags are checked by Next against the manifest kept in step above; the file-system
-          // cache does the same for the entries it returns.
-          return entry;
-        }
+        // Tags are checked by Next against the manifest kept in step above; the file-system
+        // cache does the same for the entries it returns (also one object for every request).
+        const entry = await readEntry(state.client, this.entryPrefix + key, entryMemo);
+        if (entry) return entry;
       } catch (error) {
         log(`read failed, served from this instance: ${error?.message || error}`);
       }
@@ -245,9 +284,7 @@ export default class SharedCacheHandler {
     const entry = { value: data, lastModified: Date.now(), cacheControl: context?.fetchCache ? undefined : context?.cacheControl };
     if (data.kind === "FETCH") entry.value = { ...data, tags: context?.tags ?? data.tags ?? [] };
     try {
-      await withTimeout(
-        state.client.set(this.entryPrefix + key, serializeEntry(entry), { expiration: { type: "EX", value: ENTRY_TTL_SECONDS } }),
-      );
+      await writeEntry(state.client, this.entryPrefix + key, entry);
     } catch (error) {
       log(`write failed, kept on this instance: ${error?.message || error}`);
     }
