@@ -148,7 +148,9 @@ async function runServer() {
   // As `next start`: keep-alive longer than a typical proxy's idle timeout, so the proxy closes first.
   server.keepAliveTimeout = 65_000;
   // "ready" after the start-up checks: Next runs instrumentation.ts on its first request (scripts/start-up-ready.mjs).
-  server.listen(port, host, () => {
+  // A class launch's burst of connections queues here instead of being reset past Node's default
+  // backlog of 511 (the kernel caps it at net.core.somaxconn).
+  server.listen({ port, host, backlog: 4096 }, () => {
     void announceReadyAfterStartUp(server, {
       path: "/api/v1/ip",
       readyLine: cluster.isWorker

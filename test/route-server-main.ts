@@ -95,7 +95,9 @@ async function main() {
       }
       reject(error);
     });
-    server.listen(port, "127.0.0.1", () => resolve());
+    // A burst of 2,000 connections at once (the concurrency tests) overflowed Node's default
+    // backlog of 511 on a busy machine: the kernel reset the connections it could not queue.
+    server.listen({ port, host: "127.0.0.1", backlog: 4096 }, () => resolve());
   });
 
   let isStopping = false;
