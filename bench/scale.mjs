@@ -20,6 +20,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 
 import { startCpuCount } from "./cpu.mjs";
+import { parseDomainCheckout } from "./domain-figures.mjs";
 import { COURSE_PAGE, REPO_DIR, freePort, runToEnd, table, times } from "./lib.mjs";
 import { checkoutRequest, isPlacedOrder } from "./signed-in.mjs";
 
@@ -279,16 +280,7 @@ async function domainCheckoutCpu({ postgresUrl, logFile }) {
   );
   if (code !== 0) return { error: `scripts/bench-checkout.ts failed (${code}); see ${logFile}` };
   const text = fs.readFileSync(out, "utf8");
-  const cpu = /CPU ([\d.]+) ms per checkout/.exec(text);
-  const postgres = /PostgreSQL CPU ([\d.]+) ms per checkout/.exec(text);
-  const reactions = /reactions: .* CPU ([\d.]+) ms per checkout/.exec(text);
-  return {
-    line: text.trim(),
-    appCpuMs: cpu ? Number(cpu[1]) : null,
-    postgresCpuMs: postgres ? Number(postgres[1]) : null,
-    // Handing the checkout's event to its reactions and sending their email, as the app's worker does.
-    reactionsCpuMs: reactions ? Number(reactions[1]) : null,
-  };
+  return { line: text.trim(), ...parseDomainCheckout(text) };
 }
 
 /**
