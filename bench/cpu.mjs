@@ -67,3 +67,30 @@ export function startCpuCount(appGroup) {
   const before = { app: cpuMsOf(app), postgres: cpuMsOf(postgres) };
   return () => ({ appMs: appGroup ? cpuMsOf(app) - before.app : null, postgresMs: cpuMsOf(postgres) - before.postgres });
 }
+
+/**
+ * Starts counting the whole machine's CPU (/proc/stat, every core); the returned function gives
+ * the share of it that was busy since (0..1), or null where /proc is missing: whether a run had
+ * cores to spare at all.
+ */
+export function startMachineCpu() {
+  const read = () => {
+    try {
+      const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+      // user nice system idle iowait irq softirq steal: idle and iowait are the unused time.
+      const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+      return { total, idle: fields[3] + fields[4] };
+    } catch {
+      return null;
+    }
+  };
+  const before = read();
+  return () => {
+    const after = read();
+    if (!before || !after || after.total === before.total) return null;
+    return 1 - (after.idle - before.idle) / (after.total - before.total);
+  };
+}
+
+/** CPU milliseconds the given processes have used so far (for processes found once and read twice). */
+export const processesCpuMs = (pids) => cpuMsOf(pids);
