@@ -34,13 +34,17 @@ function allPids() {
   }
 }
 
-/** Milliseconds of CPU (user + system, threads included) the matching processes have used so far. */
+/**
+ * Milliseconds of CPU (user + system, threads included) the matching processes have used so far,
+ * with that of their children that have ended: a PostgreSQL backend that exits meanwhile (a pool
+ * closing an idle connection) moves its time to the postmaster's, instead of out of the sum.
+ */
 function cpuMsOf(pids) {
   let ticks = 0;
   for (const pid of pids) {
     const fields = statFields(pid);
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    // utime, stime, cutime and cstime are fields 14-17 of stat, 12-15 after the command name.
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return (ticks * 1000) / clockTicks();
 }
