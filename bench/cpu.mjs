@@ -66,10 +66,13 @@ const postgresPids = () =>
  */
 export function startCpuCount(appGroup) {
   if (!fs.existsSync("/proc/self/stat")) return () => null;
-  const app = appGroup ? groupPids(appGroup) : [];
-  const postgres = postgresPids();
-  const before = { app: cpuMsOf(app), postgres: cpuMsOf(postgres) };
-  return () => ({ appMs: appGroup ? cpuMsOf(app) - before.app : null, postgresMs: cpuMsOf(postgres) - before.postgres });
+  const before = { app: appGroup ? cpuMsOf(groupPids(appGroup)) : 0, postgres: cpuMsOf(postgresPids()) };
+  // Listed again at the end: a process started meanwhile (a new pool connection's backend) counts
+  // whole; one that ended is in its parent's children's time (cpuMsOf).
+  return () => ({
+    appMs: appGroup ? cpuMsOf(groupPids(appGroup)) - before.app : null,
+    postgresMs: cpuMsOf(postgresPids()) - before.postgres,
+  });
 }
 
 /**
