@@ -99,7 +99,11 @@ async function isStillCurrent(token: Parameters<typeof refreshSessionToken>[0]):
  * - on /courses, where a search is rewritten to the class finder (any query: Next's matcher cannot
  *   see an empty filter, which hasFilters counts);
  * - on every page for a request that carries a session cookie (next-auth's name, its secure prefix and
- *   chunks) or the signed-in hint: sign-in pages, the hint, the activity mark and the ended session.
+ *   chunks) or the signed-in hint: sign-in pages, the hint, the activity mark and the ended session;
+ *   but not for a server action's POST (a `Next-Action` header) elsewhere than the sign-in pages:
+ *   the proxy writes no cookie into an action's answer (above), so off the guarded paths, /courses
+ *   and the sign-in pages, which keep it, it would only decode the session to change nothing, at
+ *   the price of its second pass through Next on every checkout.
  * Next reads this object at build time, so it is spelled out here; proxy-matcher.test.ts checks it
  * against GUARDED_PREFIXES, FILTER_PARAMS and SESSION_HINT_COOKIE through Next's own matcher code.
  */
@@ -108,6 +112,11 @@ export const config = {
     "/((?=(?:become-a-teacher|my-courses|teacher/courses|asa|user)(?:/|$)|courses$)(?!api/|_next/|.*\\.[a-z0-9]+$).*)",
     {
       source: "/((?!api/|_next/|.*\\.[a-z0-9]+$).*)",
+      has: [{ type: "header", key: "cookie", value: "(?:.*;\\s*)?(?:(?:__Secure-)?next-auth\\.session-token(?:\\.\\d+)?|signed_in)=.*" }],
+      missing: [{ type: "header", key: "next-action" }],
+    },
+    {
+      source: "/(signin|signup)",
       has: [{ type: "header", key: "cookie", value: "(?:.*;\\s*)?(?:(?:__Secure-)?next-auth\\.session-token(?:\\.\\d+)?|signed_in)=.*" }],
     },
   ],

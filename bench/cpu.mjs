@@ -34,13 +34,17 @@ function allPids() {
   }
 }
 
-/** Milliseconds of CPU (user + system, threads included) the matching processes have used so far. */
+/**
+ * Milliseconds of CPU (user + system, threads included) the matching processes have used so far,
+ * with that of their children that have ended: a PostgreSQL backend that exits meanwhile (a pool
+ * closing an idle connection) moves its time to the postmaster's, instead of out of the sum.
+ */
 function cpuMsOf(pids) {
   let ticks = 0;
   for (const pid of pids) {
     const fields = statFields(pid);
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    // utime, stime, cutime and cstime are fields 14-17 of stat, 12-15 after the command name.
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return (ticks * 1000) / clockTicks();
 }
@@ -62,8 +66,38 @@ const postgresPids = () =>
  */
 export function startCpuCount(appGroup) {
   if (!fs.existsSync("/proc/self/stat")) return () => null;
-  const app = appGroup ? groupPids(appGroup) : [];
-  const postgres = postgresPids();
-  const before = { app: cpuMsOf(app), postgres: cpuMsOf(postgres) };
-  return () => ({ appMs: appGroup ? cpuMsOf(app) - before.app : null, postgresMs: cpuMsOf(postgres) - before.postgres });
+  const before = { app: appGroup ? cpuMsOf(groupPids(appGroup)) : 0, postgres: cpuMsOf(postgresPids()) };
+  // Listed again at the end: a process started meanwhile (a new pool connection's backend) counts
+  // whole; one that ended is in its parent's children's time (cpuMsOf).
+  return () => ({
+    appMs: appGroup ? cpuMsOf(groupPids(appGroup)) - before.app : null,
+    postgresMs: cpuMsOf(postgresPids()) - before.postgres,
+  });
 }
+
+/**
+ * Starts counting the whole machine's CPU (/proc/stat, every core); the returned function gives
+ * the share of it that was busy since (0..1), or null where /proc is missing: whether a run had
+ * cores to spare at all.
+ */
+export function startMachineCpu() {
+  const read = () => {
+    try {
+      const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+      // user nice system idle iowait irq softirq steal: idle and iowait are the unused time.
+      const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+      return { total, idle: fields[3] + fields[4] };
+    } catch {
+      return null;
+    }
+  };
+  const before = read();
+  return () => {
+    const after = read();
+    if (!before || !after || after.total === before.total) return null;
+    return 1 - (after.idle - before.idle) / (after.total - before.total);
+  };
+}
+
+/** CPU milliseconds the given processes have used so far (for processes found once and read twice). */
+export const processesCpuMs = (pids) => cpuMsOf(pids);

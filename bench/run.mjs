@@ -29,6 +29,8 @@
 //                         (--rate 40 --seconds 30), two instances behind HAProxy vs one (course page
 //                         and checkout), app CPU per checkout vs the domain layer's (bench/scale.mjs)
 //   --redis-url URL       scale: the Redis the instances share (default redis://127.0.0.1:6379)
+//   --open-loop-workers N scale: the open loop again on an instance of N node:cluster workers
+//                         (WEB_CONCURRENCY=N, one port), reported beside the one-process figure
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -114,8 +116,15 @@ const withSignedIn = !args.noSignedIn;
 const parentCount = Number(args.parents ?? 500);
 const redisUrl = String(args.redisUrl ?? process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379");
 const scaleOptions = Object.fromEntries(
-  Object.entries({ rate: numberArg(args.rate), seconds: numberArg(args.seconds) }).filter(([, v]) => v !== undefined),
+  Object.entries({ rate: numberArg(args.rate), seconds: numberArg(args.seconds), openLoopWorkers: numberArg(args.openLoopWorkers) }).filter(
+    ([, v]) => v !== undefined,
+  ),
 );
+
+if (scaleOptions.openLoopWorkers !== undefined && !(Number.isInteger(scaleOptions.openLoopWorkers) && scaleOptions.openLoopWorkers >= 2)) {
+  console.error("--open-loop-workers takes a whole number of workers, 2 or more");
+  process.exit(2);
+}
 
 const RESULTS_DIR = path.join(BENCH_DIR, "results");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -19,11 +19,23 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import autocannon from "autocannon";
 
-import { startCpuCount } from "./cpu.mjs";
+import { processesCpuMs, startCpuCount, startMachineCpu } from "./cpu.mjs";
+import { parseDomainCheckout } from "./domain-figures.mjs";
 import { COURSE_PAGE, REPO_DIR, freePort, runToEnd, table, times } from "./lib.mjs";
 import { checkoutRequest, isPlacedOrder } from "./signed-in.mjs";
 
-export const SCALE_DEFAULTS = { rate: 40, seconds: 30, compareCheckouts: 300, connections: 20, pageSeconds: 10 };
+export const SCALE_DEFAULTS = {
+  rate: 40,
+  seconds: 30,
+  compareCheckouts: 300,
+  connections: 20,
+  pageSeconds: 10,
+  // Checkouts sent straight to the second instance before the two-instance runs: the first
+  // instance is warm from the open loop, and a cold process pays its JIT and its pool's connections.
+  warmupCheckouts: 40,
+  // > 1: the open loop again, on a second instance started with WEB_CONCURRENCY=N (node:cluster workers, one port).
+  openLoopWorkers: 0,
+};
 export const OPEN_LOOP_P99_LIMIT_MS = 250;
 export const TWO_INSTANCE_MIN_RATIO = 1.5;
 export const APP_CPU_MAX_VS_DOMAIN = 2;
@@ -31,7 +43,7 @@ export const APP_CPU_MAX_VS_DOMAIN = 2;
 /** Parents the step spends: one per open-loop arrival, then one per checkout on one instance (direct and behind the proxy) and on two. */
 export const scaleParents = (options = {}) => {
   const o = { ...SCALE_DEFAULTS, ...options };
-  return o.rate * o.seconds + 3 * o.compareCheckouts;
+  return o.rate * o.seconds * (o.openLoopWorkers > 1 ? 2 : 1) + 3 * o.compareCheckouts + o.warmupCheckouts;
 };
 
 /** The CPU milliseconds this process has used so far (user + system). */
@@ -64,15 +76,17 @@ function sendCheckout(base, actionId, cookie, agent) {
  * Fixed arrivals: request i leaves at i / rate seconds after the start, on a connection of its own
  * kept alive afterwards (no limit on sockets: a slow answer does not hold the next arrival back).
  */
-export async function openLoopCheckouts({ base, actionId, cookies, rate, seconds, appGroup, count }) {
+export async function openLoopCheckouts({ base, actionId, cookies, rate, seconds, appGroup, count, outbox }) {
   const total = rate * seconds;
   if (cookies.length < total) throw new Error(`open loop: ${total} arrivals need ${total} parents, got ${cookies.length}`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const cpu = startCpuCount(appGroup);
   // The server alone, apart from the group's auth emulator and mail server (which receives and
   // parses each order's confirmation): the figure to set beside the domain layer's.
-  const server = appGroup ? serverPid(appGroup) : null;
-  const serverBefore = server ? processCpuMs(server) : null;
+  // Every scripts/server.mjs process of the group: one, or a WEB_CONCURRENCY primary and its workers.
+  const server = appGroup ? serverPids(appGroup) : [];
+  const serverBefore = server.length > 0 ? processesCpuMs(server) : null;
+  const machine = startMachineCpu();
   const generator = ownCpuMs();
   const started = performance.now();
   const answers = [];
@@ -86,9 +100,14 @@ export async function openLoopCheckouts({ base, actionId, cookies, rate, seconds
   }
   const results = await Promise.all(answers);
   const wallSeconds = (performance.now() - started) / 1000;
-  const spent = cpu();
-  const serverAfter = server ? processCpuMs(server) : null;
+  const serverAtLastAnswer = server.length > 0 ? processesCpuMs(server) : null;
+  const machineBusy = machine();
   const generatorMs = ownCpuMs() - generator;
+  // The checkouts' reactions (their events, the confirmation emails) run in the server's outbox
+  // worker, after the answers: the server's CPU per checkout is read once they are all delivered.
+  const drained = outbox ? await outbox.drain() : null;
+  const spent = cpu();
+  const serverAfter = server.length > 0 ? processesCpuMs(server) : null;
   agent.destroy();
   const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
   const stored = await count();
@@ -107,16 +126,23 @@ export async function openLoopCheckouts({ base, actionId, cookies, rate, seconds
     wallSeconds,
     appCpuMs: typeof spent?.appMs === "number" ? spent.appMs / total : null,
     serverCpuMs: serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / total : null,
+    serverCpuMsAtLastAnswer: serverBefore !== null && serverAtLastAnswer !== null ? (serverAtLastAnswer - serverBefore) / total : null,
+    serverProcesses: server.length,
+    outboxBacklogAtLastAnswer: drained?.backlog ?? null,
+    outboxDrainSeconds: drained?.seconds ?? null,
+    machineBusy,
     postgresCpuMs: typeof spent?.postgresMs === "number" ? spent.postgresMs / total : null,
     generatorCpuMs: generatorMs / total,
   };
 }
 
 /** Closed loop (autocannon): a fixed number of checkouts, one parent each, at `connections`. */
-async function checkoutThroughput({ base, actionId, cookies, connections }) {
+async function checkoutThroughput({ base, actionId, cookies, connections, groups = [] }) {
   const origin = new URL(base).origin;
   let n = 0;
   let placed = 0;
+  const counts = groups.map((group) => startCpuCount(group));
+  const machine = startMachineCpu();
   const generator = ownCpuMs();
   const result = await autocannon({
     url: origin,
@@ -132,13 +158,26 @@ async function checkoutThroughput({ base, actionId, cookies, connections }) {
       },
     ],
   });
+  const generatorCpuMs = ownCpuMs() - generator;
+  const spent = counts.map((count) => count());
   return {
     rps: cookies.length / (result.duration || 1),
+    seconds: result.duration,
     p99: result.latency.p99,
     placed,
     of: cookies.length,
-    generatorCpuMs: ownCpuMs() - generator,
+    generatorCpuMs,
+    machineBusy: machine(),
+    // Per checkout: each instance's process group, and PostgreSQL (read with the first group).
+    instanceCpuMs: spent.map((c) => (typeof c?.appMs === "number" ? c.appMs / cookies.length : null)),
+    postgresCpuMs: typeof spent[0]?.postgresMs === "number" ? spent[0].postgresMs / cookies.length : null,
   };
+}
+
+/** Adds to a checkout run the outbox's drain after it, and the rate counting it. */
+function withReactions(run, drained) {
+  run.outboxDrainSeconds = drained.seconds;
+  run.rpsWithReactions = run.of / (run.seconds + drained.seconds);
 }
 
 /** Closed loop on one GET for `seconds` (after 2 s of warm-up). */
@@ -158,29 +197,50 @@ async function pageThroughput({ base, pathname, connections, seconds }) {
   };
 }
 
-/** The scripts/server.mjs process of a process group (scripts/start.mjs leads it), or null. */
-function serverPid(group) {
+/** The scripts/server.mjs processes of a process group (a WEB_CONCURRENCY primary's workers too). */
+function serverPids(group) {
+  const found = [];
   for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2] !== String(group)) continue;
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/server.mjs")) return pid;
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/server.mjs")) found.push(pid);
     } catch {
       // gone meanwhile
     }
   }
-  return null;
+  return found;
 }
 
-/** CPU milliseconds one process has used so far (its threads included), or null. */
-function processCpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
+/**
+ * The outbox of the app's database: `drain()` waits until no message is left to deliver (at most
+ * `timeoutMs`) and says how many there were at the call and how long it took.
+ */
+export function outboxOf(databaseUrl, { timeoutMs = 180_000 } = {}) {
+  const backlog = async () => {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query("select count(*)::int as n from outbox where delivered_at is null and dead_at is null");
+      return rows[0].n;
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    backlog,
+    drain: async () => {
+      const started = performance.now();
+      const first = await backlog();
+      let left = first;
+      while (left > 0 && performance.now() - started < timeoutMs) {
+        await sleep(250);
+        left = await backlog();
+      }
+      return { backlog: first, left, seconds: (performance.now() - started) / 1000 };
+    },
+  };
 }
 
 /**
@@ -194,13 +254,16 @@ function serverEnvironment(group) {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2] !== String(group)) continue;
       if (!fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/server.mjs")) continue;
-      return Object.fromEntries(
+      const env = Object.fromEntries(
         fs
           .readFileSync(`/proc/${pid}/environ`, "utf8")
           .split("\0")
           .filter(Boolean)
           .map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]),
       );
+      // A node:cluster worker's mark: a process started with it would take itself for a worker.
+      delete env.NODE_UNIQUE_ID;
+      return env;
     } catch {
       // gone meanwhile, or not ours
     }
@@ -208,19 +271,23 @@ function serverEnvironment(group) {
   throw new Error(`no scripts/server.mjs process in process group ${group}`);
 }
 
-/** A second instance of the app: scripts/server.mjs on the same build, database, Redis and secrets. */
-async function startInstance({ env, logFile }) {
+/**
+ * A second instance of the app: scripts/server.mjs on the same build, database, Redis and secrets
+ * (`workers` > 1: as WEB_CONCURRENCY workers on one port).
+ */
+async function startInstance({ env, logFile, workers = 1 }) {
+  const ready = workers > 1 ? `[server] ${workers} workers ready on port` : "[server] ready on";
   const port = await freePort(3260);
   const log = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, ["scripts/server.mjs"], {
     cwd: REPO_DIR,
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", WEB_CONCURRENCY: String(workers) },
     stdio: ["ignore", log, log],
     detached: true,
   });
   fs.closeSync(log);
   const deadline = Date.now() + 180_000;
-  while (!fs.readFileSync(logFile, "utf8").includes("[server] ready on")) {
+  while (!fs.readFileSync(logFile, "utf8").includes(ready)) {
     if (child.exitCode !== null) throw new Error(`the second instance exited at start; see ${logFile}`);
     if (Date.now() > deadline) throw new Error(`the second instance was not ready in 180 s; see ${logFile}`);
     await sleep(250);
@@ -283,16 +350,7 @@ async function domainCheckoutCpu({ postgresUrl, logFile }) {
   );
   if (code !== 0) return { error: `scripts/bench-checkout.ts failed (${code}); see ${logFile}` };
   const text = fs.readFileSync(out, "utf8");
-  const cpu = /CPU ([\d.]+) ms per checkout/.exec(text);
-  const postgres = /PostgreSQL CPU ([\d.]+) ms per checkout/.exec(text);
-  const reactions = /reactions: .* CPU ([\d.]+) ms per checkout/.exec(text);
-  return {
-    line: text.trim(),
-    appCpuMs: cpu ? Number(cpu[1]) : null,
-    postgresCpuMs: postgres ? Number(postgres[1]) : null,
-    // Handing the checkout's event to its reactions and sending their email, as the app's worker does.
-    reactionsCpuMs: reactions ? Number(reactions[1]) : null,
-  };
+  return { line: text.trim(), ...parseDomainCheckout(text) };
 }
 
 /**
@@ -305,6 +363,7 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   const cookies = [...app.checkout.cookies];
   const take = (n) => cookies.splice(0, n);
   const result = { options: o, machine };
+  const outbox = outboxOf(app.databaseUrl);
 
   log(`scale: open loop, ${o.rate} checkouts/s for ${o.seconds} s on one instance`);
   result.openLoop = await openLoopCheckouts({
@@ -315,35 +374,74 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
     seconds: o.seconds,
     appGroup: app.pid,
     count: app.checkout.count,
+    outbox,
   });
+
+  if (o.openLoopWorkers > 1) {
+    log(`scale: open loop again, on an instance of ${o.openLoopWorkers} workers (WEB_CONCURRENCY)`);
+    const storedBefore = (await app.checkout.count()).orders;
+    const workers = await startInstance({
+      env: serverEnvironment(app.pid),
+      logFile: logFor("scale-workers-instance"),
+      workers: o.openLoopWorkers,
+    });
+    try {
+      result.openLoopWorkers = {
+        workers: o.openLoopWorkers,
+        ...(await openLoopCheckouts({
+          base: `http://127.0.0.1:${workers.port}`,
+          actionId: app.checkout.actionId,
+          cookies: take(o.rate * o.seconds),
+          rate: o.rate,
+          seconds: o.seconds,
+          appGroup: workers.pid,
+          count: async () => ({ orders: (await app.checkout.count()).orders - storedBefore }),
+          outbox,
+        })),
+      };
+    } finally {
+      await workers.stop();
+    }
+  }
 
   log("scale: the domain layer's checkout alone (scripts/bench-checkout.ts)");
   result.domain = await domainCheckoutCpu({ postgresUrl, logFile: logFor("scale-domain") });
 
   log("scale: one instance: the course page, then checkouts");
+  const onePage = await pageThroughput({ base: app.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds });
+  await outbox.drain();
   const one = {
-    page: await pageThroughput({ base: app.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds }),
+    page: onePage,
     checkout: await checkoutThroughput({
       base: app.base,
       actionId: app.checkout.actionId,
       cookies: take(o.compareCheckouts),
       connections: o.connections,
+      groups: [app.pid],
     }),
   };
+  // Its checkouts' reactions delivered before the next runs. An instance whose outbox worker falls
+  // behind answers faster and delivers the rest after the run: the rate with the reactions
+  // delivered (checkouts / (run + the outbox's drain)) sets like beside like.
+  withReactions(one.checkout, await outbox.drain());
   // Like with like: the production layout always has the proxy, so one instance is measured behind
   // it too, and adding the second instance is what the ratio shows (the direct figures stay beside).
   log("scale: one instance behind HAProxy: the course page, then checkouts");
   const alone = await startProxy({ ports: [Number(new URL(app.base).port)], logFile: logFor("scale-haproxy-one") });
   try {
+    const page = await pageThroughput({ base: alone.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds });
+    await outbox.drain();
     one.behindProxy = {
-      page: await pageThroughput({ base: alone.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds }),
+      page,
       checkout: await checkoutThroughput({
         base: alone.base,
         actionId: app.checkout.actionId,
         cookies: take(o.compareCheckouts),
         connections: o.connections,
+        groups: [app.pid],
       }),
     };
+    withReactions(one.behindProxy.checkout, await outbox.drain());
   } finally {
     await alone.stop();
   }
@@ -352,6 +450,14 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   const second = await startInstance({ env: serverEnvironment(app.pid), logFile: logFor("scale-second-instance") });
   let proxy;
   try {
+    // Warm, as the first instance is: its checkout path compiled and its pool's connections open.
+    await checkoutThroughput({
+      base: `http://127.0.0.1:${second.port}`,
+      actionId: app.checkout.actionId,
+      cookies: take(o.warmupCheckouts),
+      connections: Math.min(o.connections, o.warmupCheckouts),
+    });
+    await outbox.drain();
     proxy = await startProxy({ ports: [Number(first.port), second.port], logFile: logFor("scale-haproxy") });
     const proxyCpu = startCpuCount(proxy.pid);
     const two = {
@@ -361,8 +467,10 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
         actionId: app.checkout.actionId,
         cookies: take(o.compareCheckouts),
         connections: o.connections,
+        groups: [app.pid, second.pid],
       }),
     };
+    withReactions(two.checkout, await outbox.drain());
     two.proxyCpuMs = proxyCpu()?.appMs ?? null;
     result.one = one;
     result.two = two;
@@ -418,14 +526,30 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
 }
 
 const fixed = (v, digits = 1) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(digits) : null);
+const percent = (share) => (typeof share === "number" ? `${Math.round(share * 100)} %` : "n/a");
+
+/** One open loop's lines: its latencies, then where its server's CPU went. */
+function openLoopLines(ol, label) {
+  return [
+    `${label}: ${ol.rate} checkouts/s for ${ol.seconds} s: ${ol.placed}/${ol.sent} placed (${ol.storedOrders} stored), ` +
+      `p50 ${fixed(ol.p50, 0)} ms, p99 ${fixed(ol.p99, 0)} ms, max ${fixed(ol.max, 0)} ms; ${ol.lateStarts} arrivals sent >10 ms late; ` +
+      `machine ${percent(ol.machineBusy)} busy (both cores)`,
+    `  server (${ol.serverProcesses} process${ol.serverProcesses === 1 ? "" : "es"}) ${fixed(ol.serverCpuMs)} ms CPU per checkout with its reactions ` +
+      `(${fixed(ol.serverCpuMsAtLastAnswer)} ms by the last answer; ${ol.outboxBacklogAtLastAnswer ?? "n/a"} outbox messages left then, delivered in ${fixed(ol.outboxDrainSeconds)} s)`,
+  ];
+}
 
 export function formatScale(r) {
   const lines = [];
   const ol = r.openLoop;
-  lines.push(
-    `Open loop: ${ol.rate} checkouts/s for ${ol.seconds} s on one instance: ${ol.placed}/${ol.sent} placed (${ol.storedOrders} stored), ` +
-      `p50 ${fixed(ol.p50, 0)} ms, p99 ${fixed(ol.p99, 0)} ms, max ${fixed(ol.max, 0)} ms; ${ol.lateStarts} arrivals sent >10 ms late`,
-  );
+  lines.push(...openLoopLines(ol, "Open loop on one instance (one Node process)"));
+  if (r.openLoopWorkers)
+    lines.push(
+      ...openLoopLines(
+        r.openLoopWorkers,
+        `Open loop on one instance of ${r.openLoopWorkers.workers} workers (WEB_CONCURRENCY=${r.openLoopWorkers.workers}, one port)`,
+      ),
+    );
   lines.push(
     `CPU per checkout: server ${fixed(ol.serverCpuMs)} ms (with the auth emulator and the mail server ${fixed(ol.appCpuMs)} ms), PostgreSQL ${fixed(ol.postgresCpuMs)} ms (all of the machine's postgres processes), ` +
       `load generator ${fixed(ol.generatorCpuMs)} ms; domain layer alone ${fixed(r.domain.appCpuMs)} ms (PostgreSQL ${fixed(r.domain.postgresCpuMs)} ms) ` +
@@ -459,6 +583,14 @@ export function formatScale(r) {
       }),
     ),
   );
+  const cpuLine = (c) =>
+    `machine ${percent(c.machineBusy)} busy; CPU ms per checkout: instance${c.instanceCpuMs.length > 1 ? "s" : ""} ${c.instanceCpuMs.map((v) => fixed(v)).join(" + ")} (the first with the auth emulator and the mail server), ` +
+    `PostgreSQL ${fixed(c.postgresCpuMs)}, generator ${fixed(c.generatorCpuMs / c.of)}`;
+  const drainLine = (c) =>
+    `outbox drained ${fixed(c.outboxDrainSeconds)} s after the run: ${fixed(c.rpsWithReactions)} checkouts/s with their reactions delivered`;
+  lines.push(`Checkouts, one instance: ${cpuLine(r.one.checkout)}; ${drainLine(r.one.checkout)}`);
+  lines.push(`Checkouts, one instance behind HAProxy: ${cpuLine(r.one.behindProxy.checkout)}; ${drainLine(r.one.behindProxy.checkout)}`);
+  lines.push(`Checkouts, two instances: ${cpuLine(r.two.checkout)}; ${drainLine(r.two.checkout)}`);
   lines.push(
     `HAProxy took ${fixed((r.two.proxyCpuMs ?? 0) / 1000)} s of CPU over the two-instance runs; machine: ${r.machine.cpus} cores, load average ${fixed(r.machine.loadAverageBefore)} before, ${fixed(r.machine.loadAverageAfter)} after.`,
   );

@@ -21,9 +21,9 @@ const { getMiddlewareMatchers } = pageStaticInfo as unknown as {
 };
 const match: MiddlewareRouteMatch = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, { basePath: "", i18n: null }));
 
-function runsProxy(path: string, cookie?: string): boolean {
+function runsProxy(path: string, cookie?: string, extra: Record<string, string> = {}): boolean {
   const url = new URL(path, "http://localhost");
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...extra };
   return match(url.pathname, { headers } as never, Object.fromEntries(url.searchParams));
 }
 
@@ -78,5 +78,25 @@ describe("proxy.ts's matcher", () => {
     }
     // Only those names: a cookie whose name merely ends like one does not count.
     expect(runsProxy("/", "my_next-auth.session-token=abc; not_signed_in=1")).toBe(false);
+  });
+
+  it("skips a server action's POST with a session off the guarded paths, /courses and the sign-in pages", () => {
+    // The proxy writes no cookie into an action's answer: there it could only redirect or rewrite.
+    const action = { "next-action": "7f00aa" };
+    const session = "next-auth.session-token=abc";
+    for (const path of ["/cart", "/", "/courses/python-for-young-coders", "/book-free-demo/5", "/share-a-message"]) {
+      expect([path, runsProxy(path, session, action)]).toEqual([path, false]);
+      expect([path, runsProxy(path, `${SESSION_HINT_COOKIE}=1`, action)]).toEqual([path, false]);
+      // The page requests that follow every action still run it (the hint, the activity mark).
+      expect([path, runsProxy(path, session)]).toEqual([path, true]);
+    }
+    // Where it redirects or rewrites, it runs for actions too: the guarded paths (a signed-out
+    // visitor's action is sent to sign up), /courses searches, and the sign-in pages (a signed-in one is sent home).
+    for (const path of ["/my-courses", "/user/settings", "/asa/x", "/courses", "/courses?q=chess", "/signin", "/signup"]) {
+      expect([path, runsProxy(path, session, action)]).toEqual([path, true]);
+      expect([path, runsProxy(path, `${SESSION_HINT_COOKIE}=1`, action)]).toEqual([path, true]);
+    }
+    expect(runsProxy("/signin", undefined, action)).toBe(false);
+    expect(runsProxy("/my-courses", undefined, action)).toBe(true);
   });
 });
