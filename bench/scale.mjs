@@ -181,19 +181,33 @@ function withReactions(run, drained) {
 }
 
 /** Closed loop on one GET for `seconds` (after 2 s of warm-up). */
-async function pageThroughput({ base, pathname, connections, seconds }) {
+async function pageThroughput({ base, pathname, connections, seconds, groups = [], proxyPid }) {
   const url = new URL(pathname, base).href;
   const headers = { accept: "text/html", "accept-encoding": "br" };
   await autocannon({ url, connections, duration: 2, headers });
+  const counts = groups.map((group) => startCpuCount(group));
+  const proxy = proxyPid ? startCpuCount(proxyPid) : null;
+  const machine = startMachineCpu();
   const generator = ownCpuMs();
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  const generatorCpuMs = ownCpuMs() - generator;
+  const requests = result.requests.total || 1;
   return {
     rps: result.requests.mean,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
-    generatorCpuMs: ownCpuMs() - generator,
+    generatorCpuMs,
     seconds,
+    // Where the 2 cores went: how busy the machine was, and CPU ms per request of each instance's
+    // process group (the first with the auth emulator and the mail server), HAProxy and the generator.
+    machineBusy: machine(),
+    instanceCpuMs: counts.map((count) => {
+      const spent = count();
+      return typeof spent?.appMs === "number" ? spent.appMs / requests : null;
+    }),
+    proxyCpuMs: proxy ? (proxy()?.appMs ?? 0) / requests : null,
+    generatorCpuMsPerRequest: generatorCpuMs / requests,
   };
 }
 
@@ -408,7 +422,13 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   result.domain = await domainCheckoutCpu({ postgresUrl, logFile: logFor("scale-domain") });
 
   log("scale: one instance: the course page, then checkouts");
-  const onePage = await pageThroughput({ base: app.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds });
+  const onePage = await pageThroughput({
+    base: app.base,
+    pathname: COURSE_PAGE,
+    connections: o.connections,
+    seconds: o.pageSeconds,
+    groups: [app.pid],
+  });
   await outbox.drain();
   const one = {
     page: onePage,
@@ -429,7 +449,14 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   log("scale: one instance behind HAProxy: the course page, then checkouts");
   const alone = await startProxy({ ports: [Number(new URL(app.base).port)], logFile: logFor("scale-haproxy-one") });
   try {
-    const page = await pageThroughput({ base: alone.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds });
+    const page = await pageThroughput({
+      base: alone.base,
+      pathname: COURSE_PAGE,
+      connections: o.connections,
+      seconds: o.pageSeconds,
+      groups: [app.pid],
+      proxyPid: alone.pid,
+    });
     await outbox.drain();
     one.behindProxy = {
       page,
@@ -461,7 +488,14 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
     proxy = await startProxy({ ports: [Number(first.port), second.port], logFile: logFor("scale-haproxy") });
     const proxyCpu = startCpuCount(proxy.pid);
     const two = {
-      page: await pageThroughput({ base: proxy.base, pathname: COURSE_PAGE, connections: o.connections, seconds: o.pageSeconds }),
+      page: await pageThroughput({
+        base: proxy.base,
+        pathname: COURSE_PAGE,
+        connections: o.connections,
+        seconds: o.pageSeconds,
+        groups: [app.pid, second.pid],
+        proxyPid: proxy.pid,
+      }),
       checkout: await checkoutThroughput({
         base: proxy.base,
         actionId: app.checkout.actionId,
@@ -588,6 +622,12 @@ export function formatScale(r) {
     `PostgreSQL ${fixed(c.postgresCpuMs)}, generator ${fixed(c.generatorCpuMs / c.of)}`;
   const drainLine = (c) =>
     `outbox drained ${fixed(c.outboxDrainSeconds)} s after the run: ${fixed(c.rpsWithReactions)} checkouts/s with their reactions delivered`;
+  const pageCpuLine = (p) =>
+    `machine ${percent(p.machineBusy)} busy; CPU ms per request: instance${p.instanceCpuMs.length > 1 ? "s" : ""} ${p.instanceCpuMs.map((v) => fixed(v, 2)).join(" + ")}` +
+    `${p.proxyCpuMs === null ? "" : `, HAProxy ${fixed(p.proxyCpuMs, 2)}`}, generator ${fixed(p.generatorCpuMsPerRequest, 2)}`;
+  lines.push(`Course page, one instance: ${pageCpuLine(r.one.page)}`);
+  lines.push(`Course page, one instance behind HAProxy: ${pageCpuLine(r.one.behindProxy.page)}`);
+  lines.push(`Course page, two instances: ${pageCpuLine(r.two.page)}`);
   lines.push(`Checkouts, one instance: ${cpuLine(r.one.checkout)}; ${drainLine(r.one.checkout)}`);
   lines.push(`Checkouts, one instance behind HAProxy: ${cpuLine(r.one.behindProxy.checkout)}; ${drainLine(r.one.behindProxy.checkout)}`);
   lines.push(`Checkouts, two instances: ${cpuLine(r.two.checkout)}; ${drainLine(r.two.checkout)}`);
