@@ -334,6 +334,17 @@ async function openPostgresApp() {
  * load parents are signed in for the checkout target. Resolves like openPostgresApp, plus
  * `checkout` when the load step runs.
  */
+/**
+ * The PostgreSQL app once for the load and scale steps together: each used to start its own, so a
+ * run with both seeded the parents and measured the signed-in pages twice. The load step leaves it
+ * open (its close is dropped), the scale step closes it.
+ */
+let postgresPhase = null;
+function sharedPostgresPhase() {
+  postgresPhase ??= openPostgresPhase();
+  return postgresPhase;
+}
+
 async function openPostgresPhase() {
   const app = await openPostgresApp();
   if (!withSignedIn) return app;
@@ -634,7 +645,10 @@ try {
       bareGroup: bareServer?.child.pid,
       apps: [
         { db: args.appUrl ? "app" : "pglite", base: appBase, buildId: expectedBuildId, group: firstApp?.server.child.pid },
-        { db: "postgres", open: openPostgresPhase },
+        {
+          db: "postgres",
+          open: steps.includes("scale") ? async () => ({ ...(await sharedPostgresPhase()), close: undefined }) : openPostgresPhase,
+        },
       ],
       ...loadOptions,
       log: say,
@@ -660,7 +674,7 @@ try {
       report.scale = { skipped: missing.length > 0 ? `needs ${missing.join(" and ")}` : "--no-signed-in" };
       say(`scale: skipped: ${report.scale.skipped}`);
     } else {
-      const app = await openPostgresPhase();
+      const app = await sharedPostgresPhase();
       try {
         // The count is of every paid order of the run's parents: the step compares before and after.
         const before = (await app.scaleCheckout.count()).orders;
