@@ -378,6 +378,11 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   const take = (n) => cookies.splice(0, n);
   const result = { options: o, machine };
   const outbox = outboxOf(app.databaseUrl);
+  // Whatever an earlier step queued (the load step's checkouts and demo requests, on the same app)
+  // is delivered first: the open loop's CPU window must hold its own checkouts' reactions only.
+  const earlier = await outbox.drain();
+  if (earlier.backlog > 0)
+    log(`scale: ${earlier.backlog} outbox messages of earlier steps delivered first (${earlier.seconds.toFixed(1)} s)`);
 
   log(`scale: open loop, ${o.rate} checkouts/s for ${o.seconds} s on one instance`);
   result.openLoop = await openLoopCheckouts({
