@@ -9,18 +9,6 @@ export type A11yViolation = Awaited<ReturnType<typeof seriousA11yViolations>>[nu
  */
 export async function seriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
   // `exclude`: parts axe cannot enter, such as a sandboxed frame that runs no script (it would wait on it forever).
-  // A toast or dialog still fading in or out would be measured mid-transition (its text's contrast
-  // against a half-transparent background): wait, briefly, for finite animations to end.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 3_000 },
-    )
-    .catch(() => undefined);
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
   for (const selector of options.exclude ?? []) builder.exclude(selector);
   const { violations } = await builder.analyze();
