@@ -426,54 +426,41 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
   log("scale: the domain layer's checkout alone (scripts/bench-checkout.ts)");
   result.domain = await domainCheckoutCpu({ postgresUrl, logFile: logFor("scale-domain") });
 
-  log("scale: one instance: the course page, then checkouts");
-  const onePage = await pageThroughput({
-    base: app.base,
-    pathname: COURSE_PAGE,
-    connections: o.connections,
-    seconds: o.pageSeconds,
-    groups: [app.pid],
-  });
-  await outbox.drain();
-  const one = {
-    page: onePage,
-    checkout: await checkoutThroughput({
-      base: app.base,
+  /**
+   * One target's course page, then its checkouts, each run starting with the outbox empty. The
+   * checkouts' reactions are delivered before the next runs: an instance whose outbox worker falls
+   * behind answers faster and delivers the rest after the run, so the rate with the reactions
+   * delivered (checkouts / (run + the outbox's drain)) sets like beside like.
+   */
+  const measureTarget = async ({ base, groups, proxyPid }) => {
+    const page = await pageThroughput({
+      base,
+      pathname: COURSE_PAGE,
+      connections: o.connections,
+      seconds: o.pageSeconds,
+      groups,
+      proxyPid,
+    });
+    await outbox.drain();
+    const checkout = await checkoutThroughput({
+      base,
       actionId: app.checkout.actionId,
       cookies: take(o.compareCheckouts),
       connections: o.connections,
-      groups: [app.pid],
-    }),
+      groups,
+    });
+    withReactions(checkout, await outbox.drain());
+    return { page, checkout };
   };
-  // Its checkouts' reactions delivered before the next runs. An instance whose outbox worker falls
-  // behind answers faster and delivers the rest after the run: the rate with the reactions
-  // delivered (checkouts / (run + the outbox's drain)) sets like beside like.
-  withReactions(one.checkout, await outbox.drain());
+
+  log("scale: one instance: the course page, then checkouts");
+  const one = await measureTarget({ base: app.base, groups: [app.pid] });
   // Like with like: the production layout always has the proxy, so one instance is measured behind
   // it too, and adding the second instance is what the ratio shows (the direct figures stay beside).
   log("scale: one instance behind HAProxy: the course page, then checkouts");
   const alone = await startProxy({ ports: [Number(new URL(app.base).port)], logFile: logFor("scale-haproxy-one") });
   try {
-    const page = await pageThroughput({
-      base: alone.base,
-      pathname: COURSE_PAGE,
-      connections: o.connections,
-      seconds: o.pageSeconds,
-      groups: [app.pid],
-      proxyPid: alone.pid,
-    });
-    await outbox.drain();
-    one.behindProxy = {
-      page,
-      checkout: await checkoutThroughput({
-        base: alone.base,
-        actionId: app.checkout.actionId,
-        cookies: take(o.compareCheckouts),
-        connections: o.connections,
-        groups: [app.pid],
-      }),
-    };
-    withReactions(one.behindProxy.checkout, await outbox.drain());
+    one.behindProxy = await measureTarget({ base: alone.base, groups: [app.pid], proxyPid: alone.pid });
   } finally {
     await alone.stop();
   }
@@ -492,24 +479,7 @@ export async function runScale({ app, postgresUrl, logFor, log, options = {} }) 
     await outbox.drain();
     proxy = await startProxy({ ports: [Number(first.port), second.port], logFile: logFor("scale-haproxy") });
     const proxyCpu = startCpuCount(proxy.pid);
-    const two = {
-      page: await pageThroughput({
-        base: proxy.base,
-        pathname: COURSE_PAGE,
-        connections: o.connections,
-        seconds: o.pageSeconds,
-        groups: [app.pid, second.pid],
-        proxyPid: proxy.pid,
-      }),
-      checkout: await checkoutThroughput({
-        base: proxy.base,
-        actionId: app.checkout.actionId,
-        cookies: take(o.compareCheckouts),
-        connections: o.connections,
-        groups: [app.pid, second.pid],
-      }),
-    };
-    withReactions(two.checkout, await outbox.drain());
+    const two = await measureTarget({ base: proxy.base, groups: [app.pid, second.pid], proxyPid: proxy.pid });
     two.proxyCpuMs = proxyCpu()?.appMs ?? null;
     result.one = one;
     result.two = two;
