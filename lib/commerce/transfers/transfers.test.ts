@@ -185,7 +185,8 @@ test("the seat left in a full section goes to the first family on its waitlist",
 });
 
 test("a child already on the target's waitlist who moves there leaves the list", async () => {
-  const from = await newSection(db(), { priceMinor: 5_000 });
+  // Ten days ahead (the target copies the date): the seated family's withdrawal is inside the refund window whatever the day of the run.
+  const from = await startingLater(await newSection(db(), { priceMinor: 5_000 }));
   const target = await newSectionOfSameCourse(db(), from, { priceMinor: 5_000, capacity: 1 });
   const seated = await seatedFamily(target, 5_000);
   const family = await seatedFamily(from, 5_000);
