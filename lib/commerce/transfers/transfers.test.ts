@@ -142,9 +142,12 @@ test("a move to a section starting later does not reopen a refund window that ha
   const from = await newSection(db(), { priceMinor: 5_000 });
   const later = await startingLater(await newSectionOfSameCourse(db(), from));
   const family = await seatedFamily(from, 5_000);
-  const closedWindow = (await refusal(withdrawSeat(family.parentId, family.item.id, ZONE))).message;
-  await transferSeat(family.parentId, { orderItemId: family.item.id, toSectionId: later });
-  expect((await refusal(withdrawSeat(family.parentId, family.item.id, ZONE))).message).toBe(closedWindow);
+  // An hour before the seat's first session: its window has closed, whatever the day of the run.
+  const { startsAt } = await seatOf(db(), family.learnerId);
+  const lastHour = new Date(startsAt.getTime() - 3_600_000);
+  const closedWindow = (await refusal(withdrawSeat(family.parentId, family.item.id, ZONE, lastHour))).message;
+  await transferSeat(family.parentId, { orderItemId: family.item.id, toSectionId: later }, lastHour);
+  expect((await refusal(withdrawSeat(family.parentId, family.item.id, ZONE, lastHour))).message).toBe(closedWindow);
 });
 
 test("10 parallel transfers into the last seat of a section: exactly one wins, no oversell, the others keep their seat and their Cash", async () => {
