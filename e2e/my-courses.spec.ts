@@ -6,7 +6,7 @@ import { expect, test, type Download, type Page } from "@playwright/test";
 import { scanPage } from "./support/a11y";
 import { demoAccount, signIn } from "./support/auth";
 import { DemoForm } from "./support/demo-form";
-import { someOpenTime } from "./support/open-times";
+import { bookSomeOpenTime, someOpenTime } from "./support/open-times";
 
 // The family's browser zone: the picker, the status page and a new account's zone all start here.
 test.use({ timezoneId: "America/Los_Angeles" });
@@ -76,9 +76,10 @@ test.describe("a parent's demo from a course page (issue 17)", () => {
     expect(ics).toContain("SEQUENCE:0");
 
     await page.getByRole("button", { name: "Reschedule" }).click();
-    const other = await someOpenTime(page.getByRole("region", { name: "Open times" }));
-    await other.click();
-    await expect(page.getByRole("status").filter({ hasText: "Your free demo has moved." })).toBeVisible();
+    await bookSomeOpenTime(
+      page.getByRole("region", { name: "Open times" }),
+      page.getByRole("status").filter({ hasText: "Your free demo has moved." }),
+    );
     await expect(when).not.toHaveAttribute("datetime", bookedInstant);
     const movedInstant = new Date((await when.getAttribute("datetime"))!).toISOString();
     const secondIcs = page.waitForEvent("download");

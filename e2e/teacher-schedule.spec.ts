@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { scanPage } from "./support/a11y";
 import { demoAccount, signIn } from "./support/auth";
 import { DemoForm } from "./support/demo-form";
-import { someOpenTime } from "./support/open-times";
+import { bookSomeOpenTime } from "./support/open-times";
 
 /**
  * Issue 17, the teacher's half: availability in their own zone, sections of their courses, and the
@@ -39,9 +39,7 @@ test("a family books a demo of the teacher's course and the teacher sees it on t
     openTimes.getByRole("button").first(),
     "the demo teacher is the course's only teacher, so the times are theirs",
   ).toBeVisible();
-  const firstTime = await someOpenTime(openTimes);
-  await firstTime.click();
-  await expect(form.dialog.getByRole("status")).toContainText("Your free demo is booked for");
+  await bookSomeOpenTime(openTimes, form.dialog.getByRole("status").filter({ hasText: "Your free demo is booked for" }));
   await familyContext.close();
 
   await signInAsTeacher(page);

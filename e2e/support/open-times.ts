@@ -14,3 +14,19 @@ export async function someOpenTime(picker: Locator, among = 20): Promise<Locator
   const name = ((await chosen.getAttribute("aria-label")) ?? (await chosen.textContent()) ?? "").trim();
   return picker.getByRole("button", { name, exact: true });
 }
+
+/**
+ * Books one of the picker's first open times and waits for `booked` (the answer that says so).
+ * Another spec may take the same time a moment earlier: the picker then says "That time was just
+ * taken" and reloads its times, and this picks again, as a person would. Returns the booked time's label.
+ */
+export async function bookSomeOpenTime(picker: Locator, booked: Locator, among = 20): Promise<string> {
+  const taken = picker.getByRole("alert").filter({ hasText: "That time was just taken" });
+  for (let attempt = 1; ; attempt += 1) {
+    const time = await someOpenTime(picker, among);
+    const label = (await time.getAttribute("aria-label")) ?? "";
+    await time.click();
+    await expect(booked.or(taken).first()).toBeVisible();
+    if ((await booked.isVisible()) || attempt === 3) return label;
+  }
+}
