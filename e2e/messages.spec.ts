@@ -13,6 +13,22 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(/\((\d+) unread\)/.exec(label)?.[1] ?? 0);
 }
 
+/** Signs in as the demo student and opens the conversation about Sam's seat in the demo teacher's running class (npm start's seed). */
+async function openDemoTeacherConversation(page: Page) {
+  await signIn(page, demoAccount("student").email, demoAccount("student").password);
+  await page.goto("/my-courses");
+  const links = page.getByRole("region", { name: "Your enrolments" }).getByRole("link", { name: /^Message the teacher about .+ for Sam$/ });
+  const hrefs = await Promise.all((await links.all()).map((link) => link.getAttribute("href")));
+  for (const href of hrefs) {
+    await page.goto(href!);
+    if (await page.getByText(/With Demo Teacher|Write to Demo Teacher/).count()) return;
+  }
+  throw new Error("no enrolment of Sam with the demo teacher");
+}
+
+// In order, in one worker: the first and the last test write in the same conversation (the last closes it for a while).
+test.describe.configure({ mode: "default" });
+
 /**
  * Issue 28: a parent asks the teacher a question from /my-courses; the teacher sees it on their
  * dashboard with an unread mark and the bar's count, answers it, and the parent's count moves.
@@ -23,20 +39,7 @@ test("a parent asks from /my-courses, the teacher answers from the dashboard, th
   // No digits of its own: a long number would be masked as a phone number.
   const question = `Should Sam bring headphones, ${randomTag()}?`;
 
-  // The demo student's seat in the demo teacher's running class (npm start's seed).
-  await signIn(page, demoAccount("student").email, demoAccount("student").password);
-  await page.goto("/my-courses");
-  const links = page.getByRole("region", { name: "Your enrolments" }).getByRole("link", { name: /^Message the teacher about .+ for Sam$/ });
-  const hrefs = await Promise.all((await links.all()).map((link) => link.getAttribute("href")));
-  let found = false;
-  for (const href of hrefs) {
-    await page.goto(href!);
-    if (await page.getByText(/With Demo Teacher|Write to Demo Teacher/).count()) {
-      found = true;
-      break;
-    }
-  }
-  expect(found, "an enrolment of Sam with the demo teacher").toBe(true);
+  await openDemoTeacherConversation(page);
   await page.getByLabel(/^Your (message|reply)$/).fill(`${question} Or call me on +1 555 0142.`);
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
@@ -103,4 +106,58 @@ test("support reads the original of a masked message; another family's thread is
   const api = await parent.request.get(`/api/messages/threads/${page.url().split("/").pop()}`);
   expect(api.status()).toBe(404);
   expect(await api.json()).toEqual({ ok: false, message: "We could not find that conversation." });
+});
+
+test("support hides a message and shows it again, closes a conversation and reopens it; the family sees each step", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two browsers on a 2-core machine
+  const question = `Is there class on the holiday, ${randomTag()}?`;
+
+  await openDemoTeacherConversation(page);
+  await page.getByLabel(/^Your (message|reply)$/).fill(question);
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const threadUrl = page.url();
+  const familyMessages = page.getByRole("list", { name: "Messages" });
+  await expect(familyMessages).toContainText(question);
+
+  const support = await (await browser.newContext()).newPage();
+  await signIn(support, demoAccount("support").email, demoAccount("support").password);
+  await support.goto(threadUrl);
+  const item = support.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: question });
+
+  // Hidden: the family sees that it was, support still reads it.
+  await item.getByRole("button", { name: /^Hide this message/ }).click();
+  await expect(item).toContainText("Hidden from the family and the teacher.");
+  await page.reload();
+  await expect(familyMessages).not.toContainText(question);
+  await expect(familyMessages).toContainText("This message was hidden by our support team.");
+
+  // Shown again: back for the family as it was written.
+  await item.getByRole("button", { name: /^Show this message again/ }).click();
+  await expect(item).not.toContainText("Hidden from the family and the teacher.");
+  await page.reload();
+  await expect(familyMessages).toContainText(question);
+
+  // Closed: the family can no longer write; support can reopen it.
+  await support.getByRole("button", { name: "Block this conversation" }).click();
+  const reopen = support.getByRole("button", { name: "Reopen this conversation" });
+  await expect(reopen).toBeVisible();
+  expect(await seriousA11yViolations(support)).toEqual([]);
+  await support.screenshot({ path: "/tmp/messages-support-closed.png", fullPage: true });
+  await page.reload();
+  await expect(page.getByText("Our support team has closed this conversation")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send message" })).toHaveCount(0);
+
+  // Reopened: the family writes again.
+  await reopen.click();
+  await expect(support.getByRole("button", { name: "Block this conversation" })).toBeVisible();
+  await page.reload();
+  await page.getByLabel("Your reply").fill(`Thank you, ${randomTag()}.`);
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Message sent." }).first()).toBeAttached();
+  await expect(familyMessages).toContainText("Thank you, ");
+  await support.close();
 });

@@ -10,17 +10,17 @@ const ROLE_STYLE = {
 
 /**
  * A thread's messages, oldest first, as text (never HTML). A hidden message shows as hidden to the
- * family and the teacher; support and admins (`hide` given) still read it, see what masking took
- * out of a flagged one, and can hide a message.
+ * family and the teacher; support and admins (`moderation` given) still read it, see what masking
+ * took out of a flagged one, and can hide a message or show a hidden one again.
  */
 export function MessageList({
   messages,
   formatTime,
-  hide,
+  moderation,
 }: {
   messages: ThreadMessage[];
   formatTime: (instant: Date) => string;
-  hide?: FormAction;
+  moderation?: { hide: FormAction; restore: FormAction };
 }) {
   if (messages.length === 0) return <p className="text-slate-700">No messages yet.</p>;
   return (
@@ -46,14 +46,18 @@ export function MessageList({
               <p className="mt-1 whitespace-pre-wrap text-slate-900">{message.originalBody}</p>
             </div>
           ) : null}
-          {hide && !message.isHidden ? (
-            <ActionForm action={hide} className="mt-2">
+          {moderation ? (
+            // Keyed by the state: the form that hid a message is not the one that shows it again.
+            <ActionForm key={String(message.isHidden)} action={message.isHidden ? moderation.restore : moderation.hide} className="mt-2">
               <input type="hidden" name="messageId" value={message.id} />
               <button
                 type="submit"
-                className="rounded-lg border border-red-300 px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50"
+                className={`rounded-lg border px-3 py-1 text-sm font-semibold ${
+                  message.isHidden ? "border-slate-400 text-slate-900 hover:bg-slate-50" : "border-red-300 text-red-800 hover:bg-red-50"
+                }`}
               >
-                Hide this message<span className="sr-only"> from {message.author}</span>
+                {message.isHidden ? "Show this message again" : "Hide this message"}
+                <span className="sr-only"> from {message.author}</span>
               </button>
             </ActionForm>
           ) : null}

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
@@ -14,10 +14,30 @@ import { NOT_FOUND_MESSAGE } from "./threads";
 
 /**
  * Support steps in (issue 28): hide one message (the family and the teacher see that it was
- * hidden, support and admins still read it) or block a thread (nobody posts any more). Both are
- * audited in the transaction that makes them, and repeating one changes nothing.
+ * hidden, support and admins still read it) or block a thread (nobody posts any more), and undo
+ * either when it was a mistake or the matter is settled. Each is audited in the transaction that
+ * makes it, and repeating one changes nothing.
  */
-export async function hideMessage(actor: Actor | null, input: unknown, now = new Date()): Promise<{ threadId: string }> {
+export function hideMessage(actor: Actor | null, input: unknown, now = new Date()): Promise<{ threadId: string }> {
+  return setMessageHidden(actor, input, now);
+}
+
+/** Puts a hidden message back in front of the family and the teacher. */
+export function restoreMessage(actor: Actor | null, input: unknown): Promise<{ threadId: string }> {
+  return setMessageHidden(actor, input, null);
+}
+
+export function blockThread(actor: Actor | null, threadId: unknown, now = new Date()): Promise<{ threadId: string }> {
+  return setThreadBlocked(actor, threadId, now);
+}
+
+/** Lets both sides post in a blocked thread again. */
+export function reopenThread(actor: Actor | null, threadId: unknown): Promise<{ threadId: string }> {
+  return setThreadBlocked(actor, threadId, null);
+}
+
+/** `hiddenAt` null restores the message. */
+async function setMessageHidden(actor: Actor | null, input: unknown, hiddenAt: Date | null): Promise<{ threadId: string }> {
   authorize(actor, "messages.moderate");
   const { messageId } = parseInput(hideMessageSchema, input);
   const db = await getDb();
@@ -28,10 +48,13 @@ export async function hideMessage(actor: Actor | null, input: unknown, now = new
       .where(eq(messages.id, messageId))
       .for("update");
     if (!message) throw new AppError("not-found", "We could not find that message.");
-    if (message.hiddenAt) return { threadId: message.threadId };
-    await tx.update(messages).set({ hiddenAt: now, hiddenById: actor.id }).where(eq(messages.id, messageId));
+    if ((message.hiddenAt !== null) === (hiddenAt !== null)) return { threadId: message.threadId };
+    await tx
+      .update(messages)
+      .set({ hiddenAt, hiddenById: hiddenAt ? actor.id : null })
+      .where(eq(messages.id, messageId));
     await recordAudit(tx, actor, {
-      action: "message.hidden",
+      action: hiddenAt ? "message.hidden" : "message.restored",
       targetType: "message_thread",
       targetId: message.threadId,
       details: { messageId },
@@ -40,7 +63,8 @@ export async function hideMessage(actor: Actor | null, input: unknown, now = new
   });
 }
 
-export async function blockThread(actor: Actor | null, threadId: unknown, now = new Date()): Promise<{ threadId: string }> {
+/** `blockedAt` null reopens the thread. */
+async function setThreadBlocked(actor: Actor | null, threadId: unknown, blockedAt: Date | null): Promise<{ threadId: string }> {
   authorize(actor, "messages.moderate");
   const parsed = threadIdSchema.safeParse(threadId);
   if (!parsed.success) throw new AppError("not-found", NOT_FOUND_MESSAGE);
@@ -52,12 +76,18 @@ export async function blockThread(actor: Actor | null, threadId: unknown, now = 
       .where(eq(messageThreads.id, parsed.data))
       .for("update");
     if (!thread) throw new AppError("not-found", NOT_FOUND_MESSAGE);
-    const blocked = await tx
+    const changed = await tx
       .update(messageThreads)
-      .set({ blockedAt: now, blockedById: actor.id })
-      .where(and(eq(messageThreads.id, thread.id), isNull(messageThreads.blockedAt)))
+      .set({ blockedAt, blockedById: blockedAt ? actor.id : null })
+      .where(and(eq(messageThreads.id, thread.id), blockedAt ? isNull(messageThreads.blockedAt) : isNotNull(messageThreads.blockedAt)))
       .returning({ id: messageThreads.id });
-    if (blocked.length > 0) await recordAudit(tx, actor, { action: "thread.blocked", targetType: "message_thread", targetId: thread.id });
+    if (changed.length > 0) {
+      await recordAudit(tx, actor, {
+        action: blockedAt ? "thread.blocked" : "thread.reopened",
+        targetType: "message_thread",
+        targetId: thread.id,
+      });
+    }
     return { threadId: thread.id };
   });
 }

@@ -5,7 +5,7 @@ import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 import { familyWithSeat } from "@/test/message-fixtures";
 
-import { blockThread, hideMessage } from "./moderation";
+import { blockThread, hideMessage, reopenThread, restoreMessage } from "./moderation";
 import { teacherReplyTimes } from "./reply-times";
 import { countUnreadMessages, getThread, listThreads, markThreadRead, postMessage, startThread } from "./threads";
 
@@ -92,6 +92,49 @@ describe("message threads", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.targetType, "message_thread"), eq(auditEvents.targetId, threadId)));
     expect(audit).toEqual([{ action: "message.hidden", details: { messageId } }]);
+  });
+
+  it("shows a hidden message again (audited once, support and admins only); a message that is not hidden is left as it is", async () => {
+    const family = await familyWithSeat(db());
+    const support = await insertActor(db(), "support");
+    const { threadId, messageId } = await startThread(family.parent, { bookingId: family.bookingId, body: "Hidden by mistake" });
+    await restoreMessage(support, { messageId });
+    await hideMessage(support, { messageId });
+    await expect(restoreMessage(family.parent, { messageId })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(restoreMessage(support, { messageId: "x" })).rejects.toMatchObject({ code: "invalid" });
+    await expect(restoreMessage(support, { messageId: 2_000_000_000 })).rejects.toMatchObject({ code: "not-found" });
+    await restoreMessage(support, { messageId });
+    await restoreMessage(support, { messageId });
+    expect((await getThread(family.teacher, threadId)).messages[0]).toMatchObject({ body: "Hidden by mistake", isHidden: false });
+    const [row] = await db().select({ hiddenById: messages.hiddenById }).from(messages).where(eq(messages.id, messageId));
+    expect(row!.hiddenById).toBeNull();
+    const audit = await db()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "message_thread"), eq(auditEvents.targetId, threadId)))
+      .orderBy(auditEvents.id);
+    expect(audit.map((a) => a.action)).toEqual(["message.hidden", "message.restored"]);
+  });
+
+  it("reopens a blocked thread (audited once): both sides post again; nobody else may", async () => {
+    const family = await familyWithSeat(db());
+    const admin = await insertActor(db(), "admin");
+    const { threadId } = await startThread(family.parent, { bookingId: family.bookingId, body: "Hi" });
+    await blockThread(admin, threadId);
+    await expect(reopenThread(family.teacher, threadId)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(reopenThread(admin, "not-a-thread")).rejects.toMatchObject({ code: "not-found" });
+    await expect(postMessage(family.parent, threadId, { body: "Still there?" })).rejects.toMatchObject({ code: "conflict" });
+    await reopenThread(admin, threadId);
+    await reopenThread(admin, threadId);
+    expect((await getThread(family.parent, threadId)).isBlocked).toBe(false);
+    await postMessage(family.parent, threadId, { body: "Still there?" });
+    await postMessage(family.teacher, threadId, { body: "Yes." });
+    const audit = await db()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "message_thread"), eq(auditEvents.targetId, threadId)))
+      .orderBy(auditEvents.id);
+    expect(audit.map((a) => a.action)).toEqual(["thread.blocked", "thread.reopened"]);
   });
 
   it("reports each teacher's median reply time: from the first family message of a run to the teacher's next reply", async () => {

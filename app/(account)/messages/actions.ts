@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 
-import { blockThread, hideMessage } from "@/lib/messages/moderation";
+import { blockThread, hideMessage, reopenThread, restoreMessage } from "@/lib/messages/moderation";
 import { MASKED_NOTE } from "@/lib/messages/schema";
 import { postMessage, startThread } from "@/lib/messages/threads";
 import { requireApiUser } from "@/lib/platform/auth/session";
@@ -45,6 +45,16 @@ export async function hideMessageAction(_previous: ActionResult | null, formData
   });
 }
 
+/** Support and admins: show a hidden message again (audited). */
+export async function restoreMessageAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("restore-message", async () => {
+    const user = await requireApiUser();
+    const { threadId } = await restoreMessage(actorOf(user), formObject(formData));
+    revalidatePath(`/messages/${threadId}`);
+    return "The message is shown to the family and the teacher again.";
+  });
+}
+
 /** Support and admins: close a thread to new messages (audited). */
 export async function blockThreadAction(threadId: string, _previous: ActionResult | null): Promise<ActionResult> {
   return runAction("block-thread", async () => {
@@ -52,5 +62,15 @@ export async function blockThreadAction(threadId: string, _previous: ActionResul
     await blockThread(actorOf(user), threadId);
     revalidatePath(`/messages/${threadId}`);
     return "The conversation is closed: nobody can post in it any more.";
+  });
+}
+
+/** Support and admins: open a closed thread to new messages again (audited). */
+export async function reopenThreadAction(threadId: string, _previous: ActionResult | null): Promise<ActionResult> {
+  return runAction("reopen-thread", async () => {
+    const user = await requireApiUser();
+    await reopenThread(actorOf(user), threadId);
+    revalidatePath(`/messages/${threadId}`);
+    return "The conversation is open again: both sides can post.";
   });
 }

@@ -11,7 +11,7 @@ import { AppError } from "@/lib/platform/errors";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
-import { blockThreadAction, hideMessageAction, postMessageAction } from "../actions";
+import { blockThreadAction, hideMessageAction, postMessageAction, reopenThreadAction, restoreMessageAction } from "../actions";
 
 export const metadata: Metadata = { title: "Conversation" };
 
@@ -54,7 +54,11 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
         <h2 id="messages-heading" className="sr-only">
           Messages
         </h2>
-        <MessageList messages={thread.messages} formatTime={formatTime} hide={isStaff ? hideMessageAction : undefined} />
+        <MessageList
+          messages={thread.messages}
+          formatTime={formatTime}
+          moderation={isStaff ? { hide: hideMessageAction, restore: restoreMessageAction } : undefined}
+        />
       </section>
       {thread.isBlocked ? (
         <p role="status" className="mt-6 rounded-lg border border-slate-300 bg-slate-100 p-4 text-slate-900">
@@ -67,12 +71,29 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
           submitLabel="Send message"
         />
       )}
-      {isStaff && !thread.isBlocked ? (
-        <ActionForm action={blockThreadAction.bind(null, thread.id)} className="mt-8 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-700">Support: closing the conversation stops every new message, for both sides (audited).</p>
-          <button type="submit" className="mt-2 rounded-lg border border-red-400 px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
-            Block this conversation
-          </button>
+      {isStaff ? (
+        <ActionForm
+          key={String(thread.isBlocked)}
+          action={(thread.isBlocked ? reopenThreadAction : blockThreadAction).bind(null, thread.id)}
+          className="mt-8 border-t border-slate-200 pt-4"
+        >
+          <p className="text-sm text-slate-700">
+            {thread.isBlocked
+              ? "Support: reopening lets both sides post again (audited)."
+              : "Support: closing the conversation stops every new message, for both sides (audited)."}
+          </p>
+          {thread.isBlocked ? (
+            <button
+              type="submit"
+              className="mt-2 rounded-lg border border-slate-400 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50"
+            >
+              Reopen this conversation
+            </button>
+          ) : (
+            <button type="submit" className="mt-2 rounded-lg border border-red-400 px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
+              Block this conversation
+            </button>
+          )}
         </ActionForm>
       ) : null}
     </>
