@@ -94,7 +94,12 @@ export function AdminStatementTable({ rows, pay, stripe }: { rows: AdminStatemen
             <td className="px-3 py-2 text-right tabular-nums">{money(row.refundsMinor)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{money(row.creditsMinor)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{money(row.platformShareMinor)}</td>
-            <td className="px-3 py-2 text-right font-semibold tabular-nums">{money(row.netMinor)}</td>
+            <td className="px-3 py-2 text-right font-semibold tabular-nums">
+              {money(row.netMinor)}
+              {row.carriedMinor > 0 ? (
+                <span className="block text-xs font-normal text-slate-700">after {money(row.carriedMinor)} carried over</span>
+              ) : null}
+            </td>
             <td className="px-3 py-2">
               <StatementStatus statement={row} />
               {row.payment?.reference ? <p className="mt-1 text-xs text-slate-700">Ref. {row.payment.reference}</p> : null}

@@ -18,6 +18,7 @@ export function StatementDetail({ statement, csvHref }: { statement: Statement; 
     ["Refunds deducted", `− ${money(statement.refundsMinor)}`],
     ["Session credits deducted", `− ${money(statement.creditsMinor)}`],
     [`Platform share (${statement.platformSharePercent}%)`, `− ${money(statement.platformShareMinor)}`],
+    ...(statement.carriedMinor > 0 ? [["Carried over from earlier months", `− ${money(statement.carriedMinor)}`] as [string, string]] : []),
   ];
   return (
     <section aria-labelledby="statement-heading" className="mt-8 rounded-xl border border-slate-200 p-5">
@@ -39,6 +40,11 @@ export function StatementDetail({ statement, csvHref }: { statement: Statement; 
           <dd className="border-t border-slate-300 pt-1 text-right font-bold tabular-nums text-slate-900">{money(statement.netMinor)}</dd>
         </div>
       </dl>
+      {statement.status === "nothing" && statement.netMinor < 0 ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Nothing is paid for {label}: its {money(-statement.netMinor)} below zero comes off next month&apos;s net.
+        </p>
+      ) : null}
       {statement.payment?.method === "manual" && statement.payment.reference ? (
         <p className="mt-3 text-sm text-slate-700">Paid by hand, reference {statement.payment.reference}.</p>
       ) : null}

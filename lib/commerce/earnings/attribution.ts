@@ -19,6 +19,8 @@ import { SESSION_CREDIT_POLICY } from "@/lib/commerce/session-credit-policy";
  *   month it was credited.
  * - The platform's share is PLATFORM_SHARE_PERCENT of what is left (gross − refunds − credits),
  *   rounded half up to the cent; the teacher's net is the rest.
+ * - A month over with a net below zero (more refunded or credited than earned) pays nothing and
+ *   carries what it owes into the next month's net, and so on until a month makes it up.
  * - A statement is paid once its month is over; paid, it is stored as it was (frozen). A refund or
  *   credit made later is counted in the month it is made, so it lands in a later statement.
  */
@@ -68,6 +70,7 @@ export function earningsRuleText(rule = EARNINGS_RULE): string[] {
     `Each paid seat's price is spread evenly over the sessions it covers (from its first session to the class's last day, or ${rule.openEndedWeeks} weeks of sessions for a class with no last day), to the cent. A session's share counts in the month of its scheduled time.`,
     `A refunded seat earns nothing from the refund on; what it had already earned is deducted in the month of the refund. A cancelled session's credit to the family's ${brandLabels.cash} is deducted in the month it is credited.`,
     `The platform keeps ${rule.platformSharePercent}% of what is left after refunds and credits; you receive the other ${100 - rule.platformSharePercent}%.`,
+    `A month that ends below zero (more refunded or credited than it earned) pays nothing, and the difference comes off the next month's net until it is made up.`,
     `Once a month is over, an admin pays its statement; a paid statement never changes, so a later refund or credit shows in a later month.`,
   ];
 }

@@ -20,7 +20,8 @@ const HEADER = ["month", "line", "date", "course", "section", "sessions", "seats
 
 /**
  * A statement as CSV: one line per section taught (earned), per refund and per credit (deducted,
- * negative), then the totals, so the lines add up to the net in a spreadsheet.
+ * negative), then the totals (with what earlier months carried over, when they did), so the lines
+ * add up to the net in a spreadsheet.
  */
 export function statementCsv(statement: Statement): string {
   const rows: Array<Array<string | number | null>> = [HEADER];
@@ -36,6 +37,7 @@ export function statementCsv(statement: Statement): string {
   total("refunds", -statement.refundsMinor);
   total("session credits", -statement.creditsMinor);
   total(`platform share (${statement.platformSharePercent}%)`, -statement.platformShareMinor);
+  if (statement.carriedMinor > 0) total("carried over from earlier months", -statement.carriedMinor);
   total("net", statement.netMinor);
   return `${rows.map((row) => row.map(field).join(",")).join("\r\n")}\r\n`;
 }

@@ -105,6 +105,7 @@ export async function payStatement(actor: Actor | null | undefined, input: unkno
           creditsMinor: statement.creditsMinor,
           platformSharePercent: statement.platformSharePercent,
           platformShareMinor: statement.platformShareMinor,
+          carriedMinor: statement.carriedMinor,
           netMinor: statement.netMinor,
           lines: statement.lines,
           status: method === "manual" ? "paid" : "paying",

@@ -35,9 +35,12 @@ const db = () => database.db;
 const ZONE = "America/Los_Angeles";
 const at = (iso: string) => new Date(iso);
 
-/** Wednesdays at 17:00 in New York, 3 March to 14 April 2027: 7 sessions (5 in March); $100.00 a seat. */
-async function weeklySection() {
-  const teacherId = await newTeacher(db(), "America/New_York", EVERY_DAY(8 * 60, 22 * 60));
+/**
+ * Wednesdays at 17:00 in New York, by default 3 March to 14 April 2027: 7 sessions (5 in March);
+ * $100.00 a seat. A new teacher's, unless one is given.
+ */
+async function weeklySection(values: { teacherId?: number; startsOn?: string; endsOn?: string; priceMinor?: number } = {}) {
+  const teacherId = values.teacherId ?? (await newTeacher(db(), "America/New_York", EVERY_DAY(8 * 60, 22 * 60)));
   const courseId = await newCourse(db(), teacherId);
   const [row] = await db()
     .insert(sections)
@@ -46,10 +49,10 @@ async function weeklySection() {
       teacherId,
       classType: "group",
       capacity: 10,
-      priceMinor: 10_000,
+      priceMinor: values.priceMinor ?? 10_000,
       currency: "USD",
-      startsOn: "2027-03-03",
-      endsOn: "2027-04-14",
+      startsOn: values.startsOn ?? "2027-03-03",
+      endsOn: values.endsOn ?? "2027-04-14",
       startMinute: 17 * 60,
       timezone: "America/New_York",
       rrule: "FREQ=WEEKLY;BYDAY=WE",
@@ -178,6 +181,66 @@ describe("a teacher's monthly statement", () => {
       .where(and(eq(earningsStatements.teacherId, section.teacherId)));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ reference: "BANK-0042", netMinor: 8_000 });
+  });
+
+  it("a month below zero pays nothing and carries what it owes into the next months until one makes it up; paid, the carry is stored", async () => {
+    const march = await weeklySection();
+    const teacherId = march.teacherId;
+    const admin = await insertActor(db(), "admin");
+    const a = await newFamily(db(), 10_000);
+    await placeOrder(a.parentId, [{ sectionId: march.id, learnerId: a.learnerId }], { now: at("2027-02-20T12:00:00Z") });
+    for (const [month, paidOn] of [
+      ["2027-03", "2027-04-02"],
+      ["2027-04", "2027-05-02"],
+    ] as const) {
+      await payStatement(admin, { teacherId, month, method: "manual", reference: `BANK-${month}` }, at(`${paidOn}T00:00:00Z`));
+    }
+    // In May, after the class ended and was paid for, an admin refunds A's whole order: all 7 sessions' shares, $100.00.
+    await refundOrderAsAdmin(admin, { orderId: (await itemOf(a.learnerId)).orderId, reason: "Goodwill" }, at("2027-05-10T12:00:00Z"));
+    // July and August: a new class of the teacher's, Wednesdays 7 July to 25 August (8 sessions, 4 a month), two seats at $200.00.
+    const summer = await weeklySection({ teacherId, startsOn: "2027-07-07", endsOn: "2027-08-25", priceMinor: 20_000 });
+    for (const family of [await newFamily(db(), 20_000), await newFamily(db(), 20_000)]) {
+      await placeOrder(family.parentId, [{ sectionId: summer.id, learnerId: family.learnerId }], { now: at("2027-06-20T12:00:00Z") });
+    }
+
+    const on = at("2027-09-02T00:00:00Z");
+    // May: -$100.00 refunded, the platform's 30 % given back: -$70.00, nothing to pay, carried on.
+    expect(await teacherStatement(teacherId, "2027-05", on)).toMatchObject({
+      status: "nothing",
+      refundsMinor: 10_000,
+      platformShareMinor: -3_000,
+      carriedMinor: 0,
+      netMinor: -7_000,
+    });
+    // June: nothing earned, still owing.
+    expect(await teacherStatement(teacherId, "2027-06", on)).toMatchObject({
+      status: "nothing",
+      grossMinor: 0,
+      carriedMinor: 7_000,
+      netMinor: -7_000,
+    });
+    // July: $400.00 earned, $280.00 the teacher's, less the $70.00 carried.
+    const july = await teacherStatement(teacherId, "2027-07", on);
+    expect(july).toMatchObject({ status: "unpaid", grossMinor: 20_000, platformShareMinor: 6_000, carriedMinor: 7_000, netMinor: 7_000 });
+    const csv = statementCsv(july).trim().split("\r\n");
+    expect(csv).toContain("2027-07,carried over from earlier months,,,,,,-7000,-70.00,USD");
+    expect(csv.at(-1)).toBe("2027-07,net,,,,,,7000,70.00,USD");
+    // Made up in July: August owes nothing more.
+    expect(await teacherStatement(teacherId, "2027-08", on)).toMatchObject({ status: "unpaid", carriedMinor: 0, netMinor: 14_000 });
+
+    // Paid, July keeps its carry (the stored net satisfies the table's check with it).
+    await payStatement(admin, { teacherId, month: "2027-07", method: "manual", reference: "BANK-2027-07" }, on);
+    const [stored] = await db()
+      .select({ carriedMinor: earningsStatements.carriedMinor, netMinor: earningsStatements.netMinor })
+      .from(earningsStatements)
+      .where(and(eq(earningsStatements.teacherId, teacherId), eq(earningsStatements.month, "2027-07-01")));
+    expect(stored).toEqual({ carriedMinor: 7_000, netMinor: 7_000 });
+    expect(await teacherStatement(teacherId, "2027-07", on)).toMatchObject({ status: "paid", carriedMinor: 7_000, netMinor: 7_000 });
+    expect(await teacherStatement(teacherId, "2027-08", on)).toMatchObject({ carriedMinor: 0, netMinor: 14_000 });
+    // Below zero, a month cannot be paid.
+    await expect(payStatement(admin, { teacherId, month: "2027-06", method: "manual", reference: "x" }, on)).rejects.toThrow(
+      EARNINGS_MESSAGES.nothingToPay("June 2027", "-$70.00"),
+    );
   });
 
   it("spreads any price over any number of sessions exactly, and rounds the platform's share half up", () => {

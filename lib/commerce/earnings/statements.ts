@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, inArray, isNotNull, lt, min, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, min, sql } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import {
@@ -70,6 +70,8 @@ export interface StatementFigures {
   creditsMinor: number;
   platformSharePercent: number;
   platformShareMinor: number;
+  /** What earlier months' negative nets, not yet made up, take from this one (0 or more). */
+  carriedMinor: number;
   netMinor: number;
   lines: StatementLine[];
 }
@@ -96,9 +98,15 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
 /**
  * One month's statement from the teacher's facts, by the rule of attribution.ts: gross is the
  * shares of the seats' sessions scheduled in the month (before their refund, if any); refunds
- * deduct, in the refund's month, what the refunded seat had earned; credits deduct in their month.
+ * deduct, in the refund's month, what the refunded seat had earned; credits deduct in their month;
+ * `carriedMinor`, what earlier months left owing, comes off the teacher's net.
  */
-export function buildStatement(month: string, facts: TeacherFacts, percent = EARNINGS_RULE.platformSharePercent): StatementFigures {
+export function buildStatement(
+  month: string,
+  facts: TeacherFacts,
+  percent = EARNINGS_RULE.platformSharePercent,
+  carriedMinor = 0,
+): StatementFigures {
   const { from, to } = monthRange(month);
   const inMonth = (at: number) => at >= from.getTime() && at < to.getTime();
   const bySection = new Map<number, { courseTitle: string; sessions: Set<string>; seats: Set<number>; amountMinor: number }>();
@@ -184,7 +192,8 @@ export function buildStatement(month: string, facts: TeacherFacts, percent = EAR
     creditsMinor,
     platformSharePercent: percent,
     platformShareMinor,
-    netMinor: base - platformShareMinor,
+    carriedMinor,
+    netMinor: base - platformShareMinor - carriedMinor,
     lines: [...sectionLines, ...lines.sort((a, b) => (a.date ?? "").localeCompare(b.date ?? ""))],
   };
 }
@@ -256,6 +265,7 @@ function fromStored(row: StoredStatement): Statement {
     creditsMinor: row.creditsMinor,
     platformSharePercent: row.platformSharePercent,
     platformShareMinor: row.platformShareMinor,
+    carriedMinor: row.carriedMinor,
     netMinor: row.netMinor,
     lines: row.lines as StatementLine[],
     status: row.status,
@@ -276,31 +286,43 @@ function live(teacherId: number, figures: StatementFigures, now: Date): Statemen
   return { ...figures, teacherId, status, payment: null };
 }
 
-/** A teacher's statements for these months (YYYY-MM): the stored one where paid, else computed now. */
+/** The first month (YYYY-MM) with anything to count: a seat's session or a credit; null for none. */
+function firstMonthOf(facts: TeacherFacts): string | null {
+  const instants = [
+    ...facts.seats.flatMap((seat) => seat.occurrences.slice(0, 1).map(Date.parse)),
+    ...facts.credits.map((c) => c.createdAt.getTime()),
+  ];
+  return instants.length > 0 ? monthOf(new Date(Math.min(...instants))) : null;
+}
+
+/**
+ * A teacher's statements for these months (YYYY-MM): the stored one where paid, else computed now.
+ * Months are computed in order from the teacher's first, so a month that ended below zero (refunds
+ * and credits over what it earned) carries what it owes into the next, until a month makes it up.
+ */
 export async function teacherStatements(teacherId: number, months: string[], now = new Date(), db?: Reader): Promise<Statement[]> {
   if (months.length === 0) return [];
   const reader = db ?? (await getDb());
-  const until = monthRange([...months].sort().at(-1)!).to;
+  const sorted = [...months].sort();
+  const until = monthRange(sorted.at(-1)!).to;
   const [facts, stored] = await Promise.all([
     loadTeacherFacts(reader, teacherId, until),
-    reader
-      .select()
-      .from(earningsStatements)
-      .where(
-        and(
-          eq(earningsStatements.teacherId, teacherId),
-          inArray(
-            earningsStatements.month,
-            months.map((m) => `${m}-01`),
-          ),
-        ),
-      ),
+    reader.select().from(earningsStatements).where(eq(earningsStatements.teacherId, teacherId)),
   ]);
   const byMonth = new Map(stored.map((row) => [row.month.slice(0, 7), row]));
-  return months.map((month) => {
+  const first = [firstMonthOf(facts), sorted[0]!].filter((m): m is string => m !== null).sort()[0]!;
+  const computed = new Map<string, Statement>();
+  let carriedMinor = 0;
+  for (let month = first; month <= sorted.at(-1)!; month = nextMonth(month)) {
     const row = byMonth.get(month);
-    return row ? fromStored(row) : live(teacherId, buildStatement(month, facts), now);
-  });
+    const statement = row
+      ? fromStored(row)
+      : live(teacherId, buildStatement(month, facts, EARNINGS_RULE.platformSharePercent, carriedMinor), now);
+    computed.set(month, statement);
+    // A paid month owes nothing (its net was above zero); a month over and below zero passes on what it owes.
+    carriedMinor = statement.status === "nothing" ? Math.max(0, -statement.netMinor) : 0;
+  }
+  return months.map((month) => computed.get(month)!);
 }
 
 /** One month's statement of one teacher. */

@@ -66,6 +66,8 @@ export const earningsStatements = pgTable(
     creditsMinor: integer().notNull(),
     platformSharePercent: integer().notNull(),
     platformShareMinor: integer().notNull(),
+    /** What earlier months' negative nets, not yet made up, took from this month (attribution.ts): 0 or more. */
+    carriedMinor: integer().notNull().default(0),
     netMinor: integer().notNull(),
     /** The statement's lines (per section, per refund, per credit) as they were when it was paid: the CSV of a paid month. */
     lines: jsonb().notNull(),
@@ -88,7 +90,7 @@ export const earningsStatements = pgTable(
     check("earnings_statements_month", sql`extract(day from ${t.month}) = 1`),
     check(
       "earnings_statements_net",
-      sql`${t.netMinor} = ${t.grossMinor} - ${t.refundsMinor} - ${t.creditsMinor} - ${t.platformShareMinor} and ${t.netMinor} > 0`,
+      sql`${t.netMinor} = ${t.grossMinor} - ${t.refundsMinor} - ${t.creditsMinor} - ${t.platformShareMinor} - ${t.carriedMinor} and ${t.netMinor} > 0 and ${t.carriedMinor} >= 0`,
     ),
     check("earnings_statements_percent", sql`${t.platformSharePercent} between 0 and 100`),
     check("earnings_statements_manual_reference", sql`${t.method} <> 'manual' or length(coalesce(${t.reference}, '')) > 0`),

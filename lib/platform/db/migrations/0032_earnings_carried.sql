@@ -1,0 +1,3 @@
+ALTER TABLE "earnings_statements" DROP CONSTRAINT "earnings_statements_net";--> statement-breakpoint
+ALTER TABLE "earnings_statements" ADD COLUMN "carried_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "earnings_statements" ADD CONSTRAINT "earnings_statements_net" CHECK ("earnings_statements"."net_minor" = "earnings_statements"."gross_minor" - "earnings_statements"."refunds_minor" - "earnings_statements"."credits_minor" - "earnings_statements"."platform_share_minor" - "earnings_statements"."carried_minor" and "earnings_statements"."net_minor" > 0 and "earnings_statements"."carried_minor" >= 0);
