@@ -31,6 +31,8 @@ export const COMMERCE_MESSAGES = {
     `Withdrawals from ${title} with a refund closed on ${deadline}, as our refund policy says. Please contact us if something has come up.`,
   orderNotRefundable: "Only a paid order can be refunded.",
   nothingToRefund: "Every seat of this order has already been refunded.",
+  orderRefunded: (total: string, wallet: string, card: string, credited: string | null) =>
+    `Order refunded: ${total} (${wallet} to the wallet, ${card} to the card).${credited ? ` ${credited} had already gone back as credits for cancelled sessions.` : ""}`,
   refundReasonRequired: "Say why this order is refunded (3 to 500 characters).",
   // Issue 27: a seat moved to another section of its course.
   transferTargetRequired: "Choose the section to move to.",

@@ -14,7 +14,8 @@ import { SESSION_CREDIT_POLICY } from "@/lib/commerce/session-credit-policy";
  * - A share is earned in the calendar month (UTC) of the session's scheduled time, whether it was
  *   held, moved or cancelled (a cancelled session's credit is deducted instead, see below).
  * - A refunded seat earns nothing from the refund's time on; what it had already earned is deducted
- *   in the month of the refund. A withdrawal (before the first session) therefore earns and deducts nothing.
+ *   in the month of the refund, less the credits already deducted for it (the family's refund is
+ *   likewise the price less those credits, lib/commerce/refunds). A withdrawal (before the first session) therefore earns and deducts nothing.
  * - A cancelled session's credit to the family (lib/commerce/session-credits.ts) is deducted in the
  *   month it was credited.
  * - The platform's share is PLATFORM_SHARE_PERCENT of what is left (gross − refunds − credits),
@@ -68,7 +69,7 @@ export function earningsRuleText(rule = EARNINGS_RULE): string[] {
   return [
     `Months are calendar months in UTC (Coordinated Universal Time).`,
     `Each paid seat's price is spread evenly over the sessions it covers (from its first session to the class's last day, or ${rule.openEndedWeeks} weeks of sessions for a class with no last day), to the cent. A session's share counts in the month of its scheduled time.`,
-    `A refunded seat earns nothing from the refund on; what it had already earned is deducted in the month of the refund. A cancelled session's credit to the family's ${brandLabels.cash} is deducted in the month it is credited.`,
+    `A refunded seat earns nothing from the refund on; what it had already earned is deducted in the month of the refund (less any session credit already deducted for that seat). A cancelled session's credit to the family's ${brandLabels.cash} is deducted in the month it is credited.`,
     `The platform keeps ${rule.platformSharePercent}% of what is left after refunds and credits; you receive the other ${100 - rule.platformSharePercent}%.`,
     `A month that ends below zero (more refunded or credited than it earned) pays nothing, and the difference comes off the next month's net until it is made up.`,
     `Once a month is over, an admin pays its statement; a paid statement never changes, so a later refund or credit shows in a later month.`,

@@ -25,6 +25,7 @@ type Reader = Pick<Database, "select"> | Transaction;
 /** A paid seat of the teacher's, with the sessions its price is spread over (attribution.ts). */
 export interface SeatFact {
   orderItemId: number;
+  bookingId: string | null;
   sectionId: number;
   courseTitle: string;
   priceMinor: number;
@@ -35,6 +36,8 @@ export interface SeatFact {
 
 /** A cancelled session's credit to one family, for one of the teacher's sections. */
 export interface CreditFact {
+  /** The seat credited. */
+  bookingId: string;
   sectionId: number;
   courseTitle: string;
   amountMinor: number;
@@ -115,6 +118,10 @@ export function buildStatement(
   const lines: StatementLine[] = [];
   let grossMinor = 0;
   let refundsMinor = 0;
+  // A refunded seat's credits were deducted in their months already: its refund deducts the rest of what it earned.
+  const creditedBySeat = new Map<string, number>();
+  for (const credit of facts.credits)
+    creditedBySeat.set(credit.bookingId, (creditedBySeat.get(credit.bookingId) ?? 0) + credit.amountMinor);
   for (const seat of facts.seats) {
     const shares = sessionShares(seat.priceMinor, seat.occurrences.length);
     const refundedAt = seat.refundedAt?.getTime() ?? Infinity;
@@ -142,8 +149,9 @@ export function buildStatement(
       }
       bySection.set(seat.sectionId, line);
     });
-    if (seat.refundedAt && inMonth(refundedAt) && earnedBeforeRefund > 0) {
-      refundsMinor += earnedBeforeRefund;
+    const refundedMinor = Math.max(0, earnedBeforeRefund - (seat.bookingId ? (creditedBySeat.get(seat.bookingId) ?? 0) : 0));
+    if (seat.refundedAt && inMonth(refundedAt) && refundedMinor > 0) {
+      refundsMinor += refundedMinor;
       lines.push({
         kind: "refund",
         date: day(seat.refundedAt),
@@ -151,7 +159,7 @@ export function buildStatement(
         sectionId: seat.sectionId,
         sessions: 0,
         seats: 1,
-        amountMinor: earnedBeforeRefund,
+        amountMinor: refundedMinor,
       });
     }
   }
@@ -203,6 +211,7 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
   const rows = await db
     .select({
       orderItemId: orderItems.id,
+      bookingId: orderItems.bookingId,
       priceMinor: orderItems.priceMinor,
       firstStartsAt: bookings.startsAt,
       refundedAt: refunds.createdAt,
@@ -219,6 +228,7 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
     .orderBy(asc(orderItems.id));
   const seats: SeatFact[] = rows.map((row) => ({
     orderItemId: row.orderItemId,
+    bookingId: row.bookingId,
     sectionId: row.section.id,
     courseTitle: row.courseTitle,
     priceMinor: row.priceMinor,
@@ -227,6 +237,7 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
   }));
   const credits = await db
     .select({
+      bookingId: sessionCredits.bookingId,
       sectionId: sections.id,
       courseTitle: courses.title,
       amountMinor: sessionCredits.amountMinor,

@@ -16,6 +16,7 @@ import {
   refunds,
   sections,
   seatTransfers,
+  sessionCredits,
 } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
@@ -41,6 +42,8 @@ export interface RefundOutcome {
 export interface SeatToRefund {
   itemId: number;
   priceMinor: number;
+  /** What session credits for cancelled sessions already gave back for this seat: a refund gives back the rest. */
+  creditedMinor: number;
   bookingId: string | null;
   bookingStatus: string | null;
   sectionId: number;
@@ -62,6 +65,10 @@ export async function unrefundedSeats(tx: Transaction, orderId: string, itemIds?
     .select({
       itemId: orderItems.id,
       priceMinor: orderItems.priceMinor,
+      creditedMinor:
+        sql<number>`(select coalesce(sum(${sessionCredits.amountMinor}), 0) from ${sessionCredits} where ${sessionCredits.bookingId} = ${orderItems.bookingId})`.mapWith(
+          Number,
+        ),
       bookingId: orderItems.bookingId,
       bookingStatus: bookings.status,
       sectionId: orderItems.sectionId,
@@ -132,7 +139,8 @@ async function refundSeat(
     await reopenFreedSections(tx, [seat.sectionId], now);
     if (seat.bookingStatus === "confirmed") cancelledSeat = seat.bookingId;
   }
-  const split = await splitRefund(tx, order, seat.priceMinor);
+  // Never more than the family paid: what session credits already gave back is not given twice.
+  const split = await splitRefund(tx, order, Math.max(0, seat.priceMinor - seat.creditedMinor));
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -246,6 +254,8 @@ export interface StaffRefund {
   refundIds: number[];
   /** The confirmed seats it cancelled. */
   cancelledSeats: string[];
+  /** What session credits had already given back for these seats (not refunded again). */
+  creditedMinor: number;
 }
 
 /**
@@ -262,7 +272,7 @@ export async function refundSeatsAsStaff(
   auditDetails: Record<string, unknown>,
   now: Date,
 ): Promise<StaffRefund> {
-  const done: StaffRefund = { walletMinor: 0, cardMinor: 0, refundIds: [], cancelledSeats: [] };
+  const done: StaffRefund = { walletMinor: 0, cardMinor: 0, refundIds: [], cancelledSeats: [], creditedMinor: 0 };
   // Every section at once, in id order (the checkout's order), before any seat is freed in one.
   await lockSections(
     tx,
@@ -274,6 +284,7 @@ export async function refundSeatsAsStaff(
     if (refunded.cancelledSeat) done.cancelledSeats.push(refunded.cancelledSeat);
     done.walletMinor += refunded.walletMinor;
     done.cardMinor += refunded.cardMinor;
+    done.creditedMinor += Math.min(seat.creditedMinor, seat.priceMinor);
   }
   await closeIfFullyRefunded(tx, order, now);
   await recordAudit(tx, actor, {
@@ -331,6 +342,11 @@ export async function refundOrderAsAdmin(actor: Actor | null | undefined, input:
   return {
     walletMinor: result.walletMinor,
     cardMinor: result.cardMinor,
-    message: `Order refunded: ${formatMoney(result.walletMinor + result.cardMinor, result.currency)} (${formatMoney(result.walletMinor, result.currency)} to the wallet, ${formatMoney(result.cardMinor, result.currency)} to the card).`,
+    message: COMMERCE_MESSAGES.orderRefunded(
+      formatMoney(result.walletMinor + result.cardMinor, result.currency),
+      formatMoney(result.walletMinor, result.currency),
+      formatMoney(result.cardMinor, result.currency),
+      result.creditedMinor > 0 ? formatMoney(result.creditedMinor, result.currency) : null,
+    ),
   };
 }
