@@ -4,7 +4,7 @@ import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { creditCancelledSessions } from "@/lib/commerce/session-credits";
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { bookings, earningsStatements, orderItems, sections } from "@/lib/platform/db/schema";
+import { auditEvents, bookings, earningsStatements, orderItems, sections } from "@/lib/platform/db/schema";
 import { cancelSession } from "@/lib/scheduling/session-changes";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily } from "@/test/commerce-fixtures";
@@ -266,6 +266,11 @@ describe("a teacher's monthly statement", () => {
     expect(refund).toMatchObject({ walletMinor: 8_572, cardMinor: 0 });
     expect(refund.message).toBe(COMMERCE_MESSAGES.orderRefunded("$85.72", "$85.72", "$0.00", "$14.28"));
     expect(await balanceOf(db(), a.parentId)).toBe(10_000);
+    const [audit] = await db()
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "order.refund"), eq(auditEvents.targetId, (await itemOf(a.learnerId)).orderId)));
+    expect(audit!.details).toMatchObject({ walletMinor: 8_572, creditedMinor: 1_428 });
 
     // March: the seat earned 3, 10 and 17 March (4,285); the credit deducted 1,428, the refund the other 2,857: nothing left either way.
     const share = sessionShares(10_000, 7);

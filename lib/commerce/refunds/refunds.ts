@@ -295,6 +295,7 @@ export async function refundSeatsAsStaff(
       reason,
       walletMinor: done.walletMinor,
       cardMinor: done.cardMinor,
+      creditedMinor: done.creditedMinor,
       seats: seats.length,
       userId: order.userId,
       ...auditDetails,
