@@ -308,8 +308,9 @@ function firstMonthOf(facts: TeacherFacts): string | null {
 
 /**
  * A teacher's statements for these months (YYYY-MM): the stored one where paid, else computed now.
- * Months are computed in order from the teacher's first, so a month that ended below zero (refunds
- * and credits over what it earned) carries what it owes into the next, until a month makes it up.
+ * Months are computed in order (from the teacher's first, or the last paid one), so a month that
+ * ended below zero (refunds and credits over what it earned) carries what it owes into the next,
+ * until a month makes it up.
  */
 export async function teacherStatements(teacherId: number, months: string[], now = new Date(), db?: Reader): Promise<Statement[]> {
   if (months.length === 0) return [];
@@ -321,7 +322,14 @@ export async function teacherStatements(teacherId: number, months: string[], now
     reader.select().from(earningsStatements).where(eq(earningsStatements.teacherId, teacherId)),
   ]);
   const byMonth = new Map(stored.map((row) => [row.month.slice(0, 7), row]));
-  const first = [firstMonthOf(facts), sorted[0]!].filter((m): m is string => m !== null).sort()[0]!;
+  // A paid month owes nothing on: the months after the last one paid before those asked for are enough.
+  const lastPaidBefore = [...byMonth.keys()]
+    .filter((m) => m < sorted[0]!)
+    .sort()
+    .at(-1);
+  const first = lastPaidBefore
+    ? nextMonth(lastPaidBefore)
+    : [firstMonthOf(facts), sorted[0]!].filter((m): m is string => m !== null).sort()[0]!;
   const computed = new Map<string, Statement>();
   let carriedMinor = 0;
   for (let month = first; month <= sorted.at(-1)!; month = nextMonth(month)) {
