@@ -126,7 +126,7 @@ async function refundSeat(
   actorId: number,
   reason: string | null,
   now: Date,
-): Promise<{ refundId: number; walletMinor: number; cardMinor: number; cancelledSeat: string | null }> {
+): Promise<{ refundId: number; walletMinor: number; cardMinor: number; creditedMinor: number; cancelledSeat: string | null }> {
   let cancelledSeat: string | null = null;
   if (seat.bookingId && (seat.bookingStatus === "confirmed" || seat.bookingStatus === "held")) {
     await tx
@@ -140,7 +140,8 @@ async function refundSeat(
     if (seat.bookingStatus === "confirmed") cancelledSeat = seat.bookingId;
   }
   // Never more than the family paid: what session credits already gave back is not given twice.
-  const split = await splitRefund(tx, order, Math.max(0, seat.priceMinor - seat.creditedMinor));
+  const creditedMinor = Math.min(seat.creditedMinor, seat.priceMinor);
+  const split = await splitRefund(tx, order, seat.priceMinor - creditedMinor);
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -165,7 +166,7 @@ async function refundSeat(
     });
   }
   if (split.cardMinor > 0) await queueCardRefunds(tx, [{ of: "refund", refundId: row!.id }]);
-  return { refundId: row!.id, ...split, cancelledSeat };
+  return { refundId: row!.id, ...split, creditedMinor, cancelledSeat };
 }
 
 /** Once no seat of an order is left unrefunded, the order is "refunded". */
@@ -284,7 +285,7 @@ export async function refundSeatsAsStaff(
     if (refunded.cancelledSeat) done.cancelledSeats.push(refunded.cancelledSeat);
     done.walletMinor += refunded.walletMinor;
     done.cardMinor += refunded.cardMinor;
-    done.creditedMinor += Math.min(seat.creditedMinor, seat.priceMinor);
+    done.creditedMinor += refunded.creditedMinor;
   }
   await closeIfFullyRefunded(tx, order, now);
   await recordAudit(tx, actor, {
