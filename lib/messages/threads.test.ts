@@ -19,6 +19,16 @@ afterAll(async () => {
 const db = () => database.db;
 const MINUTE = 60_000;
 
+/** The moderation steps audited on a thread, oldest first. */
+async function auditActionsOf(threadId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ action: auditEvents.action })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetType, "message_thread"), eq(auditEvents.targetId, threadId)))
+    .orderBy(auditEvents.id);
+  return rows.map((row) => row.action);
+}
+
 /** Issue 28: threads, masking, unread counts, moderation and reply times, against the database. */
 describe("message threads", () => {
   it("stores a message with contact details masked and flagged, the original kept, and writes message.posted with it", async () => {
@@ -108,12 +118,7 @@ describe("message threads", () => {
     expect((await getThread(family.teacher, threadId)).messages[0]).toMatchObject({ body: "Hidden by mistake", isHidden: false });
     const [row] = await db().select({ hiddenById: messages.hiddenById }).from(messages).where(eq(messages.id, messageId));
     expect(row!.hiddenById).toBeNull();
-    const audit = await db()
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.targetType, "message_thread"), eq(auditEvents.targetId, threadId)))
-      .orderBy(auditEvents.id);
-    expect(audit.map((a) => a.action)).toEqual(["message.hidden", "message.restored"]);
+    expect(await auditActionsOf(threadId)).toEqual(["message.hidden", "message.restored"]);
   });
 
   it("reopens a blocked thread (audited once): both sides post again; nobody else may", async () => {
@@ -129,12 +134,7 @@ describe("message threads", () => {
     expect((await getThread(family.parent, threadId)).isBlocked).toBe(false);
     await postMessage(family.parent, threadId, { body: "Still there?" });
     await postMessage(family.teacher, threadId, { body: "Yes." });
-    const audit = await db()
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.targetType, "message_thread"), eq(auditEvents.targetId, threadId)))
-      .orderBy(auditEvents.id);
-    expect(audit.map((a) => a.action)).toEqual(["thread.blocked", "thread.reopened"]);
+    expect(await auditActionsOf(threadId)).toEqual(["thread.blocked", "thread.reopened"]);
   });
 
   it("reports each teacher's median reply time: from the first family message of a run to the teacher's next reply", async () => {
