@@ -33,6 +33,20 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
   const [zone] = await Promise.all([findUserTimezone(user.databaseId), markThreadRead(actor, thread.id)]);
   const formatTime = (instant: Date) => formatInstantInZone(instant, zone ?? FALLBACK_TIMEZONE);
   const isStaff = thread.side === "staff";
+  // Support's one control over the whole thread: close it, or open it again once closed.
+  const threadControl = thread.isBlocked
+    ? {
+        action: reopenThreadAction,
+        note: "Support: reopening lets both sides post again (audited).",
+        label: "Reopen this conversation",
+        className: "border-slate-400 text-slate-900 hover:bg-slate-50",
+      }
+    : {
+        action: blockThreadAction,
+        note: "Support: closing the conversation stops every new message, for both sides (audited).",
+        label: "Block this conversation",
+        className: "border-red-400 text-red-800 hover:bg-red-50",
+      };
   const withWhom =
     thread.side === "family"
       ? `With ${thread.teacherName}`
@@ -74,26 +88,13 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
       {isStaff ? (
         <ActionForm
           key={String(thread.isBlocked)}
-          action={(thread.isBlocked ? reopenThreadAction : blockThreadAction).bind(null, thread.id)}
+          action={threadControl.action.bind(null, thread.id)}
           className="mt-8 border-t border-slate-200 pt-4"
         >
-          <p className="text-sm text-slate-700">
-            {thread.isBlocked
-              ? "Support: reopening lets both sides post again (audited)."
-              : "Support: closing the conversation stops every new message, for both sides (audited)."}
-          </p>
-          {thread.isBlocked ? (
-            <button
-              type="submit"
-              className="mt-2 rounded-lg border border-slate-400 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50"
-            >
-              Reopen this conversation
-            </button>
-          ) : (
-            <button type="submit" className="mt-2 rounded-lg border border-red-400 px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
-              Block this conversation
-            </button>
-          )}
+          <p className="text-sm text-slate-700">{threadControl.note}</p>
+          <button type="submit" className={`mt-2 rounded-lg border px-4 py-2 font-semibold ${threadControl.className}`}>
+            {threadControl.label}
+          </button>
         </ActionForm>
       ) : null}
     </>
