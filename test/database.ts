@@ -1,16 +1,17 @@
-import { randomUUID } from "node:crypto";
-
 import { openDatabase, setDatabaseForTests, type OpenDatabase } from "@/lib/platform/db/client";
 
+import { testDatabaseName, withDatabase } from "./templates.mjs";
+
 /**
- * A fresh database per test file: PGlite in memory by default, or, when
- * TEST_DATABASE_URL points at a PostgreSQL server (CI), a new database created
- * there and dropped afterwards. The app's getDb() answers with it.
+ * A fresh database per test file, copied from the run's migrated template (test/templates.mjs, made
+ * by Jest's global setup): PGlite in memory by default, or, when TEST_DATABASE_URL points at a
+ * PostgreSQL server, a new database there made with CREATE DATABASE ... TEMPLATE and dropped
+ * afterwards. The app's getDb() answers with it.
  */
 export async function openTestDatabase(): Promise<OpenDatabase & { dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const opened = await openDatabase({ pgliteDir: "memory://" });
+    const opened = await openDatabase({ pgliteDir: "memory://", pgliteTemplate: process.env.PGLITE_TEMPLATE });
     setDatabaseForTests(opened);
     return {
       ...opened,
@@ -20,27 +21,37 @@ export async function openTestDatabase(): Promise<OpenDatabase & { dispose(): Pr
       },
     };
   }
-  const { Client } = await import("pg");
-  const name = `test_${randomUUID().replace(/-/g, "")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDatabase({ url: url.toString(), pgliteDir: "memory://" });
+  const name = testDatabaseName();
+  await onServer(serverUrl, (admin) => createFromTemplate(admin, name));
+  const opened = await openDatabase({ url: withDatabase(serverUrl, name), pgliteDir: "memory://" });
   setDatabaseForTests(opened);
   return {
     ...opened,
     dispose: async () => {
       setDatabaseForTests(undefined);
       await opened.close();
-      const cleanup = new Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+type PgClient = import("pg").Client;
+
+async function onServer<T>(serverUrl: string, work: (admin: PgClient) => Promise<T>): Promise<T> {
+  const { Client } = await import("pg");
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Without the template (a run started without Jest's global setup), an empty database that openDatabase migrates. */
+async function createFromTemplate(admin: PgClient, name: string) {
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
 }
 
 /** Builds a Request as a browser on our own site would send it. */

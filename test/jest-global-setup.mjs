@@ -1,6 +1,8 @@
-// Jest runs the auth tests against the real Auth Emulator: start one for the run
-// unless the caller already points at one (FIREBASE_AUTH_EMULATOR_HOST).
+// Jest's one-time preparation for a run: the migrated database templates every test file copies
+// (test/templates.mjs), and the real Auth Emulator the auth tests run against, unless the caller
+// already points at one (FIREBASE_AUTH_EMULATOR_HOST). The two are made side by side.
 import { findFreePortTriple, startAuthEmulator } from "../scripts/auth-emulator.mjs";
+import { ensurePgliteTemplate, ensurePostgresTemplate } from "./templates.mjs";
 
 /** Where the search for free ports starts; two test runs at once get different ones. */
 export const TEST_EMULATOR_PORT = 9199;
@@ -8,7 +10,15 @@ export const TEST_PROJECT_ID = "demo-test";
 
 export default async function globalSetup() {
   process.env.FIREBASE_PROJECT_ID ??= TEST_PROJECT_ID;
-  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  await Promise.all([
+    ensurePgliteTemplate().then((file) => (process.env.PGLITE_TEMPLATE = file)),
+    serverUrl ? ensurePostgresTemplate(serverUrl).then((name) => (process.env.TEST_DATABASE_TEMPLATE = name)) : null,
+    process.env.FIREBASE_AUTH_EMULATOR_HOST ? null : startEmulator(),
+  ]);
+}
+
+async function startEmulator() {
   // Two runs starting at once can both find the same ports free: the loser tries further on,
   // from a random offset so the two do not keep colliding.
   let emulator;

@@ -99,8 +99,8 @@ describe("configuration (lib/platform/env.ts)", () => {
 
   it("documents every variable it reads in .env.example", () => {
     const example = readFileSync(path.join(__dirname, "..", "..", ".env.example"), "utf8");
-    // Set by Node tooling, Next and the host (Vercel), never by an operator.
-    const setByTooling = new Set(["NODE_ENV", "NEXT_PHASE", "VERCEL"]);
+    // Set by Node tooling, Next, the host (Vercel) and the test harness (the template database), never by an operator.
+    const setByTooling = new Set(["NODE_ENV", "NEXT_PHASE", "VERCEL", "PGLITE_TEMPLATE"]);
     const undocumented = ENV_VARIABLES.filter((name) => !setByTooling.has(name) && !new RegExp(`^#? ?${name}=`, "m").test(example));
     expect(undocumented).toEqual([]);
   });

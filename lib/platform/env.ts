@@ -113,6 +113,11 @@ const envSchema = z.object({
   REDIS_CACHE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).optional(),
   /** Where the embedded database lives; `memory://` keeps it in memory (tests). */
   PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+  /**
+   * Tests only: a dump of a migrated PGlite database (test/templates.mjs) that a new embedded database
+   * starts from, instead of migrating an empty one (seconds per test file).
+   */
+  PGLITE_TEMPLATE: z.string().min(1).optional(),
   /** Public origin of the site: canonical URLs, sitemap, Origin checks. */
   APP_URL: z.url().default("http://localhost:3000"),
   PRODUCT_NAME: z.string().trim().min(1).max(40).default("Brightside"),

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { existsSync, openAsBlob } from "node:fs";
 import { mkdir } from "node:fs/promises";
 
 import { acquireDirectoryLock } from "@/lib/platform/db/pglite-lock";
@@ -28,6 +29,12 @@ export interface OpenOptions {
   url?: string;
   /** A directory, or `memory://` for an in-memory database. */
   pgliteDir: string;
+  /**
+   * A dump of a migrated PGlite data directory (a tar file from `dumpDataDir`): a new database starts
+   * as a copy of it instead of initialising and migrating an empty one (the tests' template,
+   * test/templates.mjs). Ignored for a directory that already holds a database.
+   */
+  pgliteTemplate?: string;
 }
 
 /**
@@ -35,7 +42,7 @@ export interface OpenOptions {
  * starting catalogue too (0007_starting_catalogue.sql), so every database has courses.
  */
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
-  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir);
+  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
 async function openPostgres(url: string): Promise<OpenDatabase> {
@@ -58,7 +65,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
-async function openPglite(dir: string): Promise<OpenDatabase> {
+async function openPglite(dir: string, template: string | undefined): Promise<OpenDatabase> {
   const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
     import("@electric-sql/pglite"),
     // Trigram indexes make the support queue's "search email or name" fast at volume.
@@ -73,7 +80,9 @@ async function openPglite(dir: string): Promise<OpenDatabase> {
   // Nothing else locks a PGlite directory, and two processes on one corrupt it.
   const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
   try {
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const loadDataDir = template && !(dataDir && existsSync(path.join(dataDir, "PG_VERSION"))) ? await openAsBlob(template) : undefined;
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+    // A template is already migrated: this only confirms it (and applies any migration newer than it).
     await migratePglite(client);
     const db = drizzle({ client, schema, casing: "snake_case" });
     return {
@@ -105,7 +114,7 @@ export function isBuildCopy(): boolean {
 
 function defaultOptions(): OpenOptions {
   if (isBuildCopy()) return { pgliteDir: "memory://" };
-  return { url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR };
+  return { url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, pgliteTemplate: env.PGLITE_TEMPLATE };
 }
 
 export function getOpenDatabase(): Promise<OpenDatabase> {
