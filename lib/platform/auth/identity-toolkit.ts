@@ -9,12 +9,19 @@ import { IdentityError } from "@/lib/platform/auth/errors";
  */
 async function call<T>(verb: string, body: Record<string, unknown>): Promise<T> {
   let response: Response;
-  try {
-    response = await fetch(`${identityConfig.restBaseUrl}/accounts:${verb}?key=${encodeURIComponent(identityConfig.apiKey)}`, {
+  const send = () =>
+    fetch(`${identityConfig.restBaseUrl}/accounts:${verb}?key=${encodeURIComponent(identityConfig.apiKey)}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
+    });
+  try {
+    // A kept-alive connection the server closed as it was reused fails before the request is read
+    // (undici: "other side closed"); fetch retries only GETs on its own, so this POST is sent once more.
+    response = await send().catch((error: unknown) => {
+      if (isClosedByServer(error)) return send();
+      throw error;
     });
   } catch (error) {
     console.error(`[identity] ${verb} unreachable:`, error instanceof Error ? error.message : error);
@@ -23,6 +30,11 @@ async function call<T>(verb: string, body: Record<string, unknown>): Promise<T> 
   const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
   if (!response.ok) throw new IdentityError(answer?.error?.message ?? `HTTP_${response.status}`);
   return answer as T;
+}
+
+function isClosedByServer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET";
 }
 
 export interface PasswordSignIn {
