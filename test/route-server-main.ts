@@ -4,7 +4,7 @@
 // build needed, and it starts in a second or two. Run it as the CLI scripts are run:
 //
 //   node --conditions=react-server --import tsx test/route-server-main.ts \
-//     --port 3400 --route /api/book-free-demo=app/api/book-free-demo/route.ts
+//     --port 24000 --route /api/book-free-demo=app/api/book-free-demo/route.ts
 //
 // A path may have dynamic segments as the App Router names them (`/api/v1/courses/category/[category]`):
 // each matches one segment and reaches the handler decoded in `params`, as Next passes it. A

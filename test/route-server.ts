@@ -53,7 +53,8 @@ export function routeServerEnv(inherited: NodeJS.ProcessEnv, database: { DATABAS
 
 /** Exit code of route-server-main.ts when its port is taken, so that the next one is tried. */
 export const EXIT_PORT_IN_USE = 98;
-const DEFAULT_PORTS = { from: 3400, to: 3499 };
+// Below the kernel's ephemeral range and away from the app's (3000) and the e2e servers' (3100 and up), so a route server never takes a port another run's server needs.
+const DEFAULT_PORTS = { from: 24000, to: 24099 };
 const ROOT = path.resolve(__dirname, "..");
 const MAIN = path.join(__dirname, "route-server-main.ts");
 const MAX_OUTPUT_CHARS = 20_000;

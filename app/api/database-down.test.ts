@@ -109,7 +109,7 @@ function cuttableProxy(target: URL) {
     server = await startRouteServer({
       routes: ROUTES,
       env: routeServerEnv(process.env, { ...database.env, DATABASE_URL: databaseUrl.toString() }),
-      ports: { from: 3460, to: 3499 },
+      ports: { from: 24060, to: 24099 },
     });
     void server.exited.then((exited) => (exit = exited));
   });

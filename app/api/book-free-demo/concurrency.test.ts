@@ -151,7 +151,7 @@ describe("over HTTP at a server process", () => {
       const started = await startRouteServer({
         routes: { "/api/book-free-demo": "app/api/book-free-demo/route.ts" },
         env: routeServerEnv(process.env, database.env),
-        ports: { from: 3460, to: 3499 },
+        ports: { from: 24060, to: 24099 },
       });
       server = started;
       const outcomes = await fireAll(`over HTTP on ${database.kind}`, (sent) => post(started.origin, sent));

@@ -33,7 +33,7 @@ const CLIENTS = 50;
 /** The kill comes after this many 201s (plus a random 0-100 ms), well into steady load. */
 const KILL_AFTER_ACKNOWLEDGED = 300;
 const ROUTES = { "/api/book-free-demo": "app/api/book-free-demo/route.ts" };
-const PORTS = { from: 3460, to: 3499 };
+const PORTS = { from: 24060, to: 24099 };
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const run = randomUUID().slice(0, 8);
