@@ -2,6 +2,7 @@
 // test/lint-layers.test.ts shows what they refuse), no import cycles, and process.env read only by lib/platform/env.ts. Run by `npm run lint`, which
 // `npm test` runs first (so CI does too).
 import boundaries from "eslint-plugin-boundaries";
+import importX from "eslint-plugin-import-x";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
@@ -126,7 +127,7 @@ const config = [
   ...nextTypescript,
   {
     files: ["**/*.{ts,tsx,mjs}"],
-    plugins: { boundaries },
+    plugins: { boundaries, "import-x": importX },
     settings: {
       "boundaries/elements": elements,
       "boundaries/files": files,
@@ -140,6 +141,9 @@ const config = [
       "import/resolver": { typescript: { alwaysTryTypes: true }, node: true },
       // no-cycle follows local modules only; parsing packages (PGlite's bundle) is slow and pointless.
       "import/ignore": ["node_modules"],
+      "import-x/resolver": { typescript: { alwaysTryTypes: true }, node: true },
+      "import-x/ignore": ["node_modules"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".mts", ".cts", ".tsx", ".d.ts"] },
     },
     rules: {
       "boundaries/dependencies": ["error", { default: "disallow", policies: layerPolicies }],
@@ -147,7 +151,7 @@ const config = [
       // place in the layers first.
       "boundaries/no-unknown-files": "error",
       // Cycles between modules, as well as between folders (the layers above).
-      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       // STYLE: configuration in one place.
       "no-restricted-properties": [
         "error",

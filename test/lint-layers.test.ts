@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -35,9 +36,13 @@ const allowed: Array<[string, string, string]> = [
 const unknownFolder = { filePath: "lib/new-folder/fixture.ts", source: "@/lib/platform/env" };
 
 function lintTexts(cases: Array<{ filePath: string; source: string }>): Promise<string[][]> {
-  const input = cases.map(({ filePath, source }) => ({ filePath: path.join(root, filePath), code: `import "${source}";\n` }));
+  return lintCode(cases.map(({ filePath, source }) => ({ filePath: path.join(root, filePath), code: `import "${source}";\n` })));
+}
+
+/** ESLint's messages for each { filePath, code }, with only the rules whose id starts with `rulePrefix` on. */
+function lintCode(input: Array<{ filePath: string; code: string }>, rulePrefix = "boundaries/"): Promise<string[][]> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [path.join(root, "test/lint-text.mjs")], { cwd: root }, (error, stdout, stderr) =>
+    const child = execFile(process.execPath, [path.join(root, "test/lint-text.mjs"), rulePrefix], { cwd: root }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as string[][]),
     );
     child.stdin?.end(JSON.stringify(input));
@@ -67,4 +72,30 @@ describe("the layers allow", () => {
   it.each(allowed)("%s (%s imports %s)", (name) => {
     expect(results.get(name)).toEqual([]);
   });
+});
+
+describe("import cycles", () => {
+  // Two modules on disk that import each other (the rule follows imports through the files), in an
+  // ignored folder so `eslint .` never sees them.
+  const dir = path.join(root, ".data", `lint-cycle-${process.pid}`);
+  beforeAll(async () => {
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, "a.ts"), 'import { b } from "./b";\nexport const a = () => b;\n');
+    await writeFile(path.join(dir, "b.ts"), 'import { a } from "./a";\nexport const b = () => a;\n');
+    await writeFile(path.join(dir, "c.ts"), 'import { b } from "./b";\nexport const c = () => b;\n');
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("are refused: a module importing one that imports it back", async () => {
+    const [cyclic, acyclic] = await lintCode(
+      [
+        { filePath: path.join(dir, "a.ts"), code: 'import { b } from "./b";\nexport const a = () => b;\n' },
+        { filePath: path.join(dir, "c.ts"), code: 'import { b } from "./b";\nexport const c = () => b;\n' },
+      ],
+      "import-x/no-cycle",
+    );
+    expect(cyclic).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/)]);
+    // c imports b, which imports a, which imports b: a cycle c is not part of.
+    expect(acyclic).toEqual([]);
+  }, 120_000);
 });
