@@ -88,6 +88,22 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
   };
 }
 
+const chromiumLaunch = {
+  // The system Chromium: Playwright cannot download its own here. scripts/e2e.mjs sets
+  // CHROMIUM_PATH after scripts/ensure-chromium.mjs found or installed it (the .mjs cannot
+  // be imported here: Playwright loads this file as CommonJS).
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+    // Only our own server resolves: a third-party request fails fast instead of hanging.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
+  ],
+};
+
 /**
  * Browser tests against a production build (`npm run test:e2e` installs Chromium first if needed).
  * The server is scripts/start.mjs, so it rebuilds only when sources or the brand changed.
@@ -96,7 +112,8 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   forbidOnly: isCI,
-  retries: isCI ? 1 : 0,
+  // A flaky test is a bug to fix, not to retry.
+  retries: 0,
   // The journeys (book, move, cancel; enrol, withdraw) take a dozen steps and axe scans on a 2-core
   // machine shared with the server: 30 s was past on a busy run, never on a hung one.
   timeout: 60_000,
@@ -108,25 +125,14 @@ export default defineConfig({
     trace: "retain-on-first-failure",
   },
   projects: [
+    // Signs each demo role in once and saves its state (e2e/sign-in.setup.ts); the specs start from it.
+    { name: "sign-in", testMatch: /.*\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
     {
       name: "chromium",
+      dependencies: ["sign-in"],
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: {
-          // The system Chromium: Playwright cannot download its own here. scripts/e2e.mjs sets
-          // CHROMIUM_PATH after scripts/ensure-chromium.mjs found or installed it (the .mjs cannot
-          // be imported here: Playwright loads this file as CommonJS).
-          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-gpu",
-            // Only our own server resolves: a third-party request fails fast instead of hanging.
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
-          ],
-        },
+        launchOptions: chromiumLaunch,
       },
     },
   ],

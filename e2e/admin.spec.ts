@@ -1,14 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn, signUpParent } from "./support/auth";
-
-async function signInAs(page: Page, role: "admin" | "support") {
-  const account = demoAccount(role);
-  await signIn(page, account.email, account.password);
-}
+import { signInAs, signUpParent } from "./support/auth";
 
 test.describe("the admin's users, courses and log events (issue 4)", () => {
   test("an admin changes a user's role; the list shows it and the user has it at their next page load", async ({ page, browser }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
@@ -11,7 +11,7 @@ const CASH = `${E2E_PRODUCT_NAME} Cash`;
  * stand-in (issue 31; e2e/card-payment.spec.ts pays); with real keys the same pages lead to Stripe.
  */
 test("with Stripe: the wallet offers a top-up by card, the gift form offers Cash or card", async ({ page }, testInfo) => {
-  await signIn(page, demoAccount("student").email, demoAccount("student").password);
+  await signInAs(page, "student");
   await page.goto(brandPaths.wallet);
   await expect(page.getByRole("heading", { name: "Top up by card" })).toBeVisible();
   await page.getByRole("button", { name: "I Understand" }).click();

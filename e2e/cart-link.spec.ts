@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { expect, test } from "@playwright/test";
 
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 
 /* Issue 31 item 4: the cart, with the seats in it, in the bar of the role that buys. */
 test("a family's bar links to the cart with its count, in the server's HTML and on the public pages", async ({ page }, testInfo) => {
@@ -42,8 +42,7 @@ test("a family's bar links to the cart with its count, in the server's HTML and 
 });
 
 test("a teacher's bar has no cart", async ({ page }) => {
-  const teacher = demoAccount("teacher");
-  await signIn(page, teacher.email, teacher.password);
+  await signInAs(page, "teacher");
   await page.goto("/teacher/dashboard");
   await expect(page.locator('[data-role="teacher"]')).toBeVisible();
   await expect(page.locator('[data-role="teacher"]').getByRole("link", { name: /^Cart/ })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
@@ -11,8 +11,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
   test.describe.configure({ mode: "serial" });
 
   test("the demo student adds a seat for their child, pays with Cash, and sees the purchase in the wallet", async ({ page }, testInfo) => {
-    const student = demoAccount("student");
-    await signIn(page, student.email, student.password);
+    await signInAs(page, "student");
 
     // Piano (4 seats): other specs count the Python section's seats.
     await page.goto("/courses/piano-for-beginners");
@@ -74,13 +73,11 @@ test.describe("checkout with the wallet (issue 18)", () => {
     const courseTitle = "Scratch Game Design";
     const coursePath = "/courses/scratch-game-design";
     const teacherPage = await (await browser.newContext()).newPage();
-    const teacher = demoAccount("teacher");
-    await signIn(teacherPage, teacher.email, teacher.password);
+    await signInAs(teacherPage, "teacher");
     await teacherPage.goto("/teacher/sections");
     const rosters = teacherPage.getByRole("region", { name: "Rosters" });
 
-    const student = demoAccount("student");
-    await signIn(page, student.email, student.password);
+    await signInAs(page, "student");
     await page.goto(brandPaths.wallet);
     const balanceBefore = (await page.getByTestId("wallet-balance").textContent())!.trim();
     // A child of their own for this test: Sam already sits in the seeded live class of this course.
@@ -153,8 +150,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
   });
 
   test("the admin sees the orders, filters the refunded ones, and finds the open payment issues", async ({ page }, testInfo) => {
-    const admin = demoAccount("admin");
-    await signIn(page, admin.email, admin.password);
+    await signInAs(page, "admin");
     await page.goto("/admin/orders");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders and refunds");
     await expect(page.getByText("No open payment issues.")).toBeVisible();
@@ -201,8 +197,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await page.screenshot({ path: testInfo.outputPath("guest-cart.png"), fullPage: true });
 
     // The admin demo account has no children yet: the seat's child is named at the merge.
-    const admin = demoAccount("admin");
-    await signIn(page, admin.email, admin.password);
+    await signInAs(page, "admin");
     await page.goto("/cart");
     const panel = page.getByRole("region", { name: "Math Foundations" });
     await panel.getByLabel("Child's first name").fill("Mia");

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { scanPage, seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn, signUpParent } from "./support/auth";
+import { signInAs, signUpParent } from "./support/auth";
 
 /**
  * Issue 19, the live class. The embedded default seeds a class of the demo teacher (America/Chicago)
@@ -19,11 +19,6 @@ const NEW_COURSE = "Python for Young Coders";
 const CHILD = "Kit";
 
 test.use({ timezoneId: ZONE });
-
-async function signInAs(page: Page, role: "student" | "teacher" | "support") {
-  const account = demoAccount(role);
-  await signIn(page, account.email, account.password);
-}
 
 async function newPage(browser: Browser) {
   return (await browser.newContext({ timezoneId: ZONE })).newPage();

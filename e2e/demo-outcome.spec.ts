@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { expect, test } from "@playwright/test";
 
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { someOpenTime } from "./support/open-times";
 
@@ -23,8 +23,7 @@ test("the teacher marks a demo attended with a recommendation; the parent enrols
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { email, password } = demoAccount("teacher");
-  await signIn(page, email, password);
+  await signInAs(page, "teacher");
   await page.goto("/teacher/dashboard");
   const needs = page.getByRole("region", { name: "Needs an outcome" });
   await expect(needs).toBeVisible();
@@ -86,8 +85,7 @@ test("a demo marked as a no-show: the family is offered another time and books i
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { email, password } = demoAccount("teacher");
-  await signIn(page, email, password);
+  await signInAs(page, "teacher");
   await page.goto("/teacher/dashboard");
   const demo = page.getByRole("region", { name: "Needs an outcome" }).getByRole("listitem").filter({ hasText: "grade 6" }).first();
   await demo.getByRole("radio", { name: "No-show" }).check();

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 
 /**
  * Issue 28, teachers' earnings: the demo teacher taught a class over the last three months (the
@@ -21,10 +21,6 @@ function lastClosedMonth(): { label: string; iso: string } {
     label: first.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
     iso: first.toISOString().slice(0, 7),
   };
-}
-
-async function signInAs(page: Page, role: "teacher" | "admin") {
-  await signIn(page, demoAccount(role).email, demoAccount(role).password);
 }
 
 test("a teacher reads their month's statement and downloads it as CSV", async ({ page }) => {
@@ -108,7 +104,7 @@ test("an admin pays the month through Stripe; it shows paid; a teacher cannot re
 });
 
 test("/become-a-teacher states the teachers' share from the same configuration", async ({ page }) => {
-  await signIn(page, demoAccount("student").email, demoAccount("student").password);
+  await signInAs(page, "student");
   await page.goto("/become-a-teacher");
   await expect(
     page.getByText("Teachers receive 70% of what families pay for their classes; the platform keeps 30%", { exact: false }),

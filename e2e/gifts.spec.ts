@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { verifyByMail } from "./support/mailbox";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
@@ -33,7 +33,7 @@ test.describe("gift a course (issue 18)", () => {
     await page.getByRole("link", { name: "Buy a gift" }).click();
     await signUp(page, "Grandma Gift", buyerEmail);
     const admin = await (await browser.newContext()).newPage();
-    await signIn(admin, demoAccount("admin").email, demoAccount("admin").password);
+    await signInAs(admin, "admin");
     await admin.goto("/admin/orders");
     await admin.getByLabel("Account email").fill(buyerEmail);
     await admin.getByLabel("Amount (negative to debit)").fill("100.00");
@@ -119,7 +119,7 @@ test.describe("gift a course (issue 18)", () => {
   });
 
   test("the admin dashboard shows revenue per day and per course", async ({ page }, testInfo) => {
-    await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
+    await signInAs(page, "admin");
     await page.goto("/admin/dashboard");
     const revenue = page.getByRole("region", { name: /^Revenue \(USD\)/ });
     await expect(revenue.getByRole("img", { name: /Revenue per day, last 30 days/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 
 const randomTag = () => Array.from({ length: 8 }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("");
 
@@ -15,7 +15,7 @@ async function unreadCount(page: Page): Promise<number> {
 
 /** Signs in as the demo student and opens the conversation about Sam's seat in the demo teacher's running class (npm start's seed). */
 async function openDemoTeacherConversation(page: Page) {
-  await signIn(page, demoAccount("student").email, demoAccount("student").password);
+  await signInAs(page, "student");
   await page.goto("/my-courses");
   const links = page.getByRole("region", { name: "Your enrolments" }).getByRole("link", { name: /^Message the teacher about .+ for Sam$/ });
   const hrefs = await Promise.all((await links.all()).map((link) => link.getAttribute("href")));
@@ -55,7 +55,7 @@ test("a parent asks from /my-courses, the teacher answers from the dashboard, th
 
   // The teacher: the bar counts it, the dashboard lists the thread as unread.
   const teacher = await (await browser.newContext()).newPage();
-  await signIn(teacher, demoAccount("teacher").email, demoAccount("teacher").password);
+  await signInAs(teacher, "teacher");
   await teacher.goto("/teacher/dashboard");
   const teacherCountBefore = await unreadCount(teacher);
   expect(teacherCountBefore).toBeGreaterThanOrEqual(1);
@@ -87,7 +87,7 @@ test("a parent asks from /my-courses, the teacher answers from the dashboard, th
 });
 
 test("support reads the original of a masked message; another family's thread is not found", async ({ page, browser }) => {
-  await signIn(page, demoAccount("support").email, demoAccount("support").password);
+  await signInAs(page, "support");
   await page.goto("/support/dashboard");
   const flagged = page.getByRole("region", { name: "Flagged messages" });
   // The seed family's conversation (npm start's seed), not the demo student's.
@@ -100,7 +100,7 @@ test("support reads the original of a masked message; another family's thread is
 
   // The seed family's thread, opened by the demo student: the not-found page, and 404 JSON over the API.
   const parent = await (await browser.newContext()).newPage();
-  await signIn(parent, demoAccount("student").email, demoAccount("student").password);
+  await signInAs(parent, "student");
   const answer = await parent.goto(page.url());
   expect(answer?.status()).toBe(404);
   const api = await parent.request.get(`/api/messages/threads/${page.url().split("/").pop()}`);
@@ -124,7 +124,7 @@ test("support hides a message and shows it again, closes a conversation and reop
   await expect(familyMessages).toContainText(question);
 
   const support = await (await browser.newContext()).newPage();
-  await signIn(support, demoAccount("support").email, demoAccount("support").password);
+  await signInAs(support, "support");
   await support.goto(threadUrl);
   const item = support.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: question });
 

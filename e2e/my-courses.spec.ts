@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 
 import { scanPage } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { DemoForm } from "./support/demo-form";
 import { bookSomeOpenTime, someOpenTime } from "./support/open-times";
 
@@ -114,8 +114,7 @@ test.describe("a parent's demo from a course page (issue 17)", () => {
       data: { userEmail: `other.${randomUUID().slice(0, 8)}@example.com`, course: "not-sure", name: marker, grade: 2 },
     });
     expect(other.status()).toBe(201);
-    const { email, password } = demoAccount("student");
-    await signIn(page, email, password);
+    await signInAs(page, "student");
     await page.goto("/my-courses");
     await expect(page.getByRole("heading", { name: "Your demo requests" })).toBeVisible();
     await expect(page.getByText(marker)).toHaveCount(0);

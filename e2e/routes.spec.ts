@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 import { scanPage, seriousA11yViolations, type A11yViolation } from "./support/a11y";
-import { accountMenu, demoAccount, signIn } from "./support/auth";
+import { accountMenu, signInAs } from "./support/auth";
 import { DemoForm } from "./support/demo-form";
 import { baseURL, brandPaths } from "./support/server";
 
@@ -102,8 +102,7 @@ test.describe("routes of SPEC 2", () => {
 
   test.describe("signed in", () => {
     test.beforeEach(async ({ page }) => {
-      const admin = demoAccount("admin");
-      await signIn(page, admin.email, admin.password);
+      await signInAs(page, "admin");
     });
     for (const path of signedInRoutes) {
       test(`${path} answers with one h1 and a title`, async ({ page }) => {
@@ -216,8 +215,7 @@ test.describe("accessibility of every page (issue 6: no serious or critical WCAG
   for (const [role, pages] of Object.entries(rolePages) as Array<[Role, RolePage[]]>) {
     test(`every page of the ${role}`, async ({ page }) => {
       test.slow(); // a sign-in and up to eight scans on a 2-core machine
-      const account = demoAccount(role);
-      await signIn(page, account.email, account.password);
+      await signInAs(page, role);
       // Collected rather than stopped at the first page, so one run names every page that fails.
       const found: Record<string, A11yViolation[] | string> = {};
       for (const { path: target, status: expected = 200, prepare } of pages) {

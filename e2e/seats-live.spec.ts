@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
-import { demoAccount, signIn, signUpParent } from "./support/auth";
+import { signInAs, signUpParent } from "./support/auth";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
@@ -24,7 +24,7 @@ test("the last seat bought: a visitor's reload of the static course page shows t
   const parentEmail = `last.seat.${tag}@example.com`;
 
   // The admin makes a course and a one-seat section of its own, so no other spec's course page changes.
-  await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
+  await signInAs(page, "admin");
   await createCourseAsAdmin(page, { title: courseTitle, slug, description: "Five openings, one a week." });
   const sectionId = /\/(\d+)$/.exec(
     await createSectionAsAdmin(page, { courseTitle, price: "40.00", days: ["Tuesday", "Friday"], capacity: "1" }),

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
-import { demoAccount, signIn, signUpParent } from "./support/auth";
+import { signInAs, signUpParent } from "./support/auth";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
@@ -20,7 +20,7 @@ test("an admin closing a section with an enrolled learner confirms the withdrawa
   const child = "Rumi";
 
   // The admin makes a course and a $75.00 section of its own, so no other spec's course page changes.
-  await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
+  await signInAs(page, "admin");
   await createCourseAsAdmin(page, {
     title: courseTitle,
     slug: `e2e-origami-${tag}`,

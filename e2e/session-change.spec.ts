@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { createCourseAsAdmin } from "./support/admin";
-import { demoAccount, signIn, signUpParent } from "./support/auth";
+import { demoAccount, signInAs, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
@@ -32,7 +32,7 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
   const parentEmail = `session.${tag}@example.com`;
 
   // The admin makes a course and a Kolkata section of the demo teacher, so no other spec's pages change.
-  await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
+  await signInAs(page, "admin");
   await createCourseAsAdmin(page, { title: courseTitle, slug: `e2e-tabla-${tag}`, description: "Rhythm on two drums, one cycle a week." });
   await page.goto("/admin/sections/new");
   await page.getByLabel("Course").selectOption({ label: courseTitle });
@@ -78,7 +78,7 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
 
   // The teacher opens the section's sessions from their list.
   const teacher = await (await browser.newContext()).newPage();
-  await signIn(teacher, demoAccount("teacher").email, demoAccount("teacher").password);
+  await signInAs(teacher, "teacher");
   await teacher.goto("/teacher/sections");
   await teacher
     .getByRole("row")

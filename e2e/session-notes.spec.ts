@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { scanPage, seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 
 /**
  * Issue 28, the note after every session. The embedded default seeds the demo teacher's running
@@ -18,8 +18,7 @@ test.use({ timezoneId: ZONE });
 
 async function signedIn(browser: Browser, role: "student" | "teacher") {
   const page = await (await browser.newContext({ timezoneId: ZONE })).newPage();
-  const account = demoAccount(role);
-  await signIn(page, account.email, account.password);
+  await signInAs(page, role);
   return page;
 }
 

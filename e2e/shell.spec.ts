@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { brandPaths, configuredBaseURL, E2E_PRACTICE_PYTHON_URL, E2E_PRODUCT_NAME, E2E_SOCIAL_LINKS } from "./support/server";
 
 /** SPEC 2: the outside practice site's link; its accessible name also says it opens a new tab. */
@@ -174,8 +174,7 @@ test.describe("the signed-in shell", () => {
   }
 
   test("a full load of /admin/dashboard has the admin's header in its HTML and never shows the session loader", async ({ page }) => {
-    const admin = demoAccount("admin");
-    await signIn(page, admin.email, admin.password);
+    await signInAs(page, "admin");
 
     // The HTML the server sends, with the admin's session cookie.
     const response = await page.request.get("/admin/dashboard");

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signInAs } from "./support/auth";
 import { baseURL } from "./support/server";
 import { bookSomeOpenTime } from "./support/open-times";
 
@@ -32,8 +32,9 @@ test("support books a demo time for a family, sees it on the request page, moves
   const email = `booking.${randomUUID().slice(0, 8)}@example.com`;
   await requestDemo(request, "Booking Parent", email);
 
-  const { email: agent, password } = demoAccount("support");
-  await signIn(page, agent, password);
+  const agent = demoAccount("support").email;
+
+  await signInAs(page, "support");
   await page.goto(`/support/dashboard?q=${encodeURIComponent(email)}`);
   await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Booking Parent" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Booking Parent");

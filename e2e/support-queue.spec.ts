@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, signIn } from "./support/auth";
+import { demoAccount, signInAs } from "./support/auth";
 import { baseURL } from "./support/server";
 
 /** A fresh demo request through the public API, as the booking form sends it. */
@@ -33,8 +33,9 @@ test.describe("support lead queue (issue 4)", () => {
     const email = `queue.${randomUUID().slice(0, 8)}@example.com`;
     await bookDemo(request, "Queue Parent", email);
 
-    const { email: agent, password } = demoAccount("support");
-    await signIn(page, agent, password);
+    const agent = demoAccount("support").email;
+
+    await signInAs(page, "support");
     await page.goto("/support/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Support dashboard" })).toBeVisible();
     await page.getByLabel("Search email or name").fill(email);
@@ -98,8 +99,7 @@ test.describe("support lead queue (issue 4)", () => {
     const parent = demoAccount("student").email;
     const name = `Export Parent ${randomUUID().slice(0, 6)}`;
     await bookDemo(request, name, parent);
-    const { email: agent, password } = demoAccount("support");
-    await signIn(page, agent, password);
+    await signInAs(page, "support");
     await page.goto(`/support/dashboard?q=${encodeURIComponent(name)}`);
     await page.getByRole("link", { name }).click();
     await expect(page.getByText(`The account ${parent}`)).toBeVisible();
@@ -143,7 +143,7 @@ test.describe("support lead queue (issue 4)", () => {
 
     // The admin may export any account, from the Users page.
     const admin = await (await browser.newContext()).newPage();
-    await signIn(admin, demoAccount("admin").email, demoAccount("admin").password);
+    await signInAs(admin, "admin");
     await admin.goto(`/admin/users?q=${encodeURIComponent(squatter)}`);
     const adminDownload = admin.waitForEvent("download");
     await admin.getByRole("link", { name: `Export the data of ${squatter} (JSON)` }).click();
@@ -154,8 +154,7 @@ test.describe("support lead queue (issue 4)", () => {
   });
 
   test("a teacher cannot read the queue or export it", async ({ page }) => {
-    const { email, password } = demoAccount("teacher");
-    await signIn(page, email, password);
+    await signInAs(page, "teacher");
     const response = await page.goto("/support/dashboard");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/not allowed/i);
@@ -167,8 +166,7 @@ test.describe("support lead queue (issue 4)", () => {
   });
 
   test("the admin sees requests per day and conversion as charts", async ({ page }) => {
-    const { email, password } = demoAccount("admin");
-    await signIn(page, email, password);
+    await signInAs(page, "admin");
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("img", { name: /Demo requests per day, last 30 days/ })).toBeVisible();
     await expect(page.getByRole("img", { name: /Conversion by grade/ })).toBeVisible();

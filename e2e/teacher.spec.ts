@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, logOut, signIn } from "./support/auth";
+import { logOut, signIn, signInAs } from "./support/auth";
 import { baseURL } from "./support/server";
 
 /** The cookie banner already answered, so it covers neither buttons nor screenshots. */
@@ -59,8 +59,7 @@ test.describe("teacher applications and dashboards (issue 4)", () => {
 
     // The admin approves it.
     const admin = await newPersonPage(browser);
-    const adminAccount = demoAccount("admin");
-    await signIn(admin, adminAccount.email, adminAccount.password);
+    await signInAs(admin, "admin");
     await admin.goto("/admin/applications");
     await admin.getByLabel("Status").selectOption("pending");
     await admin.getByRole("button", { name: "Show" }).click();
@@ -91,8 +90,7 @@ test.describe("teacher applications and dashboards (issue 4)", () => {
   });
 
   test("the demo teacher sees their courses and the requests for them, without the family's contact details", async ({ page }) => {
-    const teacher = demoAccount("teacher");
-    await signIn(page, teacher.email, teacher.password);
+    await signInAs(page, "teacher");
     await page.goto("/teacher/courses");
     const courses = page.getByRole("table", { name: "Courses with their demo requests" });
     await expect(courses.getByRole("link")).toHaveCount(3);
@@ -152,8 +150,7 @@ test.describe("teacher applications and dashboards (issue 4)", () => {
   });
 
   test("a student gets the 403 page on the teacher dashboard and cannot open the applications", async ({ page }) => {
-    const student = demoAccount("student");
-    await signIn(page, student.email, student.password);
+    await signInAs(page, "student");
     for (const path of ["/teacher/dashboard", "/teacher/courses", "/admin/applications"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);

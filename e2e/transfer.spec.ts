@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { createCourseAsAdmin } from "./support/admin";
-import { demoAccount, signIn, signUpParent } from "./support/auth";
+import { signInAs, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
@@ -40,7 +40,7 @@ test("a parent moves a seat to another section from /my-courses and sees the new
   const courseTitle = `Chess Openings ${tag}`;
   const email = `mover.${tag}@example.com`;
 
-  await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
+  await signInAs(page, "admin");
   await createCourseAsAdmin(page, { title: courseTitle, slug: `e2e-chess-${tag}`, description: "Openings, one a week." });
   await newSection(page, courseTitle, { price: "40.00", days: ["Monday", "Wednesday"], startTime: "16:00" });
   await newSection(page, courseTitle, { price: "55.00", days: ["Tuesday", "Thursday"], startTime: "18:30" });

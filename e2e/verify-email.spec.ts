@@ -2,15 +2,14 @@ import { randomUUID } from "node:crypto";
 
 import { expect, test } from "@playwright/test";
 
-import { demoAccount, signIn } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { linkInMail } from "./support/mailbox";
 
 const NOTICE = "Please verify your email address to see requests made with it before you signed up.";
 
 test.describe("email verification (security issue: account squatting)", () => {
   test("the embedded default's demo student is verified: /my-courses shows no notice", async ({ page }) => {
-    const { email, password } = demoAccount("student");
-    await signIn(page, email, password);
+    await signInAs(page, "student");
     await page.goto("/my-courses");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText(NOTICE)).toHaveCount(0);

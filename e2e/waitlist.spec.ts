@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
-import { demoAccount, signIn, signUpParent } from "./support/auth";
+import { signInAs, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
 
@@ -40,7 +40,7 @@ test("a full class: join the waitlist, see the place in line; a seat frees; the 
   const waitingEmail = `waiting.${tag}@example.com`;
 
   // The admin makes a course with a one-seat section of its own.
-  await signIn(page, demoAccount("admin").email, demoAccount("admin").password);
+  await signInAs(page, "admin");
   await createCourseAsAdmin(page, { title: courseTitle, slug, description: "Bowls, cups, one a week." });
   const sectionId = /\/(\d+)$/.exec(
     await createSectionAsAdmin(page, { courseTitle, price: "40.00", days: ["Monday", "Wednesday"], capacity: "1" }),

@@ -139,3 +139,21 @@ export function recordBuild({ root, env, startedAt }) {
   const record = { startedAt, env: buildEnvSnapshot(env) };
   writeFileSync(path.join(root, recordPath(env)), `${JSON.stringify(record, null, 2)}\n`);
 }
+
+/**
+ * For a process that runs on another's build (the multi-instance test on the e2e servers' build, so a
+ * test run builds once): whether the build in `dir` is as current as the sources, and the variables it
+ * was built with (brand, links, NEXT_PUBLIC_*), which that process should run with too.
+ * @returns {{ stale: boolean, reason: string, env?: Record<string, string> }}
+ */
+export function checkBuildOf({ root, dir }) {
+  const env = { NEXT_DIST_DIR: dir };
+  if (!existsSync(path.join(buildDir(root, env), "BUILD_ID"))) return { stale: true, reason: `there is no build in ${dir}` };
+  const record = readRecord(root, env);
+  if (!record) return { stale: true, reason: `the build in ${dir} has no record of its configuration` };
+  const changed = findChangedInput(root, record.startedAt);
+  if (changed) return { stale: true, reason: `${changed} changed since the build in ${dir}` };
+  // The record's own line about card payments is no variable.
+  const variables = Object.fromEntries(Object.entries(record.env).filter(([key]) => key !== CARD_PAYMENTS));
+  return { stale: false, reason: `the build in ${dir} is up to date`, env: variables };
+}

@@ -2,9 +2,10 @@
 // network on our machines. This finds it, installs the Debian package when it is
 // missing and we may (root on Debian), or fails saying what to do.
 //   node scripts/ensure-chromium.mjs   prints the path
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+
+import { canInstallPackages, installDebianPackages } from "./debian-packages.mjs";
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
 
@@ -13,35 +14,20 @@ export function resolveChromiumPath(env = process.env) {
   return env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
 }
 
-function isDebian() {
-  try {
-    return /^ID="?debian"?$/m.test(readFileSync("/etc/os-release", "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-function aptGet(args) {
-  console.log(`[ensure-chromium] $ apt-get ${args.join(" ")}`);
-  const result = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (result.status !== 0) throw new Error(`apt-get ${args[0]} failed (exit code ${result.status ?? result.error?.message}).`);
-}
-
 /** Returns the path of a Chromium binary, installing the Debian package `chromium` if needed. */
 export function ensureChromium(env = process.env) {
   const chromium = resolveChromiumPath(env);
   if (existsSync(chromium)) return chromium;
   if (env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH is set to ${chromium}, which does not exist.`);
   // Ubuntu's `chromium` package is a snap wrapper that does not run in containers: Debian only.
-  if (process.getuid?.() !== 0 || !isDebian()) {
+  if (!canInstallPackages()) {
     throw new Error(
       `Chromium was not found at ${chromium}. Install it (Debian: \`apt-get install chromium\`) ` +
         "or set CHROMIUM_PATH to a Chromium or Chrome binary.",
     );
   }
   console.log(`[ensure-chromium] ${chromium} is missing: installing the Debian package chromium.`);
-  aptGet(["update"]);
-  aptGet(["install", "-y", "--no-install-recommends", "chromium"]);
+  installDebianPackages(["chromium"], "ensure-chromium");
   if (!existsSync(chromium)) throw new Error(`apt-get installed chromium, but ${chromium} still does not exist.`);
   return chromium;
 }

@@ -11,7 +11,9 @@
 //    proxy stops sending to it, and every request answered 201 before or after is stored once;
 //    those in flight at the kill are retried by their client with their key, as the form does.
 //
-// Needs a build (built here into NEXT_DIST_DIR, default .next-multi, when stale), PostgreSQL
+// Needs a build: with `--build-of DIR`, the build in DIR when it is as current as the sources (CI passes
+// the e2e servers' build, so a run builds once), running with the brand and links it was built with;
+// otherwise its own (built here into NEXT_DIST_DIR, default .next-multi, when stale). And PostgreSQL
 // (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), Redis (MULTI_REDIS_URL,
 // default redis://127.0.0.1:6379) and haproxy on the PATH (part 4). Locally, a missing one skips
 // with a message; with CI=true it fails.
@@ -25,7 +27,10 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CI = process.env.CI === "true";
-const DIST = process.env.NEXT_DIST_DIR || ".next-multi";
+const BUILD_OF = process.argv.includes("--build-of") ? process.argv[process.argv.indexOf("--build-of") + 1] : undefined;
+let DIST = process.env.NEXT_DIST_DIR || ".next-multi";
+/** The variables the build was made with, when it is another's (--build-of): its instances run with them. */
+let buildTimeEnv: Record<string, string> = {};
 const POSTGRES = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const REDIS = process.env.MULTI_REDIS_URL || "redis://127.0.0.1:6379";
 const RUN = randomUUID().slice(0, 8);
@@ -199,10 +204,16 @@ async function main() {
   }
 
   // --- The build (shared by both instances, as on one host).
-  const { checkBuildFreshness, recordBuild } = await import("./build-freshness.mjs");
+  const { checkBuildFreshness, checkBuildOf, recordBuild } = await import("./build-freshness.mjs");
+  const other = BUILD_OF ? checkBuildOf({ root: ROOT, dir: BUILD_OF }) : undefined;
+  if (other) console.log(`[multi-instance] ${other.reason}${other.stale ? `: building into ${DIST} instead` : ": using it"}`);
+  if (other && !other.stale) {
+    DIST = BUILD_OF!;
+    buildTimeEnv = other.env ?? {};
+  }
   const buildEnv = { ...process.env, NEXT_DIST_DIR: DIST, NODE_ENV: "production" } as NodeJS.ProcessEnv;
   // --reuse-build: whatever build is in NEXT_DIST_DIR (while working on the test itself).
-  const reuse = process.argv.includes("--reuse-build") && fs.existsSync(path.join(ROOT, DIST, "BUILD_ID"));
+  const reuse = (other && !other.stale) || (process.argv.includes("--reuse-build") && fs.existsSync(path.join(ROOT, DIST, "BUILD_ID")));
   const freshness = reuse ? { stale: false, reason: "--reuse-build" } : checkBuildFreshness({ root: ROOT, env: buildEnv });
   if (freshness.stale) {
     console.log(`[multi-instance] building into ${DIST}, because ${freshness.reason}`);
@@ -289,6 +300,7 @@ async function main() {
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      ...buildTimeEnv,
       // Identity through the emulator, allowed on loopback.
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       FIREBASE_PROJECT_ID: PROJECT,

@@ -26,6 +26,8 @@ export const E2E_AUTH_DIR = `.data/e2e-auth${instance}`;
  */
 export const E2E_MAIL_DIR = `.data/e2e-mail${instance}`;
 export const DEMO_PASSWORD = "demo-password-1";
+/** Each demo role's signed-in browser state, saved once per run by e2e/sign-in.setup.ts. */
+export const E2E_STATE_DIR = `.data/e2e-state${instance}`;
 
 /** SPEC 2: the routes that carry the brand. */
 export const brandPaths = {
