@@ -1,3 +1,5 @@
+// @machine-clock: compares the clock with file modification times, which faketime does not move
+// (scripts/test-unit.mjs keeps this file out of the other clocks' legs).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -4,11 +4,13 @@
 // - Without TEST_DATABASE_URL (a developer's `npm test`): every test file once, its database on
 //   PGlite (the embedded default), at this machine's clock.
 // - With TEST_DATABASE_URL (CI sets it): every test file on PostgreSQL, where production runs, at this
-//   machine's clock; then the files that use a database or the date again on PGlite, each time under
-//   another clock (Debian's faketime moves it for Jest and everything it starts) that has broken
-//   tests before: a Thursday evening after 17:00 UTC, and the night the month turns in Los Angeles
-//   with a change of daylight-saving time a day later. A test that reads the machine's date, weekday
-//   or time of day instead of a clock it sets fails there, not on the day it happens to run.
+//   machine's clock. Then on PGlite (Debian's faketime moving the clock for Jest and everything it
+//   starts), under two other clocks that have broken tests before:
+//   1. a Thursday evening after 17:00 UTC: the date-sensitive files and the PGlite set (below);
+//   2. the night the month turns in Los Angeles, Europe's clocks changed that morning: the
+//      date-sensitive files.
+//   A test that reads the machine's date, weekday or time of day instead of a clock it sets fails
+//   there, not on the day it happens to run.
 //
 // Jest arguments (a path, -t, --ci) are passed to every leg. The legs run one after the other, each
 // with as many workers as the machine has cores.
@@ -25,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const jest = path.join(root, "node_modules", ".bin", "jest");
 
 /**
- * The other clocks: instants (UTC) the legs start at, then move on in real time. FAKETIME's `@` form.
+ * The other clocks: instants (UTC) the legs start at, then move on in real time.
  * - Thursday 3 Dec 2026, 17:40 UTC: the evening a refund cutoff of Friday's session had already
  *   passed; tests that assumed "tomorrow" was a weekday before a cutoff broke there.
  * - Sunday 31 Oct 2027, 23:50 in Los Angeles (06:50 UTC on 1 Nov): the month turns there ten minutes
@@ -33,16 +35,53 @@ const jest = path.join(root, "node_modules", ".bin", "jest");
  *   the United States do): dates computed in one zone and read in another disagree.
  */
 export const OTHER_CLOCKS = [
-  { name: "Thu 3 Dec 2026 17:40 UTC", faketime: "@2026-12-03 17:40:00" },
-  { name: "Sun 31 Oct 2027 23:50 in Los Angeles (the month turns; Europe's clocks changed that day)", faketime: "@2027-11-01 06:50:00" },
+  { name: "Thu 3 Dec 2026 17:40 UTC", startsAt: "2026-12-03T17:40:00Z" },
+  { name: "Sun 31 Oct 2027 23:50 in Los Angeles (the month turns; Europe's clocks changed that day)", startsAt: "2027-11-01T06:50:00Z" },
 ];
 
 /**
- * Which test files depend on the date or a database, read from the file itself: those run again under
- * the other clocks. A pure unit test of a parser or a component (no database, no dates) runs once.
+ * faketime's relative form ("+N" seconds from the real time), not its start-at form ("@…"): a
+ * start-at clock starts again in every process, so the Auth Emulator (started by the global setup)
+ * and each Jest worker (started later) would disagree by the seconds between their starts, and a
+ * session would look older than its own revocation. An offset is the same in every process.
  */
-const DEPENDS_ON_DATE_OR_DATABASE =
-  /\bnew Date\b|\bDate\.now\b|\bDateTime\b|\btodayIn\b|openTestDatabase|openChildDatabase|startRouteServer|getDb\b|@\/test\/[\w-]*fixtures|startsOn|startsAt/;
+function offsetTo(startsAt) {
+  const seconds = Math.round((Date.parse(startsAt) - Date.now()) / 1000);
+  return seconds >= 0 ? `+${seconds}` : String(seconds);
+}
+
+/**
+ * Date-sensitive files, read from the file itself: the test reads the machine's clock (directly or
+ * through a clock helper) or moves timers. They run under the other clocks too.
+ */
+const READS_THE_CLOCK = /\bnew Date\(\)|\bDate\.now\(\)|\bDateTime\.(now|local)\(\)|\btodayIn\b|\buseFakeTimers\b|\bsetSystemTime\b/;
+
+/**
+ * A file marked `@machine-clock` in a comment stays at the machine's clock: it compares the clock
+ * with file modification times, which the kernel stamps and faketime does not move.
+ */
+const MACHINE_CLOCK_ONLY = /@machine-clock\b/;
+
+/**
+ * The PGlite set: where the embedded default differs from PostgreSQL in what a test can catch. Every
+ * other database test runs on PostgreSQL (the same SQL, one connection fewer), and all of them on
+ * PGlite in a developer's `npm test`.
+ */
+const PGLITE_SET = [
+  // The database layer itself: the client, its process lock, migrations and the schema.
+  /^lib\/platform\/db\//,
+  // The outbox and the event path: PGlite runs one query at a time, so claims and leases interleave differently.
+  /^lib\/platform\/(outbox|events)\//,
+  // What `npm start` runs on PGlite: the seed.
+  /^lib\/wiring\/seed\//,
+  // Concurrency on one connection: seats, demo slots and wallet checkout under load.
+  /^app\/api\/book-free-demo\/(concurrency|crash-durability)\.test\.ts$/,
+  /^lib\/commerce\/checkout\/(checkout|section-full|waitlist)\.test\.ts$/,
+  // Full-text search (PostgreSQL's, in the WASM build).
+  /^lib\/discovery\/search\.test\.tsx$/,
+  // A server over PGlite answering while the database is down and back.
+  /^app\/api\/database-down\.test\.ts$/,
+];
 
 // PGlite inside Jest needs ES modules in its VM contexts (STACK-NOTES).
 const jestEnv = (env) => ({ ...env, NODE_OPTIONS: [env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ") });
@@ -61,17 +100,27 @@ async function main() {
     legs.push({ name: "PGlite, this machine's clock", args: extra, env: {} });
   } else {
     legs.push({ name: "PostgreSQL, this machine's clock", args: extra, env: { TEST_DATABASE_URL: serverUrl } });
-    const files = listTests(extra).filter((file) => DEPENDS_ON_DATE_OR_DATABASE.test(readFileSync(file, "utf8")));
-    if (files.length > 0) {
+    const files = listTests(extra).map((file) => ({ file, relative: path.relative(root, file) }));
+    const readsClock = files.filter(({ file }) => {
+      const source = readFileSync(file, "utf8");
+      return READS_THE_CLOCK.test(source) && !MACHINE_CLOCK_ONLY.test(source);
+    });
+    const pgliteSet = files.filter(({ relative }) => PGLITE_SET.some((pattern) => pattern.test(relative)));
+    const [thursday, monthTurn] = OTHER_CLOCKS;
+    const otherLegs = [
+      { clock: thursday, files: [...new Set([...readsClock, ...pgliteSet].map(({ file }) => file))] },
+      { clock: monthTurn, files: readsClock.map(({ file }) => file) },
+    ].filter((leg) => leg.files.length > 0);
+    if (otherLegs.length > 0) {
       const faketime = ensureCommand("faketime", "faketime", "test:unit");
       // The file list replaces any path filter in `extra`; its other arguments (-t, --ci) stay.
       const options = extra.filter((arg) => arg.startsWith("-"));
-      for (const clock of OTHER_CLOCKS) {
+      for (const { clock, files: legFiles } of otherLegs) {
         legs.push({
           name: `PGlite, ${clock.name}`,
           faketime,
           clock,
-          args: [...options, "--runTestsByPath", ...files],
+          args: [...options, "--runTestsByPath", ...legFiles.sort()],
           env: { TEST_DATABASE_URL: "" },
         });
       }
@@ -86,9 +135,8 @@ async function main() {
     const started = Date.now();
     const env = jestEnv({ ...process.env, ...leg.env });
     if (!env.TEST_DATABASE_URL) delete env.TEST_DATABASE_URL;
-    // faketime reads its instant in the zone of TZ: UTC, as the clocks are written.
     const code = leg.clock
-      ? await run(leg.faketime, ["-f", leg.clock.faketime, jest, ...jestArgs(leg.args)], { cwd: root, env: { ...env, TZ: "UTC" } })
+      ? await run(leg.faketime, ["-f", offsetTo(leg.clock.startsAt), jest, ...jestArgs(leg.args)], { cwd: root, env })
       : await run(jest, jestArgs(leg.args), { cwd: root, env });
     results.push({ name: leg.name, code, seconds: Math.round((Date.now() - started) / 1000) });
   }
