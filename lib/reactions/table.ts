@@ -23,6 +23,7 @@ import {
   bookingMoved,
   demoOutcomeRecorded,
   sectionRescheduled,
+  sectionTeacherChanged,
   sessionCancelled,
   sessionMakeupSet,
   sessionMoved,
@@ -45,6 +46,7 @@ import { seatTakenMail } from "./seat-taken-mail";
 import { transferMail } from "./transfer-mail";
 import { sectionCloseMail } from "./section-close-mail";
 import { sectionChangeMail } from "./section-change-mail";
+import { sectionTeacherMail } from "./section-teacher-mail";
 import { sessionChangeMail } from "./session-change-mail";
 import { sessionCreditMail } from "./session-credit-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
@@ -87,6 +89,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(demoOutcomeRecorded, [demoOutcomeMail]),
   // A section's times changed: each family with a confirmed seat gets the new times and the seat's invite moved.
   on(sectionRescheduled, [sectionChangeMail]),
+  // Issue 40: a section given to another teacher (its threads moved with it): each family with a seat, who teaches now.
+  on(sectionTeacherChanged, [sectionTeacherMail]),
   // One session moved, cancelled or given a make-up: each family seated for it, with the occurrence overridden in the seat's invite.
   on(sessionMoved, [sessionChangeMail.moved]),
   on(sessionCancelled, [sessionChangeMail.cancelled]),
