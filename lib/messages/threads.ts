@@ -89,6 +89,9 @@ const currentTeacherId = sql<number>`coalesce(${sections.teacherId}, ${bookings.
 const pairBlockedAt = sql<Date | string | null>`(select min(b.blocked_at) from message_threads b
   where b.family_id = ${messageThreads.familyId} and b.teacher_id = ${messageThreads.teacherId})`;
 
+/** The messages table's limit on a delivered body (a masked 2,000-character message can grow past 2,000). */
+const STORED_BODY_MAX = 4_000;
+
 /** How long and how many of an author's messages count towards a number split over messages. */
 const SPLIT_NUMBER_WINDOW_MINUTES = 15;
 const SPLIT_NUMBER_MESSAGES = 4;
@@ -128,7 +131,8 @@ async function insertMessage(tx: Transaction, threadId: string, actor: Actor, si
       threadId,
       authorId: actor.id,
       authorRole: authorRoleOf(side),
-      body: screened.text,
+      // A text of many short contact details grows when masked; the stored body stays within its limit.
+      body: screened.text.slice(0, STORED_BODY_MAX),
       originalBody: screened.isFlagged ? body : null,
       flagged: screened.isFlagged,
       flagReasons: screened.reasons,

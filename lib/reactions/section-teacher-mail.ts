@@ -51,7 +51,10 @@ export async function enqueueSectionTeacherMail(db: Database, event: TeacherChan
       teacherName: teacher.name ?? "A new teacher",
       messagesUrl: `${brand.siteUrl}/messages`,
     });
-    await enqueueEmail(db, `seat:${booking.id}:teacher:${event.fromTeacherId}-${event.toTeacherId}:parent`, { ...content, to: parent.email });
+    await enqueueEmail(db, `seat:${booking.id}:teacher:${event.fromTeacherId}-${event.toTeacherId}:parent`, {
+      ...content,
+      to: parent.email,
+    });
   }
 }
 

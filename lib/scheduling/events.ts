@@ -34,7 +34,11 @@ export const sectionRescheduled = defineEvent(
  */
 export const sectionTeacherChanged = defineEvent(
   "section.teacher-changed",
-  z.object({ sectionId: z.number().int().positive(), fromTeacherId: z.number().int().positive(), toTeacherId: z.number().int().positive() }),
+  z.object({
+    sectionId: z.number().int().positive(),
+    fromTeacherId: z.number().int().positive(),
+    toTeacherId: z.number().int().positive(),
+  }),
 );
 
 /**

@@ -110,7 +110,16 @@ function replaceNumberWords(n: NormalisedText): NormalisedText {
 }
 
 function besideDigitWord(text: string, start: number, end: number): boolean {
-  const before = text.slice(0, start).trimEnd().split(/[^a-z0-9]+/).pop() ?? "";
-  const after = text.slice(end).trimStart().split(/[^a-z0-9]+/)[0] ?? "";
+  const before =
+    text
+      .slice(0, start)
+      .trimEnd()
+      .split(/[^a-z0-9]+/)
+      .pop() ?? "";
+  const after =
+    text
+      .slice(end)
+      .trimStart()
+      .split(/[^a-z0-9]+/)[0] ?? "";
   return DIGIT_WORD_NEIGHBOUR.test(before) || DIGIT_WORD_NEIGHBOUR.test(after);
 }

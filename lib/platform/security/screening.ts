@@ -159,11 +159,7 @@ function matchSpans(text: string, regex: RegExp, reason: ScreeningReason): Span[
 /** "ada at example dot com"; but "the Hour of Code at code.org" names an allowed site, not an address. */
 function spelledEmailSpans(text: string, allowedHosts: readonly string[]): Span[] {
   return matchSpans(text, EMAIL_SPELLED, "email").filter((span) => {
-    const domain = text
-      .slice(span.start, span.end)
-      .split(new RegExp(AT_SPELLED))
-      .at(-1)!
-      .replace(new RegExp(TIGHT_DOT, "g"), ".");
+    const domain = text.slice(span.start, span.end).split(new RegExp(AT_SPELLED)).at(-1)!.replace(new RegExp(TIGHT_DOT, "g"), ".");
     return !isAllowedHost(domain, allowedHosts);
   });
 }

@@ -55,5 +55,8 @@ export const concernReportNotes = pgTable(
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("concern_report_notes_report_idx").on(t.reportId, t.id), check("concern_report_notes_body", sql`length(${t.body}) between 1 and 2000`)],
+  (t) => [
+    index("concern_report_notes_report_idx").on(t.reportId, t.id),
+    check("concern_report_notes_body", sql`length(${t.body}) between 1 and 2000`),
+  ],
 );
