@@ -257,7 +257,12 @@ describe("the note's screening", () => {
       const saved = await saveSessionNote(
         db(),
         own,
-        { sectionId: section.id, sessionStartsAt: at, covered: `Scales. ${dodge.text}`, lines: [{ learnerId: first.learnerId, line: dodge.text }] },
+        {
+          sectionId: section.id,
+          sessionStartsAt: at,
+          covered: `Scales. ${dodge.text}`,
+          lines: [{ learnerId: first.learnerId, line: dodge.text }],
+        },
         now,
       );
       const [row] = await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id));
@@ -268,7 +273,9 @@ describe("the note's screening", () => {
       });
       const [line] = await db().select().from(sessionNoteLines).where(eq(sessionNoteLines.noteId, row!.id));
       expect(line).toMatchObject({ flagged: true, originalLine: dodge.text });
-      const read = (await listFamilySessions(db(), first.parentId, window)).find((r) => r.learnerId === first.learnerId && r.startsAt === at)!;
+      const read = (await listFamilySessions(db(), first.parentId, window)).find(
+        (r) => r.learnerId === first.learnerId && r.startsAt === at,
+      )!;
       if (dodge.gone) {
         expect(saved.isMasked).toBe(true);
         expect(read.note!.covered).toContain(MASK);
@@ -285,7 +292,12 @@ describe("the note's screening", () => {
       await saveSessionNote(
         db(),
         teacher(section.teacherId),
-        { sectionId: section.id, sessionStartsAt: sessions[0]!.startsAt, covered: text, lines: [{ learnerId: first.learnerId, line: text }] },
+        {
+          sectionId: section.id,
+          sessionStartsAt: sessions[0]!.startsAt,
+          covered: text,
+          lines: [{ learnerId: first.learnerId, line: text }],
+        },
         now,
       );
       const [row] = await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id));
@@ -300,11 +312,19 @@ describe("the note's screening", () => {
     const input = { sectionId: section.id, sessionStartsAt: at, covered: "Mazes", homeworkUrl: "https://pianofun.example.com/sheet" };
     expect(await saveSessionNote(db(), own, input, now)).toEqual({ created: true, isMasked: false, isLinkHeld: true });
     const [row] = await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id));
-    expect(row).toMatchObject({ homeworkUrl: null, heldHomeworkUrl: "https://pianofun.example.com/sheet", flagged: true, flagReasons: ["link"] });
+    expect(row).toMatchObject({
+      homeworkUrl: null,
+      heldHomeworkUrl: "https://pianofun.example.com/sheet",
+      flagged: true,
+      flagReasons: ["link"],
+    });
     const window = { from: new Date(Date.now() - 7 * DAY), to: now, now };
     const read = (await listFamilySessions(db(), first.parentId, window)).find((r) => r.startsAt === at)!;
     expect(read.note).toMatchObject({ covered: "Mazes", homeworkUrl: null });
-    expect(await getSessionNote(db(), own, section.id, at)).toMatchObject({ homeworkUrl: "https://pianofun.example.com/sheet", isHeld: true });
+    expect(await getSessionNote(db(), own, section.id, at)).toMatchObject({
+      homeworkUrl: "https://pianofun.example.com/sheet",
+      isHeld: true,
+    });
     // scratch.mit.edu is on the list (a host, not an ending): it goes straight to families.
     await saveSessionNote(db(), own, { ...input, homeworkUrl: "https://scratch.mit.edu/projects/1" }, now);
     const again = (await listFamilySessions(db(), first.parentId, window)).find((r) => r.startsAt === at)!;

@@ -125,12 +125,7 @@ export async function getSessionNote(
  * one), a session not started yet, empty or over-long text, a homework link that is not http(s),
  * a line about a learner without a seat in the section. An empty line removes that learner's line.
  */
-export async function saveSessionNote(
-  db: Database,
-  actor: Actor | null,
-  input: SessionNoteInput,
-  now = new Date(),
-): Promise<SavedNote> {
+export async function saveSessionNote(db: Database, actor: Actor | null, input: SessionNoteInput, now = new Date()): Promise<SavedNote> {
   const data = parseInput(sessionNoteInput, input);
   const section = await noteSection(db, actor, data.sectionId);
   const startsAt = new Date(data.sessionStartsAt);

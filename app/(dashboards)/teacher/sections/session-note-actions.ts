@@ -35,7 +35,9 @@ export async function saveSessionNoteAction(sectionId: number, sessionStartsAt: 
     const done = saved.created ? "Session note saved. Families see it on their courses page." : "Session note updated.";
     // Issue 40: the teacher is told what the screen did, as the family will not see it.
     const masked = saved.isMasked ? " Contact details were taken out of it, and our support team will read it." : "";
-    const held = saved.isLinkHeld ? " The homework link is to a site not on our list, so it waits for our support team before families see it." : "";
+    const held = saved.isLinkHeld
+      ? " The homework link is to a site not on our list, so it waits for our support team before families see it."
+      : "";
     return `${done}${masked}${held}`;
   });
 }
