@@ -15,6 +15,7 @@ import {
 } from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
 import { messagePosted } from "@/lib/messages/events";
+import { concernClosed, teacherSuspended } from "@/lib/safety/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import {
@@ -33,6 +34,7 @@ import {
 
 import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
+import { concernClosedMail, teacherSuspendedMail } from "./concern-mail";
 import { demoOutcomeMail } from "./demo-outcome-mail";
 import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
@@ -91,6 +93,9 @@ export const REACTIONS: readonly Reaction[] = [
   on(sectionRescheduled, [sectionChangeMail]),
   // Issue 40: a section given to another teacher (its threads moved with it): each family with a seat, who teaches now.
   on(sectionTeacherChanged, [sectionTeacherMail]),
+  // Issue 40: a concern closed: its reporter is told. A teacher suspended on a concern: each family with a seat in their classes.
+  on(concernClosed, [concernClosedMail]),
+  on(teacherSuspended, [teacherSuspendedMail]),
   // One session moved, cancelled or given a make-up: each family seated for it, with the occurrence overridden in the seat's invite.
   on(sessionMoved, [sessionChangeMail.moved]),
   on(sessionCancelled, [sessionChangeMail.cancelled]),

@@ -1,6 +1,6 @@
 CREATE TYPE "public"."concern_reason" AS ENUM('unsafe_contact', 'inappropriate', 'bullying', 'privacy', 'other');--> statement-breakpoint
 CREATE TYPE "public"."concern_status" AS ENUM('new', 'in_review', 'action_taken', 'closed');--> statement-breakpoint
-CREATE TYPE "public"."concern_subject" AS ENUM('section', 'session', 'message', 'teacher', 'review', 'family');--> statement-breakpoint
+CREATE TYPE "public"."concern_subject" AS ENUM('course', 'message', 'teacher', 'review', 'family');--> statement-breakpoint
 CREATE TABLE "concern_report_notes" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"report_id" integer NOT NULL,

@@ -5,15 +5,15 @@ import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, unique
 
 import { users } from "@/lib/platform/db/schema/accounts";
 
-/** What a concern is about: a class (section), one session of it, a message, a teacher, a review, a family. */
-export const concernSubject = pgEnum("concern_subject", ["section", "session", "message", "teacher", "review", "family"]);
+/** What a concern is about: a class (its course page), a message, a teacher, a review, a family. */
+export const concernSubject = pgEnum("concern_subject", ["course", "message", "teacher", "review", "family"]);
 export const concernReason = pgEnum("concern_reason", ["unsafe_contact", "inappropriate", "bullying", "privacy", "other"]);
 /** Support's triage: new → in review → action taken → closed (the reporter is told when it closes). */
 export const concernStatus = pgEnum("concern_status", ["new", "in_review", "action_taken", "closed"]);
 
 /**
- * One concern. `subject_id` is the subject's own id as text (a section's number, a message's, a
- * teacher's user id; a session is "sectionId@startsAtISO"). One open report per reporter and
+ * One concern. `subject_id` is the subject's own id as text (a message's number, a
+ * teacher's user id, a course's slug). One open report per reporter and
  * subject: a second report of the same thing is told it is already with support.
  * `first_response_at` stops the SLA clock (first response within 24 hours).
  */
