@@ -94,9 +94,7 @@ describe("reporting a concern", () => {
     );
     const closed = toReporter.find((m) => m.subject === "Your report has been closed")!;
     expect(closed.text).toContain("A message in");
-    expect((await received(other.parent.email)).map((m) => m.subject)).toEqual([
-      expect.stringMatching(/: classes with .+ are paused$/),
-    ]);
+    expect((await received(other.parent.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/: classes with .+ are paused$/)]);
   });
 
   it("refuses an empty or a 10,000-character report, a thing the reporter cannot see, and a second report of the same thing, each with a message, nothing stored", async () => {

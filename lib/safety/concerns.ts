@@ -94,6 +94,31 @@ async function subjectLabel(db: Database, actor: Actor, type: ConcernSubject, id
   }
 }
 
+/** What the report form names ("Teacher: Ms Lopez"), or null when the signed-in person may not report it. */
+export async function describeReportSubject(actor: Actor, type: unknown, id: unknown): Promise<string | null> {
+  const parsed = reportConcernSchema.pick({ subjectType: true, subjectId: true }).safeParse({ subjectType: type, subjectId: id });
+  if (!parsed.success) return null;
+  return subjectLabel(await getDb(), actor, parsed.data.subjectType, parsed.data.subjectId).catch(() => null);
+}
+
+/** The reporter's own reports, newest first: what they reported and where it stands. */
+export async function listMyConcerns(
+  actor: Actor,
+): Promise<{ id: number; subjectLabel: string; status: ConcernStatus; createdAt: Date }[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: concernReports.id,
+      subjectLabel: concernReports.subjectLabel,
+      status: concernReports.status,
+      createdAt: concernReports.createdAt,
+    })
+    .from(concernReports)
+    .where(eq(concernReports.reporterId, actor.id))
+    .orderBy(desc(concernReports.id))
+    .limit(50);
+}
+
 /** Files a concern; refused (nothing stored) when empty or too long, not the reporter's to see, or already reported and open. */
 export async function reportConcern(actor: Actor, input: unknown, now = new Date()): Promise<{ concernId: number }> {
   const data = parseInput(reportConcernSchema, input);
@@ -178,6 +203,8 @@ export async function listConcerns(actor: Actor | null, { now = new Date(), limi
 
 export interface ConcernView extends ConcernSummary {
   subjectId: string;
+  /** Where support reads what was reported (the conversation, the teacher's or class's page), when it has a page. */
+  subjectHref: string | null;
   details: string;
   notes: { author: string; body: string; createdAt: Date }[];
   trail: { action: string; actor: string; at: Date }[];
@@ -208,6 +235,7 @@ export async function getConcern(actor: Actor | null, concernId: unknown, now = 
     id: row.id,
     subjectType: row.subjectType,
     subjectId: row.subjectId,
+    subjectHref: await subjectHrefOf(db, row.subjectType, row.subjectId),
     subjectLabel: row.subjectLabel,
     reason: row.reason,
     status: row.status,
@@ -219,6 +247,25 @@ export async function getConcern(actor: Actor | null, concernId: unknown, now = 
     notes: notes.map((n) => ({ author: n.author ?? "Support", body: n.body, createdAt: n.createdAt })),
     trail: trail.map((t) => ({ action: t.action, actor: t.actor ?? "", at: t.at })),
   };
+}
+
+async function subjectHrefOf(db: Database, type: ConcernSubject, id: string): Promise<string | null> {
+  if (type === "course") return `/courses/${encodeURIComponent(id)}`;
+  if (type === "message" && /^\d{1,15}$/.test(id)) {
+    const [row] = await db
+      .select({ threadId: messages.threadId })
+      .from(messages)
+      .where(eq(messages.id, Number(id)));
+    return row ? `/messages/${row.threadId}` : null;
+  }
+  if (type === "teacher" && /^\d{1,9}$/.test(id)) {
+    const [row] = await db
+      .select({ slug: teacherProfiles.slug })
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.userId, Number(id)));
+    return row ? `/teachers/${row.slug}` : null;
+  }
+  return null;
 }
 
 /**
