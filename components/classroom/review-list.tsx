@@ -1,3 +1,4 @@
+import { ReportLink } from "@/components/safety/report-link";
 import type { PublicReview } from "@/lib/classroom/reviews";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
@@ -23,7 +24,13 @@ export function ReviewList({ reviews, showCourse = false }: { reviews: PublicRev
           <blockquote className="mt-2 text-slate-900">{review.comment}</blockquote>
           <p className="mt-2 text-sm text-slate-700">
             For {review.learnerFirstName}, grade {review.learnerGrade} ·{" "}
-            <time dateTime={review.at}>{dateFormat.format(new Date(review.at))}</time>
+            <time dateTime={review.at}>{dateFormat.format(new Date(review.at))}</time> ·{" "}
+            <ReportLink
+              subjectType="review"
+              subjectId={review.id}
+              label="Report this review"
+              className="text-red-800 underline underline-offset-4"
+            />
           </p>
         </li>
       ))}

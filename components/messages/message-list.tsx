@@ -1,4 +1,5 @@
 import type { FormAction } from "@/components/dashboards/action-form";
+import { ReportLink } from "@/components/safety/report-link";
 import { ActionForm } from "@/components/dashboards/action-form";
 import type { ThreadMessage } from "@/lib/messages/threads";
 
@@ -17,10 +18,13 @@ export function MessageList({
   messages,
   formatTime,
   moderation,
+  canReport = false,
 }: {
   messages: ThreadMessage[];
   formatTime: (instant: Date) => string;
   moderation?: { hide: FormAction; restore: FormAction };
+  /** The family's and the teacher's view: each message of the other side has a "Report" link (issue 40). */
+  canReport?: boolean;
 }) {
   if (messages.length === 0) return <p className="text-slate-700">No messages yet.</p>;
   return (
@@ -42,7 +46,9 @@ export function MessageList({
           ) : null}
           {message.isFlagged ? (
             <div className="mt-2 rounded-lg border border-amber-300 bg-white p-3 text-sm">
-              <p className="font-semibold text-amber-900">Flagged: contact details were masked. Original (support and admins only):</p>
+              <p className="font-semibold text-amber-900">
+                Flagged (contact details masked, or something suspicious). Original (support and admins only):
+              </p>
               <p className="mt-1 whitespace-pre-wrap text-slate-900">{message.originalBody}</p>
             </div>
           ) : null}
@@ -60,6 +66,11 @@ export function MessageList({
                 <span className="sr-only"> from {message.author}</span>
               </button>
             </ActionForm>
+          ) : null}
+          {canReport && !message.isMine && message.authorRole !== "support" && message.body !== null ? (
+            <p className="mt-2">
+              <ReportLink subjectType="message" subjectId={message.id} label={`Report this message`} />
+            </p>
           ) : null}
         </li>
       ))}

@@ -16,7 +16,8 @@ export type AuditTarget =
   | "order"
   | "section"
   | "earnings_statement"
-  | "message_thread";
+  | "message_thread"
+  | "concern_report";
 
 export interface AuditEntry {
   action: string;
@@ -66,6 +67,8 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   earnings_statement: "earnings.manage",
   // Hidden messages and blocked threads.
   message_thread: "messages.moderate",
+  // Issue 40: a reported concern's triage and the actions taken on it.
+  concern_report: "safety.triage",
 };
 
 /** The history of one thing, newest first. */

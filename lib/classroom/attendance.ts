@@ -8,6 +8,7 @@ import { joinAttendanceMark } from "@/lib/platform/db/queries";
 import { attendance, bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
+import { screenText } from "@/lib/platform/security/screening";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
 import type { SessionTimes } from "@/lib/scheduling/sessions";
@@ -134,7 +135,8 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
         sessionStartsAt: startsAt,
         learnerId: m.learnerId,
         status: m.status,
-        note: m.note,
+        // Issue 40: families read the note, so contact details are masked (it has no flag of its own; the session note does).
+        note: screenText(m.note).text.slice(0, 200),
         markedById: actor!.id,
         markedAt: now,
       })),

@@ -10,6 +10,9 @@ import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 
 import { saveSessionNoteAction } from "@/app/(dashboards)/teacher/sections/session-note-actions";
 
+import { MASK } from "@/lib/platform/security/screening";
+import { DODGES, ORDINARY } from "@/test/screening-cases";
+
 import { CLASSROOM_MESSAGES } from "./schema";
 import { getSessionNote, listFamilySessions, saveSessionNote } from "./session-notes";
 
@@ -68,7 +71,7 @@ describe("the note after a session", () => {
         sectionId: section.id,
         sessionStartsAt: session.startsAt,
         covered: "Loops and a first maze",
-        homeworkUrl: "https://example.com/maze",
+        homeworkUrl: "https://code.org/maze",
         lines: [
           { learnerId: first.learnerId, line: "Ada finished the bonus level" },
           { learnerId: sibling, line: "" },
@@ -83,11 +86,11 @@ describe("the note after a session", () => {
     const ada = firstFamily.find((r) => r.learnerId === first.learnerId && r.startsAt === session.startsAt)!;
     expect(ada.note).toEqual({
       covered: "Loops and a first maze",
-      homeworkUrl: "https://example.com/maze",
+      homeworkUrl: "https://code.org/maze",
       line: "Ada finished the bonus level",
     });
     const bea = firstFamily.find((r) => r.learnerId === sibling && r.startsAt === session.startsAt)!;
-    expect(bea.note).toEqual({ covered: "Loops and a first maze", homeworkUrl: "https://example.com/maze", line: null });
+    expect(bea.note).toEqual({ covered: "Loops and a first maze", homeworkUrl: "https://code.org/maze", line: null });
     // Every started session of each child is listed (not marked yet), newest first; none to come.
     expect(firstFamily.filter((r) => r.learnerId === first.learnerId)).toHaveLength(sessions.length);
     expect(firstFamily.every((r) => new Date(r.startsAt).getTime() <= now.getTime())).toBe(true);
@@ -113,8 +116,8 @@ describe("the note after a session", () => {
         { sectionId: section.id, sessionStartsAt: at, covered, lines: [{ learnerId: first.learnerId, line }] },
         now,
       );
-    expect(await write("Variables", "Great questions")).toEqual({ created: true });
-    expect(await write("Variables and loops", "")).toEqual({ created: false });
+    expect(await write("Variables", "Great questions")).toMatchObject({ created: true });
+    expect(await write("Variables and loops", "")).toMatchObject({ created: false });
     const note = await getSessionNote(db(), teacher(section.teacherId), section.id, at);
     expect(note).toMatchObject({ covered: "Variables and loops", homeworkUrl: null, lines: {} });
   });
@@ -122,7 +125,7 @@ describe("the note after a session", () => {
   it("may be written by an admin for any section, by no other role or teacher", async () => {
     const { section, sessions, now } = await classWithTwoFamilies();
     const input = { sectionId: section.id, sessionStartsAt: sessions[0]!.startsAt, covered: "Admin wrote this" };
-    await expect(saveSessionNote(db(), admin, input, now)).resolves.toEqual({ created: true });
+    await expect(saveSessionNote(db(), admin, input, now)).resolves.toMatchObject({ created: true });
     await expect(saveSessionNote(db(), { id: 5, email: "s@example.com", role: "support" }, input, now)).rejects.toMatchObject({
       code: "forbidden",
     });
@@ -240,5 +243,91 @@ describe("the note after a session", () => {
       fieldErrors: { covered: CLASSROOM_MESSAGES.coveredRequired, homeworkUrl: CLASSROOM_MESSAGES.homeworkUrlInvalid },
     });
     expect(await storedNotes()).toBe(before);
+  });
+});
+
+/** Issue 40: a note reaches families (/my-courses, the weekly digest), so it is screened like a message. */
+describe("the note's screening", () => {
+  it("masks or flags each dodge of the table in what was covered and in a child's line; families read the masked text, its author what they typed", async () => {
+    const { section, first, sessions, now } = await classWithTwoFamilies();
+    const own = teacher(section.teacherId);
+    const at = sessions[0]!.startsAt;
+    const window = { from: new Date(Date.now() - 7 * DAY), to: now, now };
+    for (const dodge of DODGES) {
+      const saved = await saveSessionNote(
+        db(),
+        own,
+        {
+          sectionId: section.id,
+          sessionStartsAt: at,
+          covered: `Scales. ${dodge.text}`,
+          lines: [{ learnerId: first.learnerId, line: dodge.text }],
+        },
+        now,
+      );
+      const [row] = await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id));
+      expect({ name: dodge.name, flagged: row!.flagged, original: row!.originalCovered }).toEqual({
+        name: dodge.name,
+        flagged: true,
+        original: `Scales. ${dodge.text}`,
+      });
+      const [line] = await db().select().from(sessionNoteLines).where(eq(sessionNoteLines.noteId, row!.id));
+      expect(line).toMatchObject({ flagged: true, originalLine: dodge.text });
+      const read = (await listFamilySessions(db(), first.parentId, window)).find(
+        (r) => r.learnerId === first.learnerId && r.startsAt === at,
+      )!;
+      if (dodge.gone) {
+        expect(saved.isMasked).toBe(true);
+        expect(read.note!.covered).toContain(MASK);
+        expect(read.note!.covered).not.toContain(dodge.gone);
+        expect(read.note!.line).not.toContain(dodge.gone);
+      }
+      expect((await getSessionNote(db(), own, section.id, at))!).toMatchObject({ covered: `Scales. ${dodge.text}`, isFlagged: true });
+    }
+  });
+
+  it("leaves ordinary notes untouched and unflagged", async () => {
+    const { section, first, sessions, now } = await classWithTwoFamilies();
+    for (const text of ORDINARY) {
+      await saveSessionNote(
+        db(),
+        teacher(section.teacherId),
+        {
+          sectionId: section.id,
+          sessionStartsAt: sessions[0]!.startsAt,
+          covered: text,
+          lines: [{ learnerId: first.learnerId, line: text }],
+        },
+        now,
+      );
+      const [row] = await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id));
+      expect(row).toMatchObject({ covered: text, flagged: false, originalCovered: null, flagReasons: [] });
+    }
+  });
+
+  it("holds a homework link to a site off the allow-list for support: families see no link, its author sees it held", async () => {
+    const { section, first, sessions, now } = await classWithTwoFamilies();
+    const own = teacher(section.teacherId);
+    const at = sessions[0]!.startsAt;
+    const input = { sectionId: section.id, sessionStartsAt: at, covered: "Mazes", homeworkUrl: "https://pianofun.example.com/sheet" };
+    expect(await saveSessionNote(db(), own, input, now)).toEqual({ created: true, isMasked: false, isLinkHeld: true });
+    const [row] = await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id));
+    expect(row).toMatchObject({
+      homeworkUrl: null,
+      heldHomeworkUrl: "https://pianofun.example.com/sheet",
+      flagged: true,
+      flagReasons: ["link"],
+    });
+    const window = { from: new Date(Date.now() - 7 * DAY), to: now, now };
+    const read = (await listFamilySessions(db(), first.parentId, window)).find((r) => r.startsAt === at)!;
+    expect(read.note).toMatchObject({ covered: "Mazes", homeworkUrl: null });
+    expect(await getSessionNote(db(), own, section.id, at)).toMatchObject({
+      homeworkUrl: "https://pianofun.example.com/sheet",
+      isHeld: true,
+    });
+    // scratch.mit.edu is on the list (a host, not an ending): it goes straight to families.
+    await saveSessionNote(db(), own, { ...input, homeworkUrl: "https://scratch.mit.edu/projects/1" }, now);
+    const again = (await listFamilySessions(db(), first.parentId, window)).find((r) => r.startsAt === at)!;
+    expect(again.note).toMatchObject({ homeworkUrl: "https://scratch.mit.edu/projects/1" });
   });
 });

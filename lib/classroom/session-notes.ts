@@ -7,10 +7,12 @@ import type { Database } from "@/lib/platform/db/client";
 import { attendance, bookings, courses, learners, sessionNoteLines, sections, sessionNotes } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
+import { DEFAULT_ALLOWED_HOSTS, hostOf, isAllowedHost, screenText, type ScreeningReason } from "@/lib/platform/security/screening";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange, type SessionState } from "@/lib/scheduling/session-overrides";
 
 import { CLASSROOM_MESSAGES, sessionNoteInput, type AttendanceStatus, type SessionNoteInput } from "./schema";
+import { SESSION_NOTE_LIMITS } from "./session-note-limits";
 
 /**
  * The note after every session (issue 28). The section's teacher (or an admin) writes what the
@@ -42,6 +44,49 @@ export interface SessionNoteView {
   /** learner id -> the teacher's line about them. */
   lines: Record<number, string>;
   updatedAt: string;
+  /** The homework link is to a site off the allow-list: families do not see it until support lets it through. */
+  isHeld: boolean;
+  /** The screen masked or flagged something: support reads it. */
+  isFlagged: boolean;
+}
+
+export interface SavedNote {
+  created: boolean;
+  /** Contact details were taken out of what families read. */
+  isMasked: boolean;
+  /** The homework link waits for support (a site off the allow-list). */
+  isLinkHeld: boolean;
+}
+
+/**
+ * Issue 40: a note reaches families (/my-courses, the weekly digest), so it is screened like a
+ * message: what was covered and each child's line masked and flagged; a homework link only to a
+ * site on the allow-list, others held for support (kept, not shown).
+ */
+function screenNote(data: { covered: string; homeworkUrl: string; lines: { learnerId: number; line: string }[] }) {
+  const covered = screenText(data.covered);
+  const link = data.homeworkUrl === "" ? null : data.homeworkUrl;
+  const host = link ? hostOf(link) : null;
+  const isLinkHeld = link !== null && !(host && isAllowedHost(host, DEFAULT_ALLOWED_HOSTS));
+  const lines = data.lines.map((l) => ({ learnerId: l.learnerId, typed: l.line, screened: screenText(l.line) }));
+  const reasons = new Set<ScreeningReason>([...covered.reasons, ...lines.flatMap((l) => l.screened.reasons)]);
+  if (isLinkHeld) reasons.add("link");
+  return {
+    covered: covered.text.slice(0, SESSION_NOTE_LIMITS.covered),
+    originalCovered: covered.isFlagged ? data.covered : null,
+    homeworkUrl: isLinkHeld ? null : link,
+    heldHomeworkUrl: isLinkHeld ? link : null,
+    flagged: reasons.size > 0,
+    flagReasons: [...reasons].sort(),
+    isMasked: covered.isMasked || lines.some((l) => l.screened.isMasked),
+    isLinkHeld,
+    lines: lines.map((l) => ({
+      learnerId: l.learnerId,
+      line: l.screened.text.slice(0, SESSION_NOTE_LIMITS.line),
+      originalLine: l.screened.isFlagged ? l.typed : null,
+      flagged: l.screened.isFlagged,
+    })),
+  };
 }
 
 /** A session's note as its author edits it, or null before one is written (the section's teacher or an admin). */
@@ -60,14 +105,17 @@ export async function getSessionNote(
     .where(and(eq(sessionNotes.sectionId, section.id), eq(sessionNotes.sessionStartsAt, at)));
   if (!note) return null;
   const lines = await db
-    .select({ learnerId: sessionNoteLines.learnerId, line: sessionNoteLines.line })
+    .select({ learnerId: sessionNoteLines.learnerId, line: sessionNoteLines.line, originalLine: sessionNoteLines.originalLine })
     .from(sessionNoteLines)
     .where(eq(sessionNoteLines.noteId, note.id));
+  // Its author edits what they typed; families read the screened text (saveSessionNote).
   return {
-    covered: note.covered,
-    homeworkUrl: note.homeworkUrl,
-    lines: Object.fromEntries(lines.map((l) => [l.learnerId, l.line])),
+    covered: note.originalCovered ?? note.covered,
+    homeworkUrl: note.heldHomeworkUrl ?? note.homeworkUrl,
+    lines: Object.fromEntries(lines.map((l) => [l.learnerId, l.originalLine ?? l.line])),
     updatedAt: note.updatedAt.toISOString(),
+    isHeld: note.heldHomeworkUrl !== null,
+    isFlagged: note.flagged,
   };
 }
 
@@ -77,12 +125,7 @@ export async function getSessionNote(
  * one), a session not started yet, empty or over-long text, a homework link that is not http(s),
  * a line about a learner without a seat in the section. An empty line removes that learner's line.
  */
-export async function saveSessionNote(
-  db: Database,
-  actor: Actor | null,
-  input: SessionNoteInput,
-  now = new Date(),
-): Promise<{ created: boolean }> {
+export async function saveSessionNote(db: Database, actor: Actor | null, input: SessionNoteInput, now = new Date()): Promise<SavedNote> {
   const data = parseInput(sessionNoteInput, input);
   const section = await noteSection(db, actor, data.sectionId);
   const startsAt = new Date(data.sessionStartsAt);
@@ -106,6 +149,7 @@ export async function saveSessionNote(
     if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
       throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
   }
+  const screened = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines });
   return db.transaction(async (tx) => {
     const [note] = await tx
       .insert(sessionNotes)
@@ -113,8 +157,12 @@ export async function saveSessionNote(
         sectionId: section.id,
         sessionStartsAt: startsAt,
         occurrence: new Date(session.occurrence),
-        covered: data.covered,
-        homeworkUrl: data.homeworkUrl === "" ? null : data.homeworkUrl,
+        covered: screened.covered,
+        originalCovered: screened.originalCovered,
+        homeworkUrl: screened.homeworkUrl,
+        heldHomeworkUrl: screened.heldHomeworkUrl,
+        flagged: screened.flagged,
+        flagReasons: screened.flagReasons,
         authorId: actor!.id,
         createdAt: now,
         updatedAt: now,
@@ -123,7 +171,11 @@ export async function saveSessionNote(
         target: [sessionNotes.sectionId, sessionNotes.sessionStartsAt],
         set: {
           covered: sql`excluded.covered`,
+          originalCovered: sql`excluded.original_covered`,
           homeworkUrl: sql`excluded.homework_url`,
+          heldHomeworkUrl: sql`excluded.held_homework_url`,
+          flagged: sql`excluded.flagged`,
+          flagReasons: sql`excluded.flag_reasons`,
           authorId: sql`excluded.author_id`,
           updatedAt: sql`excluded.updated_at`,
         },
@@ -132,9 +184,8 @@ export async function saveSessionNote(
       .returning({ id: sessionNotes.id, inserted: sql<boolean>`(xmax = 0)` });
     if (learnerIds.length > 0)
       await tx.delete(sessionNoteLines).where(and(eq(sessionNoteLines.noteId, note!.id), inArray(sessionNoteLines.learnerId, learnerIds)));
-    if (lines.length > 0)
-      await tx.insert(sessionNoteLines).values(lines.map((l) => ({ noteId: note!.id, learnerId: l.learnerId, line: l.line })));
-    return { created: Boolean(note!.inserted) };
+    if (screened.lines.length > 0) await tx.insert(sessionNoteLines).values(screened.lines.map((l) => ({ noteId: note!.id, ...l })));
+    return { created: Boolean(note!.inserted), isMasked: screened.isMasked, isLinkHeld: screened.isLinkHeld };
   });
 }
 

@@ -14,7 +14,8 @@ import { NOT_FOUND_MESSAGE } from "./threads";
 
 /**
  * Support steps in (issue 28): hide one message (the family and the teacher see that it was
- * hidden, support and admins still read it) or block a thread (nobody posts any more), and undo
+ * hidden, support and admins still read it) or block a thread (nobody posts any more; issue 40:
+ * the block is on the pair, so every thread between that family and that teacher), and undo
  * either when it was a mistake or the matter is settled. Each is audited in the transaction that
  * makes it, and repeating one changes nothing.
  */
@@ -71,15 +72,16 @@ async function setThreadBlocked(actor: Actor | null, threadId: unknown, blockedA
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [thread] = await tx
-      .select({ id: messageThreads.id })
+      .select({ id: messageThreads.id, familyId: messageThreads.familyId, teacherId: messageThreads.teacherId })
       .from(messageThreads)
       .where(eq(messageThreads.id, parsed.data))
       .for("update");
     if (!thread) throw new AppError("not-found", NOT_FOUND_MESSAGE);
+    const pair = and(eq(messageThreads.familyId, thread.familyId), eq(messageThreads.teacherId, thread.teacherId));
     const changed = await tx
       .update(messageThreads)
       .set({ blockedAt, blockedById: blockedAt ? actor.id : null })
-      .where(and(eq(messageThreads.id, thread.id), blockedAt ? isNull(messageThreads.blockedAt) : isNotNull(messageThreads.blockedAt)))
+      .where(and(pair, blockedAt ? isNull(messageThreads.blockedAt) : isNotNull(messageThreads.blockedAt)))
       .returning({ id: messageThreads.id });
     if (changed.length > 0) {
       await recordAudit(tx, actor, {

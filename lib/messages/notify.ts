@@ -50,12 +50,15 @@ export async function messageForMail(db: Database, messageId: number): Promise<M
       .select({
         email: users.email,
         name: users.displayName,
+        role: users.role,
         readTo: sql<
           number | null
         >`(select r.last_read_message_id from message_reads r where r.thread_id = ${row.threadId}::uuid and r.user_id = ${userId})`,
       })
       .from(users)
       .where(eq(users.id, userId));
+    // Issue 40: a teacher demoted since is no longer the thread's teacher, and is not emailed about it.
+    if (userId === row.teacherId && person?.role !== "teacher") continue;
     if (person) recipients.push({ userId, email: person.email, name: person.name, hasRead: Number(person.readTo ?? 0) >= messageId });
   }
   const senderName =

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
@@ -11,17 +11,20 @@ import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
+import { screenText } from "@/lib/platform/security/screening";
 
 import { messagePosted } from "./events";
-import { maskContactDetails } from "./masking";
 import { postMessageSchema, startThreadSchema, threadIdSchema } from "./schema";
 
 /**
  * Talk between a family and a teacher (issue 28), one thread per booking: a seat in a section (an
- * enrolment) or a demo. Who may read a thread is decided here, from the thread's own row: its
- * family (the learner's parent: a parent sees every message about their children), its teacher,
- * and support and admins (every thread; they post as support). Anyone else gets the same 404 as
- * for a thread that does not exist, so ids reveal nothing.
+ * enrolment) or a demo. Who may read a thread is decided here, on every read and post: its family
+ * (the learner's parent: a parent sees every message about their children), the teacher who
+ * teaches it now (issue 40: the section's current teacher, or the demo's, and only while their
+ * account has the teacher role), and support and admins (every thread; they post as support).
+ * Anyone else gets the same 404 as for a thread that does not exist, so ids reveal nothing.
+ * `message_threads.teacher_id` is kept equal to the current teacher by the reassignment itself
+ * (lib/scheduling/sections.ts), so lists and emails read one column; the access check does not trust it.
  */
 
 export type ThreadSide = "family" | "teacher" | "staff";
@@ -41,7 +44,8 @@ interface ThreadRow {
 
 /** How `actor` takes part in `thread`, or null (not theirs). The teacher or family side wins over a staff role. */
 export function sideOf(actor: Pick<Actor, "id" | "role">, thread: Pick<ThreadRow, "familyId" | "teacherId">): ThreadSide | null {
-  if (thread.teacherId === actor.id) return "teacher";
+  // A teacher demoted since keeps no access to the threads of the classes they taught.
+  if (thread.teacherId === actor.id && actor.role === "teacher") return "teacher";
   if (thread.familyId === actor.id) return "family";
   if (can(actor.role, "messages.moderate")) return "staff";
   return null;
@@ -54,31 +58,84 @@ async function loadThreadFor(db: Db, actor: Actor, threadId: unknown, lock = fal
     .select({
       id: messageThreads.id,
       familyId: messageThreads.familyId,
-      teacherId: messageThreads.teacherId,
-      blockedAt: messageThreads.blockedAt,
+      teacherId: currentTeacherId,
+      teacherRole: sql<string | null>`(select u.role from users u where u.id = ${currentTeacherId})`,
+      blockedAt: pairBlockedAt,
     })
     .from(messageThreads)
+    .innerJoin(bookings, eq(bookings.id, messageThreads.bookingId))
+    .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .where(eq(messageThreads.id, parsed.data));
-  const [thread] = lock ? await query.for("update") : await query;
+  const [row] = lock ? await query.for("update", { of: messageThreads }) : await query;
+  const thread = row && {
+    id: row.id,
+    familyId: row.familyId,
+    // Nobody is the teacher side of a thread whose teacher is no longer a teacher.
+    teacherId: row.teacherRole === "teacher" ? Number(row.teacherId) : -1,
+    blockedAt: row.blockedAt ? new Date(row.blockedAt) : null,
+  };
   const side = thread ? sideOf(actor, thread) : null;
   if (!thread || !side) throw new AppError("not-found", NOT_FOUND_MESSAGE);
   return { thread, side };
 }
 
+/** Who teaches a thread's booking now: the section's teacher for a seat, the demo's teacher for a demo. */
+const currentTeacherId = sql<number>`coalesce(${sections.teacherId}, ${bookings.teacherId})`;
+
+/**
+ * Issue 40: a block is on the pair (the family and the teacher), not one thread: the earliest block
+ * of any thread between the two, or null. Read with message_threads in scope.
+ */
+const pairBlockedAt = sql<Date | string | null>`(select min(b.blocked_at) from message_threads b
+  where b.family_id = ${messageThreads.familyId} and b.teacher_id = ${messageThreads.teacherId})`;
+
+/** The messages table's limit on a delivered body (a masked 2,000-character message can grow past 2,000). */
+const STORED_BODY_MAX = 4_000;
+
+/** How long and how many of an author's messages count towards a number split over messages. */
+const SPLIT_NUMBER_WINDOW_MINUTES = 15;
+const SPLIT_NUMBER_MESSAGES = 4;
+
+/** The author's last few messages in the thread, oldest first, as typed: the screen counts digits across them. */
+async function recentTextsOf(tx: Transaction, threadId: string, authorId: number, now: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ body: messages.body, originalBody: messages.originalBody })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.threadId, threadId),
+        eq(messages.authorId, authorId),
+        gte(messages.createdAt, new Date(now.getTime() - SPLIT_NUMBER_WINDOW_MINUTES * 60_000)),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(SPLIT_NUMBER_MESSAGES);
+  return rows.reverse().map((row) => row.originalBody ?? row.body);
+}
+
 const authorRoleOf = (side: ThreadSide) => (side === "staff" ? "support" : side);
 
-/** Writes one message (masked, flagged when masking changed it) and its event, in the caller's transaction. */
+/**
+ * Writes one message and its event, in the caller's transaction. The screen (issue 40) masks
+ * contact details, counting digits across the author's recent messages here; a masked or
+ * suspicious message is flagged for support with the original kept. Support's own messages are not screened.
+ */
 async function insertMessage(tx: Transaction, threadId: string, actor: Actor, side: ThreadSide, body: string, now: Date) {
-  const masked = maskContactDetails(body);
+  const screened =
+    side === "staff"
+      ? { text: body, isMasked: false, isFlagged: false, reasons: [] }
+      : screenText(body, { recentTexts: await recentTextsOf(tx, threadId, actor.id, now) });
   const [row] = await tx
     .insert(messages)
     .values({
       threadId,
       authorId: actor.id,
       authorRole: authorRoleOf(side),
-      body: masked.text,
-      originalBody: masked.isMasked ? body : null,
-      flagged: masked.isMasked,
+      // A text of many short contact details grows when masked; the stored body stays within its limit.
+      body: screened.text.slice(0, STORED_BODY_MAX),
+      originalBody: screened.isFlagged ? body : null,
+      flagged: screened.isFlagged,
+      flagReasons: screened.reasons,
       createdAt: now,
     })
     .returning({ id: messages.id });
@@ -86,7 +143,7 @@ async function insertMessage(tx: Transaction, threadId: string, actor: Actor, si
   await tx.update(messageThreads).set({ lastMessageAt: now }).where(eq(messageThreads.id, threadId));
   await markReadTo(tx, threadId, actor.id, row.id, now);
   await emit(tx, messagePosted, { messageId: row.id });
-  return { messageId: row.id, isMasked: masked.isMasked };
+  return { messageId: row.id, isMasked: screened.isMasked };
 }
 
 export interface Posted {
@@ -134,7 +191,7 @@ export async function startThread(actor: Actor, input: unknown, now = new Date()
       .values({
         bookingId,
         familyId: actor.id,
-        teacherId: booking.teacherId,
+        teacherId: booking.currentTeacherId,
         learnerId: booking.learnerId,
         createdAt: now,
         lastMessageAt: now,
@@ -152,12 +209,13 @@ export async function startThread(actor: Actor, input: unknown, now = new Date()
 /** One of the family's bookings (a seat of their child, or a demo of their child or their own demo request), or null. */
 async function familyBooking(db: Db, parentId: number, bookingId: string) {
   const [row] = await db
-    .select({ id: bookings.id, teacherId: bookings.teacherId, learnerId: bookings.learnerId, status: bookings.status })
+    .select({ id: bookings.id, currentTeacherId, learnerId: bookings.learnerId, status: bookings.status })
     .from(bookings)
+    .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .leftJoin(learners, eq(learners.id, bookings.learnerId))
     .leftJoin(demoRequests, eq(demoRequests.id, bookings.demoRequestId))
     .where(and(eq(bookings.id, bookingId), sql`coalesce(${learners.parentId}, ${demoRequests.userId}) = ${parentId}`));
-  return row && row.status !== "held" ? row : null;
+  return row && row.status !== "held" ? { ...row, currentTeacherId: Number(row.currentTeacherId) } : null;
 }
 
 /** The thread of one of the family's bookings, if they have written about it: where "Message the teacher" leads. */
@@ -183,7 +241,7 @@ export async function describeFamilyBooking(actor: Actor, bookingId: string) {
     .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .leftJoin(courses, sql`${courses.id} = coalesce(${bookings.courseId}, ${sections.courseId})`)
     .leftJoin(learners, eq(learners.id, bookings.learnerId))
-    .innerJoin(teacherUser, eq(teacherUser.id, bookings.teacherId))
+    .innerJoin(teacherUser, eq(teacherUser.id, currentTeacherId))
     .where(eq(bookings.id, bookingId));
   return about ? { bookingId, title: titleOf(about), teacherName: about.teacherName ?? "your teacher" } : null;
 }
@@ -207,7 +265,10 @@ export function titleOf(about: { kind: "demo" | "seat"; courseTitle: string | nu
 
 /** Which threads an actor's list holds: their own (family or teacher), or for support and admins all of them. */
 function visibleTo(actor: Actor) {
-  const own = sql`(${messageThreads.familyId} = ${actor.id} or ${messageThreads.teacherId} = ${actor.id})`;
+  const own =
+    actor.role === "teacher"
+      ? sql`(${messageThreads.familyId} = ${actor.id} or ${messageThreads.teacherId} = ${actor.id})`
+      : sql`${messageThreads.familyId} = ${actor.id}`;
   return can(actor.role, "messages.moderate") ? sql`true` : own;
 }
 
@@ -248,7 +309,7 @@ export async function listThreads(actor: Actor, { limit = THREAD_LIST_LIMIT, fla
       ...aboutColumns,
       familyName: familyUser.displayName,
       lastMessageAt: messageThreads.lastMessageAt,
-      blockedAt: messageThreads.blockedAt,
+      blockedAt: pairBlockedAt,
       unread: sql<number>`(select count(*)::int from messages m where ${unreadIn(actor)})`,
       flagged: isStaff
         ? sql<number>`(select count(*)::int from messages f where f.thread_id = ${messageThreads.id} and f.flagged and f.hidden_at is null)`

@@ -15,6 +15,7 @@ import {
 } from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
 import { messagePosted } from "@/lib/messages/events";
+import { concernClosed, teacherSuspended } from "@/lib/safety/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import {
@@ -23,6 +24,7 @@ import {
   bookingMoved,
   demoOutcomeRecorded,
   sectionRescheduled,
+  sectionTeacherChanged,
   sessionCancelled,
   sessionMakeupSet,
   sessionMoved,
@@ -32,6 +34,7 @@ import {
 
 import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
+import { concernClosedMail, teacherSuspendedMail } from "./concern-mail";
 import { demoOutcomeMail } from "./demo-outcome-mail";
 import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
@@ -45,6 +48,7 @@ import { seatTakenMail } from "./seat-taken-mail";
 import { transferMail } from "./transfer-mail";
 import { sectionCloseMail } from "./section-close-mail";
 import { sectionChangeMail } from "./section-change-mail";
+import { sectionTeacherMail } from "./section-teacher-mail";
 import { sessionChangeMail } from "./session-change-mail";
 import { sessionCreditMail } from "./session-credit-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
@@ -87,6 +91,11 @@ export const REACTIONS: readonly Reaction[] = [
   on(demoOutcomeRecorded, [demoOutcomeMail]),
   // A section's times changed: each family with a confirmed seat gets the new times and the seat's invite moved.
   on(sectionRescheduled, [sectionChangeMail]),
+  // Issue 40: a section given to another teacher (its threads moved with it): each family with a seat, who teaches now.
+  on(sectionTeacherChanged, [sectionTeacherMail]),
+  // Issue 40: a concern closed: its reporter is told. A teacher suspended on a concern: each family with a seat in their classes.
+  on(concernClosed, [concernClosedMail]),
+  on(teacherSuspended, [teacherSuspendedMail]),
   // One session moved, cancelled or given a make-up: each family seated for it, with the occurrence overridden in the seat's invite.
   on(sessionMoved, [sessionChangeMail.moved]),
   on(sessionCancelled, [sessionChangeMail.cancelled]),

@@ -97,7 +97,7 @@ async function makeWorld() {
       sectionId: daily.id,
       sessionStartsAt: "2026-11-08T07:30:00Z",
       covered: "Loops and a first maze",
-      homeworkUrl: "https://example.com/maze",
+      homeworkUrl: "https://code.org/maze",
       lines: [
         { learnerId: la.learnerId, line: "Ada finished the bonus level" },
         { learnerId: noah, line: "Noah should practise the second loop" },
@@ -181,7 +181,7 @@ describe("the weekly digest", () => {
     expect(message.text).not.toContain("Nov 8, 2026");
     expect(message.text).toContain("Teacher's remark: “Helped a friend”");
     expect(message.text).toContain("What was covered: “Loops and a first maze”");
-    expect(message.text).toContain("Homework: https://example.com/maze");
+    expect(message.text).toContain("Homework: https://code.org/maze");
     expect(message.text).toContain("For Ada: “Ada finished the bonus level”");
     expect(message.text).not.toContain("Noah");
     expect(message.html).toContain("For Ada: “Ada finished the bonus level”");

@@ -29,6 +29,19 @@ export const sectionRescheduled = defineEvent(
 );
 
 /**
+ * Issue 40: an admin gave a section to another teacher. Its threads moved with it in the same
+ * transaction (lib/scheduling/sections.ts); the families are told who teaches now.
+ */
+export const sectionTeacherChanged = defineEvent(
+  "section.teacher-changed",
+  z.object({
+    sectionId: z.number().int().positive(),
+    fromTeacherId: z.number().int().positive(),
+    toTeacherId: z.number().int().positive(),
+  }),
+);
+
+/**
  * A teacher recorded (or corrected) a demo's outcome: attended or no-show, the note for the
  * parent, the level, the section recommended. The follow-up email reacts (once per demo).
  */

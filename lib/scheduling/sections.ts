@@ -3,13 +3,13 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/lib/platform/db/client";
-import { sections, waitlistEntries } from "@/lib/platform/db/schema";
+import { bookings, messageThreads, sections, waitlistEntries } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import { sectionRescheduled } from "./events";
+import { sectionRescheduled, sectionTeacherChanged } from "./events";
 import { raiseSeatSequences } from "./seat-sequence";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
@@ -109,7 +109,19 @@ async function writeSectionUpdate(tx: Transaction, id: number, values: ReturnTyp
   if (isRescheduled) await raiseSeatSequences(tx, row.id, row.scheduleVersion);
   // New times: the event commits with them (who reacts: lib/reactions/table.ts, the families booked into it).
   if (isRescheduled) await emit(tx, sectionRescheduled, { sectionId: row.id, scheduleVersion: row.scheduleVersion });
+  if (current.teacherId !== row.teacherId) await moveThreadsToTeacher(tx, current.teacherId, row);
   return row;
+}
+
+/**
+ * Issue 40: talk follows who teaches now. A section given to another teacher takes its threads
+ * with it in this transaction (the seats' own teacher_id, which earnings read, is left as booked): the old teacher reads, posts and is
+ * emailed no more, the new one does; the families are told who teaches now (section.teacher-changed).
+ */
+async function moveThreadsToTeacher(tx: Transaction, fromTeacherId: number, section: SectionRow): Promise<void> {
+  const seats = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.sectionId, section.id));
+  await tx.update(messageThreads).set({ teacherId: section.teacherId }).where(inArray(messageThreads.bookingId, seats));
+  await emit(tx, sectionTeacherChanged, { sectionId: section.id, fromTeacherId, toTeacherId: section.teacherId });
 }
 
 /**

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { teacherAvailability, teacherAvailabilityExceptions, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
+import { screenText } from "@/lib/platform/security/screening";
 import { z } from "@/lib/platform/zod";
 
 import {
@@ -25,14 +26,32 @@ export const teacherProfileSchema = z.object({
 });
 export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;
 
-/** Creates or updates a teacher's profile (not its approval: that is approveTeacherProfile, an admin's act). */
-export async function saveTeacherProfile(userId: number, input: TeacherProfileInput): Promise<void> {
+/**
+ * Creates or updates a teacher's profile (not its approval: that is approveTeacherProfile, an
+ * admin's act). Issue 40: once approved, a changed bio is not public at once: it waits in
+ * `pending_bio` for support's review (lib/teachers/bio-review.ts) and the page keeps the approved
+ * text. Contact details are masked out of a bio either way. Answers whether the bio waits.
+ */
+export async function saveTeacherProfile(userId: number, input: TeacherProfileInput, now = new Date()): Promise<{ isBioHeld: boolean }> {
   const data = parseInput(teacherProfileSchema, input);
+  const bio = screenText(data.bio).text;
   const db = await getDb();
-  await db
-    .insert(teacherProfiles)
-    .values({ userId, ...data })
-    .onConflictDoUpdate({ target: teacherProfiles.userId, set: { ...data, updatedAt: new Date() } });
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ bio: teacherProfiles.bio, approvedAt: teacherProfiles.approvedAt })
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.userId, userId))
+      .for("update");
+    const isBioHeld = current?.approvedAt != null && bio !== current.bio;
+    const fields = isBioHeld
+      ? { ...data, bio: current.bio, pendingBio: data.bio, pendingBioAt: now }
+      : { ...data, bio, pendingBio: null, pendingBioAt: null };
+    await tx
+      .insert(teacherProfiles)
+      .values({ userId, ...fields })
+      .onConflictDoUpdate({ target: teacherProfiles.userId, set: { ...fields, updatedAt: now } });
+    return { isBioHeld };
+  });
 }
 
 /** An admin approves a teacher: from then on the profile is public and the teacher offers demo slots. */
@@ -126,6 +145,7 @@ export async function findOwnTeacherProfile(userId: number) {
     .select({
       publicName: teacherProfiles.publicName,
       bio: teacherProfiles.bio,
+      pendingBio: teacherProfiles.pendingBio,
       subjects: teacherProfiles.subjects,
       timezone: teacherProfiles.timezone,
       approvedAt: teacherProfiles.approvedAt,

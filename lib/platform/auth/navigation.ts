@@ -103,9 +103,21 @@ export const roleBars: Record<Role, RoleBar> = {
     ],
   },
   admin: {
-    links: [...anonymousNav, teacherDashboard, { label: "Dashboard", href: "/admin/dashboard" }],
+    links: [
+      ...anonymousNav,
+      teacherDashboard,
+      { label: "Dashboard", href: "/admin/dashboard" },
+      { label: "Safety", href: "/support/safety" },
+    ],
     messages: MESSAGES_LINK,
     account: [editProfile, editPassword],
   },
-  support: { links: [{ label: "Dashboard", href: "/support/dashboard" }], messages: MESSAGES_LINK, account: [editProfile, editPassword] },
+  support: {
+    links: [
+      { label: "Dashboard", href: "/support/dashboard" },
+      { label: "Safety", href: "/support/safety" },
+    ],
+    messages: MESSAGES_LINK,
+    account: [editProfile, editPassword],
+  },
 };

@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   "earnings.manage": ["admin"],
   /** Every message thread: read all, post as support, hide a message, block a thread (issue 28). */
   "messages.moderate": ["support", "admin"],
+  /** Issue 40: the safety queue: concerns reported, flagged notes, bios waiting for review; acting on them. */
+  "safety.triage": ["support", "admin"],
   /** A teacher's own profile, weekly hours and exceptions. */
   "availability.manage": ["teacher"],
 } as const satisfies Record<string, readonly Role[]>;

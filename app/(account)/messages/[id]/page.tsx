@@ -72,6 +72,7 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
           messages={thread.messages}
           formatTime={formatTime}
           moderation={isStaff ? { hide: hideMessageAction, restore: restoreMessageAction } : undefined}
+          canReport={!isStaff}
         />
       </section>
       {thread.isBlocked ? (

@@ -139,8 +139,13 @@ describe("the teacher's exceptions and profile", () => {
     const teacherId = await m.fixtures.newTeacher(database.db, "UTC", []);
     signedInAs(teacherId, "teacher");
     const form = { publicName: "Ms. Okafor", bio: "Chemistry.", subjects: "Chemistry, Physics", timezone: "Africa/Lagos" };
-    expect(await m.action.saveTeacherProfileAction(formOf(form))).toEqual({ ok: true, message: "Your profile is saved." });
+    // The fixture's teacher is approved: a new bio waits for review (issue 40), the rest is saved at once.
+    expect(await m.action.saveTeacherProfileAction(formOf(form))).toEqual({
+      ok: true,
+      message: "Your profile is saved. Your new bio goes live once our team has reviewed it; until then your page shows the approved one.",
+    });
     expect(await m.teachers.findOwnTeacherProfile(teacherId)).toMatchObject({
+      pendingBio: "Chemistry.",
       publicName: "Ms. Okafor",
       subjects: ["Chemistry", "Physics"],
       timezone: "Africa/Lagos",

@@ -16,6 +16,10 @@ function byField(result: ActionResult): ActionResult {
   return { ...result, fieldErrors };
 }
 
+/** Issue 40: what an approved teacher is told when their bio changes. */
+const BIO_HELD_MESSAGE =
+  "Your profile is saved. Your new bio goes live once our team has reviewed it; until then your page shows the approved one.";
+
 /** The teacher's own profile: public name, bio, subjects (comma-separated on the form) and time zone. */
 export async function saveTeacherProfileAction(data: FormData): Promise<ActionResult> {
   const result = await runAction("teacher.profile", async () => {
@@ -25,9 +29,14 @@ export async function saveTeacherProfileAction(data: FormData): Promise<ActionRe
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    await saveTeacherProfile(actor.id, { publicName: form.publicName ?? "", bio: form.bio ?? "", subjects, timezone: form.timezone ?? "" });
+    const { isBioHeld } = await saveTeacherProfile(actor.id, {
+      publicName: form.publicName ?? "",
+      bio: form.bio ?? "",
+      subjects,
+      timezone: form.timezone ?? "",
+    });
     revalidatePath(PATH);
-    return "Your profile is saved.";
+    return isBioHeld ? BIO_HELD_MESSAGE : "Your profile is saved.";
   });
   return byField(result);
 }

@@ -39,13 +39,16 @@ export default async function TeacherAvailabilityPage() {
           {profile?.approvedAt
             ? "Approved: families see this on your course pages."
             : "Not public yet: an admin approves new teachers before families see them."}
+          {profile?.pendingBio != null
+            ? " Your new bio is waiting for our team's review; your page shows the approved one until then."
+            : ""}
         </p>
         <TeacherProfileForm
           action={saveTeacherProfileAction}
           zones={zoneOptions(timezone)}
           defaultValues={{
             publicName: profile?.publicName ?? "",
-            bio: profile?.bio ?? "",
+            bio: profile?.pendingBio ?? profile?.bio ?? "",
             subjects: (profile?.subjects ?? []).join(", "),
             timezone: canonicalTimeZone(timezone),
           }}

@@ -24,7 +24,7 @@ function linesOf(formData: FormData) {
 export async function saveSessionNoteAction(sectionId: number, sessionStartsAt: string, formData: FormData): Promise<ActionResult> {
   return runAction("save-session-note", async () => {
     const actor = await requireActor("session-notes.write");
-    const { created } = await saveSessionNote(await getDb(), actor, {
+    const saved = await saveSessionNote(await getDb(), actor, {
       sectionId,
       sessionStartsAt,
       covered: String(formData.get("covered") ?? ""),
@@ -32,6 +32,12 @@ export async function saveSessionNoteAction(sectionId: number, sessionStartsAt: 
       lines: linesOf(formData),
     });
     revalidatePath(`/teacher/sections/${sectionId}/attendance`);
-    return created ? "Session note saved. Families see it on their courses page." : "Session note updated.";
+    const done = saved.created ? "Session note saved. Families see it on their courses page." : "Session note updated.";
+    // Issue 40: the teacher is told what the screen did, as the family will not see it.
+    const masked = saved.isMasked ? " Contact details were taken out of it, and our support team will read it." : "";
+    const held = saved.isLinkHeld
+      ? " The homework link is to a site not on our list, so it waits for our support team before families see it."
+      : "";
+    return `${done}${masked}${held}`;
   });
 }

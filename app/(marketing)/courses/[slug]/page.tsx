@@ -1,3 +1,4 @@
+import { ReportLink } from "@/components/safety/report-link";
 import { notFound } from "next/navigation";
 
 import { CourseRatingLine } from "@/components/classroom/course-rating-line";
@@ -66,6 +67,9 @@ export default async function CoursePage({ params }: Props) {
         </IntentLink>
       </p>
       <h1 className="mt-2 text-3xl font-extrabold text-slate-900 sm:text-4xl">{course.title}</h1>
+      <p className="mt-1">
+        <ReportLink subjectType="course" subjectId={course.slug} label="Report a concern about this class" />
+      </p>
       <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
         {gradeRangeLabel(course)}
         {course.classTypes.length > 0 ? ` · ${course.classTypes.map((type) => CLASS_TYPE_LABELS[type]).join(" · ")}` : ""}

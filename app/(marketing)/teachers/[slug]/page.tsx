@@ -1,3 +1,4 @@
+import { ReportLink } from "@/components/safety/report-link";
 import { notFound } from "next/navigation";
 
 import { ReviewList } from "@/components/classroom/review-list";
@@ -56,6 +57,9 @@ export default async function TeacherPage({ params }: Props) {
         </div>
       </div>
       {teacher.bio ? <p className="mt-4 max-w-2xl text-lg text-slate-700">{teacher.bio}</p> : null}
+      <p className="mt-3">
+        <ReportLink subjectType="teacher" subjectId={teacher.userId} label="Report a concern about this teacher" />
+      </p>
       {teacher.subjects.length > 0 ? (
         <section aria-labelledby="subjects" className="mt-6">
           <h2 id="subjects" className="text-lg font-bold text-slate-900">

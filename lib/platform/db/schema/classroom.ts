@@ -1,7 +1,7 @@
 // The live class (lib/classroom): attendance per session and learner, reviews of courses.
 
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { users } from "@/lib/platform/db/schema/accounts";
 import { courses } from "@/lib/platform/db/schema/courses";
@@ -86,6 +86,18 @@ export const sessionNotes = pgTable(
     occurrence: timestamp({ withTimezone: true }).notNull(),
     covered: text().notNull(),
     homeworkUrl: text(),
+    /**
+     * Issue 40: the note is screened like a message. `covered` is what families read (contact
+     * details masked); `original_covered` what the teacher typed, when the screen changed or flagged
+     * it; `held_homework_url` a link to a site off the allow-list, kept for support and not shown.
+     */
+    originalCovered: text(),
+    heldHomeworkUrl: text(),
+    flagged: boolean().notNull().default(false),
+    flagReasons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorId: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -112,6 +124,9 @@ export const sessionNoteLines = pgTable(
       .notNull()
       .references(() => learners.id, { onDelete: "cascade" }),
     line: text().notNull(),
+    /** Issue 40: what the teacher typed, when the screen masked or flagged the line. */
+    originalLine: text(),
+    flagged: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.noteId, t.learnerId] }),

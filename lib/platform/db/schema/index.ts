@@ -12,4 +12,5 @@ export * from "@/lib/platform/db/schema/classroom";
 export * from "@/lib/platform/db/schema/notifications";
 export * from "@/lib/platform/db/schema/messages";
 export * from "@/lib/platform/db/schema/platform";
+export * from "@/lib/platform/db/schema/safety";
 export * from "@/lib/platform/db/schema/relations";

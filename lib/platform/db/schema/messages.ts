@@ -73,6 +73,11 @@ export const messages = pgTable(
     body: text().notNull(),
     originalBody: text(),
     flagged: boolean().notNull().default(false),
+    /** Why the screen flagged it (lib/platform/security/screening.ts ScreeningReason): what support reads first. */
+    flagReasons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hiddenAt: timestamp({ withTimezone: true }),
     hiddenById: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -52,6 +52,12 @@ export const teacherProfiles = pgTable(
     /** IANA name: the zone of the teacher's weekly hours. */
     timezone: text().notNull(),
     approvedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 40: a bio edited after approval waits here for review; the public page keeps `bio` (the
+     * approved text) until support or an admin approves the new one.
+     */
+    pendingBio: text(),
+    pendingBioAt: timestamp({ withTimezone: true }),
     /** An https URL of the teacher's photo, optional (issue 29: the teacher page shows it). */
     photoUrl: text(),
     /**

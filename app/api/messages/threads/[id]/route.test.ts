@@ -3,9 +3,11 @@ import { eq } from "drizzle-orm";
 import { blockThread } from "@/lib/messages/moderation";
 import { startThread } from "@/lib/messages/threads";
 import { messages } from "@/lib/platform/db/schema";
+import { updateSection } from "@/lib/scheduling/sections";
 import { actionContext, actionTestDatabase } from "@/test/action-context";
 import { insertActor } from "@/test/fixtures";
 import { familyWithSeat, sessionOf } from "@/test/message-fixtures";
+import { storedSectionInput } from "@/test/scheduling-fixtures";
 
 import { POST } from "../../route";
 import { GET } from "./route";
@@ -121,6 +123,28 @@ describe("message threads over HTTP", () => {
     expect(blocked.status).toBe(409);
     expect((await blocked.json()).message).toMatch(/closed this conversation/);
     expect(await count()).toBe(before + 1);
+  });
+
+  it("issue 40: after an admin gives the section to another teacher, the old teacher gets 404 JSON on read and post, the new one reads it", async () => {
+    const { a, threadA } = await twoFamilies();
+    const newTeacher = await insertActor(db(), "teacher");
+    await updateSection(a.sectionId, await storedSectionInput(db(), a.sectionId, { teacherId: newTeacher.id }));
+    const before = await db().select().from(messages).where(eq(messages.threadId, threadA));
+
+    actionContext.user = sessionOf(a.teacher);
+    const readByOld = await read(threadA);
+    expect(readByOld.status).toBe(404);
+    expect(await readByOld.json()).toEqual({ ok: false, message: "We could not find that conversation." });
+    const postByOld = await post(threadA, { body: "I still teach this" });
+    expect(postByOld.status).toBe(404);
+    expect((await postByOld.json()).message).toBe("We could not find that conversation.");
+    expect(await db().select().from(messages).where(eq(messages.threadId, threadA))).toEqual(before);
+
+    actionContext.user = sessionOf(newTeacher);
+    const readByNew = await read(threadA);
+    expect(readByNew.status).toBe(200);
+    expect((await readByNew.json()).thread.messages).toHaveLength(1);
+    expect((await post(threadA, { body: "Hello, I teach the class now." })).status).toBe(201);
   });
 
   it("refuses a cross-site post", async () => {

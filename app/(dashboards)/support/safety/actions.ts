@@ -1,0 +1,57 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+
+import { decideHeldHomeworkLink } from "@/lib/classroom/flagged-notes";
+import { requireActor } from "@/lib/platform/auth/session";
+import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { actOnConcern } from "@/lib/safety/concern-actions";
+import { triageConcern } from "@/lib/safety/concerns";
+import { CONCERN_STATUSES } from "@/lib/safety/schema";
+import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
+import { decidePendingBio } from "@/lib/teachers/bio-review";
+
+const PATH = "/support/safety";
+
+/** Issue 40: support moves a concern to a status, with a note. */
+export async function triageConcernAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("triage-concern", async () => {
+    const actor = await requireActor("safety.triage");
+    const form = formObject(formData);
+    const { status } = await triageConcern(actor, form);
+    revalidatePath(PATH, "layout");
+    return `Saved: ${CONCERN_STATUSES[status]}.`;
+  });
+}
+
+/** Issue 40: support acts on a concern (hide, block, suspend); a suspension takes pages showing the teacher's classes off sale at once. */
+export async function actOnConcernAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("act-on-concern", async () => {
+    const actor = await requireActor("safety.triage");
+    const { action } = await actOnConcern(actor, formObject(formData));
+    if (action === "suspend-teacher" || action === "hide-review") revalidateSeatPages();
+    revalidatePath(PATH, "layout");
+    return action === "suspend-teacher" ? "The teacher is suspended: their classes are off sale and the families are being told." : "Done.";
+  });
+}
+
+/** Issue 40: a bio edited after approval, let through (public) or turned down. */
+export async function decideBioAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("decide-bio", async () => {
+    const actor = await requireActor("safety.triage");
+    const { isPublic } = await decidePendingBio(actor, formObject(formData));
+    if (isPublic) revalidateSeatPages();
+    revalidatePath(PATH);
+    return isPublic ? "The new bio is public." : "The new bio is turned down; the approved one stays.";
+  });
+}
+
+/** Issue 40: a homework link held off the allow-list, let through to families or dropped. */
+export async function decideHeldLinkAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("decide-held-link", async () => {
+    const actor = await requireActor("safety.triage");
+    await decideHeldHomeworkLink(actor, formObject(formData));
+    revalidatePath(PATH);
+    return "Saved.";
+  });
+}

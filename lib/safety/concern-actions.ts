@@ -1,0 +1,83 @@
+import "server-only";
+
+import { and, eq, isNull, or } from "drizzle-orm";
+
+import { recordAudit } from "@/lib/audit/audit";
+import { blockThread, hideMessage } from "@/lib/messages/moderation";
+import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { concernReports, courseReviews, messages, messageThreads, teacherProfiles } from "@/lib/platform/db/schema";
+import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
+import { parseInput } from "@/lib/platform/http/responses";
+
+import { teacherSuspended } from "./events";
+import { concernActionSchema, SAFETY_MESSAGES, type ConcernAction, type ConcernSubject } from "./schema";
+
+/** Which actions apply to a concern about which subject. */
+export const ACTIONS_FOR: Record<ConcernSubject, readonly ConcernAction[]> = {
+  message: ["hide-message", "block-pair", "suspend-teacher"],
+  review: ["hide-review"],
+  teacher: ["suspend-teacher"],
+  course: [],
+  family: [],
+};
+
+/**
+ * Support acts on a concern (issue 40): hide the message or the review, block the pair's
+ * conversations, or suspend the teacher. Each is audited on the concern too, and moves it to
+ * "action taken" (the first response, if none yet). Suspending a teacher withdraws their profile's
+ * approval, which takes every class of theirs off sale and their page down (lib/scheduling/section-sale.ts),
+ * blocks their conversations, and tells each family with a seat (teacher.suspended). Seats already
+ * bought stay until an admin closes a section, which refunds them by the published rules.
+ */
+export async function actOnConcern(actor: Actor | null, input: unknown, now = new Date()): Promise<{ action: ConcernAction }> {
+  authorize(actor, "safety.triage");
+  const { concernId, action } = parseInput(concernActionSchema, input);
+  const db = await getDb();
+  const [concern] = await db.select().from(concernReports).where(eq(concernReports.id, concernId));
+  if (!concern) throw new AppError("not-found", SAFETY_MESSAGES.concernNotFound);
+  if (!ACTIONS_FOR[concern.subjectType].includes(action)) throw new AppError("invalid", SAFETY_MESSAGES.actionNotApplicable);
+  const message =
+    concern.subjectType === "message"
+      ? (
+          await db
+            .select({ id: messages.id, threadId: messages.threadId, authorRole: messages.authorRole, teacherId: messageThreads.teacherId })
+            .from(messages)
+            .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+            .where(eq(messages.id, Number(concern.subjectId)))
+        )[0]
+      : undefined;
+  if (concern.subjectType === "message" && !message) throw new AppError("not-found", SAFETY_MESSAGES.notFound);
+
+  if (action === "hide-message") await hideMessage(actor, { messageId: message!.id }, now);
+  if (action === "block-pair") await blockThread(actor, message!.threadId, now);
+  return db.transaction(async (tx) => {
+    if (action === "hide-review") {
+      await tx
+        .update(courseReviews)
+        .set({ status: "rejected", moderatedById: actor.id, moderatedAt: now })
+        .where(eq(courseReviews.id, Number(concern.subjectId)));
+    }
+    if (action === "suspend-teacher") {
+      const teacherId = concern.subjectType === "teacher" ? Number(concern.subjectId) : message!.teacherId;
+      const suspended = await tx
+        .update(teacherProfiles)
+        .set({ approvedAt: null, updatedAt: now })
+        .where(eq(teacherProfiles.userId, teacherId))
+        .returning({ userId: teacherProfiles.userId });
+      await tx
+        .update(messageThreads)
+        .set({ blockedAt: now, blockedById: actor.id })
+        .where(and(eq(messageThreads.teacherId, teacherId), isNull(messageThreads.blockedAt)));
+      await recordAudit(tx, actor, { action: "teacher.suspended", targetType: "user", targetId: teacherId, details: { concernId } });
+      if (suspended.length > 0) await emit(tx, teacherSuspended, { teacherId, concernId });
+    }
+    await tx
+      .update(concernReports)
+      .set({ status: "action_taken", firstResponseAt: concern.firstResponseAt ?? now, updatedAt: now })
+      .where(and(eq(concernReports.id, concernId), or(eq(concernReports.status, "new"), eq(concernReports.status, "in_review"))));
+    await recordAudit(tx, actor, { action: `concern.action.${action}`, targetType: "concern_report", targetId: concernId });
+    return { action };
+  });
+}
