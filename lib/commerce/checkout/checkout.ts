@@ -5,7 +5,6 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
-import { emit } from "@/lib/platform/events/events";
 import { cartItems, learners, orders } from "@/lib/platform/db/schema/index";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
@@ -16,7 +15,7 @@ import { CURRENCY, formatMoney } from "@/lib/commerce/wallet/money";
 import { insertOrder } from "./order-insert";
 import { closePendingOrder, lockOrder } from "./orders";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
-import { seatsConfirmed } from "@/lib/commerce/events";
+import { confirmSeats } from "@/lib/commerce/seats/confirm";
 import { checkSeats, countSeatsReleasingExpired, type SeatWanted } from "./seat-check";
 import { lockSections, newSeat } from "./seats";
 import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
@@ -183,13 +182,10 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
       filled,
       now,
     });
-    if (isPaid) await emit(tx, seatsConfirmed, { bookingIds: seats.map((seat) => seat.id) });
     // A child seated off a waitlist: the offer is taken (or the place in line no longer needed), under the same locks.
-    await acceptWaitlistEntries(
-      tx,
-      wanted.filter((w) => counts.listed.has(`${w.learnerId}:${w.sectionId}`)),
-      now,
-    );
+    const listed = wanted.filter((w) => counts.listed.has(`${w.learnerId}:${w.sectionId}`));
+    if (isPaid) await confirmSeats(tx, { orderId: order.id, userId, locked, filled, listed, now });
+    else await acceptWaitlistEntries(tx, listed, now);
     return { order, lines };
   });
 
