@@ -140,7 +140,7 @@ export async function updateSectionWithRefundsAs(
       const itemIds = seats.filter((seat) => seat.orderId === order.id && seat.status === "confirmed").map((seat) => seat.itemId);
       if (itemIds.length === 0) continue;
       const toRefund = await unrefundedSeats(tx, order.id, itemIds);
-      const refunded = await refundSeatsAsStaff(tx, staff, order, toRefund, SECTION_CLOSED_REASON, { sectionId: id }, now);
+      const refunded = await refundSeatsAsStaff(tx, staff, order, toRefund, SECTION_CLOSED_REASON, { sectionId: id }, now, true);
       const family = families.get(order.userId) ?? { cancelledSeats: [], refundIds: [] };
       family.cancelledSeats.push(...refunded.cancelledSeats);
       family.refundIds.push(...refunded.refundIds);
