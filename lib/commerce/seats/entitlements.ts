@@ -8,6 +8,7 @@ import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import type { SectionRecurrence } from "@/lib/scheduling/sessions";
 
 import { coveredSessions } from "@/lib/commerce/session-credits";
+import { sessionShares } from "@/lib/commerce/earnings/attribution";
 
 /**
  * A seat's worth, fixed when it is bought (issue 39): the sessions of its window at that moment
@@ -16,14 +17,12 @@ import { coveredSessions } from "@/lib/commerce/session-credits";
  */
 
 /**
- * `totalMinor` over `count` sessions, exact to the cent: each gets the floor of the share and the
- * first `total mod count` one cent more, so the values sum to the total and differ by at most 1.
+ * `totalMinor` over `count` sessions, exact to the cent: session k of n is worth
+ * floor(total·k/n) − floor(total·(k−1)/n), the teachers' published rule (earnings/attribution.ts),
+ * so the values sum to the total and differ by at most one cent.
  */
 export function splitValue(totalMinor: number, count: number): number[] {
-  if (count <= 0) return [];
-  const base = Math.floor(totalMinor / count);
-  const extra = totalMinor - base * count;
-  return Array.from({ length: count }, (_, i) => base + (i < extra ? 1 : 0));
+  return count <= 0 ? [] : sessionShares(totalMinor, count);
 }
 
 /**
