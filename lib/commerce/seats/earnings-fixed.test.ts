@@ -56,7 +56,10 @@ test("a $1,300 seat, October paid ($900), then the running section's first day m
   await updateSection(section!.id, await storedSectionInput(db(), section!.id, { startsOn: "2027-11-01" }));
 
   const after = new Date("2027-12-02T12:00:00Z");
-  const [paid, novemberStatement] = [await teacherStatement(teacherId, "2027-10", after), await teacherStatement(teacherId, "2027-11", after)];
+  const [paid, novemberStatement] = [
+    await teacherStatement(teacherId, "2027-10", after),
+    await teacherStatement(teacherId, "2027-11", after),
+  ];
   expect(paid).toMatchObject({ status: "paid", grossMinor: 90_000 });
   expect(novemberStatement.grossMinor).toBe(40_000);
   expect(paid.grossMinor + novemberStatement.grossMinor).toBe(130_000);

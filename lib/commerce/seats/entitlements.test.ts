@@ -65,9 +65,12 @@ test("a card payment confirmed by the webhook records its entitlements through t
   // The rest of the confirmation: the cart line gone, one enrolment announced.
   expect(await db().select().from(cartItems).where(eq(cartItems.userId, family.parentId))).toEqual([]);
   const item = await orderItemOf(db(), family.learnerId);
-  const announced = (await db().select().from(outbox).where(eq(outbox.topic, eventTopic(seatsConfirmed.name)))).filter((row) =>
-    (row.payload as { bookingIds: string[] }).bookingIds.includes(item.bookingId!),
-  );
+  const announced = (
+    await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.topic, eventTopic(seatsConfirmed.name)))
+  ).filter((row) => (row.payload as { bookingIds: string[] }).bookingIds.includes(item.bookingId!));
   expect(announced).toHaveLength(1);
 });
 
