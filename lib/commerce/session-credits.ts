@@ -6,29 +6,12 @@ import { getDb, type Database, type Transaction } from "@/lib/platform/db/client
 import { orderItems, orders, seatSessions, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
 import { emit } from "@/lib/platform/events/events";
 import { isOccurrence } from "@/lib/scheduling/session-overrides";
-import { sectionSessions, type SectionRecurrence, type SessionTimes } from "@/lib/scheduling/sessions";
 
 import { sessionCredited } from "./events";
-import { SESSION_CREDIT_POLICY } from "./session-credit-policy";
 import { formatMoney } from "./wallet/money";
 import { lockWallet, writeEntry } from "./wallet/ledger";
 import { lockOrder } from "./checkout/orders";
 import { settleEntitlements } from "./seats/entitlements";
-
-type Section = typeof sections.$inferSelect;
-
-/**
- * The sessions a seat covers, by the section's regular schedule: from its first session to the
- * section's last day, or OPEN_ENDED_WEEKS of sessions for a section with no last day. The credit's
- * divisor here, and the sessions a seat's price is spread over in the teachers' statements
- * (lib/commerce/earnings/attribution.ts), so both read one rule.
- */
-export function coveredSessions(section: SectionRecurrence, firstStartsAt: Date, policy = SESSION_CREDIT_POLICY): SessionTimes[] {
-  const end = section.endsOn
-    ? new Date(Date.parse(`${section.endsOn}T00:00:00Z`) + 2 * 86_400_000)
-    : new Date(firstStartsAt.getTime() + policy.openEndedWeeks * 7 * 86_400_000);
-  return sectionSessions(section, firstStartsAt, end);
-}
 
 /**
  * Credits one cancelled session, under its row's lock (a make-up set meanwhile takes the same lock

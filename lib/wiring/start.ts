@@ -3,6 +3,7 @@ import "server-only";
 import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/config";
 import { env, isBuildPhase } from "@/lib/platform/env";
 import { startSessionCreditTimer } from "@/lib/commerce/session-credits";
+import { startMoneyAuditTimer } from "@/lib/commerce/seats/audit";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
 import { startRetentionTimer } from "@/lib/privacy/retention";
 import { startMailScans } from "@/lib/reactions/mail-scans";
@@ -33,6 +34,8 @@ export async function startServer(): Promise<void> {
   await seedDemoData(identityConfig.seedDemoAccounts);
   // Issue 39's data migration: seats paid before entitlements existed get theirs (once; see the function).
   await giveExistingSeatsTheirEntitlements();
+  // Issue 39: the daily money audit (every seat's price against its entitlements, no wallet below zero), shown to admins; after the line above.
+  startMoneyAuditTimer();
   await expireBuiltPages({ buildReadACopy: !env.DATABASE_URL, seeded: identityConfig.seedDemoAccounts });
 }
 

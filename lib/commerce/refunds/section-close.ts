@@ -140,7 +140,17 @@ export async function updateSectionWithRefundsAs(
       const itemIds = seats.filter((seat) => seat.orderId === order.id && seat.status === "confirmed").map((seat) => seat.itemId);
       if (itemIds.length === 0) continue;
       const toRefund = await unrefundedSeats(tx, order.id, itemIds);
-      const refunded = await refundSeatsAsStaff(tx, staff, order, toRefund, SECTION_CLOSED_REASON, { sectionId: id }, now, true);
+      const refunded = await refundSeatsAsStaff(
+        tx,
+        staff,
+        order,
+        toRefund,
+        SECTION_CLOSED_REASON,
+        { sectionId: id },
+        now,
+        // Issue 39: a teacher's close gives back the sessions not yet held (a seat moved in after others were taught keeps those earned); an admin's refunds in full.
+        closeRuleOf(staff) === "refund-policy",
+      );
       const family = families.get(order.userId) ?? { cancelledSeats: [], refundIds: [] };
       family.cancelledSeats.push(...refunded.cancelledSeats);
       family.refundIds.push(...refunded.refundIds);

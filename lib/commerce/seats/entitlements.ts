@@ -7,7 +7,7 @@ import { seatSessions } from "@/lib/platform/db/schema/index";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import type { SectionRecurrence } from "@/lib/scheduling/sessions";
 
-import { coveredSessions } from "@/lib/commerce/session-credits";
+import { coveredSessions } from "./window";
 import { sessionShares } from "@/lib/commerce/earnings/attribution";
 
 /**

@@ -1,4 +1,4 @@
-import { coveredSessions } from "@/lib/commerce/session-credits";
+import { coveredSessions } from "./window";
 import type { SectionRecurrence } from "@/lib/scheduling/sessions";
 
 /**
