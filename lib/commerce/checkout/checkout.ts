@@ -20,6 +20,7 @@ import { checkSeats, countSeatsReleasingExpired, type SeatWanted } from "./seat-
 import { lockSections, newSeat } from "./seats";
 import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
+import { sectionFacts } from "@/lib/scheduling/section-facts";
 
 export interface SeatRequest {
   sectionId: number;
@@ -139,8 +140,12 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
     );
     const filled = checkSeats(wanted, locked, counts, now);
 
-    const lines = wanted.map((w) => ({ ...w, section: locked.get(w.sectionId)! }));
-    const totalMinor = lines.reduce((sum, line) => sum + line.section.priceMinor, 0);
+    // Issue 39: each seat at what the cart showed for it now (a running class: per session × sessions left).
+    const lines = wanted.map((w) => {
+      const section = locked.get(w.sectionId)!;
+      return { ...w, section, priceMinor: sectionFacts(section, now).seatPriceMinor };
+    });
+    const totalMinor = lines.reduce((sum, line) => sum + line.priceMinor, 0);
     if (options.expectedTotalMinor !== undefined && options.expectedTotalMinor !== totalMinor) {
       throw new AppError("conflict", COMMERCE_MESSAGES.priceChanged(formatMoney(options.expectedTotalMinor), formatMoney(totalMinor)));
     }
@@ -175,7 +180,7 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
       lines: lines.map((line, i) => ({
         sectionId: line.sectionId,
         learnerId: line.learnerId,
-        priceMinor: line.section.priceMinor,
+        priceMinor: line.priceMinor,
         seat: seats[i]!,
       })),
       balanceMinor: balance,

@@ -1,20 +1,24 @@
-import { coveredSessions } from "./window";
+import { sectionFacts } from "@/lib/scheduling/section-facts";
 import type { SectionRecurrence } from "@/lib/scheduling/sessions";
 
+import { coveredSessions } from "./window";
+
 /**
- * A section's price per session (issue 39): its price over the sessions of its whole term (from its
- * first day to its last, or the open-ended policy's weeks), the one rule behind a transfer's value
- * in the target section and a seat bought into a running class. Read by the course page, the cart,
- * the checkout and the terms page, so the figure shown is the figure charged.
+ * A section's price per session (issue 39): the one rule behind a seat bought into a running class
+ * (SEAT_PRICE_RULE, lib/scheduling/section-facts.ts: the price per session shown beside each class
+ * times the sessions left) and a transfer's value in the target section (the same per session, times
+ * the sessions moved). A section with no last day counts the open-ended window's sessions (window.ts).
  */
 export function termSessionCount(section: SectionRecurrence): number {
   const dayBefore = new Date(Date.parse(`${section.startsOn}T00:00:00Z`) - 86_400_000);
   return Math.max(1, coveredSessions(section, dayBefore).length);
 }
 
-/** What `sessions` sessions of this section cost at its price per session, rounded to the nearest cent. */
+/** What `sessions` sessions of this section cost: its whole price for its whole term, else its price per session times them. */
 export function priceForSessions(section: SectionRecurrence & { priceMinor: number }, sessions: number): number {
-  const term = termSessionCount(section);
+  const facts = sectionFacts(section, new Date(0));
+  const term = facts.sessionCount ?? termSessionCount(section);
   if (sessions >= term) return section.priceMinor;
-  return Math.round((section.priceMinor * sessions) / term);
+  const perSession = facts.pricePerSessionMinor ?? section.priceMinor / term;
+  return Math.round(perSession * sessions);
 }
