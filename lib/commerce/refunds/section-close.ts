@@ -12,7 +12,8 @@ import { parseInput } from "@/lib/platform/http/responses";
 import { holdsNoClasses, sectionSchema, type SectionInput } from "@/lib/scheduling/schema";
 import { checkMayUpdateSection, findSectionForEdit } from "@/lib/scheduling/section-admin";
 import { WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
-import { updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
+import { sectionRowValues, updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
+import { refuseTakingPaidSessions } from "@/lib/commerce/seats/schedule-edits";
 import { isLiveSeat } from "@/lib/scheduling/slots";
 
 import { sectionClosed } from "@/lib/commerce/events";
@@ -110,7 +111,16 @@ export async function updateSectionWithRefundsAs(
   const staff = await checkMayUpdateSection(actor, id, input);
   const { status } = parseInput(sectionSchema, input);
   const confirmed = parseInput(withdrawalConfirmationSchema, { [WITHDRAW_FIELD]: confirmation })[WITHDRAW_FIELD];
-  if (!holdsNoClasses(status)) return { section: await updateSection(id, input), withdrawn: null };
+  if (!holdsNoClasses(status)) {
+    // Issue 39: only an admin's edit may take away sessions families paid for.
+    if (closeRuleOf(staff) === "admin-full") return { section: await updateSection(id, input), withdrawn: null };
+    const next = sectionRowValues(input);
+    return (await getDb()).transaction(async (tx) => {
+      await lockSections(tx, [id]);
+      await refuseTakingPaidSessions(tx, id, next, now);
+      return { section: await updateSectionIn(tx, id, input), withdrawn: null };
+    });
+  }
 
   const db = await getDb();
   return db.transaction(async (tx) => {
