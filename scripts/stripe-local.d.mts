@@ -20,6 +20,8 @@ export interface StripeLocalState {
   refusingRefunds: string | null;
   /** When set, transfers are refused as Stripe refuses an invalid request (400), with this message. */
   refusingTransfers: string | null;
+  /** Moves the stand-in's clock (ms ahead): an idempotency key older than 24 hours by it is forgotten, as Stripe forgets it. */
+  clockOffsetMs: number;
 }
 
 export interface RunningStripeLocal {

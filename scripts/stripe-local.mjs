@@ -133,7 +133,14 @@ export async function startStripeLocal({
     refusingRefunds: null,
     /** When set, transfers are refused with this message (400, as Stripe refuses one the balance cannot cover). */
     refusingTransfers: null,
+    /** Moves the stand-in's clock (ms): Stripe forgets an idempotency key 24 hours after its first use (issue 39's retried payout). */
+    clockOffsetMs: 0,
   };
+  /** Stripe keeps an idempotency key for 24 hours, then a request with it is a new request. */
+  const IDEMPOTENCY_KEY_MS = 24 * 3_600_000;
+  const standInNow = () => Date.now() + state.clockOffsetMs;
+  /** Every transfer made, as Stripe lists them (GET /v1/transfers?transfer_group=...). */
+  const transferObjects = [];
 
   const later = (ms, task) => {
     const timer = setTimeout(() => {
@@ -383,6 +390,7 @@ export async function startStripeLocal({
       transfer_group: params.transfer_group ?? null,
     };
     state.transfers.push({ id: transfer.id, amount, currency: transfer.currency, destination: transfer.destination, idempotencyKey });
+    transferObjects.push(transfer);
     return transfer;
   }
 
@@ -401,7 +409,7 @@ export async function startStripeLocal({
     return { paid: true };
   }
 
-  function api(method, path, params, idempotencyKey) {
+  function api(method, path, params, idempotencyKey, query = new URLSearchParams()) {
     let match;
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if (method === "GET" && (match = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path))) return publicSession(findSession(match[1]));
@@ -420,6 +428,11 @@ export async function startStripeLocal({
     if (method === "GET" && (match = /^\/v1\/accounts\/([\w-]+)$/.exec(path))) return findAccount(match[1]);
     if (method === "POST" && path === "/v1/account_links") return createAccountLink(params);
     if (method === "POST" && path === "/v1/transfers") return createTransfer(params, idempotencyKey);
+    if (method === "GET" && path === "/v1/transfers") {
+      const group = query.get("transfer_group");
+      const data = transferObjects.filter((t) => group === null || t.transfer_group === group).reverse();
+      return { object: "list", url: "/v1/transfers", has_more: false, data };
+    }
     throw new StripeError(404, { message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -438,7 +451,8 @@ export async function startStripeLocal({
     }
     if (state.failing) return sendJson(res, 500, { error: { type: "api_error", message: "The stand-in is failing on purpose." } });
     // Stripe's idempotency: the same key and parameters answer the first result again, and create nothing.
-    const replay = req.method === "POST" && idempotencyKey ? answered.get(idempotencyKey) : undefined;
+    const remembered = req.method === "POST" && idempotencyKey ? answered.get(idempotencyKey) : undefined;
+    const replay = remembered && standInNow() - remembered.at < IDEMPOTENCY_KEY_MS ? remembered : undefined;
     if (replay) {
       if (replay.path !== path || replay.body !== body) {
         return sendJson(res, 400, {
@@ -451,8 +465,9 @@ export async function startStripeLocal({
       return sendJson(res, 200, replay.json, { "idempotent-replayed": "true" });
     }
     try {
-      const json = api(req.method, path, decodeForm(body), idempotencyKey);
-      if (req.method === "POST" && idempotencyKey) answered.set(idempotencyKey, { path, body, json });
+      const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+      const json = api(req.method, path, decodeForm(body), idempotencyKey, query);
+      if (req.method === "POST" && idempotencyKey) answered.set(idempotencyKey, { path, body, json, at: standInNow() });
       sendJson(res, 200, json, idempotencyKey ? { "idempotency-key": idempotencyKey } : {});
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;

@@ -23,6 +23,8 @@ export interface StripeStandIn {
   refusingTransfers: string | null;
   /** The transfers it created (a repeated idempotency key answers the first one and creates none). */
   transfers: Array<{ id: string; amount: number; currency: string; destination: string; idempotencyKey: string | null }>;
+  /** Moves the stand-in's clock (ms ahead): idempotency keys older than 24 hours by it are forgotten, as Stripe forgets them. */
+  clockOffsetMs: number;
   /** Completes a connected account's onboarding, as its TEST page does (payouts enabled). */
   completeOnboarding(accountId: string): Promise<unknown>;
   /** A connected account as the stand-in holds it. */
@@ -62,6 +64,12 @@ export async function startStripeStandIn(port: number): Promise<StripeStandIn> {
     account: (id: string) => local.account(id),
     get failing() {
       return state.failing;
+    },
+    get clockOffsetMs() {
+      return state.clockOffsetMs;
+    },
+    set clockOffsetMs(value: number) {
+      state.clockOffsetMs = value;
     },
     set failing(value: boolean) {
       state.failing = value;

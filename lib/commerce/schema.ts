@@ -40,6 +40,12 @@ export const COMMERCE_MESSAGES = {
   transferOtherCourse: "A seat can only move to another section of the same course.",
   transferSeatGone: (learner: string, title: string) =>
     `${learner}'s seat in ${title} was withdrawn or refunded, so there is nothing to move.`,
+  // Issue 39: paid sessions are not taken away by a teacher's edit.
+  editTakesPaidSessions: (sessions: number) =>
+    `Families have paid for ${sessions} ${sessions === 1 ? "session" : "sessions"} these times would remove. Keep those dates, or ask an admin to make this change. Nothing was changed.`,
+  // Issue 39: a move carries only the sessions not yet held.
+  transferNothingLeft: (learner: string, title: string) =>
+    `${learner}'s sessions of ${title} have all been held, so there is nothing left to move. Nothing was changed.`,
   transferAlreadySeated: (learner: string) => `${learner} already has a seat in that section.`,
   transferShortOfCash: (difference: string, balance: string) =>
     `That section costs ${difference} more, and your ${brandLabels.cash} balance is ${balance}. Top up your ${brandLabels.cash} first, then move the seat. Nothing was changed.`,

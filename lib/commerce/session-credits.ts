@@ -3,43 +3,20 @@ import "server-only";
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
-import { bookings, orderItems, orders, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
+import { orderItems, orders, seatSessions, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
 import { emit } from "@/lib/platform/events/events";
 import { isOccurrence } from "@/lib/scheduling/session-overrides";
-import { sectionSessions, type SectionRecurrence, type SessionTimes } from "@/lib/scheduling/sessions";
 
 import { sessionCredited } from "./events";
-import { SESSION_CREDIT_POLICY } from "./session-credit-policy";
 import { formatMoney } from "./wallet/money";
 import { lockWallet, writeEntry } from "./wallet/ledger";
-
-type Section = typeof sections.$inferSelect;
-
-/**
- * The sessions a seat covers, by the section's regular schedule: from its first session to the
- * section's last day, or OPEN_ENDED_WEEKS of sessions for a section with no last day. The credit's
- * divisor here, and the sessions a seat's price is spread over in the teachers' statements
- * (lib/commerce/earnings/attribution.ts), so both read one rule.
- */
-export function coveredSessions(section: SectionRecurrence, firstStartsAt: Date, policy = SESSION_CREDIT_POLICY): SessionTimes[] {
-  const end = section.endsOn
-    ? new Date(Date.parse(`${section.endsOn}T00:00:00Z`) + 2 * 86_400_000)
-    : new Date(firstStartsAt.getTime() + policy.openEndedWeeks * 7 * 86_400_000);
-  return sectionSessions(section, firstStartsAt, end);
-}
-
-/** How many sessions a seat covers, by the section's regular schedule (the share's divisor; at least 1). */
-export function sessionsCovered(section: Section, firstStartsAt: Date, policy = SESSION_CREDIT_POLICY): number {
-  return Math.max(1, coveredSessions(section, firstStartsAt, policy).length);
-}
-
-/** One session's share of a seat's price: integer minor units, rounded down. */
-export const sessionShare = (priceMinor: number, sessions: number) => Math.floor(priceMinor / Math.max(1, sessions));
+import { lockOrder } from "./checkout/orders";
+import { settleEntitlements } from "./seats/entitlements";
 
 /**
  * Credits one cancelled session, under its row's lock (a make-up set meanwhile takes the same lock
- * first): each paid seat of it once (session_credits' unique key), each credit written after
- * lockWallet in this transaction, then credited_at. Returns the credits made (none if it was not due).
+ * first): each seat that bought it, its recorded value once (session_credits' unique key and the
+ * entitlement settled `credited`), under the seat's wallet, order and entitlement locks, then credited_at. Returns the credits made (none if it was not due).
  */
 async function creditOne(tx: Transaction, changeId: number, now: Date): Promise<number> {
   const [change] = await tx.select().from(sessionChanges).where(eq(sessionChanges.id, changeId)).for("update");
@@ -53,44 +30,48 @@ async function creditOne(tx: Transaction, changeId: number, now: Date): Promise<
     await tx.update(sessionChanges).set({ creditDueAt: null, updatedAt: now }).where(eq(sessionChanges.id, change.id));
     return 0;
   }
-  const seats = await tx
-    .select({
-      bookingId: bookings.id,
-      firstStartsAt: bookings.startsAt,
-      userId: orders.userId,
-      orderId: orders.id,
-      priceMinor: orderItems.priceMinor,
-    })
-    .from(bookings)
-    .innerJoin(orderItems, eq(orderItems.bookingId, bookings.id))
+  // Issue 39: the seats that bought this session, by their entitlements (never the schedule as it is
+  // now), each credited its own recorded value once. Read unlocked, then each seat taken in the money
+  // lock order (wallet → order → seat) and read again: a refund or a move that got there first leaves nothing to credit.
+  const holders = await tx
+    .select({ rowId: seatSessions.id, bookingId: seatSessions.bookingId, userId: orders.userId, orderId: orders.id })
+    .from(seatSessions)
+    .innerJoin(orderItems, eq(orderItems.id, seatSessions.orderItemId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
       and(
-        eq(bookings.sectionId, section.id),
-        eq(bookings.kind, "seat"),
-        eq(bookings.status, "confirmed"),
+        eq(seatSessions.sectionId, section.id),
+        eq(seatSessions.occurrence, change.originalStartsAt),
+        eq(seatSessions.status, "open"),
         eq(orders.status, "paid"),
-        lte(bookings.startsAt, change.originalStartsAt),
       ),
     )
-    .orderBy(asc(bookings.id));
+    .orderBy(asc(orders.userId), asc(seatSessions.id));
   const creditIds: number[] = [];
-  for (const seat of seats) {
-    const amount = sessionShare(seat.priceMinor, sessionsCovered(section, seat.firstStartsAt));
+  for (const holder of holders) {
+    await lockWallet(tx, holder.userId);
+    await lockOrder(tx, holder.orderId);
+    const [row] = await tx
+      .select()
+      .from(seatSessions)
+      .where(and(eq(seatSessions.id, holder.rowId), eq(seatSessions.status, "open")))
+      .for("update");
+    if (!row) continue;
+    const amount = row.valueMinor;
     const [credit] = await tx
       .insert(sessionCredits)
-      .values({ sessionChangeId: change.id, bookingId: seat.bookingId, userId: seat.userId, orderId: seat.orderId, amountMinor: amount })
+      .values({ sessionChangeId: change.id, bookingId: holder.bookingId, userId: holder.userId, orderId: holder.orderId, amountMinor: amount })
       .onConflictDoNothing({ target: [sessionCredits.sessionChangeId, sessionCredits.bookingId] })
       .returning({ id: sessionCredits.id });
     if (!credit) continue;
     creditIds.push(credit.id);
-    if (amount === 0 || seat.userId === null) continue;
-    await lockWallet(tx, seat.userId);
+    await settleEntitlements(tx, [row.id], "credited", now);
+    if (amount === 0) continue;
     await writeEntry(tx, {
-      userId: seat.userId,
+      userId: holder.userId,
       kind: "session_credit",
       amountMinor: amount,
-      orderId: seat.orderId,
+      orderId: holder.orderId,
       reason: `Cancelled session of ${change.originalStartsAt.toISOString()}: ${formatMoney(amount)}`,
     });
   }

@@ -139,6 +139,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
     const weekEnd = Date.parse(first.startsAt) + WEEK_MS - DAY_MS / 2;
     const weekInstants = upcoming.filter((s) => Date.parse(s.startsAt) < weekEnd).map((s) => s.startsAt);
     teachers.set(teacherSlug, { name: teacherName, bio: teacherBio, slug: teacherSlug });
+    const facts = sectionFacts(section, now);
     list.push({
       id: section.id,
       classType: section.classType,
@@ -153,12 +154,13 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
       endsOn: section.endsOn,
       durationMinutes: section.durationMinutes,
       nextStartsAt: next.startsAt,
-      price: formatPrice(section.priceMinor, section.currency),
-      priceMinor: section.priceMinor,
+      // Issue 39: a running class's seat costs its price per session times the sessions left (SEAT_PRICE_RULE).
+      price: formatPrice(facts.seatPriceMinor, section.currency),
+      priceMinor: facts.seatPriceMinor,
       currency: section.currency,
       seatsLeft: seatsLeftShown(section, bookedOf.get(section.id) ?? { taken: 0, lapsed: 0 }),
       inLine: (bookedOf.get(section.id)?.waiting ?? 0) + (bookedOf.get(section.id)?.offers ?? 0),
-      facts: sectionFactsLine(sectionFacts(section, now), section.currency),
+      facts: sectionFactsLine(facts, section.currency),
     });
   }
   return {

@@ -20,11 +20,14 @@ describe("what a section's price buys (issue 31)", () => {
       sessionCount: 8,
       sessionsLeft: 8,
       pricePerSessionMinor: 1_500,
+      seatPriceMinor: 12_000,
     });
     expect(sectionFactsLine(before, "USD")).toBe("Mar 4, 2030 to Mar 31, 2030 · 8 sessions · $15.00 a session");
     // After the second week's Thursday (16:00 in New York, 20:00 UTC across the clock change on the 10th).
     const started = sectionFacts(section, new Date("2030-03-14T21:00:00Z"));
     expect(started.sessionsLeft).toBe(4);
+    // Issue 39: a seat bought now pays the shown $15.00 for each of the 4 left.
+    expect(started.seatPriceMinor).toBe(6_000);
     expect(sectionFactsLine(started, "USD")).toBe("Mar 4, 2030 to Mar 31, 2030 · 8 sessions · 4 still to come · $15.00 a session");
   });
 

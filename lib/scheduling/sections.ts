@@ -21,6 +21,11 @@ export type SectionRow = typeof sections.$inferSelect;
 /** The fields that decide when a section's sessions are: a change to any of them moves the sessions. */
 const SCHEDULE_FIELDS = ["startsOn", "endsOn", "startMinute", "timezone", "rrule", "durationMinutes"] as const;
 
+/** A section editor's input as the row it would write (validated: a 4xx AppError otherwise). */
+export function sectionRowValues(input: SectionInput) {
+  return rowValues(input);
+}
+
 function rowValues(input: SectionInput) {
   const data = parseInput(sectionSchema, input);
   // One shop, one currency: a section priced in another could be seen but never bought.

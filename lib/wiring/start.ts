@@ -3,6 +3,7 @@ import "server-only";
 import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/config";
 import { env, isBuildPhase } from "@/lib/platform/env";
 import { startSessionCreditTimer } from "@/lib/commerce/session-credits";
+import { startMoneyAuditTimer } from "@/lib/commerce/seats/audit";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
 import { startRetentionTimer } from "@/lib/privacy/retention";
 import { startMailScans } from "@/lib/reactions/mail-scans";
@@ -31,6 +32,10 @@ export async function startServer(): Promise<void> {
   // Cancelled sessions with no make-up by their deadline: each paid seat credited once (row lock + unique key).
   startSessionCreditTimer();
   await seedDemoData(identityConfig.seedDemoAccounts);
+  // Issue 39's data migration: seats paid before entitlements existed get theirs (once; see the function).
+  await giveExistingSeatsTheirEntitlements();
+  // Issue 39: the daily money audit (every seat's price against its entitlements, no wallet below zero), shown to admins; after the line above.
+  startMoneyAuditTimer();
   await expireBuiltPages({ buildReadACopy: !env.DATABASE_URL, seeded: identityConfig.seedDemoAccounts });
 }
 
@@ -143,4 +148,20 @@ async function refuseDemoPasswords(): Promise<void> {
       "Change the password of each, or delete the account, then start again (demo accounts belong on this machine only: `npm start`).",
   );
   process.exit(1);
+}
+
+/** Runs lib/commerce/seats/backfill.ts once the database is migrated; a failure is logged, not fatal (the next start tries again). */
+export async function giveExistingSeatsTheirEntitlements(): Promise<void> {
+  const [{ getDb }, { giveExistingSeatsEntitlements }] = await Promise.all([
+    import("@/lib/platform/db/client"),
+    import("@/lib/commerce/seats/backfill"),
+  ]);
+  await getDb()
+    .then((db) => giveExistingSeatsEntitlements(db))
+    .then((given) => {
+      if (given > 0) console.log(`[commerce] ${given} seats paid before issue 39 given their entitlements`);
+    })
+    .catch((error: unknown) =>
+      console.error("[commerce] could not give existing seats their entitlements:", error instanceof Error ? error.message : error),
+    );
 }

@@ -6,6 +6,7 @@ import { brand, brandLabels } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
 import { refundPolicyText } from "@/lib/commerce/refunds/refund-policy";
 import { sessionCreditPolicyText } from "@/lib/commerce/session-credit-policy";
+import { SEAT_PRICE_RULE } from "@/lib/scheduling/section-facts";
 
 export const metadata = pageMetadata({
   title: "Terms of Service",
@@ -84,6 +85,9 @@ export default function TermsOfServicePage() {
           replacement class or a credit. If you are not satisfied with a course, contact us: we will try to put it right, for example with a
           different teacher, and any refund follows the terms confirmed at enrollment and applicable law.
         </p>
+
+        <h3 id="joining-late">Joining a class that has started</h3>
+        <p>{SEAT_PRICE_RULE}</p>
 
         <h3 id="session-changes">A moved or cancelled session</h3>
         {sessionCreditPolicyText().map((paragraph) => (

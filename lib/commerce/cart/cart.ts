@@ -84,6 +84,8 @@ async function summaries(
     rows.map(({ section, title, slug, teacherName, sale }) => {
       const next = nextSession(section, now);
       const week = next ? nextWeek(section, new Date(next.startsAt)) : [];
+      // Issue 39: what the checkout charges for a seat bought now (a running class: per session × sessions left).
+      const facts = sectionFacts(section, now);
       return [
         section.id,
         {
@@ -91,14 +93,14 @@ async function summaries(
           courseTitle: title,
           courseSlug: slug,
           teacherName,
-          priceMinor: section.priceMinor,
-          price: formatMoney(section.priceMinor, section.currency),
+          priceMinor: facts.seatPriceMinor,
+          price: formatMoney(facts.seatPriceMinor, section.currency),
           currency: section.currency,
           onSale: isSectionOnSale(sale),
           seatsLeft: seatsLeftShown(section, taken.get(section.id) ?? { taken: 0, lapsed: 0 }),
           schedule: week.length > 0 ? weeklyTimesLabel(week, zone ?? section.timezone) : "No sessions left",
           nextSession: next ? formatInstantInZone(next.startsAt, zone ?? section.timezone) : null,
-          facts: sectionFactsLine(sectionFacts(section, now), section.currency),
+          facts: sectionFactsLine(facts, section.currency),
           // A seat bought now starts at the next session: the policy's cutoff before it may already have passed.
           refundableUntil:
             next && isRefundable(new Date(next.startsAt), now)

@@ -5,7 +5,6 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
-import { emit } from "@/lib/platform/events/events";
 import { cartItems, learners, orders } from "@/lib/platform/db/schema/index";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
@@ -16,11 +15,12 @@ import { CURRENCY, formatMoney } from "@/lib/commerce/wallet/money";
 import { insertOrder } from "./order-insert";
 import { closePendingOrder, lockOrder } from "./orders";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
-import { seatsConfirmed } from "@/lib/commerce/events";
+import { confirmSeats } from "@/lib/commerce/seats/confirm";
 import { checkSeats, countSeatsReleasingExpired, type SeatWanted } from "./seat-check";
 import { lockSections, newSeat } from "./seats";
 import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
+import { sectionFacts } from "@/lib/scheduling/section-facts";
 
 export interface SeatRequest {
   sectionId: number;
@@ -140,8 +140,12 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
     );
     const filled = checkSeats(wanted, locked, counts, now);
 
-    const lines = wanted.map((w) => ({ ...w, section: locked.get(w.sectionId)! }));
-    const totalMinor = lines.reduce((sum, line) => sum + line.section.priceMinor, 0);
+    // Issue 39: each seat at what the cart showed for it now (a running class: per session × sessions left).
+    const lines = wanted.map((w) => {
+      const section = locked.get(w.sectionId)!;
+      return { ...w, section, priceMinor: sectionFacts(section, now).seatPriceMinor };
+    });
+    const totalMinor = lines.reduce((sum, line) => sum + line.priceMinor, 0);
     if (options.expectedTotalMinor !== undefined && options.expectedTotalMinor !== totalMinor) {
       throw new AppError("conflict", COMMERCE_MESSAGES.priceChanged(formatMoney(options.expectedTotalMinor), formatMoney(totalMinor)));
     }
@@ -176,20 +180,17 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
       lines: lines.map((line, i) => ({
         sectionId: line.sectionId,
         learnerId: line.learnerId,
-        priceMinor: line.section.priceMinor,
+        priceMinor: line.priceMinor,
         seat: seats[i]!,
       })),
       balanceMinor: balance,
       filled,
       now,
     });
-    if (isPaid) await emit(tx, seatsConfirmed, { bookingIds: seats.map((seat) => seat.id) });
     // A child seated off a waitlist: the offer is taken (or the place in line no longer needed), under the same locks.
-    await acceptWaitlistEntries(
-      tx,
-      wanted.filter((w) => counts.listed.has(`${w.learnerId}:${w.sectionId}`)),
-      now,
-    );
+    const listed = wanted.filter((w) => counts.listed.has(`${w.learnerId}:${w.sectionId}`));
+    if (isPaid) await confirmSeats(tx, { orderId: order.id, userId, locked, filled, listed, now });
+    else await acceptWaitlistEntries(tx, listed, now);
     return { order, lines };
   });
 

@@ -6,7 +6,7 @@ import type { WithSubquery } from "drizzle-orm";
 import { orderItems, orders, payments } from "@/lib/platform/db/schema/index";
 
 import { entryInsert } from "@/lib/commerce/wallet/ledger";
-import { removePaidFromCart, type OrderRow } from "./orders";
+import type { OrderRow } from "./orders";
 import { markSectionsFull, seatInserts, type NewSeat } from "./seats";
 
 /** An order as the checkout decided it under its locks, ready to be written. */
@@ -23,8 +23,8 @@ export interface OrderToWrite {
 /**
  * Writes a placed order in one statement (issue 18: each statement inside the checkout holds the
  * wallet and section locks longer): the order, its seats and their history, its items, the wallet's
- * part (a purchase entry and a payment), the paid lines leaving the cart, and the sections it fills
- * set `full`. The ids are made before, so no part waits for another's output; PostgreSQL checks the
+ * part (a purchase entry and a payment), and, for held seats, the sections they fill set `full`
+ * (a paid order's seats go on to confirmSeats). The ids are made before, so no part waits for another's output; PostgreSQL checks the
  * foreign keys between the parts at the end of the statement, when every row is in.
  */
 export async function insertOrder(tx: Transaction, order: OrderToWrite): Promise<OrderRow> {
@@ -60,8 +60,8 @@ export async function insertOrder(tx: Transaction, order: OrderToWrite): Promise
         ),
     );
   }
-  if (values.status === "paid") parts.push(tx.$with("paid_from_cart").as(removePaidFromCart(tx, values.userId, lines)));
-  if (order.filled.length > 0) parts.push(tx.$with("filled_sections").as(markSectionsFull(tx, order.filled, order.now)));
+  // A paid order's seats are confirmed by confirmSeats (lib/commerce/seats/confirm.ts), which marks what they fill; held seats fill theirs here.
+  if (values.status !== "paid" && order.filled.length > 0) parts.push(tx.$with("filled_sections").as(markSectionsFull(tx, order.filled, order.now)));
   const [row] = await tx
     .with(...parts)
     .insert(orders)

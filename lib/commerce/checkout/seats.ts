@@ -14,7 +14,7 @@ import { nextSessionBetween, type SessionTimes } from "@/lib/scheduling/sessions
 import { settleFreedSeats } from "@/lib/scheduling/waitlist";
 
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
-import { orderHoldReleased, seatsConfirmed } from "@/lib/commerce/events";
+import { orderHoldReleased } from "@/lib/commerce/events";
 
 /** A locked section with its course's title and what else decides whether it is on sale (isSectionOnSale). */
 export type LockedSection = typeof sections.$inferSelect & {
@@ -218,7 +218,7 @@ export function seatInserts(tx: Transaction, seats: NewSeat[]) {
   return [tx.$with("new_seats").as(tx.insert(bookings).values(seats.map((seat) => seat.booking))), seatHistoryInsert(tx, seats)];
 }
 
-/** Writes a seat booking and its history (one statement); returns its id. A confirmed seat is announced. */
+/** Writes a seat booking and its history (one statement); returns its id. A paid seat goes on to confirmSeats (lib/commerce/seats/confirm.ts). */
 export async function writeSeat(
   tx: Transaction,
   section: LockedSection,
@@ -232,11 +232,10 @@ export async function writeSeat(
     .with(seatHistoryInsert(tx, [seat]))
     .insert(bookings)
     .values(seat.booking);
-  if (status === "confirmed") await emit(tx, seatsConfirmed, { bookingIds: [seat.id] });
   return seat.id;
 }
 
-/** Moves an order's seats from one status to another (held → confirmed when paid, held → cancelled when not). */
+/** Moves an order's seats from one status to another (held → confirmed when paid, then confirmSeats; held → cancelled when not). */
 export async function moveSeats(
   tx: Transaction,
   bookingIds: string[],
@@ -258,6 +257,5 @@ export async function moveSeats(
       moved.flatMap((b) => (b.sectionId === null ? [] : [b.sectionId])),
       now,
     );
-  if (to === "confirmed" && moved.length > 0) await emit(tx, seatsConfirmed, { bookingIds: moved.map((b) => b.id) });
   return moved.length;
 }

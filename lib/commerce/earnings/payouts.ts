@@ -138,6 +138,9 @@ export async function payStatement(actor: Actor | null | undefined, input: unkno
   });
 }
 
+/** The Stripe transfer group of a statement's payout: how a retry finds a transfer already made. */
+const transferGroupOf = (statementId: number) => `statement-${statementId}`;
+
 /**
  * The reaction to earnings.payout-requested: sends the statement's transfer to the teacher's
  * connected account, then marks it paid. Idempotent: a statement no longer "paying" is done, and
@@ -153,17 +156,29 @@ export async function sendPayoutTransfer(db: Database, statementId: number, atte
   if (!stripe) throw new Error("Stripe is not configured: the payout waits in the outbox");
   let transferId: string;
   try {
-    const transfer = await stripe.transfers.create(
-      {
-        amount: statement.netMinor,
-        currency: statement.currency.toLowerCase(),
-        destination: statement.stripeAccountId,
-        transfer_group: `statement-${statement.id}`,
-        description: `Earnings for ${monthLabel(statement.month.slice(0, 7))}`,
-        metadata: { statementId: String(statement.id), teacherId: String(statement.teacherId), month: statement.month.slice(0, 7) },
-      },
-      { idempotencyKey: transferKey(statement.id, attempt) },
+    // Issue 39: Stripe keeps an idempotency key for 24 hours, so a retry after a lost answer a day
+    // later would pay twice: a transfer already made for this statement (its group and metadata) is the answer.
+    const made = await stripe.transfers.list({ transfer_group: transferGroupOf(statement.id), limit: 10 });
+    const existing = made.data.find(
+      (t) =>
+        !t.reversed &&
+        t.metadata?.statementId === String(statement.id) &&
+        t.metadata?.teacherId === String(statement.teacherId) &&
+        t.metadata?.month === statement.month.slice(0, 7),
     );
+    const transfer =
+      existing ??
+      (await stripe.transfers.create(
+        {
+          amount: statement.netMinor,
+          currency: statement.currency.toLowerCase(),
+          destination: statement.stripeAccountId,
+          transfer_group: transferGroupOf(statement.id),
+          description: `Earnings for ${monthLabel(statement.month.slice(0, 7))}`,
+          metadata: { statementId: String(statement.id), teacherId: String(statement.teacherId), month: statement.month.slice(0, 7) },
+        },
+        { idempotencyKey: transferKey(statement.id, attempt) },
+      ));
     transferId = transfer.id;
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {

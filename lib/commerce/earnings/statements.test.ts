@@ -252,33 +252,33 @@ describe("a teacher's monthly statement", () => {
     const sessions = sectionSessions(section, at("2027-03-01T00:00:00Z"), at("2027-05-01T00:00:00Z")).map((s) => s.startsAt);
     const a = await newFamily(db(), 10_000);
     await placeOrder(a.parentId, [{ sectionId: section.id, learnerId: a.learnerId }], { now: at("2027-02-20T12:00:00Z") });
-    // 10 March is cancelled without a make-up: A is credited $14.28 (the credit rule: floor(10,000 / 7)).
+    // 10 March is cancelled without a make-up: A is credited $14.29 (issue 39: the value that session was bought at, the second of 10,000 over 7).
     await cancelSession(teacher, section.id, { occurrence: sessions[1]! }, at("2027-03-08T12:00:00Z"));
     expect(await creditCancelledSessions(db(), at("2027-03-14T12:00:00Z"))).toBe(1);
-    expect(await balanceOf(db(), a.parentId)).toBe(1_428);
+    expect(await balanceOf(db(), a.parentId)).toBe(1_429);
 
     const refund = await refundOrderAsAdmin(
       admin,
       { orderId: (await itemOf(a.learnerId)).orderId, reason: "Family moved away" },
       at("2027-03-18T12:00:00Z"),
     );
-    // $100.00 paid, $14.28 credited: $85.72 refunded, so the family has its $100.00 back, not $114.28.
-    expect(refund).toMatchObject({ walletMinor: 8_572, cardMinor: 0 });
-    expect(refund.message).toBe(COMMERCE_MESSAGES.orderRefunded("$85.72", "$85.72", "$0.00", "$14.28"));
+    // $100.00 paid, $14.29 credited: $85.71 refunded, so the family has its $100.00 back, not $114.29.
+    expect(refund).toMatchObject({ walletMinor: 8_571, cardMinor: 0 });
+    expect(refund.message).toBe(COMMERCE_MESSAGES.orderRefunded("$85.71", "$85.71", "$0.00", "$14.29"));
     expect(await balanceOf(db(), a.parentId)).toBe(10_000);
     const [audit] = await db()
       .select({ details: auditEvents.details })
       .from(auditEvents)
       .where(and(eq(auditEvents.action, "order.refund"), eq(auditEvents.targetId, (await itemOf(a.learnerId)).orderId)));
-    expect(audit!.details).toMatchObject({ walletMinor: 8_572, creditedMinor: 1_428 });
+    expect(audit!.details).toMatchObject({ walletMinor: 8_571, creditedMinor: 1_429 });
 
-    // March: the seat earned 3, 10 and 17 March (4,285); the credit deducted 1,428, the refund the other 2,857: nothing left either way.
+    // March: the seat earned 3, 10 and 17 March (4,285); the credit deducted 1,429, the refund the other 2,856: nothing left either way.
     const share = sessionShares(10_000, 7);
     const earned = share[0]! + share[1]! + share[2]!;
     expect(await teacherStatement(section.teacherId, "2027-03", at("2027-04-02T00:00:00Z"))).toMatchObject({
       grossMinor: earned,
-      creditsMinor: 1_428,
-      refundsMinor: earned - 1_428,
+      creditsMinor: 1_429,
+      refundsMinor: earned - 1_429,
       platformShareMinor: 0,
       netMinor: 0,
       status: "nothing",

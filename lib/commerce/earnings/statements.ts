@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, isNotNull, lt, min, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, min, ne, sql } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import {
@@ -11,11 +11,11 @@ import {
   orders,
   refunds,
   sections,
+  seatSessions,
   sessionChanges,
   sessionCredits,
 } from "@/lib/platform/db/schema";
 
-import { coveredSessions } from "@/lib/commerce/session-credits";
 import { CURRENCY } from "@/lib/commerce/wallet/money";
 
 import { EARNINGS_RULE, monthOf, monthRange, nextMonth, platformShareOf, sessionShares } from "./attribution";
@@ -31,6 +31,13 @@ export interface SeatFact {
   priceMinor: number;
   /** The scheduled starts (UTC ISO) of the sessions the seat covers, in order. */
   occurrences: string[];
+  /**
+   * Issue 39: each session's value as recorded when the seat was bought (seat_sessions), beside
+   * `occurrences`; without it the price is spread by sessionShares.
+   */
+  values?: number[];
+  /** Issue 39: which of those sessions a refund gave back (the rest stay earned). Without it, a refund returned them all. */
+  refunded?: boolean[];
   refundedAt: Date | null;
 }
 
@@ -123,14 +130,18 @@ export function buildStatement(
   for (const credit of facts.credits)
     creditedBySeat.set(credit.bookingId, (creditedBySeat.get(credit.bookingId) ?? 0) + credit.amountMinor);
   for (const seat of facts.seats) {
-    const shares = sessionShares(seat.priceMinor, seat.occurrences.length);
+    const shares = seat.values ?? sessionShares(seat.priceMinor, seat.occurrences.length);
     const refundedAt = seat.refundedAt?.getTime() ?? Infinity;
     let earnedBeforeRefund = 0;
+    // Issue 39: what the refund gave back of sessions already earned (it returned only the rows it settled).
+    let returnedOfEarned = 0;
     seat.occurrences.forEach((occurrence, index) => {
       const at = Date.parse(occurrence);
-      if (at >= refundedAt) return;
+      const isRefunded = seat.refunded ? seat.refunded[index] === true : true;
+      if (at >= refundedAt && isRefunded) return;
       const share = shares[index] ?? 0;
       earnedBeforeRefund += share;
+      if (isRefunded && at < refundedAt) returnedOfEarned += share;
       if (!inMonth(at)) return;
       grossMinor += share;
       seats.add(seat.orderItemId);
@@ -149,7 +160,9 @@ export function buildStatement(
       }
       bySection.set(seat.sectionId, line);
     });
-    const refundedMinor = Math.max(0, earnedBeforeRefund - (seat.bookingId ? (creditedBySeat.get(seat.bookingId) ?? 0) : 0));
+    const refundedMinor = seat.refunded
+      ? returnedOfEarned
+      : Math.max(0, earnedBeforeRefund - (seat.bookingId ? (creditedBySeat.get(seat.bookingId) ?? 0) : 0));
     if (seat.refundedAt && inMonth(refundedAt) && refundedMinor > 0) {
       refundsMinor += refundedMinor;
       lines.push({
@@ -208,33 +221,56 @@ export function buildStatement(
 
 /** What the teacher's statements are computed from: their paid seats whose first session is before `until`, their credits, cancelled sessions. */
 export async function loadTeacherFacts(db: Reader, teacherId: number, until: Date): Promise<TeacherFacts> {
+  // Issue 39: a seat earns from its entitlements in the teacher's sections (what it bought, each
+  // session's recorded value), never from the schedule as it is now: a date edit or a move changes
+  // no month. Sessions moved away by a transfer earn in the section they moved to.
   const rows = await db
     .select({
       orderItemId: orderItems.id,
-      bookingId: orderItems.bookingId,
-      priceMinor: orderItems.priceMinor,
-      firstStartsAt: bookings.startsAt,
-      refundedAt: refunds.createdAt,
+      bookingId: seatSessions.bookingId,
+      sectionId: seatSessions.sectionId,
       courseTitle: courses.title,
-      section: sections,
+      occurrence: seatSessions.occurrence,
+      valueMinor: seatSessions.valueMinor,
+      status: seatSessions.status,
+      refundedAt: refunds.createdAt,
     })
-    .from(orderItems)
+    .from(seatSessions)
+    .innerJoin(orderItems, eq(orderItems.id, seatSessions.orderItemId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))
-    .innerJoin(sections, eq(sections.id, orderItems.sectionId))
+    .innerJoin(sections, eq(sections.id, seatSessions.sectionId))
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .leftJoin(refunds, eq(refunds.orderItemId, orderItems.id))
-    .where(and(eq(sections.teacherId, teacherId), eq(bookings.kind, "seat"), isNotNull(orders.paidAt), lt(bookings.startsAt, until)))
-    .orderBy(asc(orderItems.id));
-  const seats: SeatFact[] = rows.map((row) => ({
-    orderItemId: row.orderItemId,
-    bookingId: row.bookingId,
-    sectionId: row.section.id,
-    courseTitle: row.courseTitle,
-    priceMinor: row.priceMinor,
-    occurrences: coveredSessions(row.section, row.firstStartsAt).map((session) => session.startsAt),
-    refundedAt: row.refundedAt,
-  }));
+    .where(
+      and(
+        eq(sections.teacherId, teacherId),
+        ne(seatSessions.status, "transferred"),
+        isNotNull(orders.paidAt),
+        lt(seatSessions.occurrence, until),
+      ),
+    )
+    .orderBy(asc(orderItems.id), asc(seatSessions.sectionId), asc(seatSessions.occurrence));
+  const bySeat = new Map<string, SeatFact & { values: number[]; refunded: boolean[] }>();
+  for (const row of rows) {
+    const key = `${row.orderItemId}|${row.sectionId}`;
+    const seat = bySeat.get(key) ?? {
+      orderItemId: row.orderItemId,
+      bookingId: row.bookingId,
+      sectionId: row.sectionId,
+      courseTitle: row.courseTitle,
+      priceMinor: 0,
+      occurrences: [],
+      values: [],
+      refunded: [],
+      refundedAt: row.refundedAt,
+    };
+    seat.priceMinor += row.valueMinor;
+    seat.occurrences.push(row.occurrence.toISOString());
+    seat.values.push(row.valueMinor);
+    seat.refunded.push(row.status === "refunded");
+    bySeat.set(key, seat);
+  }
+  const seats: SeatFact[] = [...bySeat.values()];
   const credits = await db
     .select({
       bookingId: sessionCredits.bookingId,

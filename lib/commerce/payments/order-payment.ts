@@ -13,11 +13,11 @@ import { paymentIntentOf, type PendingCardPurchase } from "./card-sessions";
 import { orderSeatTaken } from "@/lib/commerce/events";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
-import { closePendingOrder, lockOrder, removePaidFromCart, type OrderRow } from "@/lib/commerce/checkout/orders";
+import { closePendingOrder, lockOrder, type OrderRow } from "@/lib/commerce/checkout/orders";
 import { ORDER_NOTICES } from "@/lib/commerce/schema";
 import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/checkout/seat-check";
-import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
-import { lockSections, markSectionsFull, moveSeats, writeSeat } from "@/lib/commerce/checkout/seats";
+import { confirmSeats } from "@/lib/commerce/seats/confirm";
+import { lockSections, moveSeats, writeSeat } from "@/lib/commerce/checkout/seats";
 
 /** A pending order's card part, for the webhook: locked after its owner's wallet (the ledger's lock order). */
 export async function lockPendingOrder(tx: Transaction, orderId: string): Promise<PendingCardPurchase | null> {
@@ -73,6 +73,9 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
     stripePaymentIntentId: paymentIntentOf(session),
   };
 
+  let filled: number[] = [];
+  let listed: typeof lapsed = [];
+  let sectionsNow = locked;
   if (lapsed.length > 0) {
     // The hold ran out and a checkout released it: the seat is taken again only if one is still free.
     const current = await countSeatsReleasingExpired(
@@ -82,22 +85,17 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
       now,
       { keepHoldsOf: order.id },
     );
-    let filled: number[];
     try {
       filled = checkSeats(lapsed, current.locked, current.counts, now);
     } catch {
       return giveBackLatePayment(tx, order, cardPayment, now);
     }
+    sectionsNow = current.locked;
     for (const item of lapsed) {
       const bookingId = await writeSeat(tx, current.locked.get(item.sectionId)!, item.learnerId, "confirmed", order.userId, now);
       await tx.update(orderItems).set({ bookingId }).where(eq(orderItems.id, item.itemId));
     }
-    if (filled.length > 0) await markSectionsFull(tx, filled, now);
-    await acceptWaitlistEntries(
-      tx,
-      lapsed.filter((item) => current.counts.listed.has(`${item.learnerId}:${item.sectionId}`)),
-      now,
-    );
+    listed = lapsed.filter((item) => current.counts.listed.has(`${item.learnerId}:${item.sectionId}`));
   }
   const confirmed = await moveSeats(
     tx,
@@ -108,9 +106,10 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
   );
   // Under the locks nothing else moves these seats; a mismatch is a bug, and rolls the payment back for Stripe to retry.
   if (confirmed !== held.length) throw new Error(`order ${order.id}: ${held.length - confirmed} held seats could not be confirmed`);
+  // The same confirmation as a wallet checkout's: full sections, the waitlist, each seat's entitlements, the cart, the email.
+  await confirmSeats(tx, { orderId: order.id, userId: order.userId, locked: sectionsNow, filled, listed, now });
   await tx.insert(payments).values(cardPayment);
   await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
-  await removePaidFromCart(tx, order.userId, items);
 }
 
 /**

@@ -30,7 +30,8 @@ import { formatMoney } from "@/lib/commerce/wallet/money";
 import { lockOrder, type OrderRow } from "@/lib/commerce/checkout/orders";
 import { isRefundable, REFUND_POLICY, refundDeadline } from "./refund-policy";
 import { adminRefundSchema, COMMERCE_MESSAGES, orderItemIdSchema } from "@/lib/commerce/schema";
-import { lockSections, reopenFreedSections } from "@/lib/commerce/checkout/seats";
+import { lockSections, reopenFreedSections, type LockedSection } from "@/lib/commerce/checkout/seats";
+import { refundableEntitlements, settleEntitlements } from "@/lib/commerce/seats/entitlements";
 
 export interface RefundOutcome {
   walletMinor: number;
@@ -126,6 +127,7 @@ async function refundSeat(
   actorId: number,
   reason: string | null,
   now: Date,
+  unusedIn: LockedSection | null = null,
 ): Promise<{ refundId: number; walletMinor: number; cardMinor: number; creditedMinor: number; cancelledSeat: string | null }> {
   let cancelledSeat: string | null = null;
   if (seat.bookingId && (seat.bookingStatus === "confirmed" || seat.bookingStatus === "held")) {
@@ -141,7 +143,10 @@ async function refundSeat(
   }
   // Never more than the family paid: what session credits already gave back is not given twice.
   const creditedMinor = Math.min(seat.creditedMinor, seat.priceMinor);
-  const split = await splitRefund(tx, order, seat.priceMinor - creditedMinor);
+  // Issue 39: the value of the seat's open entitlements (only those not yet held when its section closed while running).
+  const owed = await refundableEntitlements(tx, seat.itemId, unusedIn, now);
+  const split = await splitRefund(tx, order, owed ? owed.valueMinor : seat.priceMinor - creditedMinor);
+  if (owed) await settleEntitlements(tx, owed.ids, "refunded", now);
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -272,15 +277,18 @@ export async function refundSeatsAsStaff(
   reason: string,
   auditDetails: Record<string, unknown>,
   now: Date,
+  /** A section closed over its learners: only the sessions not yet held are given back (issue 39). */
+  onlyUnused = false,
 ): Promise<StaffRefund> {
   const done: StaffRefund = { walletMinor: 0, cardMinor: 0, refundIds: [], cancelledSeats: [], creditedMinor: 0 };
   // Every section at once, in id order (the checkout's order), before any seat is freed in one.
-  await lockSections(
+  const locked = await lockSections(
     tx,
     seats.map((seat) => seat.sectionId),
   );
   for (const seat of seats) {
-    const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now);
+    const unusedIn = onlyUnused ? (locked.get(seat.sectionId) ?? null) : null;
+    const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now, unusedIn);
     done.refundIds.push(refunded.refundId);
     if (refunded.cancelledSeat) done.cancelledSeats.push(refunded.cancelledSeat);
     done.walletMinor += refunded.walletMinor;

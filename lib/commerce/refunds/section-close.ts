@@ -12,7 +12,8 @@ import { parseInput } from "@/lib/platform/http/responses";
 import { holdsNoClasses, sectionSchema, type SectionInput } from "@/lib/scheduling/schema";
 import { checkMayUpdateSection, findSectionForEdit } from "@/lib/scheduling/section-admin";
 import { WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
-import { updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
+import { sectionRowValues, updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
+import { refuseTakingPaidSessions } from "@/lib/commerce/seats/schedule-edits";
 import { isLiveSeat } from "@/lib/scheduling/slots";
 
 import { sectionClosed } from "@/lib/commerce/events";
@@ -110,7 +111,16 @@ export async function updateSectionWithRefundsAs(
   const staff = await checkMayUpdateSection(actor, id, input);
   const { status } = parseInput(sectionSchema, input);
   const confirmed = parseInput(withdrawalConfirmationSchema, { [WITHDRAW_FIELD]: confirmation })[WITHDRAW_FIELD];
-  if (!holdsNoClasses(status)) return { section: await updateSection(id, input), withdrawn: null };
+  if (!holdsNoClasses(status)) {
+    // Issue 39: only an admin's edit may take away sessions families paid for.
+    if (closeRuleOf(staff) === "admin-full") return { section: await updateSection(id, input), withdrawn: null };
+    const next = sectionRowValues(input);
+    return (await getDb()).transaction(async (tx) => {
+      await lockSections(tx, [id]);
+      await refuseTakingPaidSessions(tx, id, next, now);
+      return { section: await updateSectionIn(tx, id, input), withdrawn: null };
+    });
+  }
 
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -140,7 +150,17 @@ export async function updateSectionWithRefundsAs(
       const itemIds = seats.filter((seat) => seat.orderId === order.id && seat.status === "confirmed").map((seat) => seat.itemId);
       if (itemIds.length === 0) continue;
       const toRefund = await unrefundedSeats(tx, order.id, itemIds);
-      const refunded = await refundSeatsAsStaff(tx, staff, order, toRefund, SECTION_CLOSED_REASON, { sectionId: id }, now);
+      const refunded = await refundSeatsAsStaff(
+        tx,
+        staff,
+        order,
+        toRefund,
+        SECTION_CLOSED_REASON,
+        { sectionId: id },
+        now,
+        // Issue 39: a teacher's close gives back the sessions not yet held (a seat moved in after others were taught keeps those earned); an admin's refunds in full.
+        closeRuleOf(staff) === "refund-policy",
+      );
       const family = families.get(order.userId) ?? { cancelledSeats: [], refundIds: [] };
       family.cancelledSeats.push(...refunded.cancelledSeats);
       family.refundIds.push(...refunded.refundIds);

@@ -26,6 +26,8 @@ import { seatTransferred } from "@/lib/commerce/events";
 import { COMMERCE_MESSAGES, transferSeatSchema } from "@/lib/commerce/schema";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
+import { isUnused, lockOpenEntitlements, occurrencesBought, settleEntitlements, writeEntitlements } from "@/lib/commerce/seats/entitlements";
+import { priceForSessions } from "@/lib/commerce/seats/pricing";
 
 export interface TransferOutcome {
   transferId: number;
@@ -68,8 +70,9 @@ async function ownedSeat(tx: Transaction, userId: number, orderItemId: number) {
 }
 
 /**
- * Issue 27: a family moves one child's paid seat to another section of the same course, seat for
- * seat. One transaction under checkout's locks, in checkout's order (the parent's wallet, the order,
+ * Issue 27: a family moves one child's paid seat to another section of the same course; issue 39:
+ * only the sessions not yet held move, at the value they were bought at, into as many of the
+ * target's sessions at its price per session (a seat with none left cannot move). One transaction under checkout's locks, in checkout's order (the parent's wallet, the order,
  * then both sections in id order): the target's seats are counted after the lock (no oversell, the
  * waitlist's offers held for others), the price difference is settled through the family's Cash
  * (charged, refused if the balance is short; or credited), and the seat keeps its booking and
@@ -120,8 +123,17 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
     const fromSection = locked.get(fromSectionId)!;
     const next = nextSession(toSection, now)!;
 
-    // Money, to the cent: the new section's price against what this seat cost (its order item).
-    const differenceMinor = toSection.priceMinor - seat.priceMinor;
+    // Issue 39: only what is unused moves, at the value it was bought at, into as many of the
+    // target's sessions (as many as it has left), priced at the target's price per session.
+    const open = await lockOpenEntitlements(tx, orderItemId);
+    const unused = open.filter((row) => isUnused(row, fromSection, now));
+    if (unused.length === 0) throw refuse("conflict", COMMERCE_MESSAGES.transferNothingLeft(seat.learnerName, seat.courseTitle));
+    const movedMinor = unused.reduce((sum, row) => sum + row.valueMinor, 0);
+    const targetOccurrences = occurrencesBought(toSection, new Date(next.startsAt)).slice(0, unused.length);
+    const targetMinor = priceForSessions(toSection, targetOccurrences.length);
+
+    // Money, to the cent: the target's sessions against the value of the unused ones.
+    const differenceMinor = targetMinor - movedMinor;
     const reason = `Moved ${seat.learnerName} to another section of ${seat.courseTitle}`;
     if (differenceMinor > 0) {
       if (counts.balanceMinor < differenceMinor) {
@@ -163,8 +175,31 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
       byId: userId,
       at: now,
     });
-    // The order item follows the seat: a later withdrawal refunds the new price from the new section.
-    await tx.update(orderItems).set({ sectionId: toSectionId, priceMinor: toSection.priceMinor }).where(eq(orderItems.id, orderItemId));
+    // The order item follows the seat and keeps what the seat cost in all: a later withdrawal refunds what is left of it.
+    await tx
+      .update(orderItems)
+      .set({ sectionId: toSectionId, priceMinor: seat.priceMinor + differenceMinor })
+      .where(eq(orderItems.id, orderItemId));
+    await settleEntitlements(
+      tx,
+      unused.map((row) => row.id),
+      "transferred",
+      now,
+    );
+    await writeEntitlements(
+      tx,
+      [
+        {
+          orderItemId,
+          bookingId: booking.id,
+          sectionId: toSectionId,
+          priceMinor: targetMinor,
+          occurrences: targetOccurrences,
+          firstStartsAt: startsAt,
+        },
+      ],
+      now,
+    );
     const [transfer] = await tx
       .insert(seatTransfers)
       .values({
@@ -174,8 +209,8 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
         toSectionId,
         fromStartsAt: booking.startsAt,
         toStartsAt: startsAt,
-        fromPriceMinor: seat.priceMinor,
-        toPriceMinor: toSection.priceMinor,
+        fromPriceMinor: movedMinor,
+        toPriceMinor: targetMinor,
         differenceMinor,
         sequence,
         byId: userId,

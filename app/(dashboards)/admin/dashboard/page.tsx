@@ -12,6 +12,9 @@ import { REPLY_TIME_DAYS, teacherReplyTimes } from "@/lib/messages/reply-times";
 import { attendanceRates } from "@/lib/classroom/attendance";
 import { CURRENCY, formatMoney, formatMoneyCompact, minorToMajor } from "@/lib/commerce/wallet/money";
 import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/admin/revenue";
+import { getLastMoneyAudit } from "@/lib/commerce/seats/audit";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
+import { MoneyAuditPanel } from "@/components/dashboards/money-audit-panel";
 import { ROLES } from "@/lib/platform/auth/roles";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/lead-figures";
@@ -23,11 +26,13 @@ const PATH = "/admin/dashboard";
 
 export default async function AdminDashboardPage() {
   const actor = await requirePagePermission("figures.read", PATH);
-  const [figures, revenue, demos, replyTimes] = await Promise.all([
+  const [figures, revenue, demos, replyTimes, moneyAudit, zone] = await Promise.all([
     getAdminFigures(actor),
     getRevenue(actor),
     getDemoConversion(actor),
     teacherReplyTimes(actor),
+    getLastMoneyAudit(actor),
+    timezoneOfUser(actor.id),
   ]);
   const { judged, contactedInTime } = figures.promise;
   const inTimeShare = judged === 0 ? "—" : `${Math.round((contactedInTime / judged) * 100)}%`;
@@ -73,6 +78,12 @@ export default async function AdminDashboardPage() {
           data={figures.requestsPerDay.map((d) => ({ day: d.day, value: d.requests }))}
           title={`Demo requests per day, last ${FIGURES_DAYS} days`}
         />
+      </section>
+      <section aria-labelledby="money-audit" className="mt-10 rounded-2xl border border-slate-200 p-5">
+        <h2 id="money-audit" className="text-xl font-bold text-slate-900">
+          Money audit
+        </h2>
+        <MoneyAuditPanel audit={moneyAudit} zone={zone} />
       </section>
       <section aria-labelledby="revenue" className="mt-10 rounded-2xl border border-slate-200 p-5">
         <h2 id="revenue" className="text-xl font-bold text-slate-900">

@@ -448,3 +448,56 @@ export const seatTransfers = pgTable(
     check("seat_transfers_difference", sql`${t.differenceMinor} = ${t.toPriceMinor} - ${t.fromPriceMinor}`),
   ],
 );
+
+/**
+ * What a seat bought (issue 39): one row per session of its window when it was paid (keyed by the
+ * occurrence's start by the section's rule, the RECURRENCE-ID, so a moved session keeps its row)
+ * and the value of each in minor units, exact to the cent; a seat's rows sum to what was paid for
+ * it. Nothing re-derives a seat's worth from the schedule as it is now: a cancellation credits its
+ * row's value once, a refund returns the rows still open, a transfer carries the open rows' value
+ * to the target (lib/commerce/seats/). status: open (bought, to be held or settled), credited (its
+ * value went back as a session credit), refunded (returned by a refund), transferred (moved to
+ * another section: rows there carry it).
+ */
+export const seatSessions = pgTable(
+  "seat_sessions",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    /** The occurrence's start by the section's rule when bought (UTC). */
+    occurrence: timestamp({ withTimezone: true }).notNull(),
+    valueMinor: integer().notNull(),
+    status: text().notNull().default("open"),
+    /** When it stopped being open (credited, refunded, transferred). */
+    settledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A seat moved away and back buys the target's sessions again: only its live rows are unique.
+    uniqueIndex("seat_sessions_occurrence_key")
+      .on(t.orderItemId, t.sectionId, t.occurrence)
+      .where(sql`${t.status} <> 'transferred'`),
+    index("seat_sessions_booking_idx").on(t.bookingId, t.status),
+    index("seat_sessions_section_idx").on(t.sectionId, t.occurrence),
+    check("seat_sessions_value", sql`${t.valueMinor} >= 0`),
+    check("seat_sessions_status", sql`${t.status} in ('open', 'credited', 'refunded', 'transferred')`),
+    check("seat_sessions_settled", sql`(${t.status} = 'open') = (${t.settledAt} is null)`),
+  ],
+);
+
+/** What the daily money audit found (lib/commerce/seats/audit.ts): one row per run, shown to admins. */
+export const moneyAudits = pgTable("money_audits", {
+  id: serial().primaryKey(),
+  checkedSeats: integer().notNull(),
+  checkedWallets: integer().notNull(),
+  mismatches: jsonb().notNull(),
+  ranAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,66 @@
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { payStatement } from "@/lib/commerce/earnings/payouts";
+import { teacherStatement } from "@/lib/commerce/earnings/statements";
+import { sections } from "@/lib/platform/db/schema";
+import { updateSection } from "@/lib/scheduling/sections";
+import { newFamily } from "@/test/commerce-fixtures";
+import { openTestDatabase } from "@/test/database";
+import { insertActor } from "@/test/fixtures";
+import { EVERY_DAY, newCourse, newTeacher, storedSectionInput } from "@/test/scheduling-fixtures";
+
+/**
+ * Issue 39, "a teacher re-earns paid months by editing dates": moving a running section's first day
+ * forward re-spread every seat's price over the months left, on top of the months already paid
+ * ($2,200 paid out for $1,300 sold). Earnings come from each seat's recorded sessions: an edit
+ * after a paid month changes no month's figures.
+ */
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+const db = () => database.db;
+
+test("a $1,300 seat, October paid ($900), then the running section's first day moved to November: $1,300 in all, not $2,200", async () => {
+  // Mondays, Wednesdays and Fridays at 17:00 New York, 11 October to 8 November 2027: 9 sessions in October, 4 in November.
+  const teacherId = await newTeacher(db(), "America/New_York", EVERY_DAY(8 * 60, 22 * 60));
+  const courseId = await newCourse(db(), teacherId);
+  const [section] = await db()
+    .insert(sections)
+    .values({
+      courseId,
+      teacherId,
+      classType: "group",
+      capacity: 10,
+      priceMinor: 130_000,
+      currency: "USD",
+      startsOn: "2027-10-11",
+      endsOn: "2027-11-08",
+      startMinute: 17 * 60,
+      timezone: "America/New_York",
+      rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR",
+      durationMinutes: 60,
+      status: "open",
+    })
+    .returning();
+  const family = await newFamily(db(), 130_000);
+  await placeOrder(family.parentId, [{ sectionId: section!.id, learnerId: family.learnerId }], { now: new Date("2027-10-01T00:00:00Z") });
+  const admin = await insertActor(db(), "admin");
+  const november = new Date("2027-11-02T12:00:00Z");
+
+  const october = await teacherStatement(teacherId, "2027-10", november);
+  expect(october.grossMinor).toBe(90_000);
+  await payStatement(admin, { teacherId, month: "2027-10", method: "manual", reference: "BANK-2027-10" }, november);
+
+  // The teacher moves the running section's first day forward to 1 November.
+  await updateSection(section!.id, await storedSectionInput(db(), section!.id, { startsOn: "2027-11-01" }));
+
+  const after = new Date("2027-12-02T12:00:00Z");
+  const [paid, novemberStatement] = [
+    await teacherStatement(teacherId, "2027-10", after),
+    await teacherStatement(teacherId, "2027-11", after),
+  ];
+  expect(paid).toMatchObject({ status: "paid", grossMinor: 90_000 });
+  expect(novemberStatement.grossMinor).toBe(40_000);
+  expect(paid.grossMinor + novemberStatement.grossMinor).toBe(130_000);
+});
