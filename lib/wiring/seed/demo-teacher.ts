@@ -1,6 +1,8 @@
 import "server-only";
 
 import { and, asc, count, eq, notExists } from "drizzle-orm";
+
+import { teaches } from "@/lib/teachers/courses";
 import { DateTime } from "luxon";
 
 import { getDb } from "@/lib/platform/db/client";
@@ -78,7 +80,7 @@ export async function seedDemoTeacherSchedule(email: string, now = new Date()): 
       .from(courses)
       .where(
         and(
-          eq(courses.teacherId, teacherId),
+          teaches(teacherId),
           notExists(tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courses.id))),
         ),
       )
