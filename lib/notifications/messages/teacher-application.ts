@@ -70,3 +70,15 @@ export function listingReviewedEmail(facts: {
         action: { label: "Your section", url: facts.sectionUrl },
       });
 }
+
+/** Issue 38: a teacher's check runs out within 30 days; past it their classes are off sale until it is renewed. */
+export function checkExpiringEmail(facts: { readerName: string | null; checkLabel: string; expiresOn: string; dashboardUrl: string }) {
+  return renderEmail(`Your ${facts.checkLabel.toLowerCase()} expires on ${facts.expiresOn}`, {
+    greeting: hello(facts.readerName),
+    paragraphs: [
+      `Your ${facts.checkLabel.toLowerCase()} expires on ${facts.expiresOn}. Please reply to this email or contact our team to renew it before then.`,
+      "If it expires, your sections come off sale until it is renewed; families already enrolled keep their classes.",
+    ],
+    action: { label: "Your teacher dashboard", url: facts.dashboardUrl },
+  });
+}

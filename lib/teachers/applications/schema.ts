@@ -70,10 +70,11 @@ const applicationIdSchema = z.coerce
 /** Issue 38: the application a background check is run for. */
 export const backgroundCheckSchema = z.object({ applicationId: applicationIdSchema });
 
-/** Issue 38: an admin records the outcome of a check they make themselves (identity, sample lesson). */
+/** Issue 38: an admin records the outcome of a check they make themselves (identity, sample lesson, a policy renewal). */
 export const checkRecordSchema = z.object({
   applicationId: applicationIdSchema,
-  kind: z.enum(["identity", "sample_lesson"], { error: "Choose the identity or the sample lesson check." }),
+  // The safety policy is accepted on the application; an admin records its yearly renewal.
+  kind: z.enum(["identity", "sample_lesson", "safety_policy"], { error: "Choose a check the admin records." }),
   status: z.enum(["passed", "failed"], { error: "Choose passed or failed." }),
   note: z.optional(z.string().check(z.trim(), z.maxLength(1000, "Keep the note under 1,000 characters."))),
 });

@@ -1,17 +1,17 @@
 import "server-only";
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { teacherApplications, teacherChecks } from "@/lib/platform/db/schema/index";
+import { teacherApplications, teacherChecks, teacherProfiles } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { backgroundCheckSchema, checkRecordSchema } from "@/lib/teachers/applications/schema";
 
 import { backgroundCheckProvider } from "./background-provider";
-import { CHECK_KINDS, expiryOf, type CheckFact, type CheckKind, type CheckStatus } from "./check-rules";
+import { CHECK_KINDS, clearedUntil, expiryOf, missingChecks, type CheckFact, type CheckKind, type CheckStatus } from "./check-rules";
 
 export interface CheckRow extends CheckFact {
   note: string | null;
@@ -43,14 +43,24 @@ export async function listChecksForReview(actor: Actor | null, userId: number): 
   );
 }
 
-async function pendingApplication(db: Database, applicationId: number) {
+/** Checks are made on a pending application, and renewed on an approved one (the teacher's); a declined one is closed. */
+async function openApplication(db: Database, applicationId: number) {
   const [row] = await db
     .select({ userId: teacherApplications.userId, name: teacherApplications.name, email: teacherApplications.email, status: teacherApplications.status })
     .from(teacherApplications)
     .where(eq(teacherApplications.id, applicationId));
   if (!row) throw new AppError("not-found", "This application no longer exists.");
-  if (row.status !== "pending") throw new AppError("conflict", `This application was already ${row.status}.`);
+  if (row.status === "declined") throw new AppError("conflict", "This application was already declined.");
   return row;
+}
+
+/**
+ * What teacher_profiles.cleared_until holds: the earliest expiry while every check is passed; a
+ * check failed or missing clears nobody (an instant in the past, never null, which means "no checks on record").
+ */
+function clearedUntilOf(checks: CheckFact[], now: Date): Date {
+  const missing = missingChecks(checks, now);
+  return missing.length === 0 ? (clearedUntil(checks) ?? now) : now;
 }
 
 /** Writes a check's outcome (one row per person and kind): a pass carries its expiry, anything else none. */
@@ -76,6 +86,11 @@ async function writeCheck(
       .insert(teacherChecks)
       .values({ userId: values.userId, kind: values.kind, ...outcome })
       .onConflictDoUpdate({ target: [teacherChecks.userId, teacherChecks.kind], set: outcome });
+    // A teacher's renewal (or a lapse recorded) moves their cleared-until at once: the on-sale rule reads it.
+    await tx
+      .update(teacherProfiles)
+      .set({ clearedUntil: clearedUntilOf(await checksOf(tx, values.userId), now), updatedAt: now })
+      .where(and(eq(teacherProfiles.userId, values.userId), isNotNull(teacherProfiles.approvedAt)));
     await recordAudit(tx, actor, {
       action: `teacher_check.${values.kind}`,
       targetType: "teacher_application",
@@ -90,7 +105,7 @@ export async function recordCheck(actor: Actor | null, input: unknown, now = new
   authorize(actor, "applications.decide");
   const { applicationId, kind, status, note } = parseInput(checkRecordSchema, input);
   const db = await getDb();
-  const application = await pendingApplication(db, applicationId);
+  const application = await openApplication(db, applicationId);
   await writeCheck(db, actor, { userId: application.userId, applicationId, kind, status, note: note || null }, now);
   return status === "passed" ? "The check is recorded as passed." : "The check is recorded as failed.";
 }
@@ -100,7 +115,7 @@ export async function runBackgroundCheck(actor: Actor | null, input: unknown, no
   authorize(actor, "applications.decide");
   const { applicationId } = parseInput(backgroundCheckSchema, input);
   const db = await getDb();
-  const application = await pendingApplication(db, applicationId);
+  const application = await openApplication(db, applicationId);
   const result = await backgroundCheckProvider().check({ applicationId, name: application.name, email: application.email });
   await writeCheck(
     db,

@@ -24,6 +24,8 @@ import { newCourse } from "@/test/scheduling-fixtures";
 
 import { CHECK_VALID_DAYS } from "./check-rules";
 import { recordCheck, runBackgroundCheck } from "./checks";
+import { listExpiringChecks } from "./expiry";
+import { queueCheckExpiryWarnings } from "@/lib/reactions/check-expiry-mail";
 
 /**
  * Issue 38, the road from application to a class families can buy: the acknowledgement, the checks
@@ -249,5 +251,42 @@ describe("the first listing, then self-serve, then a check expiring", () => {
     ).rejects.toMatchObject({ status: 409 });
     const [seat] = await db().select({ status: bookings.status }).from(bookings).where(eq(bookings.learnerId, family.learnerId));
     expect(seat?.status).toBe("confirmed");
+  });
+});
+
+describe("checks running out", () => {
+  it("warns the teacher once, 30 days ahead, lists it on the admin dashboard, and a renewal puts the sections back on sale", async () => {
+    const person = await applicant("Wes Warned");
+    await submitApplication(person, form(person, "Wes Warned"));
+    const id = await applicationIdOf(person);
+    await passOwnChecks(id);
+    await runBackgroundCheck(admin, { applicationId: id });
+    await decideApplication(admin, { applicationId: id, decision: "approve" });
+    const cleared = (await profileOf(person.id))!.clearedUntil!;
+
+    // 31 days before: nothing yet. 29 days before: one warning, however often the scan runs.
+    expect(await queueCheckExpiryWarnings(db(), new Date(cleared.getTime() - 31 * 86_400_000))).toBe(0);
+    const warnAt = new Date(cleared.getTime() - 29 * 86_400_000);
+    expect(await queueCheckExpiryWarnings(db(), warnAt)).toBeGreaterThanOrEqual(1);
+    expect(await queueCheckExpiryWarnings(db(), warnAt)).toBe(0);
+    const warnings = (await mailTo(person.email)).filter((m) => /expires on/.test(m.subject));
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings[0]!.text).toMatch(/sections come off sale/);
+
+    const listed = await listExpiringChecks(admin, warnAt);
+    expect(listed.filter((c) => c.teacherId === person.id).every((c) => c.warnedAt !== null)).toBe(true);
+    expect(await listExpiringChecks(admin, new Date(cleared.getTime() - 40 * 86_400_000))).not.toContainEqual(
+      expect.objectContaining({ teacherId: person.id }),
+    );
+
+    // Renewing every check moves cleared-until a term on.
+    const later = new Date(cleared.getTime() + 86_400_000);
+    await recordCheck(admin, { applicationId: id, kind: "identity", status: "passed" }, later);
+    await recordCheck(admin, { applicationId: id, kind: "sample_lesson", status: "passed" }, later);
+    await runBackgroundCheck(admin, { applicationId: id }, later);
+    // The safety policy is still the one accepted at application: past its year, so not cleared yet.
+    expect((await profileOf(person.id))!.clearedUntil!.getTime()).toBe(later.getTime());
+    await recordCheck(admin, { applicationId: id, kind: "safety_policy", status: "passed", note: "Re-accepted by email." }, later);
+    expect((await profileOf(person.id))!.clearedUntil!.getTime()).toBe(later.getTime() + 365 * 86_400_000);
   });
 });

@@ -78,9 +78,15 @@ export default async function ReviewApplicationPage({ params }: { params: Promis
           Checks
         </h2>
         <CheckTable checks={checks} now={now} />
-        {isPending ? (
+        {application.status === "approved" ? (
+          <p className="mt-3 text-sm text-slate-700">
+            Renew a check by recording it again: a pass runs for its full term from today, and the teacher&rsquo;s sections are on sale
+            again at once if it had expired.
+          </p>
+        ) : null}
+        {application.status !== "declined" ? (
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            {(["identity", "sample_lesson"] as const).map((kind) => (
+            {(application.status === "approved" ? (["identity", "sample_lesson", "safety_policy"] as const) : (["identity", "sample_lesson"] as const)).map((kind) => (
               <ActionForm key={kind} action={recordCheckAction} submitLabel={`Record ${CHECK_LABELS[kind].toLowerCase()}`} label={CHECK_LABELS[kind]}>
                 {hidden}
                 <input type="hidden" name="kind" value={kind} />
