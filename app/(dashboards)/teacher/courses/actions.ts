@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { proposeCourse } from "@/lib/teachers/course-proposals";
 import { stopTeachingCourse, teachCourse } from "@/lib/teachers/course-teaching";
 
 const PATH = "/teacher/courses";
@@ -23,5 +24,14 @@ export async function stopTeachingCourseAction(data: FormData): Promise<ActionRe
     await stopTeachingCourse(await requireActor("availability.manage"), formObject(data));
     revalidatePath(PATH);
     return "The course is off your list.";
+  });
+}
+
+export async function proposeCourseAction(data: FormData): Promise<ActionResult> {
+  return runAction("teacher.course.propose", async () => {
+    const message = await proposeCourse(await requireActor("availability.manage"), formObject(data));
+    revalidatePath(PATH);
+    revalidatePath("/admin/courses");
+    return message;
   });
 }

@@ -10,7 +10,11 @@ import { CatalogueChoices } from "@/components/teaching/catalogue-choices";
 import { findTeacherCourse, listTeacherCourses, listTeacherRequests, parsePage } from "@/lib/teachers/courses";
 import { listCoursesToTeach } from "@/lib/teachers/course-teaching";
 
-import { teachCourseAction } from "./actions";
+import { CourseProposalForm } from "@/components/teaching/course-proposal-form";
+import { ProposalList } from "@/components/teaching/proposal-list";
+import { listOwnProposals } from "@/lib/teachers/course-proposals";
+
+import { proposeCourseAction, teachCourseAction } from "./actions";
 
 export const metadata = { title: "Teacher courses" };
 
@@ -49,10 +53,11 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
   }
 
   const isTeacher = actor.role === "teacher";
-  const [courses, requests, choices] = await Promise.all([
+  const [courses, requests, choices, proposals] = await Promise.all([
     listTeacherCourses(actor),
     listTeacherRequests(actor, { page }),
     isTeacher ? listCoursesToTeach(actor) : Promise.resolve(null),
+    isTeacher ? listOwnProposals(actor) : Promise.resolve([]),
   ]);
   return (
     <>
@@ -72,6 +77,20 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
             sections on the course page.
           </p>
           <CatalogueChoices courses={choices} teach={teachCourseAction} />
+        </section>
+      ) : null}
+      {isTeacher ? (
+        <section aria-labelledby="propose" className="mt-10">
+          <h2 id="propose" className="mb-1 text-xl font-bold text-slate-900">
+            Propose a new course
+          </h2>
+          <p className="mb-3 text-slate-700">Teach something the catalogue lacks: our team accepts it into the catalogue or returns it with a note.</p>
+          {proposals.length > 0 ? (
+            <div className="mb-4">
+              <ProposalList proposals={proposals} />
+            </div>
+          ) : null}
+          <CourseProposalForm propose={proposeCourseAction} />
         </section>
       ) : null}
       <section aria-labelledby="requests" className="mt-10">
