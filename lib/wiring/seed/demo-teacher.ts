@@ -24,7 +24,8 @@ import { publicHolidays } from "./holidays";
  */
 export const DEMO_TEACHER_SCHEDULE = {
   publicName: "Demo Teacher",
-  bio: "The demo account's teacher: sign in as teacher@example.com to edit these hours and sections.",
+  // Issue 38: a public page reads like a teacher's, not like a note to developers (the README names the account).
+  bio: "I have taught coding to children for nine years, first in after-school clubs in Chicago and now online. We start with games in Scratch and move on to real Python projects, at the pace of each child. My classes are small, so everyone gets to show what they built.",
   subjects: ["Coding"],
   timezone: "America/Chicago",
   weekdays: [1, 2, 3, 4, 5, 6, 7],

@@ -67,4 +67,7 @@ INSERT INTO "course_teachers" ("course_id", "teacher_id")
   UNION
   SELECT DISTINCT "course_id", "teacher_id" FROM "sections"
   ON CONFLICT DO NOTHING;--> statement-breakpoint
-ALTER TABLE "courses" DROP COLUMN "teacher_id";
+ALTER TABLE "courses" DROP COLUMN "teacher_id";--> statement-breakpoint
+-- Data: the demo teacher's bio, as seeded before issue 38, reads like a teacher's (a seeded profile keeps a teacher's own edits).
+UPDATE "teacher_profiles" SET "bio" = 'I have taught coding to children for nine years, first in after-school clubs in Chicago and now online. We start with games in Scratch and move on to real Python projects, at the pace of each child. My classes are small, so everyone gets to show what they built.'
+  WHERE "bio" = 'The demo account''s teacher: sign in as teacher@example.com to edit these hours and sections.';
