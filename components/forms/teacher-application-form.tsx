@@ -29,7 +29,13 @@ export function TeacherApplicationForm({
 }) {
   const { register, handleSubmit, setError, formState } = useForm<TeacherApplicationInput>({
     resolver: zodResolver(teacherApplicationSchema),
-    defaultValues: { name: defaultName, email: defaultEmail, subjects: "", experience: "", availability: "" } as Partial<TeacherApplicationInput>,
+    defaultValues: {
+      name: defaultName,
+      email: defaultEmail,
+      subjects: "",
+      experience: "",
+      availability: "",
+    } as Partial<TeacherApplicationInput>,
   });
   const [answer, setAnswer] = useState<ActionResult | null>(null);
   const errors = formState.errors;

@@ -19,9 +19,7 @@ export function ActionButton({
 }) {
   const { onSubmit, isPending, result } = useSubmitAction(action);
   const style =
-    tone === "primary"
-      ? "bg-brand-600 text-white hover:bg-brand-700"
-      : "border border-slate-400 text-slate-900 hover:bg-slate-100";
+    tone === "primary" ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-400 text-slate-900 hover:bg-slate-100";
   return (
     <form onSubmit={onSubmit} aria-busy={isPending} className="inline">
       {Object.entries(fields).map(([name, value]) => (

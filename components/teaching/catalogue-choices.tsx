@@ -20,7 +20,12 @@ export function CatalogueChoices({ courses, teach }: { courses: CatalogueChoice[
           </td>
           <td className="px-3 py-2">{course.teachers === 0 ? "Nobody yet" : `${course.teachers} teach it`}</td>
           <td className="px-3 py-2">
-            <ActionButton action={teach} fields={{ courseId: course.id }} label="I teach this" accessibleLabel={`I teach ${course.title}`} />
+            <ActionButton
+              action={teach}
+              fields={{ courseId: course.id }}
+              label="I teach this"
+              accessibleLabel={`I teach ${course.title}`}
+            />
           </td>
         </tr>
       ))}

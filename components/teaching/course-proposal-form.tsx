@@ -11,9 +11,19 @@ const GRADES = Array.from({ length: 12 }, (_, i) => String(i + 1));
 /** Issue 38: a teacher proposes a course the catalogue lacks; the server's field messages show beside each field. */
 export function CourseProposalForm({ propose }: { propose: (data: FormData) => Promise<ActionResult> }) {
   const { onSubmit, isPending, errorOf } = useSubmitAction(propose);
-  const field = (name: string) => ({ id: `proposal-${name}`, name, className: inputClass, ...errorProps(`proposal-${name}`, errorOf(name)) });
+  const field = (name: string) => ({
+    id: `proposal-${name}`,
+    name,
+    className: inputClass,
+    ...errorProps(`proposal-${name}`, errorOf(name)),
+  });
   return (
-    <form onSubmit={onSubmit} aria-busy={isPending} aria-label="Propose a new course" className="space-y-4 rounded-xl border border-slate-200 p-5">
+    <form
+      onSubmit={onSubmit}
+      aria-busy={isPending}
+      aria-label="Propose a new course"
+      className="space-y-4 rounded-xl border border-slate-200 p-5"
+    >
       <FormField id="proposal-title" label="Course title" error={errorOf("title")}>
         <input type="text" maxLength={PROPOSAL_LIMITS.title} {...field("title")} />
       </FormField>
@@ -48,7 +58,11 @@ export function CourseProposalForm({ propose }: { propose: (data: FormData) => P
       <FormField id="proposal-outcomes" label="What children learn" error={errorOf("outcomes")}>
         <textarea rows={3} {...field("outcomes")} />
       </FormField>
-      <button type="submit" disabled={isPending} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={isPending}
+        className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {isPending ? "Sending…" : "Propose the course"}
       </button>
     </form>

@@ -7,7 +7,13 @@ import { formatPrice } from "@/lib/scheduling/weekly-times";
 import type { ListingInReview } from "@/lib/teachers/listing-review";
 
 /** Issue 38: new teachers' first listings, each with the teacher's record, to approve (on sale) or return with a note. */
-export function ListingReviewQueue({ listings, review }: { listings: ListingInReview[]; review: (data: FormData) => Promise<ActionResult> }) {
+export function ListingReviewQueue({
+  listings,
+  review,
+}: {
+  listings: ListingInReview[];
+  review: (data: FormData) => Promise<ActionResult>;
+}) {
   if (listings.length === 0) return <p className="text-slate-700">No listing is waiting for review.</p>;
   return (
     <ul className="space-y-4">

@@ -19,7 +19,10 @@ export function TeacherNextSteps({
     !teachesCourses && { href: "/teacher/courses", text: "Add the catalogue courses you teach, or propose a new one." },
     teachesCourses &&
       !hasSectionOnSale &&
-      !inReview && { href: "/teacher/sections/new", text: "Publish a section as Open: our team reviews your first one, then it is on sale." },
+      !inReview && {
+        href: "/teacher/sections/new",
+        text: "Publish a section as Open: our team reviews your first one, then it is on sale.",
+      },
     inReview && { href: "/teacher/sections", text: "Your first section is in review: we email you when it is on sale." },
     payoutsNeeded && { href: "/teacher/earnings", text: "Set up payouts, so your monthly statements can be paid to you." },
   ].filter((step): step is { href: string; text: string } => Boolean(step));

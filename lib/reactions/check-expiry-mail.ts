@@ -24,7 +24,10 @@ export async function queueCheckExpiryWarnings(db: Database, now: Date = new Dat
         expiresOn: `${dayFormat.format(check.expiresAt)} (UTC)`,
         dashboardUrl: `${brand.siteUrl}/teacher/dashboard`,
       });
-      await enqueueEmail(tx, `teacher-check:${check.checkId}:expiring:${check.expiresAt.toISOString()}`, { ...content, to: check.teacherEmail });
+      await enqueueEmail(tx, `teacher-check:${check.checkId}:expiring:${check.expiresAt.toISOString()}`, {
+        ...content,
+        to: check.teacherEmail,
+      });
       await markWarned(tx, check.checkId, now);
     });
   }

@@ -26,7 +26,11 @@ const grade = z.coerce
 
 export const courseProposalSchema = z
   .object({
-    title: z.string({ error: PROPOSAL_MESSAGES.titleRequired }).trim().min(1, PROPOSAL_MESSAGES.titleRequired).max(PROPOSAL_LIMITS.title, PROPOSAL_MESSAGES.titleLong),
+    title: z
+      .string({ error: PROPOSAL_MESSAGES.titleRequired })
+      .trim()
+      .min(1, PROPOSAL_MESSAGES.titleRequired)
+      .max(PROPOSAL_LIMITS.title, PROPOSAL_MESSAGES.titleLong),
     category: z.enum(COURSE_CATEGORIES, { error: PROPOSAL_MESSAGES.categoryRequired }),
     gradeMin: grade,
     gradeMax: grade,

@@ -61,7 +61,9 @@ describe("proposing a new course", () => {
     expect(course!.description).toContain("What children learn: Verse and chorus");
     expect((await listTeacherCourses(teacher)).map((c) => c.id)).toContain(course!.id);
     expect((await listOwnProposals(teacher)).find((p) => p.id === pending!.id)).toMatchObject({ status: "accepted", courseSlug: slug });
-    await expect(decideProposal(admin, { proposalId: pending!.id, decision: "return", note: "Late" })).rejects.toMatchObject({ status: 409 });
+    await expect(decideProposal(admin, { proposalId: pending!.id, decision: "return", note: "Late" })).rejects.toMatchObject({
+      status: 409,
+    });
 
     // The same title again gets a slug of its own.
     await proposeCourse(teacher, proposal());

@@ -89,7 +89,14 @@ async function freeSlug(tx: Transaction, title: string) {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 70) || "course";
-  const taken = new Set((await tx.select({ slug: courses.slug }).from(courses).where(like(courses.slug, `${base}%`))).map((r) => r.slug));
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: courses.slug })
+        .from(courses)
+        .where(like(courses.slug, `${base}%`))
+    ).map((r) => r.slug),
+  );
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     if (!taken.has(slug)) return slug;
@@ -118,14 +125,28 @@ export async function decideProposal(actor: Actor | null, input: unknown): Promi
       const description = `${proposal.description}\n\nWhat children learn: ${proposal.outcomes}`.slice(0, 2000);
       const [course] = await tx
         .insert(courses)
-        .values({ slug, title: proposal.title, category: proposal.category, description, gradeMin: proposal.gradeMin, gradeMax: proposal.gradeMax })
+        .values({
+          slug,
+          title: proposal.title,
+          category: proposal.category,
+          description,
+          gradeMin: proposal.gradeMin,
+          gradeMax: proposal.gradeMax,
+        })
         .returning({ id: courses.id });
       courseId = course!.id;
       await tx.insert(courseTeachers).values({ courseId, teacherId: proposal.teacherId });
     }
     await tx
       .update(courseProposals)
-      .set({ status: decision === "accept" ? "accepted" : "returned", note: note || null, decidedById: actor.id, decidedAt: new Date(), courseId, updatedAt: new Date() })
+      .set({
+        status: decision === "accept" ? "accepted" : "returned",
+        note: note || null,
+        decidedById: actor.id,
+        decidedAt: new Date(),
+        courseId,
+        updatedAt: new Date(),
+      })
       .where(eq(courseProposals.id, proposalId));
     await recordAudit(tx, actor, {
       action: `course_proposal.${decision}`,
@@ -134,9 +155,11 @@ export async function decideProposal(actor: Actor | null, input: unknown): Promi
       details: { proposalId, title: proposal.title, ...(note ? { note } : {}) },
     });
     return {
-      message: decision === "accept" ? `${proposal.title} is in the catalogue, taught by its proposer.` : `${proposal.title} was returned with your note.`,
+      message:
+        decision === "accept"
+          ? `${proposal.title} is in the catalogue, taught by its proposer.`
+          : `${proposal.title} was returned with your note.`,
       slug,
     };
   });
 }
-

@@ -120,7 +120,10 @@ describe("a course with three teachers", () => {
     const teacher = await teacherActor("Eve Stone");
     await teachCourse(teacher, { courseId });
     const section = await createSectionAs(teacher, sectionOf(courseId, teacher, 9_000));
-    await expect(stopTeachingCourse(teacher, { courseId })).rejects.toMatchObject({ status: 409, message: COURSE_TEACHING_MESSAGES.stillRunning });
+    await expect(stopTeachingCourse(teacher, { courseId })).rejects.toMatchObject({
+      status: 409,
+      message: COURSE_TEACHING_MESSAGES.stillRunning,
+    });
     await db().update(sections).set({ status: "closed" }).where(eq(sections.id, section.id));
     await stopTeachingCourse(teacher, { courseId });
     expect(await listTeacherCourses(teacher)).toEqual([]);

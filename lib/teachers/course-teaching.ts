@@ -76,7 +76,9 @@ export async function teachCourse(actor: Actor | null, input: unknown): Promise<
     .from(courses)
     .where(and(eq(courses.id, courseId), eq(courses.isPublished, true)));
   if (!course) {
-    throw new AppError("not-found", COURSE_TEACHING_MESSAGES.unknownCourse, { fieldErrors: { courseId: COURSE_TEACHING_MESSAGES.unknownCourse } });
+    throw new AppError("not-found", COURSE_TEACHING_MESSAGES.unknownCourse, {
+      fieldErrors: { courseId: COURSE_TEACHING_MESSAGES.unknownCourse },
+    });
   }
   await db.insert(courseTeachers).values({ courseId, teacherId: actor.id }).onConflictDoNothing();
   return course.title;

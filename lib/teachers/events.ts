@@ -6,10 +6,16 @@ import { z } from "@/lib/platform/zod";
 /** What the teacher road tells the rest of the product (issue 38). Who reacts: lib/reactions/table.ts. */
 
 /** An application was sent from /become-a-teacher: the applicant's acknowledgement. */
-export const teacherApplicationReceived = defineEvent("teacher-application.received", z.object({ applicationId: z.number().int().positive() }));
+export const teacherApplicationReceived = defineEvent(
+  "teacher-application.received",
+  z.object({ applicationId: z.number().int().positive() }),
+);
 
 /** An admin approved (the teacher is public) or declined (with a reason) an application: the applicant hears which. */
-export const teacherApplicationDecided = defineEvent("teacher-application.decided", z.object({ applicationId: z.number().int().positive() }));
+export const teacherApplicationDecided = defineEvent(
+  "teacher-application.decided",
+  z.object({ applicationId: z.number().int().positive() }),
+);
 
 /** An admin reviewed a new teacher's first listing: on sale (approved) or returned to draft with a note. */
 export const teacherListingReviewed = defineEvent(

@@ -68,10 +68,7 @@ export async function listListingsInReview(actor: Actor | null): Promise<Listing
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .innerJoin(users, eq(users.id, sections.teacherId))
-    .leftJoin(
-      teacherApplications,
-      and(eq(teacherApplications.userId, sections.teacherId), eq(teacherApplications.status, "approved")),
-    )
+    .leftJoin(teacherApplications, and(eq(teacherApplications.userId, sections.teacherId), eq(teacherApplications.status, "approved")))
     .where(
       and(
         eq(teacherProfiles.listingReviewPending, true),
@@ -92,7 +89,12 @@ export async function reviewListing(actor: Actor | null, input: unknown, now = n
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ teacherId: sections.teacherId, status: sections.status, pending: teacherProfiles.listingReviewPending, title: courses.title })
+      .select({
+        teacherId: sections.teacherId,
+        status: sections.status,
+        pending: teacherProfiles.listingReviewPending,
+        title: courses.title,
+      })
       .from(sections)
       .innerJoin(courses, eq(courses.id, sections.courseId))
       .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
@@ -102,7 +104,10 @@ export async function reviewListing(actor: Actor | null, input: unknown, now = n
       throw new AppError("conflict", LISTING_REVIEW_MESSAGES.notInReview);
     }
     if (decision === "approve") {
-      await tx.update(teacherProfiles).set({ listingReviewPending: false, updatedAt: now }).where(eq(teacherProfiles.userId, row.teacherId));
+      await tx
+        .update(teacherProfiles)
+        .set({ listingReviewPending: false, updatedAt: now })
+        .where(eq(teacherProfiles.userId, row.teacherId));
     } else {
       await tx.update(sections).set({ status: "draft", updatedAt: now }).where(eq(sections.id, sectionId));
     }
@@ -112,7 +117,12 @@ export async function reviewListing(actor: Actor | null, input: unknown, now = n
       targetId: sectionId,
       details: { teacherId: row.teacherId, ...(note ? { note } : {}) },
     });
-    await emit(tx, teacherListingReviewed, { sectionId, approved: decision === "approve", note: note || null, reviewedAt: now.toISOString() });
+    await emit(tx, teacherListingReviewed, {
+      sectionId,
+      approved: decision === "approve",
+      note: note || null,
+      reviewedAt: now.toISOString(),
+    });
     return decision === "approve"
       ? `${row.title} is on sale, and this teacher's sections go on sale as they publish them.`
       : `${row.title} is back in draft; the teacher has your note.`;

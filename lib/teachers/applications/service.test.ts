@@ -170,7 +170,9 @@ describe("deciding a teacher application", () => {
     const applicant = await registeredApplicant();
     const id = await pendingApplicationOf(applicant);
 
-    await expect(decideApplication(admin, { applicationId: id, decision: "decline", reason: "Not this term." })).resolves.toMatch(/declined/);
+    await expect(decideApplication(admin, { applicationId: id, decision: "decline", reason: "Not this term." })).resolves.toMatch(
+      /declined/,
+    );
 
     const [row] = await applicationsOf(applicant.id);
     expect(row).toMatchObject({ status: "declined", decidedById: admin.id });

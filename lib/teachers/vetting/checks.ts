@@ -39,14 +39,27 @@ export async function listChecksForReview(actor: Actor | null, userId: number): 
   const db = await getDb();
   const rows = await checksOf(db, userId);
   return CHECK_KINDS.map(
-    (kind) => rows.find((r) => r.kind === kind) ?? { kind, status: "pending" as const, checkedAt: null, expiresAt: null, note: null, providerRef: null },
+    (kind) =>
+      rows.find((r) => r.kind === kind) ?? {
+        kind,
+        status: "pending" as const,
+        checkedAt: null,
+        expiresAt: null,
+        note: null,
+        providerRef: null,
+      },
   );
 }
 
 /** Checks are made on a pending application, and renewed on an approved one (the teacher's); a declined one is closed. */
 async function openApplication(db: Database, applicationId: number) {
   const [row] = await db
-    .select({ userId: teacherApplications.userId, name: teacherApplications.name, email: teacherApplications.email, status: teacherApplications.status })
+    .select({
+      userId: teacherApplications.userId,
+      name: teacherApplications.name,
+      email: teacherApplications.email,
+      status: teacherApplications.status,
+    })
     .from(teacherApplications)
     .where(eq(teacherApplications.id, applicationId));
   if (!row) throw new AppError("not-found", "This application no longer exists.");
@@ -120,7 +133,14 @@ export async function runBackgroundCheck(actor: Actor | null, input: unknown, no
   await writeCheck(
     db,
     actor,
-    { userId: application.userId, applicationId, kind: "background", status: result.status, note: result.note, providerRef: result.reference },
+    {
+      userId: application.userId,
+      applicationId,
+      kind: "background",
+      status: result.status,
+      note: result.note,
+      providerRef: result.reference,
+    },
     now,
   );
   return result.status === "passed"

@@ -68,5 +68,8 @@ export async function checksToWarn(db: Database, now: Date): Promise<ExpiringChe
 
 /** Marks the warning sent, so the next scan does not send it again (the email's key also keeps it once). */
 export async function markWarned(db: Pick<Database, "update">, checkId: number, now: Date): Promise<void> {
-  await db.update(teacherChecks).set({ expiryWarnedAt: now }).where(and(eq(teacherChecks.id, checkId), isNull(teacherChecks.expiryWarnedAt)));
+  await db
+    .update(teacherChecks)
+    .set({ expiryWarnedAt: now })
+    .where(and(eq(teacherChecks.id, checkId), isNull(teacherChecks.expiryWarnedAt)));
 }

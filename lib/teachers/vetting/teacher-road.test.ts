@@ -246,9 +246,9 @@ describe("the first listing, then self-serve, then a check expiring", () => {
     expect((await findCoursePage(course!.slug, justBefore))?.sections.map((s) => s.id)).toEqual([first.id, second.id]);
     expect((await findCoursePage(course!.slug, after))?.sections ?? []).toEqual([]);
     const late = await newFamily(db(), 50_000);
-    await expect(
-      placeOrder(late.parentId, [{ sectionId: second.id, learnerId: late.learnerId }], { now: after }),
-    ).rejects.toMatchObject({ status: 409 });
+    await expect(placeOrder(late.parentId, [{ sectionId: second.id, learnerId: late.learnerId }], { now: after })).rejects.toMatchObject({
+      status: 409,
+    });
     const [seat] = await db().select({ status: bookings.status }).from(bookings).where(eq(bookings.learnerId, family.learnerId));
     expect(seat?.status).toBe("confirmed");
   });

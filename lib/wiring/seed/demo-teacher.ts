@@ -79,12 +79,7 @@ export async function seedDemoTeacherSchedule(email: string, now = new Date()): 
     const [course] = await tx
       .select({ id: courses.id })
       .from(courses)
-      .where(
-        and(
-          teaches(teacherId),
-          notExists(tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courses.id))),
-        ),
-      )
+      .where(and(teaches(teacherId), notExists(tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courses.id)))))
       .orderBy(asc(courses.id))
       .limit(1);
     if (!course) return;

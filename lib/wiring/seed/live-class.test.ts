@@ -9,7 +9,6 @@ import {
   attendance,
   bookings,
   courseReviews,
-  courses,
   ledgerEntries,
   orders,
   sections,

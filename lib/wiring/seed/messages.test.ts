@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
-
 import { countUnreadMessages, getThread, listThreads } from "@/lib/messages/threads";
-import { courses, messages, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { messages, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import { teachScratch } from "@/test/scheduling-fixtures";
 import { openTestDatabase } from "@/test/database";
 

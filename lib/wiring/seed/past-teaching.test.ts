@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { teacherStatements } from "@/lib/commerce/earnings/statements";
-import { courses, earningsStatements, sections, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { earningsStatements, sections, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import { teachScratch } from "@/test/scheduling-fixtures";
 import { openTestDatabase } from "@/test/database";
 

@@ -84,7 +84,9 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
           <h2 id="propose" className="mb-1 text-xl font-bold text-slate-900">
             Propose a new course
           </h2>
-          <p className="mb-3 text-slate-700">Teach something the catalogue lacks: our team accepts it into the catalogue or returns it with a note.</p>
+          <p className="mb-3 text-slate-700">
+            Teach something the catalogue lacks: our team accepts it into the catalogue or returns it with a note.
+          </p>
           {proposals.length > 0 ? (
             <div className="mb-4">
               <ProposalList proposals={proposals} />

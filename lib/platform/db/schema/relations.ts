@@ -43,7 +43,7 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   cartItems: many(cartItems),
 }));
 
-export const coursesRelations = relations(courses, ({ one, many }) => ({
+export const coursesRelations = relations(courses, ({ many }) => ({
   teachers: many(courseTeachers),
   sections: many(sections),
   reviews: many(courseReviews),

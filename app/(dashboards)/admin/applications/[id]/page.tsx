@@ -86,8 +86,16 @@ export default async function ReviewApplicationPage({ params }: { params: Promis
         ) : null}
         {application.status !== "declined" ? (
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            {(application.status === "approved" ? (["identity", "sample_lesson", "safety_policy"] as const) : (["identity", "sample_lesson"] as const)).map((kind) => (
-              <ActionForm key={kind} action={recordCheckAction} submitLabel={`Record ${CHECK_LABELS[kind].toLowerCase()}`} label={CHECK_LABELS[kind]}>
+            {(application.status === "approved"
+              ? (["identity", "sample_lesson", "safety_policy"] as const)
+              : (["identity", "sample_lesson"] as const)
+            ).map((kind) => (
+              <ActionForm
+                key={kind}
+                action={recordCheckAction}
+                submitLabel={`Record ${CHECK_LABELS[kind].toLowerCase()}`}
+                label={CHECK_LABELS[kind]}
+              >
                 {hidden}
                 <input type="hidden" name="kind" value={kind} />
                 <fieldset className="flex gap-3 text-sm">
