@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, exists, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
 
@@ -142,6 +142,8 @@ export async function courseTeacherIds(db: Database, courseId: number): Promise<
     .where(
       and(
         isNotNull(teacherProfiles.approvedAt),
+        // Issue 38: a teacher whose check has expired offers no demos either, until it is renewed.
+        or(isNull(teacherProfiles.clearedUntil), gt(teacherProfiles.clearedUntil, sql`now()`)),
         or(
           inArray(
             teacherProfiles.userId,

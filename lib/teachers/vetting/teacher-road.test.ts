@@ -10,6 +10,7 @@ import { EMAIL_TOPIC } from "@/lib/notifications/email";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { bookings, courses, outbox, teacherApplications, teacherChecks, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { findCoursePage } from "@/lib/scheduling/course-page";
+import { courseTeacherIds } from "@/lib/scheduling/slots";
 import { createSectionAs, listSectionsFor } from "@/lib/scheduling/section-admin";
 import { findOwnApplication } from "@/lib/teachers/applications/queries";
 import { APPLICATION_MESSAGES } from "@/lib/teachers/applications/schema";
@@ -251,6 +252,14 @@ describe("the first listing, then self-serve, then a check expiring", () => {
     });
     const [seat] = await db().select({ status: bookings.status }).from(bookings).where(eq(bookings.learnerId, family.learnerId));
     expect(seat?.status).toBe("confirmed");
+
+    // Nor does the teacher offer free demos of the course once a check has run out (the database's clock).
+    expect((await courseTeacherIds(db(), courseId)).map((t) => t.teacherId)).toContain(teacher.id);
+    await db()
+      .update(teacherProfiles)
+      .set({ clearedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(teacherProfiles.userId, teacher.id));
+    expect((await courseTeacherIds(db(), courseId)).map((t) => t.teacherId)).not.toContain(teacher.id);
   });
 });
 
