@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { logOut, signIn, signInAs } from "./support/auth";
+import { signInAs } from "./support/auth";
 import { baseURL } from "./support/server";
 
 /** The cookie banner already answered, so it covers neither buttons nor screenshots. */
 const acceptCookies = (context: BrowserContext) => context.addCookies([{ name: "cookie_consent", value: "true", url: baseURL }]);
-
-async function newPersonPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptCookies(context);
-  return context.newPage();
-}
 
 /** Screenshots for a person to look at; not compared. */
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/teacher-${name}.png`, fullPage: true });
@@ -21,73 +15,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `test-results
 test.describe("teacher applications and dashboards (issue 4)", () => {
   test.beforeEach(({ context }) => acceptCookies(context));
 
-  test("a new user applies, the admin approves, and the applicant becomes a teacher", async ({ browser }) => {
-    test.slow(); // two browsers, a sign-up and two accessibility scans on a 2-core machine
-    const name = `Tess Teacher ${randomUUID().slice(0, 6)}`;
-    const email = `tess.${randomUUID().slice(0, 8)}@example.com`;
-    const password = "apply-to-teach-1";
-    const applicant = await newPersonPage(browser);
-
-    await applicant.goto("/signup");
-    await applicant.getByLabel("Your name").fill(name);
-    await applicant.getByLabel("Email").fill(email);
-    await applicant.getByLabel("Password").fill(password);
-    await applicant.getByRole("button", { name: "Create account" }).click();
-    await expect(applicant.locator('[data-role="student"]')).toBeVisible();
-
-    // The form is prefilled from the session and checks its fields before sending.
-    await applicant.goto("/become-a-teacher");
-    await expect(applicant.getByLabel("Your name")).toHaveValue(name);
-    await expect(applicant.getByLabel(/^Email/)).toHaveValue(email);
-    await applicant.getByLabel("Teaching experience with children").fill("Some");
-    await applicant.getByRole("button", { name: "Send application" }).click();
-    await expect(applicant.getByText("Please tell us which subjects you would like to teach.")).toBeVisible();
-    await expect(applicant.getByText(/at least 20 characters/)).toBeVisible();
-    expect(await seriousA11yViolations(applicant)).toEqual([]);
-    await shot(applicant, "application-form");
-
-    await applicant.getByLabel("Subjects and grades you would like to teach").fill("Python and Scratch, grades 4 to 8");
-    await applicant.getByLabel("Teaching experience with children").fill("Six years running after-school coding clubs.");
-    await applicant.getByLabel("Weekly availability and time zone").fill("Weekdays 4-8 pm Eastern");
-    await applicant.getByRole("button", { name: "Send application" }).click();
-    await expect(applicant.getByText(/^We have your application from .+; status: pending$/)).toBeVisible();
-    await expect(applicant.getByRole("button", { name: "Send application" })).toHaveCount(0);
-    // Stored, not just shown: the status is still there on a fresh load.
-    await applicant.reload();
-    await expect(applicant.getByText(/; status: pending$/)).toBeVisible();
-    await shot(applicant, "application-pending");
-
-    // The admin approves it.
-    const admin = await newPersonPage(browser);
-    await signInAs(admin, "admin");
-    await admin.goto("/admin/applications");
-    await admin.getByLabel("Status").selectOption("pending");
-    await admin.getByRole("button", { name: "Show" }).click();
-    await expect(admin).toHaveURL(/status=pending/);
-    const card = admin.getByRole("article", { name });
-    await expect(card).toContainText("Six years running after-school coding clubs.");
-    await expect(card).toContainText(email);
-    expect(await seriousA11yViolations(admin)).toEqual([]);
-    await shot(admin, "admin-applications");
-    await card.getByRole("button", { name: `Approve ${name}` }).click();
-    await expect(admin.getByText(`${name} is now a teacher.`)).toBeVisible();
-    await expect(card).toHaveCount(0);
-    await admin.goto("/admin/applications?status=approved");
-    await expect(admin.getByRole("article", { name })).toContainText("Approved");
-    await expect(admin.getByRole("article", { name }).getByRole("button")).toHaveCount(0);
-
-    // The applicant signs in again as a teacher.
-    await logOut(applicant);
-    await expect(applicant.getByRole("link", { name: "Log in" })).toBeVisible();
-    await signIn(applicant, email, password);
-    await expect(applicant.locator('[data-role="teacher"]')).toBeVisible();
-    const dashboard = await applicant.goto("/teacher/dashboard");
-    expect(dashboard?.status()).toBe(200);
-    await expect(applicant.getByRole("heading", { level: 1 })).toHaveText("Teacher dashboard");
-    await expect(applicant.getByText("No courses are assigned to you yet.")).toBeVisible();
-    await applicant.goto("/become-a-teacher");
-    await expect(applicant.getByText(/; status: approved$/)).toBeVisible();
-  });
+  // The road from application to approval (and on to a class families buy) is e2e/teacher-road.spec.ts (issue 38).
 
   test("the demo teacher sees their courses and the requests for them, without the family's contact details", async ({ page }) => {
     await signInAs(page, "teacher");

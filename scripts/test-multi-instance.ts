@@ -347,7 +347,6 @@ async function main() {
       gradeMax: course!.gradeMax,
       isFeatured: course!.isFeatured,
       isPublished: course!.isPublished,
-      teacherId: course!.teacherId,
     };
     const edited = await callAction(a!.origin, `/admin/courses/${course!.id}`, updateId, adminCookie, [course!.id, values]);
     check(edited.status === 200 && edited.text.includes("saved"), `the admin's title edit on A is saved (${edited.status})`);

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 
 import type { Database } from "@/lib/platform/db/client";
-import { courses, demoRequests, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { courses, courseTeachers, demoRequests, sections, teacherAvailability, teacherProfiles, users } from "@/lib/platform/db/schema";
 import type { SectionInput } from "@/lib/scheduling/schema";
 import { sectionFormValues } from "@/lib/scheduling/section-form";
 
@@ -40,10 +40,18 @@ export async function newCourse(db: Database, teacherId: number | null) {
       description: "A test.",
       gradeMin: 1,
       gradeMax: 12,
-      teacherId,
     })
     .returning({ id: courses.id });
+  // Issue 38: a course has any number of teachers (course_teachers).
+  if (teacherId !== null) await db.insert(courseTeachers).values({ courseId: row!.id, teacherId });
   return row!.id;
+}
+
+/** Makes the teacher a teacher of the seeded Scratch Game Design (issue 38: course_teachers), as the demo teacher is. */
+export async function teachScratch(db: Database, teacherId: number): Promise<{ id: number; title: string }> {
+  const [course] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.slug, "scratch-game-design"));
+  await db.insert(courseTeachers).values({ courseId: course!.id, teacherId }).onConflictDoNothing();
+  return course!;
 }
 
 export async function newParent(db: Database) {

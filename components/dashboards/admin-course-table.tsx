@@ -23,7 +23,7 @@ export function AdminCourseTable({
       columns={[
         { label: "Title", className: "w-[38%]" },
         { label: "Grades", className: "w-[13%]" },
-        { label: "Teacher", className: "w-[19%]" },
+        { label: "Teachers", className: "w-[19%]" },
         { label: "Status", className: "w-[18%]" },
         { label: <span className="sr-only">Publish or unpublish</span>, className: "w-[12%]" },
       ]}
@@ -39,7 +39,7 @@ export function AdminCourseTable({
           <td className="px-3 py-2 whitespace-nowrap">
             {course.gradeMin === course.gradeMax ? `Grade ${course.gradeMin}` : `Grades ${course.gradeMin}–${course.gradeMax}`}
           </td>
-          <td className="px-3 py-2">{course.teacherName ?? "—"}</td>
+          <td className="px-3 py-2">{course.teacherNames.length > 0 ? course.teacherNames.join(", ") : "—"}</td>
           <td className="px-3 py-2">
             <span
               className={`rounded px-1.5 py-0.5 text-xs font-semibold ${course.isPublished ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-800"}`}

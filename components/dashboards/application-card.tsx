@@ -1,6 +1,5 @@
-import type { ComponentProps } from "react";
+import Link from "next/link";
 
-import { ApplicationDecision } from "@/components/dashboards/application-decision";
 import { formatDateTime } from "@/lib/platform/format";
 import type { ApplicationRow } from "@/lib/teachers/applications/queries";
 import { APPLICATION_STATUS_LABELS } from "@/lib/teachers/applications/schema";
@@ -11,14 +10,8 @@ const TONES: Record<ApplicationRow["status"], string> = {
   declined: "bg-slate-200 text-slate-900",
 };
 
-/** One teacher application with every field; a pending one has Approve and Decline. */
-export function ApplicationCard({
-  application,
-  decide,
-}: {
-  application: ApplicationRow;
-  decide: ComponentProps<typeof ApplicationDecision>["decide"];
-}) {
+/** One teacher application with every field, and a link to its review (checks, approve or decline: issue 38). */
+export function ApplicationCard({ application }: { application: ApplicationRow }) {
   const headingId = `application-${application.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-5">
@@ -55,9 +48,13 @@ export function ApplicationCard({
           </>
         ) : null}
       </dl>
-      {application.status === "pending" ? (
-        <ApplicationDecision applicationId={application.id} applicantName={application.name} decide={decide} />
-      ) : null}
+      <Link
+        href={`/admin/applications/${application.id}`}
+        aria-label={`${application.status === "pending" ? "Review" : "Open"} ${application.name}`}
+        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+      >
+        {application.status === "pending" ? "Review checks and decide" : "Open"}
+      </Link>
     </article>
   );
 }

@@ -9,7 +9,7 @@ export function CourseDemand({ courses, caption }: { courses: TeacherCourseRow[]
   if (courses.length === 0)
     return (
       <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-700">
-        No courses are assigned to you yet. An admin assigns courses to teachers.
+        You teach no course yet: add the catalogue courses you teach below, or propose a new one.
       </p>
     );
   return (

@@ -15,17 +15,16 @@ interface Props {
   /** A server action: createCourseAction, or updateCourseAction bound to the course id. */
   action: (values: CourseInput) => Promise<ActionResult>;
   defaultValues: CourseFormValues;
-  teachers: Array<{ id: number; label: string }>;
   submitLabel: string;
   /** Where to go after a successful save (the list after a create); stays on the page when absent. */
   afterSave?: string;
 }
 
-const FIELDS = ["slug", "title", "category", "description", "gradeMin", "gradeMax", "isFeatured", "isPublished", "teacherId"] as const;
+const FIELDS = ["slug", "title", "category", "description", "gradeMin", "gradeMax", "isFeatured", "isPublished"] as const;
 const checkboxClass = "h-5 w-5 rounded border-slate-400 text-brand-600";
 
 /** The admin's course create / edit form: the same zod schema as the service, server field messages (a taken slug) shown in place. */
-export function CourseForm({ action, defaultValues, teachers, submitLabel, afterSave }: Props) {
+export function CourseForm({ action, defaultValues, submitLabel, afterSave }: Props) {
   const router = useRouter();
   const { register, handleSubmit, setError, formState } = useForm<CourseFormValues, unknown, CourseInput>({
     resolver: zodResolver(courseSchema),
@@ -81,21 +80,6 @@ export function CourseForm({ action, defaultValues, teachers, submitLabel, after
           {COURSE_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {CATEGORY_LABELS[category]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField {...field("teacherId")} label="Teacher">
-        <select
-          id="course-teacherId"
-          className={inputClass}
-          {...errorProps("course-teacherId", errors.teacherId?.message)}
-          {...register("teacherId")}
-        >
-          <option value="">No teacher yet</option>
-          {teachers.map((teacher) => (
-            <option key={teacher.id} value={teacher.id}>
-              {teacher.label}
             </option>
           ))}
         </select>

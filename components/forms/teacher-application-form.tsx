@@ -12,6 +12,7 @@ import { errorProps, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 const FIELDS = ["name", "email", "subjects", "experience", "availability"] as const;
+const MESSAGE_FIELDS = [...FIELDS, "acceptsSafetyPolicy"] as const;
 
 /**
  * The teacher application (issue 4): checked here with the same schema the server action parses.
@@ -28,7 +29,13 @@ export function TeacherApplicationForm({
 }) {
   const { register, handleSubmit, setError, formState } = useForm<TeacherApplicationInput>({
     resolver: zodResolver(teacherApplicationSchema),
-    defaultValues: { name: defaultName, email: defaultEmail, subjects: "", experience: "", availability: "" },
+    defaultValues: {
+      name: defaultName,
+      email: defaultEmail,
+      subjects: "",
+      experience: "",
+      availability: "",
+    } as Partial<TeacherApplicationInput>,
   });
   const [answer, setAnswer] = useState<ActionResult | null>(null);
   const errors = formState.errors;
@@ -40,7 +47,7 @@ export function TeacherApplicationForm({
     }));
     setAnswer(result);
     if (result.ok) return toastSuccess(result.message);
-    for (const field of FIELDS) {
+    for (const field of MESSAGE_FIELDS) {
       const message = result.fieldErrors?.[field];
       if (message) setError(field, { message });
     }
@@ -88,6 +95,23 @@ export function TeacherApplicationForm({
           {...field("availability")}
         />
       </FormField>
+      <div>
+        <label htmlFor="application-acceptsSafetyPolicy" className="flex items-start gap-2 text-slate-800">
+          <input
+            id="application-acceptsSafetyPolicy"
+            type="checkbox"
+            className="mt-1"
+            {...errorProps("application-acceptsSafetyPolicy", errors.acceptsSafetyPolicy?.message)}
+            {...register("acceptsSafetyPolicy")}
+          />
+          <span>I have read the child-safety policy above and accept it.</span>
+        </label>
+        {errors.acceptsSafetyPolicy?.message ? (
+          <p id="application-acceptsSafetyPolicy-error" className="mt-1 text-sm font-medium text-red-700">
+            {errors.acceptsSafetyPolicy.message}
+          </p>
+        ) : null}
+      </div>
       <SubmitButton isBusy={formState.isSubmitting}>
         {formState.isSubmitting ? "Sending your application…" : "Send application"}
       </SubmitButton>

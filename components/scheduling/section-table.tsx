@@ -61,7 +61,9 @@ export function SectionTable({
               <td className="px-3 py-2 font-semibold text-slate-900">{row.courseTitle}</td>
               {showTeacher ? <td className="px-3 py-2 text-slate-800">{row.teacherName}</td> : null}
               <td className="px-3 py-2 text-slate-800">{CLASS_TYPE_LABELS[row.classType]}</td>
-              <td className="px-3 py-2 text-slate-800">{STATUS_LABELS[row.status]}</td>
+              <td className="px-3 py-2 text-slate-800">
+                {row.inReview ? `${STATUS_LABELS[row.status]}: in review` : STATUS_LABELS[row.status]}
+              </td>
               <td className="px-3 py-2 text-slate-800">{row.nextSessionAt ? formatInstantInZone(row.nextSessionAt, zone) : "None left"}</td>
               <td className="px-3 py-2 text-slate-800">
                 {row.seatsBooked} / {row.capacity}

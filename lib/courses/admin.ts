@@ -8,7 +8,7 @@ import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { CourseCategory } from "@/lib/platform/constants";
 import { COURSE_MESSAGES, courseIdSchema, coursePublishSchema, courseSchema, type CourseInput } from "@/lib/courses/schema";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
-import { courses, users } from "@/lib/platform/db/schema";
+import { courses, courseTeachers, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 
 /** A course as the admin's catalogue list shows it (published or not). */
@@ -21,7 +21,8 @@ export interface AdminCourseRow {
   gradeMax: number;
   isFeatured: boolean;
   isPublished: boolean;
-  teacherName: string | null;
+  /** Everyone who teaches it (issue 38: any number of teachers), by name; empty when nobody does yet. */
+  teacherNames: string[];
 }
 
 /** What a change touched, so the caller can refresh the pages that show it. */
@@ -40,7 +41,6 @@ const editable = {
   gradeMax: courses.gradeMax,
   isFeatured: courses.isFeatured,
   isPublished: courses.isPublished,
-  teacherId: courses.teacherId,
 };
 
 /** Every course, by category then title. */
@@ -57,10 +57,13 @@ export async function listCoursesForAdmin(actor: Actor | null | undefined): Prom
       gradeMax: courses.gradeMax,
       isFeatured: courses.isFeatured,
       isPublished: courses.isPublished,
-      teacherName: sql<string | null>`coalesce(${users.displayName}, ${users.email})`,
+      teacherNames: sql<string[]>`coalesce(array(
+        select coalesce(${teacherProfiles.publicName}, ${users.displayName}, ${users.email})
+        from ${courseTeachers} join ${users} on ${users.id} = ${courseTeachers.teacherId}
+        left join ${teacherProfiles} on ${teacherProfiles.userId} = ${courseTeachers.teacherId}
+        where ${courseTeachers.courseId} = ${courses.id} order by 1), '{}')`,
     })
     .from(courses)
-    .leftJoin(users, eq(users.id, courses.teacherId))
     .orderBy(asc(courses.category), asc(courses.title));
 }
 
@@ -91,13 +94,6 @@ function isSlugTaken(error: unknown): boolean {
   );
 }
 
-/** The teacher must have the teacher role, unless it is the course's current teacher (kept as is). */
-async function checkTeacher(tx: Transaction, teacherId: number | null, currentTeacherId: number | null = null) {
-  if (teacherId === null || teacherId === currentTeacherId) return;
-  const [teacher] = await tx.select({ role: users.role }).from(users).where(eq(users.id, teacherId));
-  if (teacher?.role !== "teacher") throw fieldError("teacherId", COURSE_MESSAGES.teacherInvalid, teacherId);
-}
-
 async function writing<T>(work: (tx: Transaction) => Promise<T>, slug: string): Promise<T> {
   const db = await getDb();
   try {
@@ -112,7 +108,6 @@ export async function createCourse(actor: Actor | null | undefined, input: unkno
   const course = courseSchema.parse(input);
   authorize(actor, "courses.manage");
   return writing(async (tx) => {
-    await checkTeacher(tx, course.teacherId);
     const [row] = await tx.insert(courses).values(course).returning({ id: courses.id, slug: courses.slug, category: courses.category });
     if (!row) throw new Error("insert returned no row");
     await recordAudit(tx, actor, { action: "course.create", targetType: "course", targetId: row.id, details: { ...course } });
@@ -127,7 +122,6 @@ export async function updateCourse(actor: Actor | null | undefined, courseId: nu
   return writing(async (tx) => {
     const [before] = await tx.select(editable).from(courses).where(eq(courses.id, id)).for("update");
     if (!before) throw new AppError("not-found", COURSE_MESSAGES.unknownCourse);
-    await checkTeacher(tx, course.teacherId, before.teacherId);
     await tx
       .update(courses)
       .set({ ...course, updatedAt: new Date() })

@@ -11,7 +11,6 @@ export const COURSE_MESSAGES = {
   descriptionRequired: "Description is required.",
   gradeInvalid: "Choose a grade from 1 to 12.",
   gradeRange: "The highest grade must be at least the lowest grade.",
-  teacherInvalid: "Choose a teacher from the list, or none.",
   unknownCourse: "That course no longer exists.",
 } as const;
 
@@ -56,11 +55,6 @@ export const courseSchema = z
     gradeMax: grade,
     isFeatured: z.boolean(),
     isPublished: z.boolean(),
-    /** A users.id with the teacher role; "" or null is no teacher. */
-    teacherId: z
-      .union([z.number(), z.string(), z.null()])
-      .transform((v) => (v === null || v === "" ? null : Number(v)))
-      .pipe(z.number().int(COURSE_MESSAGES.teacherInvalid).positive(COURSE_MESSAGES.teacherInvalid).nullable()),
   })
   .refine((v) => v.gradeMin <= v.gradeMax, { path: ["gradeMax"], message: COURSE_MESSAGES.gradeRange });
 

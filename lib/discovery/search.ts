@@ -104,7 +104,7 @@ interface Candidate {
 /** The database's part: sections on sale of published courses and approved teachers, by the filters that are columns. */
 async function candidates(filters: SearchFilters, zone: string, now: Date): Promise<Candidate[]> {
   const db = await getDb();
-  const where: Array<SQL | undefined> = [sectionOnSaleWhere()];
+  const where: Array<SQL | undefined> = [sectionOnSaleWhere(now)];
   // A section whose last day has passed has nothing left to join (a day of slack for the zones).
   where.push(or(sql`${sections.endsOn} is null`, gte(sections.endsOn, todayIn("UTC", new Date(now.getTime() - DAY_MS)))));
   let rank: SQL<number> = sql<number>`0`;

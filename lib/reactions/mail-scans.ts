@@ -4,6 +4,7 @@ import { getDb, type Database } from "@/lib/platform/db/client";
 import { deliverOutbox } from "@/lib/platform/outbox/worker";
 import { lapseExpiredOffers } from "@/lib/scheduling/waitlist";
 
+import { queueCheckExpiryWarnings } from "./check-expiry-mail";
 import { queueDemoFollowUps } from "./demo-follow-up";
 import { queueWaitingLeadAlerts } from "./lead-alerts";
 import { queueDueReminders } from "./reminders";
@@ -20,6 +21,8 @@ export interface ScanReport {
   leadAlerts: number;
   /** Families' weekly digests (issue 28), from Sunday 17:00 in each family's zone. */
   weeklyDigests: number;
+  /** Issue 38: teachers warned that a check expires within 30 days. */
+  checkExpiryWarnings: number;
 }
 
 /**
@@ -35,6 +38,7 @@ export async function runMailScans(db: Database, now: Date = new Date()): Promis
     followUps: await queueDemoFollowUps(db, now),
     leadAlerts: await queueWaitingLeadAlerts(db, now),
     weeklyDigests: await queueWeeklyDigests(db, now),
+    checkExpiryWarnings: await queueCheckExpiryWarnings(db, now),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { leadCreated } from "@/lib/demo-requests/events";
 import { messagePosted } from "@/lib/messages/events";
 import { concernClosed, teacherSuspended } from "@/lib/safety/events";
+import { teacherApplicationDecided, teacherApplicationReceived, teacherListingReviewed } from "@/lib/teachers/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import {
@@ -51,6 +52,7 @@ import { sectionChangeMail } from "./section-change-mail";
 import { sectionTeacherMail } from "./section-teacher-mail";
 import { sessionChangeMail } from "./session-change-mail";
 import { sessionCreditMail } from "./session-credit-mail";
+import { applicationDecidedMail, applicationReceivedMail, listingReviewedMail } from "./teacher-road-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
 import { waitlistLapsedMail, waitlistOfferMail } from "./waitlist-mail";
 
@@ -114,4 +116,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(passwordResetRequested, [passwordResetMail]),
   // A message posted in a family–teacher thread: "a new message" to the other side (both, for support's), at most one per thread and reader per MESSAGE_EMAIL_BATCH_MINUTES, with no words of the message.
   on(messagePosted, [messageMail]),
+  // Issue 38, the teacher road: the applicant's acknowledgement; the decision (approved with their public page, or declined with the reason); a first listing's review.
+  on(teacherApplicationReceived, [applicationReceivedMail]),
+  on(teacherApplicationDecided, [applicationDecidedMail]),
+  on(teacherListingReviewed, [listingReviewedMail]),
 ];

@@ -115,7 +115,7 @@ export async function findCoursePage(slug: string, now = new Date()): Promise<Co
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))
     .innerJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
-    .where(and(eq(sections.courseId, course.id), sectionOnSaleWhere()))
+    .where(and(eq(sections.courseId, course.id), sectionOnSaleWhere(now)))
     .orderBy(asc(sections.startsOn), asc(sections.id));
 
   const ids = rows.map((row) => row.section.id);

@@ -4,7 +4,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { courses, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { courses, courseTeachers, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
@@ -21,7 +21,7 @@ import { todayIn } from "./time";
 
 /** The refusals of a teacher acting outside their own courses and sections (server-side: the form offers only theirs). */
 export const SECTION_ACCESS_MESSAGES = {
-  courseNotAssigned: "You can only run sections of the courses assigned to you.",
+  courseNotAssigned: "You can only run sections of the courses you teach: add the course on Your courses first.",
   otherTeacher: "You can only create and edit your own sections.",
   notFound: "That section does not exist.",
 } as const;
@@ -44,9 +44,9 @@ async function checkMayWrite(actor: Actor, input: SectionInput): Promise<void> {
   }
   const db = await getDb();
   const [course] = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, data.courseId), eq(courses.teacherId, actor.id)));
+    .select({ id: courseTeachers.courseId })
+    .from(courseTeachers)
+    .where(and(eq(courseTeachers.courseId, data.courseId), eq(courseTeachers.teacherId, actor.id)));
   if (!course) {
     throw new AppError("forbidden", SECTION_ACCESS_MESSAGES.courseNotAssigned, {
       fieldErrors: { courseId: SECTION_ACCESS_MESSAGES.courseNotAssigned },
@@ -89,14 +89,15 @@ export async function findSectionForEdit(actor: Actor | null, id: number): Promi
   return row ? { ...row.section, courseSlug: row.courseSlug } : null;
 }
 
-/** The courses a section may be made for: a teacher's assigned courses, every course for an admin. */
+/** The courses a section may be made for: the courses a teacher teaches (course_teachers), every course for an admin. */
 export async function listSectionCourseOptions(actor: Actor | null): Promise<Array<{ id: number; title: string }>> {
   authorize(actor, "sections.manage");
   const db = await getDb();
+  if (actor.role === "admin") return db.select({ id: courses.id, title: courses.title }).from(courses).orderBy(asc(courses.title));
   return db
     .select({ id: courses.id, title: courses.title })
     .from(courses)
-    .where(actor.role === "admin" ? undefined : eq(courses.teacherId, actor.id))
+    .innerJoin(courseTeachers, and(eq(courseTeachers.courseId, courses.id), eq(courseTeachers.teacherId, actor.id)))
     .orderBy(asc(courses.title));
 }
 
@@ -107,6 +108,8 @@ export interface SectionListRow {
   teacherName: string;
   classType: SectionRow["classType"];
   status: SectionRow["status"];
+  /** Issue 38: published as open or full by a new teacher whose first listing an admin has not approved yet: not on sale. */
+  inReview: boolean;
   capacity: number;
   seatsBooked: number;
   priceMinor: number;
@@ -126,6 +129,7 @@ export async function listSectionsFor(actor: Actor | null, now = new Date()): Pr
       courseTitle: courses.title,
       courseSlug: courses.slug,
       publicName: teacherProfiles.publicName,
+      reviewPending: teacherProfiles.listingReviewPending,
       displayName: users.displayName,
       email: users.email,
     })
@@ -138,13 +142,14 @@ export async function listSectionsFor(actor: Actor | null, now = new Date()): Pr
   const ids = rows.map((r) => r.section.id);
   const seatsOf = await liveSeatsBySection(db, ids);
   const horizon = new Date(now.getTime() + SESSION_LOOKAHEAD_DAYS * 86_400_000);
-  return rows.map(({ section, courseTitle, courseSlug, publicName, displayName, email }) => ({
+  return rows.map(({ section, courseTitle, courseSlug, publicName, reviewPending, displayName, email }) => ({
     id: section.id,
     courseTitle,
     courseSlug,
     teacherName: publicName ?? displayName ?? email,
     classType: section.classType,
     status: section.status,
+    inReview: reviewPending === true && (section.status === "open" || section.status === "full"),
     capacity: section.capacity,
     seatsBooked: seatsOf.get(section.id) ?? 0,
     priceMinor: section.priceMinor,

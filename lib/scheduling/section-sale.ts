@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 
 import { courses, sections, teacherProfiles } from "@/lib/platform/db/schema";
 
@@ -18,6 +18,10 @@ export interface SaleFacts {
   courseIsPublished: boolean;
   /** Null for a teacher not (or no longer) approved, or without a profile. */
   teacherApprovedAt: Date | null;
+  /** Issue 38: the earliest expiry of the teacher's checks; past it nothing of theirs is sold. Null: no checks on record to expire. */
+  teacherClearedUntil: Date | null;
+  /** Issue 38: a new teacher whose first listing an admin has not approved yet ("in review"); null without a profile. */
+  teacherListingReviewPending: boolean | null;
 }
 
 /** The columns of SaleFacts, for a query that joins sections to courses and (left) to teacher_profiles. */
@@ -25,25 +29,37 @@ export const saleFactsColumns = {
   status: sections.status,
   courseIsPublished: courses.isPublished,
   teacherApprovedAt: teacherProfiles.approvedAt,
+  teacherClearedUntil: teacherProfiles.clearedUntil,
+  teacherListingReviewPending: teacherProfiles.listingReviewPending,
 };
 
 /**
  * The one rule of "is this section on sale" (issue 26, finding 9): a status on sale, a published
- * course, an approved teacher. A section is shown to families, added to a cart and sold only then;
- * a draft, an unpublished course or an unapproved teacher's class cannot be reached by its id
- * (`/cart?add=<id>`) either.
+ * course, an approved teacher, whose checks are in date and whose first listing an admin has
+ * approved (issue 38). A section is shown to families, added to a cart and sold only then; a
+ * draft, an unpublished course, an unapproved teacher's class, one "in review" or one of a teacher
+ * whose check expired cannot be reached by its id (`/cart?add=<id>`) either. Seats already sold
+ * are not touched: their sessions run as bought.
  */
-export function isSectionOnSale(facts: SaleFacts): boolean {
+export function isSectionOnSale(facts: SaleFacts, now: Date = new Date()): boolean {
   return (
     (ON_SALE_SECTION_STATUSES as readonly SectionStatus[]).includes(facts.status) &&
     facts.courseIsPublished &&
-    facts.teacherApprovedAt !== null
+    facts.teacherApprovedAt !== null &&
+    facts.teacherListingReviewPending === false &&
+    (facts.teacherClearedUntil === null || facts.teacherClearedUntil > now)
   );
 }
 
 /** isSectionOnSale as a where clause, for lists that filter in the database (the same joins as saleFactsColumns). */
-export const sectionOnSaleWhere = () =>
-  and(inArray(sections.status, ON_SALE_SECTION_STATUSES), eq(courses.isPublished, true), isNotNull(teacherProfiles.approvedAt));
+export const sectionOnSaleWhere = (now: Date = new Date()) =>
+  and(
+    inArray(sections.status, ON_SALE_SECTION_STATUSES),
+    eq(courses.isPublished, true),
+    isNotNull(teacherProfiles.approvedAt),
+    eq(teacherProfiles.listingReviewPending, false),
+    or(isNull(teacherProfiles.clearedUntil), gt(teacherProfiles.clearedUntil, now)),
+  );
 
 /** Seats a family can still buy, given the live seats taken: none in a `full` section, whatever its capacity says. */
 export function seatsLeftIn(section: { status: SectionStatus; capacity: number }, taken: number): number {

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, exists, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
 
@@ -8,6 +8,7 @@ import { getDb, type Database } from "@/lib/platform/db/client";
 import {
   bookings,
   courses,
+  courseTeachers,
   orderItems,
   orders,
   sections,
@@ -130,7 +131,7 @@ export interface OpenSlotsQuery {
 }
 
 /**
- * The approved teachers of a course: its own teacher (courses.teacher_id) and the teachers of its
+ * The approved teachers of a course: those who teach it (course_teachers) and the teachers of its
  * sections on sale (a section that sold out still names its teacher). Unapproved teachers are not
  * public, so they offer no demo slots.
  */
@@ -141,10 +142,16 @@ export async function courseTeacherIds(db: Database, courseId: number): Promise<
     .where(
       and(
         isNotNull(teacherProfiles.approvedAt),
+        // Issue 38: a teacher whose check has expired offers no demos either, until it is renewed.
+        or(isNull(teacherProfiles.clearedUntil), gt(teacherProfiles.clearedUntil, sql`now()`)),
         or(
-          eq(
+          inArray(
             teacherProfiles.userId,
-            sql`(select ${courses.teacherId} from ${courses} where ${courses.id} = ${courseId} and ${courses.isPublished})`,
+            db
+              .select({ id: courseTeachers.teacherId })
+              .from(courseTeachers)
+              .innerJoin(courses, eq(courses.id, courseTeachers.courseId))
+              .where(and(eq(courseTeachers.courseId, courseId), eq(courses.isPublished, true))),
           ),
           inArray(
             teacherProfiles.userId,

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
 import type { Role } from "@/lib/platform/auth/roles";
-import { courses, demoRequests, users } from "@/lib/platform/db/schema/index";
+import { courses, courseTeachers, demoRequests, users } from "@/lib/platform/db/schema/index";
 import { openTestDatabase } from "@/test/database";
 
 import { assignDemoTeacherCourses } from "./demo-courses";
@@ -32,9 +32,9 @@ async function newCourse(teacherId: number | null, title: string) {
       description: "A test course.",
       gradeMin: 3,
       gradeMax: 6,
-      teacherId,
     })
     .returning({ id: courses.id });
+  if (teacherId !== null) await database.db.insert(courseTeachers).values({ courseId: row!.id, teacherId });
   return row!.id;
 }
 
@@ -129,22 +129,23 @@ describe("a teacher's courses and requests (issue 4)", () => {
 });
 
 describe("the demo teacher's courses", () => {
-  it("takes three technical courses nobody teaches, once", async () => {
+  it("teaches three technical courses, once; a second teacher may teach the same ones (issue 38)", async () => {
     const teacher = await actorWithRole("teacher");
     expect(await assignDemoTeacherCourses(teacher.id)).toBe(3);
     expect(await assignDemoTeacherCourses(teacher.id)).toBe(0);
-    const owned = await database.db.select({ category: courses.category }).from(courses).where(eq(courses.teacherId, teacher.id));
-    expect(owned).toEqual([{ category: "technical" }, { category: "technical" }, { category: "technical" }]);
+    const taughtBy = (id: number) =>
+      database.db
+        .select({ id: courses.id, category: courses.category })
+        .from(courses)
+        .innerJoin(courseTeachers, eq(courseTeachers.courseId, courses.id))
+        .where(eq(courseTeachers.teacherId, id))
+        .orderBy(courses.id);
+    const owned = await taughtBy(teacher.id);
+    expect(owned.map((c) => c.category)).toEqual(["technical", "technical", "technical"]);
 
-    // A second teacher gets other courses: nobody's course is taken over.
     const second = await actorWithRole("teacher");
-    await assignDemoTeacherCourses(second.id);
-    const secondOwned = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, second.id));
-    const firstStill = await database.db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(inArray(courses.teacherId, [teacher.id]));
-    expect(firstStill).toHaveLength(3);
-    expect(secondOwned.every((c) => !firstStill.some((f) => f.id === c.id))).toBe(true);
+    expect(await assignDemoTeacherCourses(second.id)).toBe(3);
+    expect(await taughtBy(second.id)).toEqual(owned);
+    expect(await taughtBy(teacher.id)).toEqual(owned);
   });
 });

@@ -1,11 +1,11 @@
 import "server-only";
 
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, gte, inArray, sql, type SQL } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb } from "@/lib/platform/db/client";
-import { courses, demoRequests } from "@/lib/platform/db/schema/index";
+import { courses, courseTeachers, demoRequests } from "@/lib/platform/db/schema/index";
 
 /** Requests still being worked on: the family has not been converted, closed or marked spam. */
 export const OPEN_REQUEST_STATUSES = ["new", "contacted", "demo_scheduled"] as const;
@@ -14,9 +14,16 @@ export const REQUESTS_PAGE_SIZE = 25;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Ownership: a teacher's own courses; an admin's scope is every course. */
+/** Ownership: the courses a teacher teaches (course_teachers: any number of teachers per course); an admin's scope is every course. */
 function ownedBy(actor: Actor): SQL | undefined {
-  return actor.role === "admin" ? undefined : eq(courses.teacherId, actor.id);
+  return actor.role === "admin" ? undefined : teaches(actor.id);
+}
+
+/** The course (of the query's `courses` row) is taught by this teacher. */
+export function teaches(teacherId: number): SQL {
+  return exists(
+    sql`(select 1 from ${courseTeachers} where ${courseTeachers.courseId} = ${courses.id} and ${courseTeachers.teacherId} = ${teacherId})`,
+  );
 }
 
 export interface TeacherCourseRow {

@@ -78,25 +78,34 @@ export default async function BecomeATeacherPage() {
         <h2>How to apply</h2>
         <p>
           Fill in the application below with the subjects and grades you would like to teach, your experience and your weekly availability.
-          We will ask for your resume and references by email if we invite you to the next step.
+          We email you as soon as it arrives.
         </p>
         <ol>
           <li>
-            <strong>Application review.</strong> We read every application and reply to let you know whether we are inviting you to the next
-            step.
+            <strong>Checks.</strong> We confirm your identity, run a background check and watch a short sample lesson as you would teach it.
+            You accept our child-safety policy with the application. Checks are renewed: the background check and the policy each year.
           </li>
           <li>
-            <strong>Interview and sample lesson.</strong> A video call with our team, including a short lesson as you would teach it to a
-            student.
+            <strong>Approval.</strong> Once every check has passed, we approve you: your public teacher page goes live and your teacher
+            dashboard opens. If we cannot approve you, we tell you why.
           </li>
           <li>
-            <strong>Checks.</strong> Background check and references.
+            <strong>Your first class.</strong> Add the catalogue courses you teach (or propose a new one), set your hours, prices and times,
+            and publish a section. We review your first listing before it goes on sale; after that, what you publish is on sale at once.
           </li>
           <li>
-            <strong>Onboarding.</strong> We show you how classes, scheduling and parent updates work, then match you with your first
-            students.
+            <strong>Getting paid.</strong> Set up payouts from your earnings page; each month&rsquo;s statement is paid to your account.
           </li>
         </ol>
+
+        <h2>Child-safety policy</h2>
+        <ul>
+          <li>Classes happen only on the platform: no private calls, messages, emails or social media contact with students.</li>
+          <li>Never ask a child for personal information, photos, or to keep a secret; share no personal contact details of your own.</li>
+          <li>Keep your camera on, in a quiet, appropriate setting; recording happens only with every family&rsquo;s consent.</li>
+          <li>Report any concern about a child&rsquo;s safety to our support team the same day.</li>
+          <li>Keep your checks current: an expired check takes your classes off sale until it is renewed.</li>
+        </ul>
       </Prose>
 
       <PageSection

@@ -180,7 +180,7 @@ export function checkSeats(wanted: SeatWanted[], locked: Map<number, LockedSecti
   for (const seat of wanted) {
     const section = locked.get(seat.sectionId);
     if (!section) throw new AppError("not-found", COMMERCE_MESSAGES.sectionNotFound);
-    if (!isSectionOnSale(section)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
+    if (!isSectionOnSale(section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNotOpen(section.title));
     if (section.currency !== CURRENCY) throw new AppError("conflict", COMMERCE_MESSAGES.sectionOtherCurrency(section.title));
     if (!nextSession(section, now)) throw new AppError("conflict", COMMERCE_MESSAGES.sectionNoSessionsLeft(section.title));
     const key = `${seat.learnerId}:${seat.sectionId}`;

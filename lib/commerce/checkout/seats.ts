@@ -21,6 +21,8 @@ export type LockedSection = typeof sections.$inferSelect & {
   title: string;
   courseIsPublished: boolean;
   teacherApprovedAt: Date | null;
+  teacherClearedUntil: Date | null;
+  teacherListingReviewPending: boolean | null;
   /** Its sessions moved or cancelled on their own (issue 27): a seat's first session is never a cancelled one. */
   sessionChanges: SessionChange[];
 };
@@ -38,6 +40,8 @@ export async function lockSections(tx: Transaction, ids: number[]): Promise<Map<
       title: courses.title,
       courseIsPublished: courses.isPublished,
       teacherApprovedAt: teacherProfiles.approvedAt,
+      teacherClearedUntil: teacherProfiles.clearedUntil,
+      teacherListingReviewPending: teacherProfiles.listingReviewPending,
     })
     .from(sections)
     .innerJoin(courses, eq(courses.id, sections.courseId))

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { courses, sections } from "@/lib/platform/db/schema/index";
+import { courses, courseTeachers, sections } from "@/lib/platform/db/schema/index";
 import { findCoursePage } from "@/lib/scheduling/course-page";
 import { courseTeacherIds } from "@/lib/scheduling/slots";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
@@ -96,8 +96,8 @@ test("a section its teacher set full with seats to spare shows no seat left and 
 test("the teacher of a sold-out section still offers the course's free demos", async () => {
   const sectionId = await newSection(db(), { capacity: 1 });
   const course = await courseOf(sectionId);
-  // The course names no teacher of its own: its teachers are those of its sections.
-  await db().update(courses).set({ teacherId: null }).where(eq(courses.id, course.id));
+  // Nobody is listed as teaching the course: its teachers are those of its sections.
+  await db().delete(courseTeachers).where(eq(courseTeachers.courseId, course.id));
   const before = await courseTeacherIds(db(), course.id);
   const family = await newFamily(db(), 50_000);
   await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }]);

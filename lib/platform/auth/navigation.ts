@@ -37,7 +37,8 @@ export const footerExplore: NavLink[] = [
   ...COURSE_CATEGORIES.map((c) => ({ label: `${CATEGORY_LABELS[c]} courses`, href: `/courses/category/${c}` })),
   { label: "Book a free demo", href: "/book-free-demo" },
   { label: "Join us", href: brandRoutes.join },
-  { label: "Become a teacher", href: "/become-a-teacher" },
+  // Signed out, the guard sends this to /signup keeping the query, so sign-up speaks to teachers and returns here (issue 38).
+  { label: "Become a teacher", href: "/become-a-teacher?callbackUrl=%2Fbecome-a-teacher" },
   { label: "Gift a course", href: "/gift-a-course" },
   { label: "Blog", href: "/blog" },
 ];

@@ -4,7 +4,7 @@ import { desc, eq, sql } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { teacherApplications, users } from "@/lib/platform/db/schema/index";
+import { teacherApplications, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import type { ApplicationStatus } from "@/lib/teachers/applications/schema";
 
 /** An application as the admin list shows it. */
@@ -68,5 +68,39 @@ export async function findOwnApplication(actorId: number): Promise<OwnApplicatio
     .where(eq(teacherApplications.userId, actorId))
     .orderBy(desc(teacherApplications.createdAt), desc(teacherApplications.id))
     .limit(1);
+  return row ?? null;
+}
+
+export interface ApplicationForReview extends ApplicationRow {
+  userId: number;
+  declineReason: string | null;
+  /** The applicant's public page once approved. */
+  teacherSlug: string | null;
+}
+
+/** One application with what the review page shows, or null. */
+export async function findApplicationForReview(actor: Actor | null, id: number): Promise<ApplicationForReview | null> {
+  authorize(actor, "applications.decide");
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: teacherApplications.id,
+      userId: teacherApplications.userId,
+      name: teacherApplications.name,
+      email: teacherApplications.email,
+      subjects: teacherApplications.subjects,
+      experience: teacherApplications.experience,
+      availability: teacherApplications.availability,
+      status: teacherApplications.status,
+      createdAt: teacherApplications.createdAt,
+      decidedAt: teacherApplications.decidedAt,
+      declineReason: teacherApplications.declineReason,
+      decidedByEmail: users.email,
+      teacherSlug: teacherProfiles.slug,
+    })
+    .from(teacherApplications)
+    .leftJoin(users, eq(users.id, teacherApplications.decidedById))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, teacherApplications.userId))
+    .where(eq(teacherApplications.id, id));
   return row ?? null;
 }

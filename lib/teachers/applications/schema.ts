@@ -14,6 +14,9 @@ export const APPLICATION_MESSAGES = {
   experienceShort: `Please tell us a little more about your teaching experience (at least ${APPLICATION_LIMITS.experienceMin} characters).`,
   availabilityRequired: "Please tell us when you are available to teach.",
   alreadyPending: "You already have an application waiting for review.",
+  safetyPolicyRequired: "Please read and accept the child-safety policy to apply.",
+  reasonRequired: "Please give the applicant a reason: it is sent to them.",
+  reasonLong: "Keep the reason under 1,000 characters.",
 } as const;
 
 const text = (max: number, required: string, label: string) =>
@@ -36,6 +39,8 @@ export const teacherApplicationSchema = z.object({
     z.minLength(APPLICATION_LIMITS.experienceMin, APPLICATION_MESSAGES.experienceShort),
   ),
   availability: text(APPLICATION_LIMITS.availability, APPLICATION_MESSAGES.availabilityRequired, "Availability"),
+  /** Issue 38: accepting the safety policy is one of the vetting checks, recorded with the application. */
+  acceptsSafetyPolicy: z.literal(true, { error: APPLICATION_MESSAGES.safetyPolicyRequired }),
 });
 
 export type TeacherApplicationInput = z.infer<typeof teacherApplicationSchema>;
@@ -54,6 +59,24 @@ export const applicationDecisionSchema = z.object({
     .number({ error: "Unknown application." })
     .check(z.int("Unknown application."), z.positive("Unknown application.")),
   decision: z.enum(["approve", "decline"], { error: "Please choose approve or decline." }),
+  /** Issue 38: a refusal carries its reason, told to the applicant; an approval needs none. */
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(1000, APPLICATION_MESSAGES.reasonLong))),
+});
+
+const applicationIdSchema = z.coerce
+  .number({ error: "Unknown application." })
+  .check(z.int("Unknown application."), z.positive("Unknown application."));
+
+/** Issue 38: the application a background check is run for. */
+export const backgroundCheckSchema = z.object({ applicationId: applicationIdSchema });
+
+/** Issue 38: an admin records the outcome of a check they make themselves (identity, sample lesson, a policy renewal). */
+export const checkRecordSchema = z.object({
+  applicationId: applicationIdSchema,
+  // The safety policy is accepted on the application; an admin records its yearly renewal.
+  kind: z.enum(["identity", "sample_lesson", "safety_policy"], { error: "Choose a check the admin records." }),
+  status: z.enum(["passed", "failed"], { error: "Choose passed or failed." }),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(1000, "Keep the note under 1,000 characters."))),
 });
 
 /** The admin list's status filter from a GET form: anything else means every status. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 
 import { registerAccount } from "@/lib/accounts/accounts";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
@@ -12,6 +12,7 @@ import { openTestDatabase } from "@/test/database";
 import { findOwnApplication, listApplications } from "./queries";
 import { APPLICATION_MESSAGES } from "./schema";
 import { decideApplication, submitApplication } from "./service";
+import { recordCheck, runBackgroundCheck } from "@/lib/teachers/vetting/checks";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -41,14 +42,29 @@ const application = (email: string) => ({
   subjects: "Python, Scratch",
   experience: "Five years of after-school coding clubs for grades 4 to 8.",
   availability: "Weekdays 4-8 pm Eastern",
+  acceptsSafetyPolicy: true,
 });
+
+/** Issue 38: the admin's checks, all passed (the stand-in passes an ordinary name). */
+async function passChecks(admin: Actor, applicationId: number) {
+  await recordCheck(admin, { applicationId, kind: "identity", status: "passed" });
+  await recordCheck(admin, { applicationId, kind: "sample_lesson", status: "passed" });
+  await runBackgroundCheck(admin, { applicationId });
+}
 
 const applicationsOf = (userId: number) => database.db.select().from(teacherApplications).where(eq(teacherApplications.userId, userId));
 const auditFor = (applicationId: number) =>
   database.db
     .select()
     .from(auditEvents)
-    .where(and(eq(auditEvents.targetType, "teacher_application"), eq(auditEvents.targetId, String(applicationId))));
+    .where(
+      and(
+        eq(auditEvents.targetType, "teacher_application"),
+        eq(auditEvents.targetId, String(applicationId)),
+        // The decision's own records, not the checks' (teacher_check.*).
+        like(auditEvents.action, "teacher_application.%"),
+      ),
+    );
 
 async function pendingApplicationOf(actor: Actor): Promise<number> {
   await submitApplication(actor, application(actor.email));
@@ -62,7 +78,8 @@ describe("submitting a teacher application", () => {
     await expect(submitApplication(student, application(student.email))).resolves.toMatch(/we have your application/i);
     const rows = await applicationsOf(student.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ ...application(student.email), status: "pending", decidedById: null });
+    const { acceptsSafetyPolicy: _accepted, ...stored } = application(student.email);
+    expect(rows[0]).toMatchObject({ ...stored, status: "pending", decidedById: null });
     expect(await findOwnApplication(student.id)).toMatchObject({ status: "pending", createdAt: expect.any(Date) });
   });
 
@@ -126,9 +143,10 @@ describe("deciding a teacher application", () => {
     const admin = await actorWithRole("admin");
     const applicant = await registeredApplicant();
     const id = await pendingApplicationOf(applicant);
+    await passChecks(admin, id);
 
     await expect(decideApplication(admin, { applicationId: String(id), decision: "approve" })).resolves.toBe(
-      "Asha Applicant is now a teacher.",
+      "Asha Applicant is now a teacher, with a public page.",
     );
 
     const [row] = await applicationsOf(applicant.id);
@@ -152,7 +170,9 @@ describe("deciding a teacher application", () => {
     const applicant = await registeredApplicant();
     const id = await pendingApplicationOf(applicant);
 
-    await expect(decideApplication(admin, { applicationId: id, decision: "decline" })).resolves.toMatch(/declined/);
+    await expect(decideApplication(admin, { applicationId: id, decision: "decline", reason: "Not this term." })).resolves.toMatch(
+      /declined/,
+    );
 
     const [row] = await applicationsOf(applicant.id);
     expect(row).toMatchObject({ status: "declined", decidedById: admin.id });
@@ -168,7 +188,7 @@ describe("deciding a teacher application", () => {
     const admin = await actorWithRole("admin");
     const applicant = await registeredApplicant();
     const id = await pendingApplicationOf(applicant);
-    await decideApplication(admin, { applicationId: id, decision: "decline" });
+    await decideApplication(admin, { applicationId: id, decision: "decline", reason: "Not this term." });
 
     await expect(decideApplication(admin, { applicationId: id, decision: "approve" })).rejects.toMatchObject({
       status: 409,
@@ -185,10 +205,12 @@ describe("deciding a teacher application", () => {
     // A users row whose Firebase user does not exist: setting the claims fails.
     const orphan = await actorWithRole("student");
     const orphanApplication = await pendingApplicationOf(orphan);
+    await passChecks(admin, orphanApplication);
     await expect(decideApplication(admin, { applicationId: orphanApplication, decision: "approve" })).rejects.toThrow();
 
     const staff = await actorWithRole("student");
     const staffApplication = await pendingApplicationOf(staff);
+    await passChecks(admin, staffApplication);
     await database.db.update(users).set({ role: "support" }).where(eq(users.id, staff.id));
     await expect(decideApplication(admin, { applicationId: staffApplication, decision: "approve" })).rejects.toMatchObject({ status: 409 });
 
@@ -207,7 +229,7 @@ describe("deciding a teacher application", () => {
   it("lists pending applications first, and filters by status", async () => {
     const admin = await actorWithRole("admin");
     const declinedId = await pendingApplicationOf(await actorWithRole("student"));
-    await decideApplication(admin, { applicationId: declinedId, decision: "decline" });
+    await decideApplication(admin, { applicationId: declinedId, decision: "decline", reason: "Not this term." });
     const pendingId = await pendingApplicationOf(await actorWithRole("student"));
 
     const all = await listApplications(admin);

@@ -11,6 +11,7 @@ import {
   users,
   waitlistEntries,
 } from "@/lib/platform/db/schema/index";
+import { teachScratch } from "@/test/scheduling-fixtures";
 import { openTestDatabase } from "@/test/database";
 
 import { CLASS_LIFE, seedClassLife } from "./class-life";
@@ -37,7 +38,7 @@ test("npm start's class life: a moved session and a cancelled one with a make-up
     .insert(teacherProfiles)
     .values({ userId: teacher!.id, publicName: "Demo Teacher", timezone: "America/Chicago", approvedAt: NOW });
   await db.insert(users).values({ firebaseUid: "demo-student", email: DEMO_FAMILY.parentEmail, timezone: "America/Los_Angeles" });
-  await db.update(courses).set({ teacherId: teacher!.id }).where(eq(courses.slug, "scratch-game-design"));
+  await teachScratch(db, teacher!.id);
   await seedDemoFamily();
   await seedLiveClass(NOW);
 

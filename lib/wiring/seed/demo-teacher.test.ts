@@ -33,3 +33,10 @@ describe("the demo teacher's schedule (embedded default)", () => {
     expect(seeded[0]).toMatchObject({ courseId, status: "open", startsOn: "2030-03-04" });
   });
 });
+
+describe("the demo teacher's public bio (issue 38)", () => {
+  it("reads like a teacher's, not like a note about the demo account", () => {
+    expect(DEMO_TEACHER_SCHEDULE.bio).not.toMatch(/sign in|@example\.com|demo account/i);
+    expect(DEMO_TEACHER_SCHEDULE.bio.length).toBeGreaterThan(120);
+  });
+});

@@ -1,6 +1,8 @@
 import "server-only";
 
 import { and, asc, count, eq, notExists } from "drizzle-orm";
+
+import { teaches } from "@/lib/teachers/courses";
 import { DateTime } from "luxon";
 
 import { getDb } from "@/lib/platform/db/client";
@@ -22,7 +24,8 @@ import { publicHolidays } from "./holidays";
  */
 export const DEMO_TEACHER_SCHEDULE = {
   publicName: "Demo Teacher",
-  bio: "The demo account's teacher: sign in as teacher@example.com to edit these hours and sections.",
+  // Issue 38: a public page reads like a teacher's, not like a note to developers (the README names the account).
+  bio: "I have taught coding to children for nine years, first in after-school clubs in Chicago and now online. We start with games in Scratch and move on to real Python projects, at the pace of each child. My classes are small, so everyone gets to show what they built.",
   subjects: ["Coding"],
   timezone: "America/Chicago",
   weekdays: [1, 2, 3, 4, 5, 6, 7],
@@ -76,12 +79,7 @@ export async function seedDemoTeacherSchedule(email: string, now = new Date()): 
     const [course] = await tx
       .select({ id: courses.id })
       .from(courses)
-      .where(
-        and(
-          eq(courses.teacherId, teacherId),
-          notExists(tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courses.id))),
-        ),
-      )
+      .where(and(teaches(teacherId), notExists(tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courses.id)))))
       .orderBy(asc(courses.id))
       .limit(1);
     if (!course) return;

@@ -9,13 +9,13 @@ import {
   attendance,
   bookings,
   courseReviews,
-  courses,
   ledgerEntries,
   orders,
   sections,
   teacherProfiles,
   users,
 } from "@/lib/platform/db/schema/index";
+import { teachScratch } from "@/test/scheduling-fixtures";
 import { openTestDatabase } from "@/test/database";
 
 import { DEMO_FAMILY, seedDemoFamily } from "./demo-family";
@@ -49,11 +49,7 @@ test("the running class: Sam seated and paid through checkout, three sessions at
     .insert(users)
     .values({ firebaseUid: "demo-support", email: LIVE_CLASS.supportEmail, role: "support" })
     .returning({ id: users.id });
-  const [course] = await db
-    .update(courses)
-    .set({ teacherId: teacher!.id })
-    .where(eq(courses.slug, "scratch-game-design"))
-    .returning({ id: courses.id, title: courses.title });
+  const course = await teachScratch(db, teacher!.id);
   await seedDemoFamily();
 
   await seedLiveClass(NOW);

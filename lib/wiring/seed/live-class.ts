@@ -1,6 +1,8 @@
 import "server-only";
 
 import { and, asc, eq, inArray } from "drizzle-orm";
+
+import { teaches } from "@/lib/teachers/courses";
 import { DateTime } from "luxon";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
@@ -117,12 +119,7 @@ export async function seedLiveClass(now = new Date()): Promise<void> {
     .from(learners)
     .where(and(eq(learners.parentId, parent.id), eq(learners.firstName, DEMO_FAMILY.child.firstName)))
     .limit(1);
-  const [course] = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(eq(courses.teacherId, teacher.id))
-    .orderBy(asc(courses.id))
-    .limit(1);
+  const [course] = await db.select({ id: courses.id }).from(courses).where(teaches(teacher.id)).orderBy(asc(courses.id)).limit(1);
   if (!sam || !course) return;
 
   const section = await findOrCreateSection(db, teacher.id, course.id, now);

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-
 import { countUnreadMessages, getThread, listThreads } from "@/lib/messages/threads";
-import { courses, messages, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { messages, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { teachScratch } from "@/test/scheduling-fixtures";
 import { openTestDatabase } from "@/test/database";
 
 import { DEMO_FAMILY, seedDemoFamily } from "./demo-family";
@@ -33,7 +32,7 @@ test("npm start's conversations: the student has an answer waiting, the teacher 
     .insert(users)
     .values({ firebaseUid: "demo-support", email: LIVE_CLASS.supportEmail, role: "support" })
     .returning({ id: users.id });
-  await db.update(courses).set({ teacherId: teacher!.id }).where(eq(courses.slug, "scratch-game-design"));
+  await teachScratch(db, teacher!.id);
   await seedDemoFamily();
   await seedLiveClass(NOW);
 

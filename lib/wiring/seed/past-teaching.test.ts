@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 
 import { teacherStatements } from "@/lib/commerce/earnings/statements";
-import { courses, earningsStatements, sections, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { earningsStatements, sections, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { teachScratch } from "@/test/scheduling-fixtures";
 import { openTestDatabase } from "@/test/database";
 
 import { PAST_TEACHING, seedPastTeaching } from "./past-teaching";
@@ -24,7 +25,7 @@ test("the demo teacher's past three months have statements: the first paid by ha
     .insert(teacherProfiles)
     .values({ userId: teacher!.id, publicName: "Demo Teacher", timezone: "America/Chicago", approvedAt: NOW });
   await db.insert(users).values({ firebaseUid: "demo-admin", email: PAST_TEACHING.adminEmail, role: "admin" });
-  await db.update(courses).set({ teacherId: teacher!.id }).where(eq(courses.slug, "scratch-game-design"));
+  await teachScratch(db, teacher!.id);
 
   await seedPastTeaching(NOW);
   await seedPastTeaching(new Date(NOW.getTime() + 40 * 86_400_000));

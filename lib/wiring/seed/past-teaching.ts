@@ -1,6 +1,8 @@
 import "server-only";
 
 import { and, asc, eq } from "drizzle-orm";
+
+import { teaches } from "@/lib/teachers/courses";
 import { DateTime } from "luxon";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
@@ -67,7 +69,7 @@ export async function seedPastTeaching(now = new Date()): Promise<void> {
   const [course] = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(eq(courses.teacherId, teacher.id))
+    .where(teaches(teacher.id))
     .orderBy(asc(courses.id))
     .limit(3)
     .then((rows) => rows.slice(-1));

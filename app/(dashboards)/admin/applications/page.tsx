@@ -7,7 +7,10 @@ import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listApplications } from "@/lib/teachers/applications/queries";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, parseApplicationStatus } from "@/lib/teachers/applications/schema";
 
-import { decideApplicationAction } from "./actions";
+import { ListingReviewQueue } from "@/components/teaching/listing-review-queue";
+import { listListingsInReview } from "@/lib/teachers/listing-review";
+
+import { reviewListingAction } from "./actions";
 
 export const metadata = { title: "Teacher applications" };
 
@@ -21,14 +24,25 @@ export default async function AdminApplicationsPage({
 }) {
   const actor = await requirePagePermission("applications.decide", PATH);
   const status = parseApplicationStatus((await searchParams).status);
-  const applications = await listApplications(actor, { status });
+  const [applications, listings] = await Promise.all([listApplications(actor, { status }), listListingsInReview(actor)]);
   return (
     <>
       <AdminNav current={PATH} />
       <h1 className="text-3xl font-extrabold text-slate-900">Teacher applications</h1>
       <p className="mt-2 text-slate-700">
-        Approving an application gives the applicant the teacher role at once; both decisions are recorded.
+        Each application is reviewed with its checks: identity, background check, a sample lesson and the safety policy. Approving (every
+        check passed) gives the teacher role and a public page at once; a refusal carries a reason. Both are emailed and recorded.
       </p>
+
+      <section aria-labelledby="listings" className="mt-8">
+        <h2 id="listings" className="mb-2 text-xl font-bold text-slate-900">
+          First listings in review ({listings.length})
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          A new teacher&rsquo;s sections wait here until one is approved; after that, their sections go on sale as they publish them.
+        </p>
+        <ListingReviewQueue listings={listings} review={reviewListingAction} />
+      </section>
 
       <form
         method="get"
@@ -70,7 +84,7 @@ export default async function AdminApplicationsPage({
       <ul className="mt-3 space-y-4">
         {applications.map((application) => (
           <li key={application.id}>
-            <ApplicationCard application={application} decide={decideApplicationAction} />
+            <ApplicationCard application={application} />
           </li>
         ))}
       </ul>

@@ -4,7 +4,8 @@ import { revalidatePath } from "next/cache";
 
 import { requireActor } from "@/lib/platform/auth/session";
 import { createCourse, setCoursePublished, updateCourse } from "@/lib/courses/admin";
-import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
+import { decideProposal } from "@/lib/teachers/course-proposals";
 import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 
 /**
@@ -53,5 +54,16 @@ export async function setCoursePublishedAction(_previous: ActionResult | null, f
     const course = await setCoursePublished(actor, Number(formData.get("id")), published);
     revalidateCatalogue();
     return published ? `Course '${course.slug}' is published.` : `Course '${course.slug}' is hidden from the site.`;
+  });
+}
+
+/** Issue 38: accept a teacher's proposed course into the catalogue, or return it with a note. */
+export async function decideProposalAction(data: FormData): Promise<ActionResult> {
+  return runAction("admin.courses.proposal", async () => {
+    const { message, slug } = await decideProposal(await requireActor("courses.manage"), formObject(data));
+    if (slug) revalidateCatalogue();
+    revalidatePath("/admin/courses");
+    revalidatePath("/teacher/courses");
+    return message;
   });
 }

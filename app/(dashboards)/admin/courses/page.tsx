@@ -6,7 +6,12 @@ import { requirePagePermission } from "@/lib/platform/auth/session";
 import { CATEGORY_LABELS, COURSE_CATEGORIES } from "@/lib/platform/constants";
 import { listCoursesForAdmin } from "@/lib/courses/admin";
 
-import { setCoursePublishedAction } from "./actions";
+import { inputClass } from "@/components/forms/form-field";
+import { ActionForm } from "@/components/teaching/action-form";
+import { ProposalList } from "@/components/teaching/proposal-list";
+import { listPendingProposals } from "@/lib/teachers/course-proposals";
+
+import { decideProposalAction, setCoursePublishedAction } from "./actions";
 
 export const metadata = { title: "Course catalogue" };
 
@@ -15,7 +20,7 @@ const PATH = "/admin/courses";
 /** Issue 4: every course, published or not, by category; the public pages follow within moments of a change. */
 export default async function AdminCoursesPage() {
   const actor = await requirePagePermission("courses.manage", PATH);
-  const courses = await listCoursesForAdmin(actor);
+  const [courses, proposals] = await Promise.all([listCoursesForAdmin(actor), listPendingProposals(actor)]);
   return (
     <>
       <AdminNav current={PATH} />
@@ -30,6 +35,34 @@ export default async function AdminCoursesPage() {
           New course
         </Link>
       </div>
+      <section aria-labelledby="proposals" className="mt-10">
+        <h2 id="proposals" className="mb-3 text-xl font-bold text-slate-900">
+          Courses proposed by teachers ({proposals.length})
+        </h2>
+        {proposals.length === 0 ? (
+          <p className="text-slate-700">No proposal is waiting.</p>
+        ) : (
+          <ProposalList
+            proposals={proposals}
+            decide={(p) => (
+              <div className="mt-3 grid gap-4 sm:grid-cols-2">
+                <ActionForm action={decideProposalAction} submitLabel="Accept into the catalogue" label={`Accept ${p.title}`}>
+                  <input type="hidden" name="proposalId" value={p.id} />
+                  <input type="hidden" name="decision" value="accept" />
+                </ActionForm>
+                <ActionForm action={decideProposalAction} submitLabel="Return with a note" label={`Return ${p.title}`} tone="secondary">
+                  <input type="hidden" name="proposalId" value={p.id} />
+                  <input type="hidden" name="decision" value="return" />
+                  <label className="block text-sm">
+                    <span className="font-semibold text-slate-800">Note to the teacher</span>
+                    <textarea name="note" rows={2} maxLength={1000} className={inputClass} />
+                  </label>
+                </ActionForm>
+              </div>
+            )}
+          />
+        )}
+      </section>
       {COURSE_CATEGORIES.map((category) => (
         <section key={category} aria-labelledby={`category-${category}`} className="mt-10">
           <h2 id={`category-${category}`} className="mb-3 text-xl font-bold text-slate-900">

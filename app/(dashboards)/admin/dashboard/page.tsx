@@ -19,6 +19,8 @@ import { ROLES } from "@/lib/platform/auth/roles";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { FIGURES_DAYS, getAdminFigures } from "@/lib/dashboards/lead-figures";
 import { DEMO_CONVERSION_DAYS, ENROL_WITHIN_DAYS, getDemoConversion } from "@/lib/dashboards/demo-conversion";
+import { ExpiringChecks } from "@/components/teaching/expiring-checks";
+import { listExpiringChecks } from "@/lib/teachers/vetting/expiry";
 
 export const metadata = { title: "Admin dashboard" };
 
@@ -26,13 +28,15 @@ const PATH = "/admin/dashboard";
 
 export default async function AdminDashboardPage() {
   const actor = await requirePagePermission("figures.read", PATH);
-  const [figures, revenue, demos, replyTimes, moneyAudit, zone] = await Promise.all([
+  const now = new Date();
+  const [figures, revenue, demos, replyTimes, moneyAudit, zone, expiring] = await Promise.all([
     getAdminFigures(actor),
     getRevenue(actor),
     getDemoConversion(actor),
     teacherReplyTimes(actor),
     getLastMoneyAudit(actor),
     timezoneOfUser(actor.id),
+    listExpiringChecks(actor, now),
   ]);
   const { judged, contactedInTime } = figures.promise;
   const inTimeShare = judged === 0 ? "—" : `${Math.round((contactedInTime / judged) * 100)}%`;
@@ -70,6 +74,12 @@ export default async function AdminDashboardPage() {
           </div>
         ))}
       </dl>
+      <section aria-labelledby="teacher-checks" className="mt-10 rounded-2xl border border-slate-200 p-5">
+        <h2 id="teacher-checks" className="mb-3 text-xl font-bold text-slate-900">
+          Teacher checks expiring
+        </h2>
+        <ExpiringChecks checks={expiring} now={now} />
+      </section>
       <section aria-labelledby="per-day" className="mt-10 rounded-2xl border border-slate-200 p-5">
         <h2 id="per-day" className="text-xl font-bold text-slate-900">
           Requests per day

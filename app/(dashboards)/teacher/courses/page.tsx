@@ -6,7 +6,15 @@ import { TeacherPagination } from "@/components/dashboards/teacher-pagination";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
 import { TeacherRequestTable } from "@/components/dashboards/teacher-request-table";
 import { requirePagePermission } from "@/lib/platform/auth/session";
+import { CatalogueChoices } from "@/components/teaching/catalogue-choices";
 import { findTeacherCourse, listTeacherCourses, listTeacherRequests, parsePage } from "@/lib/teachers/courses";
+import { listCoursesToTeach } from "@/lib/teachers/course-teaching";
+
+import { CourseProposalForm } from "@/components/teaching/course-proposal-form";
+import { ProposalList } from "@/components/teaching/proposal-list";
+import { listOwnProposals } from "@/lib/teachers/course-proposals";
+
+import { proposeCourseAction, teachCourseAction } from "./actions";
 
 export const metadata = { title: "Teacher courses" };
 
@@ -44,7 +52,13 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
     );
   }
 
-  const [courses, requests] = await Promise.all([listTeacherCourses(actor), listTeacherRequests(actor, { page })]);
+  const isTeacher = actor.role === "teacher";
+  const [courses, requests, choices, proposals] = await Promise.all([
+    listTeacherCourses(actor),
+    listTeacherRequests(actor, { page }),
+    isTeacher ? listCoursesToTeach(actor) : Promise.resolve(null),
+    isTeacher ? listOwnProposals(actor) : Promise.resolve([]),
+  ]);
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">{actor.role === "admin" ? "Courses" : "Your courses"}</h1>
@@ -53,6 +67,34 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
       <div className="mt-8">
         <CourseDemand courses={courses} caption="Courses with their demo requests" />
       </div>
+      {choices ? (
+        <section aria-labelledby="catalogue" className="mt-10">
+          <h2 id="catalogue" className="mb-1 text-xl font-bold text-slate-900">
+            Teach a course from the catalogue
+          </h2>
+          <p className="mb-3 text-slate-700">
+            Any number of teachers teach a course, each with their own sections, prices and times; families see every teacher&rsquo;s
+            sections on the course page.
+          </p>
+          <CatalogueChoices courses={choices} teach={teachCourseAction} />
+        </section>
+      ) : null}
+      {isTeacher ? (
+        <section aria-labelledby="propose" className="mt-10">
+          <h2 id="propose" className="mb-1 text-xl font-bold text-slate-900">
+            Propose a new course
+          </h2>
+          <p className="mb-3 text-slate-700">
+            Teach something the catalogue lacks: our team accepts it into the catalogue or returns it with a note.
+          </p>
+          {proposals.length > 0 ? (
+            <div className="mb-4">
+              <ProposalList proposals={proposals} />
+            </div>
+          ) : null}
+          <CourseProposalForm propose={proposeCourseAction} />
+        </section>
+      ) : null}
       <section aria-labelledby="requests" className="mt-10">
         <h2 id="requests" className="mb-3 text-xl font-bold text-slate-900">
           Demo requests ({requests.total})

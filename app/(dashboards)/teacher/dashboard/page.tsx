@@ -17,6 +17,10 @@ import { listTeacherCourses, listTeacherRequests, RECENT_DAYS } from "@/lib/teac
 import { zoneLabel } from "@/lib/scheduling/zone-name";
 import { listDemosNeedingOutcome, OUTCOME_DAYS } from "@/lib/scheduling/demo-outcomes";
 
+import { TeacherNextSteps } from "@/components/teaching/teacher-next-steps";
+import { findPayoutAccount, isConnectAvailable } from "@/lib/commerce/earnings/connect";
+import { listSectionsFor } from "@/lib/scheduling/section-admin";
+
 import { recordDemoOutcomeAction } from "./actions";
 
 export const metadata = { title: "Teacher dashboard" };
@@ -50,6 +54,8 @@ export default async function TeacherDashboardPage({
   ]);
   const needingOutcome = await listDemosNeedingOutcome(actor, timezone);
   const isAdmin = actor.role === "admin";
+  const [ownSections, payoutAccount] = isAdmin ? [[], null] : await Promise.all([listSectionsFor(actor), findPayoutAccount(actor.id)]);
+  const onSaleOrReview = ownSections.filter((s) => s.status === "open" || s.status === "full");
   const cards = [
     { label: isAdmin ? "Courses" : "Your courses", value: courses.length },
     { label: "Demo requests", value: courses.reduce((sum, course) => sum + course.requests, 0) },
@@ -64,6 +70,14 @@ export default async function TeacherDashboardPage({
           : "Your courses and the demo requests families have sent for them."}
       </p>
       <TeacherPrivacyNote />
+      {isAdmin ? null : (
+        <TeacherNextSteps
+          teachesCourses={courses.length > 0}
+          hasSectionOnSale={onSaleOrReview.some((s) => !s.inReview)}
+          inReview={onSaleOrReview.some((s) => s.inReview)}
+          payoutsNeeded={isConnectAvailable() && payoutAccount?.payoutsEnabled !== true}
+        />
+      )}
       <div className="mt-6">
         <TeacherNav current="/teacher/dashboard" isAdmin={isAdmin} />
       </div>

@@ -23,7 +23,10 @@ export default async function TeacherSectionsPage() {
   return (
     <>
       <h1 className="text-3xl font-extrabold text-slate-900">{actor.role === "admin" ? "Sections" : "Your sections"}</h1>
-      <p className="mt-2 mb-6 text-slate-700">The weekly classes of your courses. Open sections show on the course pages.</p>
+      <p className="mt-2 mb-6 text-slate-700">
+        The weekly classes of your courses. Open sections are on sale on the course pages and in the class finder; a new teacher&rsquo;s
+        first one is reviewed by our team first (&ldquo;in review&rdquo;).
+      </p>
       <TeacherNav current={PATH} isAdmin={actor.role === "admin"} />
       <p className="mb-4">
         <Link href={`${PATH}/new`} className="inline-block rounded-xl bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">

@@ -22,7 +22,7 @@ import {
   topUps,
   wallets,
 } from "@/lib/platform/db/schema/commerce";
-import { courses } from "@/lib/platform/db/schema/courses";
+import { courses, courseTeachers } from "@/lib/platform/db/schema/courses";
 import { demoRequests } from "@/lib/platform/db/schema/demo-requests";
 import { auditEvents } from "@/lib/platform/db/schema/platform";
 import { bookingHistory, bookings, learners, sections } from "@/lib/platform/db/schema/scheduling";
@@ -43,10 +43,15 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   cartItems: many(cartItems),
 }));
 
-export const coursesRelations = relations(courses, ({ one, many }) => ({
-  teacher: one(users, { fields: [courses.teacherId], references: [users.id] }),
+export const coursesRelations = relations(courses, ({ many }) => ({
+  teachers: many(courseTeachers),
   sections: many(sections),
   reviews: many(courseReviews),
+}));
+
+export const courseTeachersRelations = relations(courseTeachers, ({ one }) => ({
+  course: one(courses, { fields: [courseTeachers.courseId], references: [courses.id] }),
+  teacher: one(users, { fields: [courseTeachers.teacherId], references: [users.id] }),
 }));
 
 export const demoRequestsRelations = relations(demoRequests, ({ one, many }) => ({

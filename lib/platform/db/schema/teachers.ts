@@ -2,7 +2,7 @@
 // profiles and weekly hours. Wall times are minutes of the day in the teacher's zone.
 
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { timestamps, tsvector } from "@/lib/platform/db/schema/columns";
 import { users } from "@/lib/platform/db/schema/accounts";
@@ -25,6 +25,8 @@ export const teacherApplications = pgTable(
     status: teacherApplicationStatus().notNull().default("pending"),
     decidedById: integer().references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp({ withTimezone: true }),
+    /** Why an admin declined it (issue 38): told to the applicant by email. */
+    declineReason: text(),
     ...timestamps,
   },
   (t) => [
@@ -68,6 +70,14 @@ export const teacherProfiles = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`trim(both '-' from lower(regexp_replace(public_name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || user_id::text`),
     /** Issue 29: the public name's words, kept by PostgreSQL: a teacher's name finds their sections (joined to the courses' words). */
+    /**
+     * Issue 38: the earliest expiry of the teacher's vetting checks, set at approval and at each renewal.
+     * Past it the teacher's sections are off sale (lib/scheduling/section-sale.ts); null for a teacher
+     * approved without checks on record (made by a script or before checks existed).
+     */
+    clearedUntil: timestamp({ withTimezone: true }),
+    /** Issue 38: a new teacher's first listing waits for an admin's review; once one is approved, this is false and they sell at once. */
+    listingReviewPending: boolean().notNull().default(false),
     nameVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', coalesce(public_name, ''))`),
     ...timestamps,
   },
@@ -120,4 +130,35 @@ export const teacherAvailabilityExceptions = pgTable(
           and ${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440)`,
     ),
   ],
+);
+
+export const teacherCheckKind = pgEnum("teacher_check_kind", ["identity", "background", "sample_lesson", "safety_policy"]);
+export const teacherCheckStatus = pgEnum("teacher_check_status", ["pending", "passed", "flagged", "failed"]);
+
+/**
+ * A vetting check of a teacher (issue 38), one row per kind per person: an application's checks
+ * are made on it, renewals write the same row. A check that has passed carries its expiry.
+ */
+export const teacherChecks = pgTable(
+  "teacher_checks",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    applicationId: integer().references(() => teacherApplications.id, { onDelete: "set null" }),
+    kind: teacherCheckKind().notNull(),
+    status: teacherCheckStatus().notNull().default("pending"),
+    checkedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    /** What the admin or the provider said (a flagged or failed background check gives its reason). */
+    note: text(),
+    /** The background-check provider's reference. */
+    providerRef: text(),
+    checkedById: integer().references(() => users.id, { onDelete: "set null" }),
+    /** When the teacher was warned of the coming expiry (30 days ahead), so they are warned once per expiry. */
+    expiryWarnedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("teacher_checks_user_kind_key").on(t.userId, t.kind), index("teacher_checks_expiry_idx").on(t.expiresAt)],
 );

@@ -6,7 +6,6 @@ import { CourseForm } from "@/components/dashboards/course-form";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { getCourseForEdit } from "@/lib/courses/admin";
 import { courseIdSchema } from "@/lib/courses/schema";
-import { listTeacherOptions } from "@/lib/accounts/user-directory";
 
 import { updateCourseAction } from "../actions";
 
@@ -18,8 +17,7 @@ export default async function EditCoursePage({ params }: { params: Promise<{ id:
   const id = courseIdSchema.safeParse(rawId);
   const course = id.success ? await getCourseForEdit(actor, id.data) : null;
   if (!course) notFound();
-  const teachers = await listTeacherOptions(course.teacherId);
-  const { id: courseId, teacherId, gradeMin, gradeMax, ...fields } = course;
+  const { id: courseId, gradeMin, gradeMax, ...fields } = course;
   return (
     <>
       <AdminNav current="/admin/courses" />
@@ -31,13 +29,11 @@ export default async function EditCoursePage({ params }: { params: Promise<{ id:
       <h1 className="mt-2 mb-6 text-3xl font-extrabold text-slate-900">Edit {course.title}</h1>
       <CourseForm
         action={updateCourseAction.bind(null, courseId)}
-        teachers={teachers}
         submitLabel="Save course"
         defaultValues={{
           ...fields,
           gradeMin: String(gradeMin),
           gradeMax: String(gradeMax),
-          teacherId: teacherId === null ? "" : String(teacherId),
         }}
       />
     </>

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { CourseForm } from "@/components/dashboards/course-form";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { listTeacherOptions } from "@/lib/accounts/user-directory";
 
 import { createCourseAction } from "../actions";
 
@@ -13,7 +12,6 @@ const PATH = "/admin/courses/new";
 
 export default async function NewCoursePage() {
   await requirePagePermission("courses.manage", PATH);
-  const teachers = await listTeacherOptions();
   return (
     <>
       <AdminNav current={PATH} />
@@ -25,7 +23,6 @@ export default async function NewCoursePage() {
       <h1 className="mt-2 mb-6 text-3xl font-extrabold text-slate-900">New course</h1>
       <CourseForm
         action={createCourseAction}
-        teachers={teachers}
         submitLabel="Create course"
         afterSave="/admin/courses"
         defaultValues={{
@@ -37,7 +34,6 @@ export default async function NewCoursePage() {
           gradeMax: "12",
           isFeatured: false,
           isPublished: true,
-          teacherId: "",
         }}
       />
     </>

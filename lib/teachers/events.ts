@@ -1,0 +1,30 @@
+import "server-only";
+
+import { defineEvent } from "@/lib/platform/events/events";
+import { z } from "@/lib/platform/zod";
+
+/** What the teacher road tells the rest of the product (issue 38). Who reacts: lib/reactions/table.ts. */
+
+/** An application was sent from /become-a-teacher: the applicant's acknowledgement. */
+export const teacherApplicationReceived = defineEvent(
+  "teacher-application.received",
+  z.object({ applicationId: z.number().int().positive() }),
+);
+
+/** An admin approved (the teacher is public) or declined (with a reason) an application: the applicant hears which. */
+export const teacherApplicationDecided = defineEvent(
+  "teacher-application.decided",
+  z.object({ applicationId: z.number().int().positive() }),
+);
+
+/** An admin reviewed a new teacher's first listing: on sale (approved) or returned to draft with a note. */
+export const teacherListingReviewed = defineEvent(
+  "teacher-listing.reviewed",
+  z.object({
+    sectionId: z.number().int().positive(),
+    approved: z.boolean(),
+    note: z.string().max(1000).nullable(),
+    /** The review's instant (ISO): each review is its own email, a repeated delivery of one is not. */
+    reviewedAt: z.string(),
+  }),
+);
