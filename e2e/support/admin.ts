@@ -1,14 +1,20 @@
 import { expect, type Page } from "@playwright/test";
 
-/** As a signed-in admin: a lifestyle course of the spec's own, so no other spec's pages change. */
+import { callServerAction } from "./server-actions";
+
+/**
+ * As a signed-in admin: a published lifestyle course of the spec's own (grades 1-12), so no other
+ * spec's pages change. Through the course form's server action, not the form: the specs that need a
+ * course test what happens to its sections; e2e/admin.spec.ts tests the form.
+ */
 export async function createCourseAsAdmin(page: Page, course: { title: string; slug: string; description: string }): Promise<void> {
-  await page.goto("/admin/courses/new");
-  await page.getByLabel("Title").fill(course.title);
-  await page.getByLabel("Slug").fill(course.slug);
-  await page.getByLabel("Category").selectOption("lifestyle");
-  await page.getByLabel("Description").fill(course.description);
-  await page.getByRole("button", { name: "Create course" }).click();
-  await expect(page).toHaveURL(/\/admin\/courses$/);
+  const answer = await callServerAction(page, {
+    file: "app/(dashboards)/admin/courses/actions.ts",
+    name: "createCourseAction",
+    pagePath: "/admin/courses/new",
+    args: [{ ...course, category: "lifestyle", gradeMin: 1, gradeMax: 12, isFeatured: false, isPublished: true, teacherId: null }],
+  });
+  expect(answer).toContain(`Course '${course.slug}' created.`);
 }
 
 /**
