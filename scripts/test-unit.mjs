@@ -35,8 +35,12 @@ const jest = path.join(root, "node_modules", ".bin", "jest");
  *   the United States do): dates computed in one zone and read in another disagree.
  */
 export const OTHER_CLOCKS = [
-  { name: "Thu 3 Dec 2026 17:40 UTC", startsAt: "2026-12-03T17:40:00Z" },
-  { name: "Sun 31 Oct 2027 23:50 in Los Angeles (the month turns; Europe's clocks changed that day)", startsAt: "2027-11-01T06:50:00Z" },
+  { id: "thursday-evening", name: "Thu 3 Dec 2026 17:40 UTC", startsAt: "2026-12-03T17:40:00Z" },
+  {
+    id: "month-turn",
+    name: "Sun 31 Oct 2027 23:50 in Los Angeles (the month turns; Europe's clocks changed that day)",
+    startsAt: "2027-11-01T06:50:00Z",
+  },
 ];
 
 /**
@@ -121,7 +125,8 @@ async function main() {
           faketime,
           clock,
           args: [...options, "--runTestsByPath", ...legFiles.sort()],
-          env: { TEST_DATABASE_URL: "" },
+          // TEST_CLOCK tells a test which leg it runs in (a long simulation sizes its run by it).
+          env: { TEST_DATABASE_URL: "", TEST_CLOCK: clock.id },
         });
       }
     }
