@@ -5,8 +5,9 @@ import type { OwnApplication } from "@/lib/teachers/applications/queries";
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 const EXPLANATIONS: Record<OwnApplication["status"], string> = {
-  pending: "We read every application and will reply by email to let you know whether we are inviting you to an interview.",
-  approved: "Welcome aboard! Your account now has teacher access.",
+  pending:
+    "We are checking your identity, running a background check and will ask you for a short sample lesson. We email you as soon as we have decided.",
+  approved: "Welcome aboard! Your account now has teacher access and your public teacher page is live.",
   declined: "Thank you for your interest. We are not able to offer you a place this time; you are welcome to apply again below.",
 };
 

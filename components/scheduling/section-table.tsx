@@ -62,7 +62,11 @@ export function SectionTable({
               {showTeacher ? <td className="px-3 py-2 text-slate-800">{row.teacherName}</td> : null}
               <td className="px-3 py-2 text-slate-800">{CLASS_TYPE_LABELS[row.classType]}</td>
               <td className="px-3 py-2 text-slate-800">
-                {row.inReview ? `${STATUS_LABELS[row.status]}: in review` : STATUS_LABELS[row.status]}
+                {row.checkExpired
+                  ? `${STATUS_LABELS[row.status]}: off sale, a check has expired`
+                  : row.inReview
+                    ? `${STATUS_LABELS[row.status]}: in review`
+                    : STATUS_LABELS[row.status]}
               </td>
               <td className="px-3 py-2 text-slate-800">{row.nextSessionAt ? formatInstantInZone(row.nextSessionAt, zone) : "None left"}</td>
               <td className="px-3 py-2 text-slate-800">

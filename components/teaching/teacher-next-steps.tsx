@@ -9,13 +9,19 @@ export function TeacherNextSteps({
   hasSectionOnSale,
   inReview,
   payoutsNeeded,
+  checkExpired,
 }: {
   teachesCourses: boolean;
   hasSectionOnSale: boolean;
   inReview: boolean;
   payoutsNeeded: boolean;
+  checkExpired: boolean;
 }) {
   const steps = [
+    checkExpired && {
+      href: "/teacher/sections",
+      text: "A check of yours has expired: your sections are off sale until our team renews it.",
+    },
     !teachesCourses && { href: "/teacher/courses", text: "Add the catalogue courses you teach, or propose a new one." },
     teachesCourses &&
       !hasSectionOnSale &&

@@ -10,6 +10,7 @@ import type { Actor } from "@/lib/platform/auth/permissions";
 import {
   auditEvents,
   bookings,
+  courseProposals,
   demoRequests,
   gifts,
   learners,
@@ -19,6 +20,7 @@ import {
   outbox,
   payments,
   sections,
+  teacherChecks,
   users,
   wallets,
 } from "@/lib/platform/db/schema";
@@ -194,6 +196,32 @@ describe("exportAccountData", () => {
         details: { emailVerified: true, byRole: "support" },
       }),
     ]);
+  });
+
+  it("holds a teacher's vetting checks and proposed courses (issue 38)", async () => {
+    const person = await newAccount(true);
+    await database.db.insert(teacherChecks).values({
+      userId: person.id,
+      kind: "background",
+      status: "flagged",
+      checkedAt: new Date("2030-01-01T00:00:00Z"),
+      note: "TEST: a record to read",
+      providerRef: "test-bgc-1",
+    });
+    await database.db.insert(courseProposals).values({
+      teacherId: person.id,
+      title: "Kite Making",
+      category: "lifestyle",
+      gradeMin: 3,
+      gradeMax: 6,
+      description: "Build and fly a kite.",
+      outcomes: "Wind, balance, patience.",
+    });
+    const data = await exportAccountData(admin, String(person.id));
+    expect(data.teacherChecks).toEqual([
+      expect.objectContaining({ kind: "background", status: "flagged", note: "TEST: a record to read" }),
+    ]);
+    expect(data.courseProposals).toEqual([expect.objectContaining({ title: "Kite Making", status: "pending" })]);
   });
 
   it("refuses support for an unverified account, with the reason; an admin may, and nothing is matched by its email", async () => {

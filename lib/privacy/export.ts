@@ -15,6 +15,7 @@ import {
   bookings,
   demoOutcomes,
   cartItems,
+  courseProposals,
   courseReviews,
   courses,
   demoRequests,
@@ -30,6 +31,7 @@ import {
   teacherApplications,
   teacherAvailability,
   teacherAvailabilityExceptions,
+  teacherChecks,
   teacherProfiles,
   topUps,
   users,
@@ -446,6 +448,7 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
       availability: teacherApplications.availability,
       status: teacherApplications.status,
       decidedAt: teacherApplications.decidedAt,
+      declineReason: teacherApplications.declineReason,
       createdAt: teacherApplications.createdAt,
     })
     .from(teacherApplications)
@@ -481,6 +484,31 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
         .from(teacherAvailabilityExceptions)
         .where(eq(teacherAvailabilityExceptions.teacherId, id))
     : [];
+
+  // Issue 38: the person's vetting checks (a background check's outcome is theirs to see) and the courses they proposed.
+  const checks = await tx
+    .select({
+      kind: teacherChecks.kind,
+      status: teacherChecks.status,
+      checkedAt: teacherChecks.checkedAt,
+      expiresAt: teacherChecks.expiresAt,
+      note: teacherChecks.note,
+      providerRef: teacherChecks.providerRef,
+    })
+    .from(teacherChecks)
+    .where(eq(teacherChecks.userId, id));
+  const proposals = await tx
+    .select({
+      title: courseProposals.title,
+      category: courseProposals.category,
+      description: courseProposals.description,
+      outcomes: courseProposals.outcomes,
+      status: courseProposals.status,
+      note: courseProposals.note,
+      createdAt: courseProposals.createdAt,
+    })
+    .from(courseProposals)
+    .where(eq(courseProposals.teacherId, id));
 
   // What staff did about them: the account, its requests, its orders. The staff member's own
   // address is theirs, not the person's: the role of the record is enough.
@@ -551,6 +579,8 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     sessionNoteLines: sessionNoteLineRows,
     courseReviews: reviews,
     teacherApplications: applications,
+    teacherChecks: checks,
+    courseProposals: proposals,
     teacherProfile: teacherProfile ? { ...teacherProfile, weeklyHours, exceptions } : null,
     auditHistory,
     logEvents: events.map((event) => ({ ...event, currentUrl: redactUrl(event.currentUrl), referer: redactUrl(event.referer) })),

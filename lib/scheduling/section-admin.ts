@@ -110,6 +110,8 @@ export interface SectionListRow {
   status: SectionRow["status"];
   /** Issue 38: published as open or full by a new teacher whose first listing an admin has not approved yet: not on sale. */
   inReview: boolean;
+  /** Issue 38: open or full, but off sale because one of the teacher's checks has expired (seats sold run on). */
+  checkExpired: boolean;
   capacity: number;
   seatsBooked: number;
   priceMinor: number;
@@ -130,6 +132,7 @@ export async function listSectionsFor(actor: Actor | null, now = new Date()): Pr
       courseSlug: courses.slug,
       publicName: teacherProfiles.publicName,
       reviewPending: teacherProfiles.listingReviewPending,
+      clearedUntil: teacherProfiles.clearedUntil,
       displayName: users.displayName,
       email: users.email,
     })
@@ -142,7 +145,7 @@ export async function listSectionsFor(actor: Actor | null, now = new Date()): Pr
   const ids = rows.map((r) => r.section.id);
   const seatsOf = await liveSeatsBySection(db, ids);
   const horizon = new Date(now.getTime() + SESSION_LOOKAHEAD_DAYS * 86_400_000);
-  return rows.map(({ section, courseTitle, courseSlug, publicName, reviewPending, displayName, email }) => ({
+  return rows.map(({ section, courseTitle, courseSlug, publicName, reviewPending, clearedUntil, displayName, email }) => ({
     id: section.id,
     courseTitle,
     courseSlug,
@@ -150,6 +153,7 @@ export async function listSectionsFor(actor: Actor | null, now = new Date()): Pr
     classType: section.classType,
     status: section.status,
     inReview: reviewPending === true && (section.status === "open" || section.status === "full"),
+    checkExpired: clearedUntil !== null && clearedUntil <= now && (section.status === "open" || section.status === "full"),
     capacity: section.capacity,
     seatsBooked: seatsOf.get(section.id) ?? 0,
     priceMinor: section.priceMinor,

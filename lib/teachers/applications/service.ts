@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/audit";
 import { setUserRoleById } from "@/lib/accounts/accounts";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
-import { getDb, type Transaction } from "@/lib/platform/db/client";
+import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import { teacherApplications, teacherChecks, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
@@ -110,16 +110,23 @@ export async function decideApplication(actor: Actor | null, input: unknown, now
     return `The application from ${application.name} was declined; they have been told why.`;
   }
 
-  const checks = await checksOf(db, application.userId);
-  const missing = missingChecks(checks, now);
-  if (missing.length > 0) {
-    const message = `Every check must pass before approval. Still to pass: ${missing.map((k) => CHECK_LABELS[k]).join(", ")}.`;
-    throw new AppError("conflict", message, { fieldErrors: Object.fromEntries(missing.map((k) => [`check.${k}`, message])) });
-  }
+  /** Every check passed and in date, or a 409 naming those still to pass (nothing written). */
+  const requireCleared = async (reader: Pick<Database, "select">) => {
+    const checks = await checksOf(reader, application.userId);
+    const missing = missingChecks(checks, now);
+    if (missing.length > 0) {
+      const message = `Every check must pass before approval. Still to pass: ${missing.map((k) => CHECK_LABELS[k]).join(", ")}.`;
+      throw new AppError("conflict", message, { fieldErrors: Object.fromEntries(missing.map((k) => [`check.${k}`, message])) });
+    }
+    return checks;
+  };
+  await requireCleared(db);
   const change = await setUserRoleById(application.userId, "teacher", async (tx, { from }) => {
     // Approving would replace a staff role; staff roles change on purpose, not as a side effect.
     if (from === "admin" || from === "support")
       throw new AppError("conflict", `The applicant now has the ${from} role; approving would take it away.`);
+    // Read again inside the transaction: a check recorded as failed a moment ago stops the approval.
+    const checks = await requireCleared(tx);
     await recordDecision(tx);
     const profile = {
       approvedAt: now,

@@ -246,6 +246,8 @@ describe("the first listing, then self-serve, then a check expiring", () => {
     const justBefore = new Date(profile!.clearedUntil!.getTime() - 60_000);
     expect((await findCoursePage(course!.slug, justBefore))?.sections.map((s) => s.id)).toEqual([first.id, second.id]);
     expect((await findCoursePage(course!.slug, after))?.sections ?? []).toEqual([]);
+    expect((await listSectionsFor(teacher, after)).find((s) => s.id === second.id)).toMatchObject({ checkExpired: true });
+    expect((await listSectionsFor(teacher, justBefore)).find((s) => s.id === second.id)).toMatchObject({ checkExpired: false });
     const late = await newFamily(db(), 50_000);
     await expect(placeOrder(late.parentId, [{ sectionId: second.id, learnerId: late.learnerId }], { now: after })).rejects.toMatchObject({
       status: 409,

@@ -73,8 +73,9 @@ export default async function TeacherDashboardPage({
       {isAdmin ? null : (
         <TeacherNextSteps
           teachesCourses={courses.length > 0}
-          hasSectionOnSale={onSaleOrReview.some((s) => !s.inReview)}
+          hasSectionOnSale={onSaleOrReview.some((s) => !s.inReview && !s.checkExpired)}
           inReview={onSaleOrReview.some((s) => s.inReview)}
+          checkExpired={onSaleOrReview.some((s) => s.checkExpired)}
           payoutsNeeded={isConnectAvailable() && payoutAccount?.payoutsEnabled !== true}
         />
       )}

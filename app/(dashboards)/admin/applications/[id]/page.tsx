@@ -132,7 +132,13 @@ export default async function ReviewApplicationPage({ params }: { params: Promis
                 ? "Every check has passed: approving gives the teacher role and a public page at once, and tells them by email."
                 : `Approval needs every check passed. Still to pass: ${missing.map((k) => CHECK_LABELS[k]).join(", ")}.`}
             </p>
-            <ActionForm action={decideApplicationAction} submitLabel="Approve" label={`Approve ${application.name}`}>
+            {/* Keyed by what is missing, so a refusal's message goes once the checks it named have passed. */}
+            <ActionForm
+              key={missing.join(",")}
+              action={decideApplicationAction}
+              submitLabel="Approve"
+              label={`Approve ${application.name}`}
+            >
               {hidden}
               <input type="hidden" name="decision" value="approve" />
             </ActionForm>
