@@ -16,7 +16,7 @@ import { buyGift, lockPendingGift } from "./gifts/gifts";
 import { lockPendingOrder } from "./payments/order-payment";
 import { refundOrderAsAdmin, withdrawSeat } from "./refunds/refunds";
 import { updateSectionWithRefundsAs } from "./refunds/section-close";
-import { lockSections, moveSeats, writeSeat } from "./checkout/seats";
+import { lockSections, moveSeats, writeSeat } from "./seats/seats";
 
 /**
  * Issue 25: each of commerce's events is written into the outbox by the change that causes it, in

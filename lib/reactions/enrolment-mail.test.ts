@@ -1,7 +1,7 @@
 import { eq, getTableName, isNull, type Table } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
-import { moveSeats, writeSeat, lockSections } from "@/lib/commerce/checkout/seats";
+import { moveSeats, writeSeat, lockSections } from "@/lib/commerce/seats/seats";
 import type { Database } from "@/lib/platform/db/client";
 import { bookings, outbox, sections } from "@/lib/platform/db/schema";
 import { backoffMs } from "@/lib/platform/outbox/outbox";

@@ -7,7 +7,7 @@ import { orderItems, orders, payments } from "@/lib/platform/db/schema/index";
 
 import { entryInsert } from "@/lib/commerce/wallet/ledger";
 import type { OrderRow } from "./orders";
-import { markSectionsFull, seatInserts, type NewSeat } from "./seats";
+import { markSectionsFull, seatInserts, type NewSeat } from "@/lib/commerce/seats/seats";
 
 /** An order as the checkout decided it under its locks, ready to be written. */
 export interface OrderToWrite {

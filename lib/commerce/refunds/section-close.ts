@@ -28,7 +28,7 @@ import {
   type CloseRefundRule,
   type SectionEnrolment,
 } from "./section-close-schema";
-import { lockSections, moveSeats } from "@/lib/commerce/checkout/seats";
+import { lockSections, moveSeats } from "@/lib/commerce/seats/seats";
 
 /** A live seat of the section with the order it was bought in. */
 interface LiveSeat {

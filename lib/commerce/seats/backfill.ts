@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, notExists } from "drizzle-orm";
 import type { Database, Transaction } from "@/lib/platform/db/client";
 import { bookings, orderItems, orders, seatSessions, sessionChanges, sessionCredits } from "@/lib/platform/db/schema/index";
 
-import { lockSections } from "@/lib/commerce/checkout/seats";
+import { lockSections } from "./seats";
 import { occurrencesBought, writeEntitlements } from "./entitlements";
 
 /**

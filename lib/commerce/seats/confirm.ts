@@ -9,7 +9,7 @@ import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
 
 import { seatsConfirmed } from "@/lib/commerce/events";
 import { removePaidFromCart } from "@/lib/commerce/checkout/orders";
-import { markSectionsFull, type LockedSection } from "@/lib/commerce/checkout/seats";
+import { markSectionsFull, type LockedSection } from "./seats";
 import { occurrencesBought, writeEntitlements } from "./entitlements";
 
 export interface ConfirmSeats {

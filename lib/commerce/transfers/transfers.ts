@@ -19,8 +19,8 @@ import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
 
-import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/checkout/seat-check";
-import { lockSections, markSectionsFull, nextSession, reopenFreedSections } from "@/lib/commerce/checkout/seats";
+import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/seats/seat-check";
+import { lockSections, markSectionsFull, nextSession, reopenFreedSections } from "@/lib/commerce/seats/seats";
 import { lockOrder } from "@/lib/commerce/checkout/orders";
 import { seatTransferred } from "@/lib/commerce/events";
 import { COMMERCE_MESSAGES, transferSeatSchema } from "@/lib/commerce/schema";
