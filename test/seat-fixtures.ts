@@ -17,7 +17,8 @@ export async function weeklySection(
   const courseId = values.courseId ?? (await newCourse(db, teacherId));
   const startsOn = values.startsOn ?? "2027-03-03";
   const weeks = values.weeks === undefined ? 12 : values.weeks;
-  const endsOn = weeks === null ? null : new Date(Date.parse(`${startsOn}T00:00:00Z`) + (weeks - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
+  const endsOn =
+    weeks === null ? null : new Date(Date.parse(`${startsOn}T00:00:00Z`) + (weeks - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
   const [row] = await db
     .insert(sections)
     .values({

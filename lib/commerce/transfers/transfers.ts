@@ -26,7 +26,13 @@ import { seatTransferred } from "@/lib/commerce/events";
 import { COMMERCE_MESSAGES, transferSeatSchema } from "@/lib/commerce/schema";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
-import { isUnused, lockOpenEntitlements, occurrencesBought, settleEntitlements, writeEntitlements } from "@/lib/commerce/seats/entitlements";
+import {
+  isUnused,
+  lockOpenEntitlements,
+  occurrencesBought,
+  settleEntitlements,
+  writeEntitlements,
+} from "@/lib/commerce/seats/entitlements";
 import { priceForSessions } from "@/lib/commerce/seats/pricing";
 
 export interface TransferOutcome {
