@@ -1,7 +1,7 @@
 import type { Transaction } from "@/lib/platform/db/client";
 import "server-only";
 
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 
 import { seatSessions } from "@/lib/platform/db/schema/index";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
@@ -138,4 +138,14 @@ export async function refundableEntitlements(
   }
   const owed = unusedIn ? open.filter((row) => isUnused(row, unusedIn, now)) : open;
   return { valueMinor: owed.reduce((sum, row) => sum + row.valueMinor, 0), ids: owed.map((row) => row.id) };
+}
+
+/** Whether every entitlement of the seat is still open (none credited, refunded or moved away): a whole seat. */
+export async function hasOnlyOpenEntitlements(tx: Transaction, orderItemId: number): Promise<boolean> {
+  const [settled] = await tx
+    .select({ id: seatSessions.id })
+    .from(seatSessions)
+    .where(and(eq(seatSessions.orderItemId, orderItemId), ne(seatSessions.status, "open")))
+    .limit(1);
+  return !settled;
 }
