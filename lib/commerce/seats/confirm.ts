@@ -44,6 +44,7 @@ export async function confirmSeats(tx: Transaction, input: ConfirmSeats): Promis
       learnerId: orderItems.learnerId,
       priceMinor: orderItems.priceMinor,
       firstStartsAt: bookings.startsAt,
+      teacherId: bookings.teacherId,
     })
     .from(orderItems)
     .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))

@@ -205,6 +205,7 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
           orderItemId,
           bookingId: booking.id,
           sectionId: toSectionId,
+          teacherId: toSection.teacherId,
           priceMinor: targetMinor,
           occurrences: targetOccurrences,
           firstStartsAt: startsAt,
