@@ -1,7 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 
-import type { Database } from "@/lib/platform/db/client";
-import { bookings, orderItems, seatSessions, sections } from "@/lib/platform/db/schema";
+import { confirmSeats } from "@/lib/commerce/seats/confirm";
+import { lockSections, moveSeats, writeSeat } from "@/lib/commerce/seats/seats";
+import type { Database, Transaction } from "@/lib/platform/db/client";
+import { bookings, orderItems, orders, seatSessions, sections } from "@/lib/platform/db/schema";
 
 import { EVERY_DAY, newCourse, newTeacher } from "./scheduling-fixtures";
 
@@ -17,7 +19,8 @@ export async function weeklySection(
   const courseId = values.courseId ?? (await newCourse(db, teacherId));
   const startsOn = values.startsOn ?? "2027-03-03";
   const weeks = values.weeks === undefined ? 12 : values.weeks;
-  const endsOn = weeks === null ? null : new Date(Date.parse(`${startsOn}T00:00:00Z`) + (weeks - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
+  const endsOn =
+    weeks === null ? null : new Date(Date.parse(`${startsOn}T00:00:00Z`) + (weeks - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
   const [row] = await db
     .insert(sections)
     .values({
@@ -59,4 +62,38 @@ export async function entitlementsOf(db: Database, learnerId: number) {
 export async function orderItemOf(db: Database, learnerId: number) {
   const [row] = await db.select().from(orderItems).where(eq(orderItems.learnerId, learnerId));
   return row!;
+}
+
+/**
+ * A seat held in a section for a pending card order of its family (as a card checkout leaves it),
+ * written as the checkout writes one: the booking, its order and its order item.
+ */
+export async function heldSeatInOrder(db: Database, sectionId: number, family: { parentId: number; learnerId: number }) {
+  return db.transaction(async (tx) => {
+    const locked = await lockSections(tx, [sectionId]);
+    const section = locked.get(sectionId)!;
+    const seatId = await writeSeat(tx, section, family.learnerId, "held", family.parentId, new Date());
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: family.parentId,
+        status: "pending",
+        currency: "USD",
+        totalMinor: section.priceMinor,
+        walletMinor: 0,
+        cardMinor: section.priceMinor,
+      })
+      .returning({ id: orders.id });
+    await tx
+      .insert(orderItems)
+      .values({ orderId: order!.id, sectionId, learnerId: family.learnerId, priceMinor: section.priceMinor, bookingId: seatId });
+    return { seatId, orderId: order!.id };
+  });
+}
+
+/** What the card webhook does once paid, in the caller's transaction: the held seat confirmed, then confirmSeats. */
+export async function confirmHeldSeat(tx: Transaction, seat: { seatId: string; orderId: string }, userId: number, sectionId: number) {
+  const now = new Date();
+  await moveSeats(tx, [seat.seatId], "held", "confirmed", now);
+  return confirmSeats(tx, { orderId: seat.orderId, userId, locked: await lockSections(tx, [sectionId]), filled: [], listed: [], now });
 }

@@ -7,7 +7,16 @@ export function MoneyAuditPanel({
   zone: string;
 }) {
   if (!audit) return <p className="mt-2 text-sm text-slate-700">The daily money audit has not run yet.</p>;
-  const when = audit.ranAt.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone, timeZoneName: "short" });
+  // dateStyle cannot be combined with timeZoneName: the parts are named one by one.
+  const when = audit.ranAt.toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: zone,
+    timeZoneName: "short",
+  });
   return (
     <>
       <p className="mt-2 text-sm text-slate-700">

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, gte, inArray, isNull, notExists, or } from "drizzle-orm";
 
 import type { Transaction } from "@/lib/platform/db/client";
-import { bookings, earningsStatements, orderItems, sections, users } from "@/lib/platform/db/schema";
+import { bookings, earningsStatements, orderItems, seatSessions, sections, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 
 export const TEACHER_DELETION_MESSAGES = {
@@ -67,7 +67,9 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
     .from(earningsStatements)
     .where(eq(earningsStatements.teacherId, teacherId))
     .limit(1);
-  if (!taught && !demo && !paid) return;
+  // Sessions they taught in sections since handed to another teacher (issue 39: earnings follow who taught).
+  const [held] = await tx.select({ id: seatSessions.id }).from(seatSessions).where(eq(seatSessions.teacherId, teacherId)).limit(1);
+  if (!taught && !demo && !paid && !held) return;
   const [former] = await tx
     .insert(users)
     .values({
@@ -79,6 +81,7 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
     .returning({ id: users.id });
   await tx.update(sections).set({ teacherId: former!.id }).where(eq(sections.teacherId, teacherId));
   await tx.update(bookings).set({ teacherId: former!.id }).where(eq(bookings.teacherId, teacherId));
+  await tx.update(seatSessions).set({ teacherId: former!.id }).where(eq(seatSessions.teacherId, teacherId));
   // The school's record of what it paid stays (issue 28), under the same anonymous account.
   await tx.update(earningsStatements).set({ teacherId: former!.id }).where(eq(earningsStatements.teacherId, teacherId));
 }

@@ -9,6 +9,7 @@ import { storedSectionInput } from "@/test/scheduling-fixtures";
 import type { SectionInput } from "@/lib/scheduling/schema";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
+import { confirmHeldSeat, heldSeatInOrder } from "@/test/seat-fixtures";
 import { stripeWebhookHarness } from "@/test/stripe-webhook";
 
 import { placeOrder } from "./checkout/checkout";
@@ -16,7 +17,6 @@ import { buyGift, lockPendingGift } from "./gifts/gifts";
 import { lockPendingOrder } from "./payments/order-payment";
 import { refundOrderAsAdmin, withdrawSeat } from "./refunds/refunds";
 import { updateSectionWithRefundsAs } from "./refunds/section-close";
-import { lockSections, moveSeats, writeSeat } from "./checkout/seats";
 
 /**
  * Issue 25: each of commerce's events is written into the outbox by the change that causes it, in
@@ -97,14 +97,11 @@ const refundIdsOf = async (orderId: string) =>
 /** The section editor's input for a section as stored, with another status. */
 const withStatus = (sectionId: number, status: SectionInput["status"]) => storedSectionInput(db(), sectionId, { status });
 
-/** A seat held for a new family in a new section (as a card checkout leaves it). */
+/** A seat held for a new family in a new section, in its pending card order (as a card checkout leaves it). */
 async function heldSeat() {
   const sectionId = await newSection(db(), { priceMinor: PRICE });
   const family = await newFamily(db());
-  return db().transaction(async (tx) => {
-    const locked = await lockSections(tx, [sectionId]);
-    return writeSeat(tx, locked.get(sectionId)!, family.learnerId, "held", family.parentId, new Date());
-  });
+  return { ...(await heldSeatInOrder(db(), sectionId, family)), sectionId, userId: family.parentId };
 }
 
 describe("seat.confirmed", () => {
@@ -119,19 +116,19 @@ describe("seat.confirmed", () => {
   });
 
   it("is written in the transaction that confirms the seats: rolled back with it", async () => {
-    const seatId = await heldSeat();
+    const seat = await heldSeat();
     let since = await mark();
     await expect(
       db().transaction(async (tx) => {
-        await moveSeats(tx, [seatId], "held", "confirmed", new Date());
+        await confirmHeldSeat(tx, seat, seat.userId, seat.sectionId);
         throw new RolledBack();
       }),
     ).rejects.toBeInstanceOf(RolledBack);
     expect(await eventsSince(since)).toEqual([]);
 
     since = await mark();
-    await db().transaction((tx) => moveSeats(tx, [seatId], "held", "confirmed", new Date()));
-    expect(await eventsSince(since)).toEqual([["event:seat.confirmed", { bookingIds: [seatId] }]]);
+    await db().transaction((tx) => confirmHeldSeat(tx, seat, seat.userId, seat.sectionId));
+    expect(await eventsSince(since)).toEqual([["event:seat.confirmed", { bookingIds: [seat.seatId] }]]);
   });
 });
 

@@ -60,7 +60,13 @@ async function creditOne(tx: Transaction, changeId: number, now: Date): Promise<
     const amount = row.valueMinor;
     const [credit] = await tx
       .insert(sessionCredits)
-      .values({ sessionChangeId: change.id, bookingId: holder.bookingId, userId: holder.userId, orderId: holder.orderId, amountMinor: amount })
+      .values({
+        sessionChangeId: change.id,
+        bookingId: holder.bookingId,
+        userId: holder.userId,
+        orderId: holder.orderId,
+        amountMinor: amount,
+      })
       .onConflictDoNothing({ target: [sessionCredits.sessionChangeId, sessionCredits.bookingId] })
       .returning({ id: sessionCredits.id });
     if (!credit) continue;

@@ -1,13 +1,13 @@
 import { eq, getTableName, isNull, type Table } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
-import { moveSeats, writeSeat, lockSections } from "@/lib/commerce/checkout/seats";
 import type { Database } from "@/lib/platform/db/client";
 import { bookings, outbox, sections } from "@/lib/platform/db/schema";
 import { backoffMs } from "@/lib/platform/outbox/outbox";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { markReactionsUndelivered } from "@/test/events";
+import { confirmHeldSeat, heldSeatInOrder } from "@/test/seat-fixtures";
 import { mailHarness, recurringInviteOf, to } from "@/test/mail-harness";
 
 import { enqueueEnrolmentMail, enrolmentMail } from "./enrolment-mail";
@@ -78,12 +78,10 @@ describe("enrolment email", () => {
     await db().update(sections).set({ endsOn: lastDay }).where(eq(sections.id, sectionId));
     const family = await newFamily(db());
     // As the card webhook does: the seat is held at checkout, then confirmed when the payment comes.
-    const seatId = await db().transaction(async (tx) => {
-      const locked = await lockSections(tx, [sectionId]);
-      return writeSeat(tx, locked.get(sectionId)!, family.learnerId, "held", family.parentId, new Date());
-    });
+    const held = await heldSeatInOrder(db(), sectionId, family);
+    const seatId = held.seatId;
     expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
-    for (let i = 0; i < 2; i += 1) await db().transaction((tx) => moveSeats(tx, [seatId], "held", "confirmed", new Date()));
+    for (let i = 0; i < 2; i += 1) await db().transaction((tx) => confirmHeldSeat(tx, held, family.parentId, sectionId));
     expect(await deliver()).toEqual({ delivered: 2, failed: 0 });
 
     const parentEmail = await emailOf(family.parentId);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { seatsCancelled } from "@/lib/commerce/events";
-import { nextSession } from "@/lib/commerce/checkout/seats";
+import { nextSession } from "@/lib/commerce/seats/seats";
 import { bookings, orderItems, outbox, sections } from "@/lib/platform/db/schema";
 import { emit } from "@/lib/platform/events/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";

@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { seatsCancelled } from "@/lib/commerce/events";
-import { nextSession } from "@/lib/commerce/checkout/seats";
+import { nextSession } from "@/lib/commerce/seats/seats";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { seatCancelledEmail } from "@/lib/notifications/messages/seat-cancelled";
 import { teacherLearnerWithdrawnEmail } from "@/lib/notifications/messages/teacher-learner-withdrawn";

@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, eq, gt } from "drizzle-orm";
 
-import { nextSession } from "@/lib/commerce/checkout/seats";
+import { nextSession } from "@/lib/commerce/seats/seats";
 import type { seatTransferred } from "@/lib/commerce/events";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 import { enqueueEmail } from "@/lib/notifications/email";

@@ -7,7 +7,7 @@ type SectionStatus = (typeof sections.$inferSelect)["status"];
 /**
  * Section statuses on sale: `open`, and `full` (on sale, with no seat left to sell). A checkout that
  * takes a section's last seat sets it `full` and a freed seat opens it again
- * (lib/commerce/checkout/seats.ts); a teacher may set either. Families see a full section as full,
+ * (lib/commerce/seats/seats.ts); a teacher may set either. Families see a full section as full,
  * never as closed or gone.
  */
 export const ON_SALE_SECTION_STATUSES = ["open", "full"] as const satisfies readonly SectionStatus[];

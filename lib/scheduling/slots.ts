@@ -37,7 +37,7 @@ export const isLiveSeat = and(eq(bookings.kind, "seat"), inArray(bookings.status
 /**
  * THE count of a section's live seats (isLiveSeat), in a database or a transaction. Awaited, it is a
  * number; as a field of a select with `section` a column (sections.id), it is a correlated count, so a
- * statement that must count under its own locks (lib/commerce/checkout/seat-check.ts) counts the same way.
+ * statement that must count under its own locks (lib/commerce/seats/seat-check.ts) counts the same way.
  */
 export function liveSeatCount(db: Pick<Database, "$count">, section: number | AnyPgColumn) {
   return db.$count(bookings, and(eq(bookings.sectionId, section), isLiveSeat));
@@ -71,7 +71,7 @@ export async function liveSeatsBySection(db: Pick<Database, "select" | "$count">
 /**
  * A held seat whose card checkout ran out (its order still pending past hold_expires_at). It counts
  * against the section until a checkout or an add to cart releases it under the section's lock
- * (lib/commerce/checkout/seats.ts), but nobody can pay for it any more: what families are shown
+ * (lib/commerce/seats/seats.ts), but nobody can pay for it any more: what families are shown
  * counts it as free (issue 26, finding 2), without writing anything on a page's read.
  */
 function isLapsedHold(now: Date) {

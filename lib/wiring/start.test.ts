@@ -23,12 +23,17 @@ jest.mock("@/lib/wiring/seed/past-demo", () => ({ seedPastDemo: jest.fn(async ()
 jest.mock("@/lib/wiring/seed/reviews", () => ({ seedReviews: jest.fn(async () => undefined) }));
 // startServer's other work (the database, the worker and timers) is at the boundary; Next's cache handler too.
 jest.mock("@/lib/platform/auth/config", () => ({ identityConfig: { seedDemoAccounts: true }, identityConfigProblems: () => [] }));
-jest.mock("@/lib/platform/db/client", () => ({ getOpenDatabase: jest.fn(async () => ({ kind: "pglite" })) }));
+jest.mock("@/lib/platform/db/client", () => ({
+  getOpenDatabase: jest.fn(async () => ({ kind: "pglite" })),
+  getDb: jest.fn(async () => ({})),
+}));
 jest.mock("@/lib/platform/outbox/worker", () => ({ startOutboxWorker: jest.fn() }));
 jest.mock("@/lib/wiring/outbox-routes", () => ({ outboxRoutes: jest.fn(() => ({})) }));
 jest.mock("@/lib/reactions/mail-scans", () => ({ startMailScans: jest.fn() }));
 jest.mock("@/lib/privacy/retention", () => ({ startRetentionTimer: jest.fn() }));
 jest.mock("@/lib/commerce/session-credits", () => ({ startSessionCreditTimer: jest.fn() }));
+jest.mock("@/lib/commerce/seats/backfill", () => ({ giveExistingSeatsEntitlements: jest.fn(async () => 0) }));
+jest.mock("@/lib/commerce/seats/audit", () => ({ startMoneyAuditTimer: jest.fn() }));
 jest.mock("@/cache-handler.mjs", () => ({ expireTags: jest.fn(async () => undefined) }));
 
 describe("the embedded default's demo data at start (seedDemoData)", () => {

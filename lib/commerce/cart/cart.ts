@@ -16,7 +16,7 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { formatMoney, CURRENCY } from "@/lib/commerce/wallet/money";
 import { addToCartSchema, cartItemIdSchema, COMMERCE_MESSAGES, type AddToCartInput } from "@/lib/commerce/schema";
-import { lockSections, nextSession, releaseExpiredHolds } from "@/lib/commerce/checkout/seats";
+import { lockSections, nextSession, releaseExpiredHolds } from "@/lib/commerce/seats/seats";
 import { isRefundable, refundDeadline } from "@/lib/commerce/refunds/refund-policy";
 
 /** Why a cart line cannot be paid for now; null when it can. */

@@ -7,7 +7,7 @@ import { orderItems, orders, payments } from "@/lib/platform/db/schema/index";
 
 import { entryInsert } from "@/lib/commerce/wallet/ledger";
 import type { OrderRow } from "./orders";
-import { markSectionsFull, seatInserts, type NewSeat } from "./seats";
+import { markSectionsFull, seatInserts, type NewSeat } from "@/lib/commerce/seats/seats";
 
 /** An order as the checkout decided it under its locks, ready to be written. */
 export interface OrderToWrite {
@@ -61,7 +61,8 @@ export async function insertOrder(tx: Transaction, order: OrderToWrite): Promise
     );
   }
   // A paid order's seats are confirmed by confirmSeats (lib/commerce/seats/confirm.ts), which marks what they fill; held seats fill theirs here.
-  if (values.status !== "paid" && order.filled.length > 0) parts.push(tx.$with("filled_sections").as(markSectionsFull(tx, order.filled, order.now)));
+  if (values.status !== "paid" && order.filled.length > 0)
+    parts.push(tx.$with("filled_sections").as(markSectionsFull(tx, order.filled, order.now)));
   const [row] = await tx
     .with(...parts)
     .insert(orders)

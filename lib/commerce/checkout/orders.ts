@@ -7,7 +7,7 @@ import { cartItems, orderItems, orders, payments } from "@/lib/platform/db/schem
 
 import { writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
-import { moveSeats } from "./seats";
+import { moveSeats } from "@/lib/commerce/seats/seats";
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -8,7 +8,7 @@ import { insertActor } from "@/test/fixtures";
 import { sectionsForCart } from "@/lib/commerce/cart/cart";
 import { placeOrder } from "./checkout";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds/refunds";
-import { lockSections, moveSeats, writeSeat } from "./seats";
+import { lockSections, moveSeats, writeSeat } from "@/lib/commerce/seats/seats";
 
 /** A freed seat (withdrawal, refund, released hold) reopens the `full` section it had filled, so families can book it again. */
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

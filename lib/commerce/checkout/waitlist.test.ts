@@ -16,7 +16,7 @@ import { insertActor } from "@/test/fixtures";
 import { refundOrderAsAdmin, withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { addToCart } from "@/lib/commerce/cart/cart";
 import { placeOrder } from "./checkout";
-import { reopenFreedSections } from "./seats";
+import { reopenFreedSections } from "@/lib/commerce/seats/seats";
 
 /**
  * Issue 27, waitlists: a full section keeps a line; a freed seat is offered to the first child in

@@ -243,7 +243,8 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
     .leftJoin(refunds, eq(refunds.orderItemId, orderItems.id))
     .where(
       and(
-        eq(sections.teacherId, teacherId),
+        // Issue 39: by who taught each session (a reassignment hands over only those not yet held).
+        eq(seatSessions.teacherId, teacherId),
         ne(seatSessions.status, "transferred"),
         isNotNull(orders.paidAt),
         lt(seatSessions.occurrence, until),
@@ -284,7 +285,15 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
     .innerJoin(sessionChanges, eq(sessionChanges.id, sessionCredits.sessionChangeId))
     .innerJoin(sections, eq(sections.id, sessionChanges.sectionId))
     .innerJoin(courses, eq(courses.id, sections.courseId))
-    .where(and(eq(sections.teacherId, teacherId), lt(sql`coalesce(${sessionChanges.creditedAt}, ${sessionCredits.createdAt})`, until)));
+    .where(
+      and(
+        // Issue 39: deducted from who was to teach the credited session (its entitlement's teacher).
+        sql`exists (select 1 from ${seatSessions} where ${seatSessions.bookingId} = ${sessionCredits.bookingId}
+          and ${seatSessions.sectionId} = ${sessionChanges.sectionId} and ${seatSessions.occurrence} = ${sessionChanges.originalStartsAt}
+          and ${seatSessions.teacherId} = ${teacherId})`,
+        lt(sql`coalesce(${sessionChanges.creditedAt}, ${sessionCredits.createdAt})`, until),
+      ),
+    );
   const changes = await db
     .select({
       sectionId: sessionChanges.sectionId,

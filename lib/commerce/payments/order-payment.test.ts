@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
-import { lockSections, releaseExpiredHolds, writeSeat } from "@/lib/commerce/checkout/seats";
+import { lockSections, releaseExpiredHolds, writeSeat } from "@/lib/commerce/seats/seats";
 import { orderSeatTaken } from "@/lib/commerce/events";
 import { bookings, orderItems, orders, outbox, payments } from "@/lib/platform/db/schema";
 import { eventTopic } from "@/lib/platform/events/events";

@@ -15,9 +15,9 @@ import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 import { closePendingOrder, lockOrder, type OrderRow } from "@/lib/commerce/checkout/orders";
 import { ORDER_NOTICES } from "@/lib/commerce/schema";
-import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/checkout/seat-check";
+import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/seats/seat-check";
 import { confirmSeats } from "@/lib/commerce/seats/confirm";
-import { lockSections, moveSeats, writeSeat } from "@/lib/commerce/checkout/seats";
+import { lockSections, moveSeats, writeSeat } from "@/lib/commerce/seats/seats";
 
 /** A pending order's card part, for the webhook: locked after its owner's wallet (the ledger's lock order). */
 export async function lockPendingOrder(tx: Transaction, orderId: string): Promise<PendingCardPurchase | null> {

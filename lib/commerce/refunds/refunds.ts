@@ -30,7 +30,7 @@ import { formatMoney } from "@/lib/commerce/wallet/money";
 import { lockOrder, type OrderRow } from "@/lib/commerce/checkout/orders";
 import { isRefundable, REFUND_POLICY, refundDeadline } from "./refund-policy";
 import { adminRefundSchema, COMMERCE_MESSAGES, orderItemIdSchema } from "@/lib/commerce/schema";
-import { lockSections, reopenFreedSections, type LockedSection } from "@/lib/commerce/checkout/seats";
+import { lockSections, reopenFreedSections, type LockedSection } from "@/lib/commerce/seats/seats";
 import { refundableEntitlements, settleEntitlements } from "@/lib/commerce/seats/entitlements";
 
 export interface RefundOutcome {

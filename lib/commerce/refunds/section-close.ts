@@ -12,7 +12,8 @@ import { parseInput } from "@/lib/platform/http/responses";
 import { holdsNoClasses, sectionSchema, type SectionInput } from "@/lib/scheduling/schema";
 import { checkMayUpdateSection, findSectionForEdit } from "@/lib/scheduling/section-admin";
 import { WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
-import { sectionRowValues, updateSection, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
+import { sectionRowValues, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
+import { handOverUnheldSessions } from "@/lib/commerce/seats/entitlements";
 import { refuseTakingPaidSessions } from "@/lib/commerce/seats/schedule-edits";
 import { isLiveSeat } from "@/lib/scheduling/slots";
 
@@ -28,7 +29,7 @@ import {
   type CloseRefundRule,
   type SectionEnrolment,
 } from "./section-close-schema";
-import { lockSections, moveSeats } from "@/lib/commerce/checkout/seats";
+import { lockSections, moveSeats } from "@/lib/commerce/seats/seats";
 
 /** A live seat of the section with the order it was bought in. */
 interface LiveSeat {
@@ -112,13 +113,15 @@ export async function updateSectionWithRefundsAs(
   const { status } = parseInput(sectionSchema, input);
   const confirmed = parseInput(withdrawalConfirmationSchema, { [WITHDRAW_FIELD]: confirmation })[WITHDRAW_FIELD];
   if (!holdsNoClasses(status)) {
-    // Issue 39: only an admin's edit may take away sessions families paid for.
-    if (closeRuleOf(staff) === "admin-full") return { section: await updateSection(id, input), withdrawn: null };
     const next = sectionRowValues(input);
     return (await getDb()).transaction(async (tx) => {
       await lockSections(tx, [id]);
-      await refuseTakingPaidSessions(tx, id, next, now);
-      return { section: await updateSectionIn(tx, id, input), withdrawn: null };
+      // Issue 39: only an admin's edit may take away sessions families paid for.
+      if (closeRuleOf(staff) !== "admin-full") await refuseTakingPaidSessions(tx, id, next, now);
+      const section = await updateSectionIn(tx, id, input);
+      // A section handed to another teacher: the sessions not yet held go with it; those held stay earned by who taught them.
+      await handOverUnheldSessions(tx, id, section.teacherId, now);
+      return { section, withdrawn: null };
     });
   }
 

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, notExists } from "drizzle-orm";
 import type { Database, Transaction } from "@/lib/platform/db/client";
 import { bookings, orderItems, orders, seatSessions, sessionChanges, sessionCredits } from "@/lib/platform/db/schema/index";
 
-import { lockSections } from "@/lib/commerce/checkout/seats";
+import { lockSections } from "./seats";
 import { occurrencesBought, writeEntitlements } from "./entitlements";
 
 /**
@@ -43,6 +43,7 @@ export async function giveExistingSeatsEntitlements(db: Database, now = new Date
           sectionId: orderItems.sectionId,
           priceMinor: orderItems.priceMinor,
           firstStartsAt: bookings.startsAt,
+          teacherId: bookings.teacherId,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -72,6 +73,7 @@ export async function giveExistingSeatsEntitlements(db: Database, now = new Date
               orderItemId: seat.orderItemId,
               bookingId: seat.bookingId,
               sectionId: seat.sectionId,
+              teacherId: seat.teacherId,
               occurrence: credit.occurrence,
               valueMinor: credit.amountMinor,
               status: "credited",

@@ -9,7 +9,7 @@ import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
 
 import { seatsConfirmed } from "@/lib/commerce/events";
 import { removePaidFromCart } from "@/lib/commerce/checkout/orders";
-import { markSectionsFull, type LockedSection } from "@/lib/commerce/checkout/seats";
+import { markSectionsFull, type LockedSection } from "./seats";
 import { occurrencesBought, writeEntitlements } from "./entitlements";
 
 export interface ConfirmSeats {
@@ -44,6 +44,7 @@ export async function confirmSeats(tx: Transaction, input: ConfirmSeats): Promis
       learnerId: orderItems.learnerId,
       priceMinor: orderItems.priceMinor,
       firstStartsAt: bookings.startsAt,
+      teacherId: bookings.teacherId,
     })
     .from(orderItems)
     .innerJoin(bookings, eq(bookings.id, orderItems.bookingId))

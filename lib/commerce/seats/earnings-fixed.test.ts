@@ -2,6 +2,7 @@ import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { payStatement } from "@/lib/commerce/earnings/payouts";
 import { teacherStatement } from "@/lib/commerce/earnings/statements";
 import { sections } from "@/lib/platform/db/schema";
+import { updateSectionWithRefundsAs } from "@/lib/commerce/refunds/section-close";
 import { updateSection } from "@/lib/scheduling/sections";
 import { newFamily } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
@@ -63,4 +64,44 @@ test("a $1,300 seat, October paid ($900), then the running section's first day m
   expect(paid).toMatchObject({ status: "paid", grossMinor: 90_000 });
   expect(novemberStatement.grossMinor).toBe(40_000);
   expect(paid.grossMinor + novemberStatement.grossMinor).toBe(130_000);
+});
+
+test("an admin reassigning a running section hands the new teacher only the sessions not yet held: October stays the first teacher's", async () => {
+  const first = await newTeacher(db(), "America/New_York", EVERY_DAY(0, 24 * 60 - 1));
+  const second = await newTeacher(db(), "America/New_York", EVERY_DAY(0, 24 * 60 - 1));
+  const courseId = await newCourse(db(), first);
+  const [section] = await db()
+    .insert(sections)
+    .values({
+      courseId,
+      teacherId: first,
+      classType: "group",
+      capacity: 10,
+      priceMinor: 130_000,
+      currency: "USD",
+      startsOn: "2027-10-11",
+      endsOn: "2027-11-08",
+      startMinute: 17 * 60,
+      timezone: "America/New_York",
+      rrule: "FREQ=WEEKLY;BYDAY=MO,WE,FR",
+      durationMinutes: 60,
+      status: "open",
+    })
+    .returning();
+  const family = await newFamily(db(), 130_000);
+  await placeOrder(family.parentId, [{ sectionId: section!.id, learnerId: family.learnerId }], { now: new Date("2027-10-01T00:00:00Z") });
+  const admin = await insertActor(db(), "admin");
+
+  // 1 November: the admin hands the section to the second teacher.
+  const handedOver = new Date("2027-11-01T12:00:00Z");
+  await updateSectionWithRefundsAs(admin, section!.id, await storedSectionInput(db(), section!.id, { teacherId: second }), "", handedOver);
+
+  const after = new Date("2027-12-02T12:00:00Z");
+  expect((await teacherStatement(first, "2027-10", after)).grossMinor).toBe(90_000);
+  expect((await teacherStatement(second, "2027-10", after)).grossMinor).toBe(0);
+  // November's four sessions (the 1st at 17:00 New York, after the handover at noon UTC, and the 3rd, 5th and 8th) are the second teacher's.
+  const firstNovember = (await teacherStatement(first, "2027-11", after)).grossMinor;
+  const secondNovember = (await teacherStatement(second, "2027-11", after)).grossMinor;
+  expect(firstNovember + secondNovember).toBe(40_000);
+  expect(secondNovember).toBe(40_000);
 });

@@ -1,7 +1,7 @@
 import type { Transaction } from "@/lib/platform/db/client";
 import "server-only";
 
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
 
 import { seatSessions } from "@/lib/platform/db/schema/index";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
@@ -50,6 +50,8 @@ export interface PaidSeat {
   orderItemId: number;
   bookingId: string;
   sectionId: number;
+  /** The section's teacher when bought: who teaches these sessions (a reassignment hands over those not yet held). */
+  teacherId: number;
   priceMinor: number;
   /** The occurrences bought (occurrencesBought); none: the whole price stays on one row at the first session. */
   occurrences: string[];
@@ -65,6 +67,7 @@ export function entitlementRows(seats: PaidSeat[]): Array<typeof seatSessions.$i
       orderItemId: seat.orderItemId,
       bookingId: seat.bookingId,
       sectionId: seat.sectionId,
+      teacherId: seat.teacherId,
       occurrence: new Date(occurrence),
       valueMinor: values[i]!,
     }));
@@ -138,4 +141,25 @@ export async function refundableEntitlements(
   }
   const owed = unusedIn ? open.filter((row) => isUnused(row, unusedIn, now)) : open;
   return { valueMinor: owed.reduce((sum, row) => sum + row.valueMinor, 0), ids: owed.map((row) => row.id) };
+}
+
+/** Whether every entitlement of the seat is still open (none credited, refunded or moved away): a whole seat. */
+export async function hasOnlyOpenEntitlements(tx: Transaction, orderItemId: number): Promise<boolean> {
+  const [settled] = await tx
+    .select({ id: seatSessions.id })
+    .from(seatSessions)
+    .where(and(eq(seatSessions.orderItemId, orderItemId), ne(seatSessions.status, "open")))
+    .limit(1);
+  return !settled;
+}
+
+/**
+ * A section handed to another teacher: its entitlements not yet held go with it; those held stay
+ * earned by who taught them. In the transaction that writes the reassignment.
+ */
+export async function handOverUnheldSessions(tx: Transaction, sectionId: number, teacherId: number, now: Date): Promise<void> {
+  await tx
+    .update(seatSessions)
+    .set({ teacherId })
+    .where(and(eq(seatSessions.sectionId, sectionId), eq(seatSessions.status, "open"), gt(seatSessions.occurrence, now)));
 }

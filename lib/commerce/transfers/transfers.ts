@@ -18,15 +18,23 @@ import { AppError, type ErrorCode } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
+import { sectionFacts } from "@/lib/scheduling/section-facts";
 
-import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/checkout/seat-check";
-import { lockSections, markSectionsFull, nextSession, reopenFreedSections } from "@/lib/commerce/checkout/seats";
+import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/seats/seat-check";
+import { lockSections, markSectionsFull, nextSession, reopenFreedSections } from "@/lib/commerce/seats/seats";
 import { lockOrder } from "@/lib/commerce/checkout/orders";
 import { seatTransferred } from "@/lib/commerce/events";
 import { COMMERCE_MESSAGES, transferSeatSchema } from "@/lib/commerce/schema";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
-import { isUnused, lockOpenEntitlements, occurrencesBought, settleEntitlements, writeEntitlements } from "@/lib/commerce/seats/entitlements";
+import {
+  hasOnlyOpenEntitlements,
+  isUnused,
+  lockOpenEntitlements,
+  occurrencesBought,
+  settleEntitlements,
+  writeEntitlements,
+} from "@/lib/commerce/seats/entitlements";
 import { priceForSessions } from "@/lib/commerce/seats/pricing";
 
 export interface TransferOutcome {
@@ -129,8 +137,12 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
     const unused = open.filter((row) => isUnused(row, fromSection, now));
     if (unused.length === 0) throw refuse("conflict", COMMERCE_MESSAGES.transferNothingLeft(seat.learnerName, seat.courseTitle));
     const movedMinor = unused.reduce((sum, row) => sum + row.valueMinor, 0);
-    const targetOccurrences = occurrencesBought(toSection, new Date(next.startsAt)).slice(0, unused.length);
-    const targetMinor = priceForSessions(toSection, targetOccurrences.length);
+    // A seat none of whose sessions was held yet moves seat for seat: the target's sessions from its
+    // next one, at what a seat bought there now costs. A seat part used moves as many sessions as it has left.
+    const isWholeSeat = unused.length === open.length && (await hasOnlyOpenEntitlements(tx, orderItemId));
+    const targetWindow = occurrencesBought(toSection, new Date(next.startsAt));
+    const targetOccurrences = isWholeSeat ? targetWindow : targetWindow.slice(0, unused.length);
+    const targetMinor = isWholeSeat ? sectionFacts(toSection, now).seatPriceMinor : priceForSessions(toSection, targetOccurrences.length);
 
     // Money, to the cent: the target's sessions against the value of the unused ones.
     const differenceMinor = targetMinor - movedMinor;
@@ -193,6 +205,7 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
           orderItemId,
           bookingId: booking.id,
           sectionId: toSectionId,
+          teacherId: toSection.teacherId,
           priceMinor: targetMinor,
           occurrences: targetOccurrences,
           firstStartsAt: startsAt,

@@ -474,6 +474,13 @@ export const seatSessions = pgTable(
       .references(() => sections.id, { onDelete: "cascade" }),
     /** The occurrence's start by the section's rule when bought (UTC). */
     occurrence: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Who teaches (taught) it: the section's teacher when bought; a reassignment hands over only the
+     * sessions not yet held. Its value is earned by this teacher (lib/commerce/earnings/statements.ts).
+     */
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id),
     valueMinor: integer().notNull(),
     status: text().notNull().default("open"),
     /** When it stopped being open (credited, refunded, transferred). */
@@ -487,6 +494,7 @@ export const seatSessions = pgTable(
       .where(sql`${t.status} <> 'transferred'`),
     index("seat_sessions_booking_idx").on(t.bookingId, t.status),
     index("seat_sessions_section_idx").on(t.sectionId, t.occurrence),
+    index("seat_sessions_teacher_idx").on(t.teacherId, t.occurrence),
     check("seat_sessions_value", sql`${t.valueMinor} >= 0`),
     check("seat_sessions_status", sql`${t.status} in ('open', 'credited', 'refunded', 'transferred')`),
     check("seat_sessions_settled", sql`(${t.status} = 'open') = (${t.settledAt} is null)`),
