@@ -10,7 +10,10 @@ import { openMail } from "./support/mailbox";
  * report; the parent sees it closed under "Your reports" and gets the email saying so. The seed's
  * Herr Becker (the only teacher of guitar-basics, which no other spec uses) is the one reported.
  */
-test("a parent's report reaches support's queue, the teacher is suspended and the parent is told it is closed", async ({ page, browser }) => {
+test("a parent's report reaches support's queue, the teacher is suspended and the parent is told it is closed", async ({
+  page,
+  browser,
+}) => {
   test.slow(); // two browsers on a 2-core machine
   const parentName = `Reporting Parent ${Date.now().toString(36)}`;
   const email = await signUpParent(page, parentName);

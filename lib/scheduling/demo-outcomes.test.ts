@@ -125,7 +125,12 @@ describe("recording a demo's outcome", () => {
     const demo = await pastDemo(db(), { startsAt: new Date(now.getTime() - 2 * HOUR), family: "request" });
     await recordDemoOutcome(
       teacherActor(demo.teacherId),
-      { bookingId: demo.id, outcome: "attended", note: "Great start! Text me on ５５５ ０１４ ２２３３ for extra lessons.", level: "beginner" },
+      {
+        bookingId: demo.id,
+        outcome: "attended",
+        note: "Great start! Text me on ５５５ ０１４ ２２３３ for extra lessons.",
+        level: "beginner",
+      },
       now,
     );
     const [row] = await db().select({ note: demoOutcomes.note }).from(demoOutcomes).where(eq(demoOutcomes.bookingId, demo.id));
