@@ -106,6 +106,11 @@ export const RATE_LIMITS = {
    * change its mind; 20 in 10 minutes covers that and stops a script churning places (each of which
    * also expires a course page).
    */
+  /**
+   * Issue 40: the class finder (the /courses search page and its JSON route) runs several queries
+   * per search; 60 a minute per address covers a family clicking through filters, not a scraper.
+   */
+  finderPerAddress: { name: "finder", limit: 60, windowSeconds: 60, refusal: "Too many searches from your network." },
   waitlistPerAccount: {
     name: "waitlist-account",
     limit: 20,
