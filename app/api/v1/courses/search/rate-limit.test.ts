@@ -1,3 +1,5 @@
+export {};
+
 /**
  * Issue 40: the class finder's JSON route is limited per address (RATE_LIMITS.finderPerAddress, 60
  * a minute), as the other public endpoints: the 61st search from one address in a minute answers
