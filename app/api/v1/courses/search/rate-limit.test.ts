@@ -1,28 +1,26 @@
-export {};
-
 /**
  * Issue 40: the class finder's JSON route is limited per address (RATE_LIMITS.finderPerAddress, 60
  * a minute), as the other public endpoints: the 61st search from one address in a minute answers
  * 429 JSON; another address is still served. The limits are read once at start, so this file turns
  * them on before it loads the modules (test/jest-env.ts turns them off elsewhere).
  */
-type Modules = { route: typeof import("./route"); testing: typeof import("@/test/database") };
-let m: Modules;
-let database: Awaited<ReturnType<Modules["testing"]["openTestDatabase"]>>;
+type FinderModules = { route: typeof import("./route"); testing: typeof import("@/test/database") };
+let finder: FinderModules;
+let finderDb: Awaited<ReturnType<FinderModules["testing"]["openTestDatabase"]>>;
 
 beforeAll(async () => {
   process.env.RATE_LIMITS = "on";
   jest.resetModules();
-  m = { route: await import("./route"), testing: await import("@/test/database") };
-  database = await m.testing.openTestDatabase();
+  finder = { route: await import("./route"), testing: await import("@/test/database") };
+  finderDb = await finder.testing.openTestDatabase();
 });
 afterAll(async () => {
   process.env.RATE_LIMITS = "off";
-  await database.dispose();
+  await finderDb.dispose();
 });
 
 const search = (address: string) =>
-  m.route.GET(new Request("http://localhost:3000/api/v1/courses/search?q=zzzz&grade=3", { headers: { "x-forwarded-for": address } }));
+  finder.route.GET(new Request("http://localhost:3000/api/v1/courses/search?q=zzzz&grade=3", { headers: { "x-forwarded-for": address } }));
 
 describe("class finder rate limit", () => {
   it("answers the 61st search in a minute from one address with 429 JSON, and still serves another address", async () => {
