@@ -373,6 +373,9 @@ const RELAXATIONS: Array<{ label: string; applies: (f: SearchFilters) => boolean
   { label: "in every category", applies: (f) => f.category !== undefined, relax: (f) => ({ ...f, category: undefined }) },
 ];
 
+/** How many nearer searches an empty one tries (each a full query): the cap on public work per search. */
+export const MAX_RELAXED_SEARCHES = 3;
+
 /**
  * Issue 29: /courses with filters. Sections on sale (published course, approved teacher, sessions
  * still to come) that match the words (title, description, teacher's name: PostgreSQL full-text
@@ -387,8 +390,8 @@ export async function searchSections(filters: SearchFilters, zone: string, now =
   const { groups } = found;
   const suggestions: Suggestion[] = [];
   if (groups.length === 0) {
-    for (const relaxation of RELAXATIONS) {
-      if (!relaxation.applies(filters)) continue;
+    // Issue 40: an empty search costs at most MAX_RELAXED_SEARCHES more queries, the nearest first.
+    for (const relaxation of RELAXATIONS.filter((r) => r.applies(filters)).slice(0, MAX_RELAXED_SEARCHES)) {
       const relaxed = relaxation.relax(filters);
       const found = count((await run(relaxed, zone, now)).groups);
       if (found > 0) {

@@ -8,6 +8,9 @@ import { unsubscribeTokenFor } from "@/lib/notifications/preferences";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import {
+  concernReports,
+  messages,
+  messageThreads,
   auditEvents,
   bookings,
   courseProposals,
@@ -222,6 +225,56 @@ describe("exportAccountData", () => {
       expect.objectContaining({ kind: "background", status: "flagged", note: "TEST: a record to read" }),
     ]);
     expect(data.courseProposals).toEqual([expect.objectContaining({ title: "Kite Making", status: "pending" })]);
+  });
+
+  it("holds the person's messages as they typed them and the concerns they reported (issue 40), and no one else's", async () => {
+    const family = await newAccount(true);
+    const support = await insertActor(database.db, "support");
+    const sectionId = await newSection(database.db);
+    const [section] = await database.db.select().from(sections).where(eq(sections.id, sectionId));
+    const [booking] = await database.db
+      .insert(bookings)
+      .values({
+        kind: "seat",
+        learnerId: family.learnerId,
+        teacherId: section!.teacherId,
+        sectionId,
+        courseId: section!.courseId,
+        startsAt: new Date(),
+        endsAt: new Date(Date.now() + 3_600_000),
+        status: "confirmed",
+        token: randomUUID(),
+      })
+      .returning({ id: bookings.id });
+    const [thread] = await database.db
+      .insert(messageThreads)
+      .values({ bookingId: booking!.id, familyId: family.id, teacherId: section!.teacherId, learnerId: family.learnerId })
+      .returning({ id: messageThreads.id });
+    await database.db.insert(messages).values([
+      { threadId: thread!.id, authorId: family.id, authorRole: "family", body: "Hello, is there homework?" },
+      {
+        threadId: thread!.id,
+        authorId: family.id,
+        authorRole: "family",
+        body: "Mail [contact details removed]",
+        originalBody: "Mail fay@example.com",
+        flagged: true,
+      },
+      { threadId: thread!.id, authorId: section!.teacherId, authorRole: "teacher", body: "Yes: scales." },
+    ]);
+    await database.db.insert(concernReports).values({
+      reporterId: family.id,
+      subjectType: "teacher",
+      subjectId: String(section!.teacherId),
+      subjectLabel: "Teacher: Test",
+      reason: "other",
+      details: "Worried about the class.",
+    });
+    const data = await exportAccountData(support, String(family.id));
+    expect(data.messages.map((m) => m.body)).toEqual(["Hello, is there homework?", "Mail fay@example.com"]);
+    expect(data.concernsReported).toEqual([
+      expect.objectContaining({ about: "Teacher: Test", details: "Worried about the class.", status: "new" }),
+    ]);
   });
 
   it("refuses support for an unverified account, with the reason; an admin may, and nothing is matched by its email", async () => {

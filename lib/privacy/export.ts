@@ -7,6 +7,8 @@ import { firebaseAccountStatus } from "@/lib/platform/auth/account-status";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import {
+  concernReports,
+  messages,
   attendance,
   sessionNoteLines,
   sessionNotes,
@@ -439,6 +441,30 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     .innerJoin(courses, eq(courses.id, courseReviews.courseId))
     .where(eq(courseReviews.parentId, id));
 
+  // Issue 40: what the person wrote in conversations (as they typed it), and the concerns they reported.
+  const messageRows = await tx
+    .select({
+      threadId: messages.threadId,
+      body: sql<string>`coalesce(${messages.originalBody}, ${messages.body})`,
+      hiddenBySupport: sql<boolean>`${messages.hiddenAt} is not null`,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.authorId, id))
+    .orderBy(asc(messages.id));
+  const concerns = await tx
+    .select({
+      about: concernReports.subjectLabel,
+      reason: concernReports.reason,
+      details: concernReports.details,
+      status: concernReports.status,
+      createdAt: concernReports.createdAt,
+      closedAt: concernReports.closedAt,
+    })
+    .from(concernReports)
+    .where(eq(concernReports.reporterId, id))
+    .orderBy(asc(concernReports.id));
+
   const applications = await tx
     .select({
       name: teacherApplications.name,
@@ -578,6 +604,8 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     attendance: attendanceRows,
     sessionNoteLines: sessionNoteLineRows,
     courseReviews: reviews,
+    messages: messageRows,
+    concernsReported: concerns,
     teacherApplications: applications,
     teacherChecks: checks,
     courseProposals: proposals,

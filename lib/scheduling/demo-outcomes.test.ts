@@ -121,6 +121,22 @@ describe("recording a demo's outcome", () => {
     expect(state.events).toBe(2);
   });
 
+  it("masks contact details in the note the family reads (issue 40)", async () => {
+    const demo = await pastDemo(db(), { startsAt: new Date(now.getTime() - 2 * HOUR), family: "request" });
+    await recordDemoOutcome(
+      teacherActor(demo.teacherId),
+      {
+        bookingId: demo.id,
+        outcome: "attended",
+        note: "Great start! Text me on ５５５ ０１４ ２２３３ for extra lessons.",
+        level: "beginner",
+      },
+      now,
+    );
+    const [row] = await db().select({ note: demoOutcomes.note }).from(demoOutcomes).where(eq(demoOutcomes.bookingId, demo.id));
+    expect(row!.note).toBe("Great start! Text me on [contact details removed] for extra lessons.");
+  });
+
   it("refuses someone else's demo, one not yet started, a cancelled one and a section that is not open in its course, changing nothing", async () => {
     const demo = await pastDemo(db(), { startsAt: new Date(now.getTime() - HOUR), family: "account" });
     const otherTeacher = await newTeacher(db(), "UTC", EVERY_DAY(0, 600));

@@ -17,6 +17,7 @@ import {
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
+import { screenText } from "@/lib/platform/security/screening";
 
 import { DEMO_OUTCOME_MESSAGES, demoOutcomeSchema, type DemoLevel, type DemoOutcomeInput } from "./demo-outcome-schema";
 import { demoOutcomeRecorded } from "./events";
@@ -174,7 +175,8 @@ export async function recordDemoOutcome(actor: Actor | null, input: DemoOutcomeI
         .values({ bookingId: booking.id, fromStatus: booking.status, toStatus: status, byId: actor.id, at: now });
     }
     const values = {
-      note: data.note,
+      // Issue 40: the note is emailed to the family and shown on their demo page: contact details masked.
+      note: screenText(data.note).text.slice(0, 1000),
       level: attended ? (data.level ?? null) : null,
       recommendedSectionId: sectionId,
       byId: actor.id,

@@ -20,7 +20,7 @@ const SEAT_PAGES_REVALIDATE_SECONDS = 300;
 /** findCoursePage through Next's data cache, tagged SEAT_PAGES_TAG (its tag also marks the page that read it). */
 export function cachedCoursePage(slug: string): Promise<CoursePage | null> {
   return unstable_cache(() => findCoursePage(slug), ["course-page", slug], {
-    tags: [SEAT_PAGES_TAG],
+    tags: [SEAT_PAGES_TAG, coursePageTag(slug)],
     revalidate: SEAT_PAGES_REVALIDATE_SECONDS,
   })();
 }
@@ -34,8 +34,19 @@ export function cachedCoursePage(slug: string): Promise<CoursePage | null> {
  * harness, scripts) there is no page cache to expire, and it does nothing.
  */
 export function revalidateSeatPages(): void {
+  expireTag(SEAT_PAGES_TAG);
+}
+
+/** One course's page, by its own tag (issue 40): a waitlist join or leave changes only that page's line count. */
+export const coursePageTag = (slug: string) => `course-page:${slug}`;
+
+export function revalidateCoursePage(slug: string): void {
+  if (slug) expireTag(coursePageTag(slug));
+}
+
+function expireTag(tag: string): void {
   try {
-    revalidateTag(SEAT_PAGES_TAG, { expire: 0 });
+    revalidateTag(tag, { expire: 0 });
   } catch (error) {
     if (error instanceof Error && error.message.includes("static generation store missing")) return;
     throw error;

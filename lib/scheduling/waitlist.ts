@@ -7,6 +7,7 @@ import { bookings, courses, learners, sections, teacherProfiles, users, waitlist
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
+import { enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { waitlistOffered, waitlistOfferLapsed } from "./events";
@@ -15,7 +16,7 @@ import { isLiveOffer, isLiveSeat, liveOfferCount, liveSeatCount, waitingCount } 
 
 export { isLiveOffer, liveOfferCount } from "./slots";
 import { formatInstantInZone } from "./time";
-import { joinWaitlistSchema, WAITLIST_MESSAGES, waitlistEntrySchema, type JoinWaitlistInput } from "./waitlist-schema";
+import { joinWaitlistSchema, WAITLIST_LIMITS, WAITLIST_MESSAGES, waitlistEntrySchema, type JoinWaitlistInput } from "./waitlist-schema";
 
 /**
  * Waitlists (issue 27). A family puts a child in line for a full section; when a seat frees (a
@@ -121,6 +122,7 @@ async function lockSection(tx: Transaction, sectionId: number) {
       status: sections.status,
       capacity: sections.capacity,
       title: courses.title,
+      courseSlug: courses.slug,
       sale: saleFactsColumns,
     })
     .from(sections)
@@ -152,8 +154,12 @@ export async function joinWaitlist(
   parentId: number,
   input: JoinWaitlistInput | Record<string, unknown>,
   now = new Date(),
-): Promise<{ entryId: number; position: number; courseTitle: string; learnerName: string }> {
+  account: { emailVerified: boolean } = { emailVerified: true },
+): Promise<{ entryId: number; position: number; courseTitle: string; courseSlug: string; learnerName: string }> {
   const data = parseInput(joinWaitlistSchema, input);
+  // Issue 40: the offer of a seat is sent by email, and an unverified account is the cheapest to make in bulk.
+  if (!account.emailVerified) throw new AppError("forbidden", WAITLIST_MESSAGES.emailNotVerified);
+  await enforceRateLimit(RATE_LIMITS.waitlistPerAccount, `account:${parentId}`);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [learner] = await tx
@@ -183,6 +189,16 @@ export async function joinWaitlist(
     const fieldError = (message: string) => new AppError("conflict", message, { fieldErrors: { learnerId: message } });
     if ((counts?.seated ?? 0) > 0) throw fieldError(WAITLIST_MESSAGES.alreadySeated(learner.firstName, section.title));
     if ((counts?.listed ?? 0) > 0) throw fieldError(WAITLIST_MESSAGES.alreadyListed(learner.firstName, section.title));
+    // Issue 40: one account holds a bounded number of places, in this class and overall (under the section's lock).
+    const [held] = await tx
+      .select({
+        inSection: sql<number>`count(*) filter (where ${waitlistEntries.sectionId} = ${section.id})::int`,
+        overall: sql<number>`count(*)::int`,
+      })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.parentId, parentId), inArray(waitlistEntries.status, [...ACTIVE])));
+    if (Number(held?.inSection ?? 0) >= WAITLIST_LIMITS.perSection) throw fieldError(WAITLIST_MESSAGES.tooManyInSection(section.title));
+    if (Number(held?.overall ?? 0) >= WAITLIST_LIMITS.perAccount) throw fieldError(WAITLIST_MESSAGES.tooManyOverall);
     // Full as families see it: set full, or every seat sold, held or offered.
     const isFull = section.status === "full" || (counts?.live ?? 0) + (counts?.offers ?? 0) >= section.capacity;
     if (!isFull) throw new AppError("conflict", WAITLIST_MESSAGES.sectionNotFull(section.title));
@@ -191,7 +207,13 @@ export async function joinWaitlist(
       .values({ sectionId: section.id, learnerId: learner.id, parentId, status: "waiting", createdAt: now, statusChangedAt: now })
       .returning();
     if (!entry) throw new Error("insert returned no waitlist entry");
-    return { entryId: entry.id, position: await positionOf(tx, entry), courseTitle: section.title, learnerName: learner.firstName };
+    return {
+      entryId: entry.id,
+      position: await positionOf(tx, entry),
+      courseTitle: section.title,
+      courseSlug: section.courseSlug,
+      learnerName: learner.firstName,
+    };
   });
 }
 
@@ -199,16 +221,17 @@ export async function joinWaitlist(
  * The parent takes a child off a list. An offer given up frees its seat for the next in line, in
  * the same transaction under the section's lock.
  */
-export async function leaveWaitlist(parentId: number, input: { entryId: unknown }, now = new Date()): Promise<void> {
+export async function leaveWaitlist(parentId: number, input: { entryId: unknown }, now = new Date()): Promise<{ courseSlug: string }> {
   const { entryId } = parseInput(waitlistEntrySchema, input);
+  await enforceRateLimit(RATE_LIMITS.waitlistPerAccount, `account:${parentId}`);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ sectionId: waitlistEntries.sectionId })
       .from(waitlistEntries)
       .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.parentId, parentId), inArray(waitlistEntries.status, [...ACTIVE])));
     if (!found) throw new AppError("not-found", WAITLIST_MESSAGES.entryNotFound);
-    await lockSection(tx, found.sectionId);
+    const section = await lockSection(tx, found.sectionId);
     // Read again under the lock: an offer may have lapsed or been taken meanwhile.
     const [entry] = await tx
       .select({ status: waitlistEntries.status, offerExpiresAt: waitlistEntries.offerExpiresAt })
@@ -219,6 +242,7 @@ export async function leaveWaitlist(parentId: number, input: { entryId: unknown 
     // A live offer given up is a freed seat: the next in line is offered it.
     const wasLiveOffer = entry.status === "offered" && entry.offerExpiresAt !== null && entry.offerExpiresAt > now;
     if (wasLiveOffer) await settleFreedSeats(tx, [found.sectionId], now);
+    return { courseSlug: section?.courseSlug ?? "" };
   });
 }
 

@@ -7,18 +7,18 @@ import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
+import { revalidateCoursePage, revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { joinWaitlist, leaveWaitlist, liveOfferOf } from "@/lib/scheduling/waitlist";
 
 /** Puts one of the signed-in parent's children in line for a full section; answers the place in line. */
 export async function joinWaitlistAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   return runAction("join-waitlist", async () => {
     const user = await requireApiUser();
-    const joined = await joinWaitlist(user.databaseId, formObject(formData));
+    const joined = await joinWaitlist(user.databaseId, formObject(formData), new Date(), { emailVerified: user.emailVerified });
     revalidatePath("/waitlist");
     revalidatePath("/my-courses");
-    // The course page shows how many children are in line.
-    revalidateSeatPages();
+    // The course page shows how many children are in line: that page only (issue 40), not every seat page.
+    revalidateCoursePage(joined.courseSlug);
     return `${joined.learnerName} is number ${joined.position} in line for ${joined.courseTitle}.`;
   });
 }
@@ -27,10 +27,10 @@ export async function joinWaitlistAction(_previous: ActionResult | null, formDat
 export async function leaveWaitlistAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   return runAction("leave-waitlist", async () => {
     const user = await requireApiUser();
-    await leaveWaitlist(user.databaseId, { entryId: formData.get("entryId") });
+    const { courseSlug } = await leaveWaitlist(user.databaseId, { entryId: formData.get("entryId") });
     revalidatePath("/waitlist");
     revalidatePath("/my-courses");
-    revalidateSeatPages();
+    revalidateCoursePage(courseSlug);
     return "You left the waitlist.";
   });
 }

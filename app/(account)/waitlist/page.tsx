@@ -1,3 +1,4 @@
+import { WAITLIST_LIMITS } from "@/lib/scheduling/waitlist-schema";
 import type { Metadata } from "next";
 import Link from "next/link";
 
@@ -52,7 +53,9 @@ export default async function WaitlistPage({ searchParams }: Props) {
           </section>
           <p className="mt-6 text-slate-700">
             When a seat frees, the first child in line is offered it by email and has {env.WAITLIST_OFFER_HOURS} hours to enrol; then it
-            goes to the next. You can leave the list at any time.
+            goes to the next. You can leave the list at any time. So that places go to many families, one family holds at most{" "}
+            {WAITLIST_LIMITS.perSection} places in line for one class and {WAITLIST_LIMITS.perAccount} in all, and joins with a verified
+            email address (the offer comes by email).
           </p>
           {shown.seatsLeft > 0 ? (
             <p className="mt-4">

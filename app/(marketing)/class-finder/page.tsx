@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 
 import { SearchForm } from "@/components/discovery/search-form";
 import { SearchResults } from "@/components/discovery/search-results";
 import { IntentLink } from "@/components/ui/intent-link";
 import { parseFilters } from "@/lib/discovery/filters";
 import { searchSections } from "@/lib/discovery/search";
+import { AppError } from "@/lib/platform/errors";
+import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { resolveViewerZone } from "@/lib/discovery/viewer-zone";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { BROWSER_ZONE_COOKIE } from "@/lib/scheduling/zone-notice";
@@ -29,10 +31,18 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function ClassFinderPage({ searchParams }: Props) {
   const filters = parseFilters(await searchParams);
-  const [user, jar] = await Promise.all([getCurrentUser(), cookies()]);
+  const [user, jar, requestHeaders] = await Promise.all([getCurrentUser(), cookies(), headers()]);
+  // Issue 40: searches are limited per address, as the other public endpoints; past it, the form and a message.
+  const isLimited = await enforceRateLimit(RATE_LIMITS.finderPerAddress, clientAddressOf(requestHeaders)).then(
+    () => false,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === "rate-limited") return true;
+      throw error;
+    },
+  );
   const account = user ? await findUserTimezone(user.databaseId) : null;
   const { zone, guessed } = resolveViewerZone({ url: filters.tz, account, browserCookie: jar.get(BROWSER_ZONE_COOKIE)?.value });
-  const result = await searchSections(filters, zone);
+  const result = isLimited ? null : await searchSections(filters, zone);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <p className="text-sm">
@@ -44,7 +54,13 @@ export default async function ClassFinderPage({ searchParams }: Props) {
       <div className="mt-6">
         <SearchForm filters={filters} zone={zone} zones={searchZoneOptions(zone)} guessZone={guessed} />
       </div>
-      <SearchResults result={result} />
+      {result ? (
+        <SearchResults result={result} />
+      ) : (
+        <p role="alert" className="mt-6 rounded-xl bg-amber-100 p-4 font-semibold text-amber-950">
+          {RATE_LIMITS.finderPerAddress.refusal} Try again in a minute.
+        </p>
+      )}
     </div>
   );
 }

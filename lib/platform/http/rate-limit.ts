@@ -102,6 +102,22 @@ export const RATE_LIMITS = {
   messagesPerAccount: { name: "messages-account", limit: 30, windowSeconds: 10 * 60, refusal: "You are sending messages too quickly." },
   threadsPerAccount: { name: "threads-account", limit: 10, windowSeconds: 60 * 60, refusal: "You have started many conversations." },
   /**
+   * Issue 40: joining and leaving waitlists, per account. A family joins for a child or two and may
+   * change its mind; 20 in 10 minutes covers that and stops a script churning places (each of which
+   * also expires a course page).
+   */
+  /**
+   * Issue 40: the class finder (the /courses search page and its JSON route) runs several queries
+   * per search; 60 a minute per address covers a family clicking through filters, not a scraper.
+   */
+  finderPerAddress: { name: "finder", limit: 60, windowSeconds: 60, refusal: "Too many searches from your network." },
+  waitlistPerAccount: {
+    name: "waitlist-account",
+    limit: 20,
+    windowSeconds: 10 * 60,
+    refusal: "You have joined and left waitlists too often. Try again later.",
+  },
+  /**
    * Wrong tokens in the public token addresses (issue: the demo status page /demo/{token} and its
    * actions, the unsubscribe page and one-click POST), counted by reserveAttempt so that the
    * holder's own visits do not count. A token has 128+ random bits; 20 misses in 15 minutes per

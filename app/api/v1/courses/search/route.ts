@@ -1,6 +1,7 @@
 import { parseFilters } from "@/lib/discovery/filters";
 import { searchSections } from "@/lib/discovery/search";
 import { resolveViewerZone } from "@/lib/discovery/viewer-zone";
+import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { errorResponse } from "@/lib/platform/http/responses";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +13,8 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request) {
   try {
+    // Issue 40: bounded public work, as the other public endpoints.
+    await enforceRateLimit(RATE_LIMITS.finderPerAddress, clientAddressOf(request.headers));
     const filters = parseFilters(new URL(request.url).searchParams);
     const { zone } = resolveViewerZone({ url: filters.tz });
     const result = await searchSections(filters, zone);
