@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
 
 import { addRecommendedSeat, RECOMMENDATION_MESSAGES } from "@/lib/commerce/cart/demo-recommendation";
 import { cartItems, learners, users } from "@/lib/platform/db/schema";
@@ -97,9 +98,12 @@ describe("the demo outcome email", () => {
     const [mail] = await outcomeMails(demo.email);
     // The name typed into the demo form stays out of the mail.
     expect(mail!.text).toContain("Hello,\n");
-    const link = /Enrol your child in Test course, Mondays and Thursdays 9:00 PM United Kingdom Time \(London\): (\S+)/.exec(
-      mail!.text ?? "",
-    )![1]!;
+    // 16:00 New York, read in London: 9:00 PM, but 8:00 PM in the week Europe's clocks have changed
+    // and America's not yet (the month-turn clock of scripts/test-unit.mjs falls in it).
+    const london = nextMondayAt16NewYork().setZone("Europe/London").toFormat("h:mm a");
+    const link = new RegExp(
+      `Enrol your child in Test course, Mondays and Thursdays ${london} United Kingdom Time \\(London\\): (\\S+)`,
+    ).exec(mail!.text ?? "")![1]!;
     const [account] = await db()
       .insert(users)
       .values({ firebaseUid: `test-${randomUUID()}`, email: `new-${randomUUID().slice(0, 8)}@example.com` })
@@ -121,3 +125,10 @@ describe("the demo outcome email", () => {
     expect(mails[0]!.text).not.toContain("/enrol/");
   });
 });
+
+/** The coming Monday's 16:00 in New York (the fixture section's first weekly session). */
+function nextMondayAt16NewYork(): DateTime {
+  let at = DateTime.now().setZone("America/New_York").set({ hour: 16, minute: 0, second: 0, millisecond: 0 });
+  while (at.weekday !== 1 || at < DateTime.now()) at = at.plus({ days: 1 });
+  return at;
+}

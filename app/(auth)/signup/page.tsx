@@ -1,5 +1,6 @@
 import { SignUpForm } from "@/components/forms/sign-up-form";
 import { AuthCard } from "@/components/ui/auth-card";
+import { safeCallbackUrl } from "@/lib/platform/auth/guard";
 import { brand } from "@/lib/platform/brand";
 import { pageMetadata } from "@/lib/platform/seo";
 
@@ -17,7 +18,8 @@ const TEACHING_PATH = "/become-a-teacher";
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { callbackUrl } = await searchParams;
   // Issue 38: a visitor who came to teach is spoken to as a teacher; the account is the same kind.
-  const isTeaching = typeof callbackUrl === "string" && callbackUrl.startsWith(TEACHING_PATH);
+  // Read after the one rule for return paths (issue 1), though it only chooses the page's words.
+  const isTeaching = typeof callbackUrl === "string" && safeCallbackUrl(callbackUrl).startsWith(TEACHING_PATH);
   return isTeaching ? (
     <AuthCard
       title="Teach with us: create your account"
