@@ -163,3 +163,12 @@ export async function handOverUnheldSessions(tx: Transaction, sectionId: number,
     .set({ teacherId })
     .where(and(eq(seatSessions.sectionId, sectionId), eq(seatSessions.status, "open"), gt(seatSessions.occurrence, now)));
 }
+
+/** The occurrences a seat still has rows for in a section (any status but moved away): a transfer back there skips them. */
+export async function heldOccurrencesIn(tx: Transaction, orderItemId: number, sectionId: number): Promise<Set<string>> {
+  const rows = await tx
+    .select({ occurrence: seatSessions.occurrence })
+    .from(seatSessions)
+    .where(and(eq(seatSessions.orderItemId, orderItemId), eq(seatSessions.sectionId, sectionId), ne(seatSessions.status, "transferred")));
+  return new Set(rows.map((row) => row.occurrence.toISOString()));
+}

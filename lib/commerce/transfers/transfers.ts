@@ -29,6 +29,7 @@ import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 import {
   hasOnlyOpenEntitlements,
+  heldOccurrencesIn,
   isUnused,
   lockOpenEntitlements,
   occurrencesBought,
@@ -140,7 +141,9 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
     // A seat none of whose sessions was held yet moves seat for seat: the target's sessions from its
     // next one, at what a seat bought there now costs. A seat part used moves as many sessions as it has left.
     const isWholeSeat = unused.length === open.length && (await hasOnlyOpenEntitlements(tx, orderItemId));
-    const targetWindow = occurrencesBought(toSection, new Date(next.startsAt));
+    // A seat moving back to a section it was in keeps what it had there (held or credited): those sessions are not bought twice.
+    const alreadyHeld = await heldOccurrencesIn(tx, orderItemId, toSectionId);
+    const targetWindow = occurrencesBought(toSection, new Date(next.startsAt)).filter((at) => !alreadyHeld.has(at));
     const targetOccurrences = isWholeSeat ? targetWindow : targetWindow.slice(0, unused.length);
     const targetMinor = isWholeSeat ? sectionFacts(toSection, now).seatPriceMinor : priceForSessions(toSection, targetOccurrences.length);
 
