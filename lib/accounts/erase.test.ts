@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
-import { bookings, gifts, sections, users } from "@/lib/platform/db/schema";
+import { bookings, gifts, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 
@@ -79,6 +79,49 @@ test("a teacher whose classes are over is deleted: the sections and their seats 
   });
   // A draft nobody bought goes with the account.
   expect(await database.db.select().from(sections).where(eq(sections.id, draft))).toHaveLength(0);
+});
+
+test("issue 40: a deleted teacher's conversations stay, flagged messages and all, under the anonymous former teacher", async () => {
+  const family = await newFamily(database.db);
+  const closed = await newSection(database.db, { status: "closed" });
+  const teacherId = await teacherOf(closed);
+  const past = new Date(Date.now() - 7 * 86_400_000);
+  const [seat] = await database.db
+    .insert(bookings)
+    .values({
+      kind: "seat",
+      sectionId: closed,
+      learnerId: family.learnerId,
+      teacherId,
+      startsAt: past,
+      endsAt: new Date(past.getTime() + 3_600_000),
+      status: "attended",
+      token: randomUUID(),
+    })
+    .returning({ id: bookings.id });
+  const [thread] = await database.db
+    .insert(messageThreads)
+    .values({ bookingId: seat!.id, familyId: family.parentId, teacherId, learnerId: family.learnerId })
+    .returning({ id: messageThreads.id });
+  await database.db.insert(messages).values({
+    threadId: thread!.id,
+    authorId: teacherId,
+    authorRole: "teacher",
+    body: "Text me on [contact details removed]",
+    originalBody: "Text me on 555 014 2233",
+    flagged: true,
+  });
+
+  await erase(teacherId);
+
+  const formerId = await teacherOf(closed);
+  expect((await database.db.select().from(messageThreads).where(eq(messageThreads.id, thread!.id)))[0]).toMatchObject({
+    teacherId: formerId,
+    familyId: family.parentId,
+  });
+  expect(await database.db.select().from(messages).where(eq(messages.threadId, thread!.id))).toEqual([
+    expect.objectContaining({ authorId: null, authorRole: "teacher", flagged: true, originalBody: "Text me on 555 014 2233" }),
+  ]);
 });
 
 test("gifts keep no recipient name, email or message once the buyer or the recipient is erased; a pending card gift is closed", async () => {

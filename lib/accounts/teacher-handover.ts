@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, gte, inArray, isNull, notExists, or } from "drizzle-orm";
 
 import type { Transaction } from "@/lib/platform/db/client";
-import { bookings, earningsStatements, orderItems, seatSessions, sections, users } from "@/lib/platform/db/schema";
+import { bookings, earningsStatements, messageThreads, orderItems, seatSessions, sections, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 
 export const TEACHER_DELETION_MESSAGES = {
@@ -84,4 +84,7 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
   await tx.update(seatSessions).set({ teacherId: former!.id }).where(eq(seatSessions.teacherId, teacherId));
   // The school's record of what it paid stays (issue 28), under the same anonymous account.
   await tx.update(earningsStatements).set({ teacherId: former!.id }).where(eq(earningsStatements.teacherId, teacherId));
+  // Issue 40: the conversations stay too (a teacher cannot erase flagged messages by deleting their
+  // account): the families keep their side, the teacher's is the anonymous account's.
+  await tx.update(messageThreads).set({ teacherId: former!.id }).where(eq(messageThreads.teacherId, teacherId));
 }

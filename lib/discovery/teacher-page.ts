@@ -134,6 +134,14 @@ export async function findTeacherPage(slug: string, now = new Date()): Promise<T
  * (lib/scheduling/seat-pages.ts): a sale or a section change expires it at once; a moderated review
  * revalidates the page by its path (app/(dashboards)/support/review-actions.ts).
  */
-export function cachedTeacherPage(slug: string): Promise<TeacherPage | null> {
+export async function cachedTeacherPage(slug: string): Promise<TeacherPage | null> {
+  // Issue 40: an unknown slug is answered by one indexed lookup and leaves no cache entry behind.
+  const db = await getDb();
+  const [known] = await db
+    .select({ slug: teacherProfiles.slug })
+    .from(teacherProfiles)
+    .where(and(eq(teacherProfiles.slug, slug), isNotNull(teacherProfiles.approvedAt)))
+    .limit(1);
+  if (!known) return null;
   return unstable_cache(() => findTeacherPage(slug), ["teacher-page", slug], { tags: [SEAT_PAGES_TAG], revalidate: 300 })();
 }

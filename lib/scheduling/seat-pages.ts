@@ -2,6 +2,10 @@ import "server-only";
 
 import { revalidateTag, unstable_cache } from "next/cache";
 import { after } from "next/server";
+import { and, eq } from "drizzle-orm";
+
+import { getDb } from "@/lib/platform/db/client";
+import { courses } from "@/lib/platform/db/schema";
 
 import { findCoursePage, type CoursePage } from "./course-page";
 
@@ -18,7 +22,15 @@ export const SEAT_PAGES_TAG = "sections-and-seats";
 const SEAT_PAGES_REVALIDATE_SECONDS = 300;
 
 /** findCoursePage through Next's data cache, tagged SEAT_PAGES_TAG (its tag also marks the page that read it). */
-export function cachedCoursePage(slug: string): Promise<CoursePage | null> {
+export async function cachedCoursePage(slug: string): Promise<CoursePage | null> {
+  // Issue 40: an unknown slug is answered by one indexed lookup and leaves no cache entry behind.
+  const db = await getDb();
+  const [known] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))
+    .limit(1);
+  if (!known) return null;
   return unstable_cache(() => findCoursePage(slug), ["course-page", slug], {
     tags: [SEAT_PAGES_TAG, coursePageTag(slug)],
     revalidate: SEAT_PAGES_REVALIDATE_SECONDS,

@@ -23,11 +23,12 @@ const search = (address: string) =>
   finder.route.GET(new Request("http://localhost:3000/api/v1/courses/search?q=zzzz&grade=3", { headers: { "x-forwarded-for": address } }));
 
 describe("class finder rate limit", () => {
-  it("answers the 61st search in a minute from one address with 429 JSON, and still serves another address", async () => {
+  it("answers a search past 60 in a minute from one address with 429 JSON, and still serves another address", async () => {
+    // Counted in windows of a minute: a run that crosses into the next window gets at most 60 more.
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i += 1) statuses.push((await search("203.0.113.7")).status);
-    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    for (let i = 0; i < 121 && !statuses.includes(429); i += 1) statuses.push((await search("203.0.113.7")).status);
+    expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(60);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
     const refused = await search("203.0.113.7");
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({
