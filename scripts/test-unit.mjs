@@ -6,7 +6,8 @@
 // - With TEST_DATABASE_URL (CI sets it): every test file on PostgreSQL, where production runs, at this
 //   machine's clock. Then on PGlite (Debian's faketime moving the clock for Jest and everything it
 //   starts), under two other clocks that have broken tests before:
-//   1. a Thursday evening after 17:00 UTC: the date-sensitive files and the PGlite set (below);
+//   1. a Thursday evening after 17:00 UTC: every test file again, so every test runs on both
+//      engines in CI, as it did when CI ran the suite twice (the template makes the second cheap);
 //   2. the night the month turns in Los Angeles, Europe's clocks changed that morning: the
 //      date-sensitive files.
 //   A test that reads the machine's date, weekday or time of day instead of a clock it sets fails
@@ -66,27 +67,6 @@ const READS_THE_CLOCK = /\bnew Date\(\)|\bDate\.now\(\)|\bDateTime\.(now|local)\
  */
 const MACHINE_CLOCK_ONLY = /@machine-clock\b/;
 
-/**
- * The PGlite set: where the embedded default differs from PostgreSQL in what a test can catch. Every
- * other database test runs on PostgreSQL (the same SQL, one connection fewer), and all of them on
- * PGlite in a developer's `npm test`.
- */
-const PGLITE_SET = [
-  // The database layer itself: the client, its process lock, migrations and the schema.
-  /^lib\/platform\/db\//,
-  // The outbox and the event path: PGlite runs one query at a time, so claims and leases interleave differently.
-  /^lib\/platform\/(outbox|events)\//,
-  // What `npm start` runs on PGlite: the seed.
-  /^lib\/wiring\/seed\//,
-  // Concurrency on one connection: seats, demo slots and wallet checkout under load.
-  /^app\/api\/book-free-demo\/(concurrency|crash-durability)\.test\.ts$/,
-  /^lib\/commerce\/checkout\/(checkout|section-full|waitlist)\.test\.ts$/,
-  // Full-text search (PostgreSQL's, in the WASM build).
-  /^lib\/discovery\/search\.test\.tsx$/,
-  // A server over PGlite answering while the database is down and back.
-  /^app\/api\/database-down\.test\.ts$/,
-];
-
 // PGlite inside Jest needs ES modules in its VM contexts (STACK-NOTES).
 const jestEnv = (env) => ({ ...env, NODE_OPTIONS: [env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ") });
 const jestArgs = (extra) => [`--maxWorkers=${os.availableParallelism()}`, ...extra];
@@ -104,15 +84,12 @@ async function main() {
     legs.push({ name: "PGlite, this machine's clock", args: extra, env: {} });
   } else {
     legs.push({ name: "PostgreSQL, this machine's clock", args: extra, env: { TEST_DATABASE_URL: serverUrl } });
-    const files = listTests(extra).map((file) => ({ file, relative: path.relative(root, file) }));
-    const readsClock = files.filter(({ file }) => {
-      const source = readFileSync(file, "utf8");
-      return READS_THE_CLOCK.test(source) && !MACHINE_CLOCK_ONLY.test(source);
-    });
-    const pgliteSet = files.filter(({ relative }) => PGLITE_SET.some((pattern) => pattern.test(relative)));
+    const sources = listTests(extra).map((file) => ({ file, source: readFileSync(file, "utf8") }));
+    const movable = sources.filter(({ source }) => !MACHINE_CLOCK_ONLY.test(source));
+    const readsClock = movable.filter(({ source }) => READS_THE_CLOCK.test(source));
     const [thursday, monthTurn] = OTHER_CLOCKS;
     const otherLegs = [
-      { clock: thursday, files: [...new Set([...readsClock, ...pgliteSet].map(({ file }) => file))] },
+      { clock: thursday, files: movable.map(({ file }) => file) },
       { clock: monthTurn, files: readsClock.map(({ file }) => file) },
     ].filter((leg) => leg.files.length > 0);
     if (otherLegs.length > 0) {

@@ -12,11 +12,14 @@ export function SectionTable({
   rows,
   editPath,
   showTeacher,
+  withAttendance = false,
   zone,
 }: {
   rows: SectionListRow[];
   editPath: string;
   showTeacher: boolean;
+  /** The teacher's list: each section's attendance sheet and note (the dashboard shows only the next three classes). */
+  withAttendance?: boolean;
   /** The viewer's zone (issue 31: one clock per person), not each section's. */
   zone: string;
 }) {
@@ -81,6 +84,15 @@ export function SectionTable({
                 <Link href={`${editPath}/${row.id}/sessions`} className="font-semibold text-brand-700 underline underline-offset-2">
                   Sessions<span className="sr-only"> of the section of {row.courseTitle}</span>
                 </Link>
+                {withAttendance ? (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link href={`${editPath}/${row.id}/attendance`} className="font-semibold text-brand-700 underline underline-offset-2">
+                      Attendance<span className="sr-only"> and note of {row.courseTitle}</span>
+                    </Link>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}

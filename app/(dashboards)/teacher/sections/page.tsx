@@ -33,7 +33,7 @@ export default async function TeacherSectionsPage() {
           New section
         </Link>
       </p>
-      <SectionTable rows={rows} editPath={PATH} showTeacher={actor.role === "admin"} zone={zone} />
+      <SectionTable rows={rows} editPath={PATH} showTeacher={actor.role === "admin"} withAttendance zone={zone} />
       <SectionRosters
         sections={rows.map((row) => ({
           id: row.id,
