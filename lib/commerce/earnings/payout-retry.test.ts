@@ -2,13 +2,10 @@ import "@/test/stripe-env";
 
 import { eq } from "drizzle-orm";
 
-import { placeOrder } from "@/lib/commerce/checkout/checkout";
-import type { Actor } from "@/lib/platform/auth/permissions";
-import { earningsStatements, sections, teacherPayoutAccounts } from "@/lib/platform/db/schema";
-import { newFamily } from "@/test/commerce-fixtures";
+import { earningsStatements, teacherPayoutAccounts } from "@/lib/platform/db/schema";
 import { deliverEvents } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
-import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
+import { teacherWithSeptember } from "@/test/september-teacher";
 import { stripeWebhookHarness } from "@/test/stripe-webhook";
 
 import { refreshPayoutAccount, startConnectOnboarding } from "./connect";
@@ -23,29 +20,7 @@ const { db, stripeApi } = stripeWebhookHarness();
 
 test("a payout whose answer was lost, retried 25 hours later (the stand-in's clock moved, the key forgotten), finds the first transfer", async () => {
   const admin = await insertActor(db(), "admin");
-  const teacherId = await newTeacher(db(), "America/Chicago", EVERY_DAY(8 * 60, 22 * 60));
-  const courseId = await newCourse(db(), teacherId);
-  const [section] = await db()
-    .insert(sections)
-    .values({
-      courseId,
-      teacherId,
-      classType: "group",
-      capacity: 6,
-      priceMinor: 9_000,
-      currency: "USD",
-      startsOn: "2026-09-01",
-      endsOn: "2026-09-30",
-      startMinute: 16 * 60,
-      timezone: "America/Chicago",
-      rrule: "FREQ=WEEKLY;BYDAY=TU",
-      durationMinutes: 45,
-      status: "open",
-    })
-    .returning();
-  const family = await newFamily(db(), 9_000);
-  await placeOrder(family.parentId, [{ sectionId: section!.id, learnerId: family.learnerId }], { now: new Date("2026-08-25T12:00:00Z") });
-  const teacher: Actor = { id: teacherId, email: `t${teacherId}@example.com`, role: "teacher" };
+  const { teacher, teacherId } = await teacherWithSeptember(db(), 1);
   await startConnectOnboarding(teacher, "http://localhost:3000");
   const [connected] = await db().select().from(teacherPayoutAccounts).where(eq(teacherPayoutAccounts.teacherId, teacherId));
   await stripeApi().completeOnboarding(connected!.stripeAccountId);

@@ -3,14 +3,11 @@ import "@/test/stripe-env";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { handleStripeEvent } from "@/lib/commerce/payments/webhook";
-import type { Actor } from "@/lib/platform/auth/permissions";
-import { earningsStatements, outbox, sections, teacherPayoutAccounts } from "@/lib/platform/db/schema";
-import { newFamily } from "@/test/commerce-fixtures";
+import { earningsStatements, outbox, teacherPayoutAccounts } from "@/lib/platform/db/schema";
 import { deliverEvents, markReactionsUndelivered } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
-import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
+import { teacherWithSeptember as septemberClass } from "@/test/september-teacher";
 import { stripeWebhookHarness } from "@/test/stripe-webhook";
 
 import { findPayoutAccount, refreshPayoutAccount, startConnectOnboarding } from "./connect";
@@ -26,34 +23,8 @@ import { teacherStatement } from "./statements";
  */
 const { db, stripeApi } = stripeWebhookHarness();
 
-/** A teacher with two $90.00 seats in a weekly class of September 2026 (over by now): something to pay for September. */
-async function teacherWithSeptember() {
-  const teacherId = await newTeacher(db(), "America/Chicago", EVERY_DAY(8 * 60, 22 * 60));
-  const courseId = await newCourse(db(), teacherId);
-  const [section] = await db()
-    .insert(sections)
-    .values({
-      courseId,
-      teacherId,
-      classType: "group",
-      capacity: 6,
-      priceMinor: 9_000,
-      currency: "USD",
-      startsOn: "2026-09-01",
-      endsOn: "2026-09-30",
-      startMinute: 16 * 60,
-      timezone: "America/Chicago",
-      rrule: "FREQ=WEEKLY;BYDAY=TU",
-      durationMinutes: 45,
-      status: "open",
-    })
-    .returning();
-  for (const family of [await newFamily(db(), 9_000), await newFamily(db(), 9_000)]) {
-    await placeOrder(family.parentId, [{ sectionId: section!.id, learnerId: family.learnerId }], { now: new Date("2026-08-25T12:00:00Z") });
-  }
-  const teacher: Actor = { id: teacherId, email: `t${teacherId}@example.com`, role: "teacher" };
-  return { teacher, teacherId };
-}
+/** Two $90.00 seats in a weekly class of September 2026 (over by now): something to pay for September. */
+const teacherWithSeptember = () => septemberClass(db(), 2);
 
 const statementsOf = (teacherId: number) => db().select().from(earningsStatements).where(eq(earningsStatements.teacherId, teacherId));
 const payoutEvents = async () => (await db().select().from(outbox)).filter((row) => row.topic === "event:earnings.payout-requested");
