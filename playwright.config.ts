@@ -37,10 +37,12 @@ interface ServerOptions {
   thirdParty: Record<string, string>;
   /** PRACTICE_PYTHON_URL and SOCIAL_*_URL (e2e/support/server.ts). */
   shellLinks: Record<string, string>;
+  /** Serve a copy of this build folder instead of building (scripts/build-copy.mjs): one build per run. */
+  serveBuildOf?: string;
 }
 
 /** An e2e server: scripts/start.mjs with its own build folder, fresh database and Auth Emulator. */
-function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thirdParty, shellLinks }: ServerOptions) {
+function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thirdParty, shellLinks, serveBuildOf }: ServerOptions) {
   return {
     // A fresh embedded database on every server start; a reused server keeps its own.
     command: `node -e "for (const d of ['${pgliteDir}', '${authDir}', '${mailDir}', '${pgliteDir}-stripe']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
@@ -79,6 +81,7 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
       REFUND_CUTOFF_HOURS: "0",
       ...thirdParty,
       ...shellLinks,
+      ...(serveBuildOf ? { SERVE_BUILD_OF: serveBuildOf } : {}),
     },
     reuseExistingServer: !isCI,
     // Covers a `next build` (24-46 s measured alone; past 240 s with two e2e servers building on a busy 2-core machine).
@@ -159,6 +162,8 @@ export default defineConfig({
       mailDir: E2E_CONFIGURED_MAIL_DIR,
       thirdParty: THIRD_PARTY_ENV_FAKE,
       shellLinks: SHELL_LINKS_ENV_EMPTY,
+      // Playwright starts the servers one after the other, so the first one's build is there and current.
+      serveBuildOf: E2E_DIST_DIR,
     }),
   ],
 });

@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { startAuthEmulator } from "./auth-emulator.mjs";
-import { checkBuildFreshness, recordBuild } from "./build-freshness.mjs";
+import { copyBuildForThisConfiguration } from "./build-copy.mjs";
+import { buildDir, checkBuildFreshness, checkBuildOf, recordBuild } from "./build-freshness.mjs";
 import { demoAccountsDecision, embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp, listenHost } from "./embedded-auth.mjs";
 import { startEmbeddedMail } from "./embedded-mail.mjs";
 import { startEmbeddedStripe } from "./embedded-stripe.mjs";
@@ -32,8 +33,24 @@ const buildEnv = { ...process.env, ...stripe.env };
 
 // Next loads .env files itself; the comparison uses process.env, and a changed .env
 // file triggers a rebuild through its modification time.
-const freshness = checkBuildFreshness({ root, env: buildEnv });
-if (freshness.stale) {
+const buildOf = process.env.SERVE_BUILD_OF ? checkBuildOf({ root, dir: process.env.SERVE_BUILD_OF }) : undefined;
+const freshness = buildOf && !buildOf.stale ? buildOf : checkBuildFreshness({ root, env: buildEnv });
+if (buildOf && !buildOf.stale) {
+  // SERVE_BUILD_OF=DIR: another server's current build, copied without its prerendered pages
+  // (scripts/build-copy.mjs), so a test run builds once.
+  const startedAt = Date.now();
+  // next.config.ts reads the environment this server runs with (card payments' included).
+  Object.assign(process.env, stripe.env);
+  const { routes } = await copyBuildForThisConfiguration({
+    root,
+    from: path.join(root, process.env.SERVE_BUILD_OF),
+    to: buildDir(root, buildEnv),
+  });
+  console.log(
+    `[start] serving a copy of the build in ${process.env.SERVE_BUILD_OF} (${routes} prerendered routes left out, rendered with this server's configuration) in ${Date.now() - startedAt} ms`,
+  );
+} else if (freshness.stale) {
+  if (buildOf) console.log(`[start] not serving the build in ${process.env.SERVE_BUILD_OF}: ${buildOf.reason}`);
   console.log(`[start] building, because ${freshness.reason}`);
   const startedAt = Date.now();
   // `next build` adds its build folder's types to tsconfig.json's include (each e2e instance has
