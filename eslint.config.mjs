@@ -73,6 +73,10 @@ const files = [
   { category: "entry", pattern: "{proxy,instrumentation}.ts" },
   // Jest tests, beside the code they test.
   { category: "test", pattern: "**/*.test.{ts,tsx}" },
+  // The root's other files: Next's cache handler (loaded by Next's server beside next.config.ts,
+  // outside the bundles) and the tools' configurations.
+  { category: "cache-handler", pattern: "cache-handler.mjs" },
+  { category: "config", pattern: "*.config.{ts,mjs}" },
 ];
 
 const fromElement = (type) => ({ element: { type } });
@@ -89,7 +93,11 @@ const layerPolicies = [
   // Domains: the platform and the domains their line in DOMAIN_IMPORTS names.
   ...Object.entries(DOMAIN_IMPORTS).map(([name, domains]) => may(fromElement(domain(name)), [ALL_PLATFORM, ...domains.map(domain)])),
   may(fromElement("reactions"), [ALL_PLATFORM, ALL_DOMAINS]),
-  may(fromElement("wiring"), [ALL_PLATFORM, ALL_DOMAINS, "reactions"]),
+  // Start-up expires cached pages outside a request through the cache handler's own function.
+  may(fromElement("wiring"), [ALL_PLATFORM, ALL_DOMAINS, "reactions"], ["cache-handler"]),
+  // Next's configuration reads the environment and the security headers; Playwright's, its servers'
+  // settings in e2e/support. The cache handler imports nothing of ours.
+  may(fromFile("config"), [platform("core"), platform("security"), "e2e"]),
   // The app's own layer: pages and routes use the domains (never reactions or wiring: they write
   // events and the worker delivers them), components, and browser-only code.
   may(fromElement("browser"), [ALL_PLATFORM, ALL_DOMAINS]),
@@ -138,7 +146,11 @@ const config = [
         ...["app", "browser", "components", "lib", "scripts", "test", "e2e", "bench"].map((folder) => `${folder}/**`),
         "proxy.ts",
         "instrumentation.ts",
+        "cache-handler.mjs",
+        "*.config.{ts,mjs}",
       ],
+      // The plugin's default dependency nodes are import, export … from, import() and require(): a
+      // lazy import() is no way around a layer (test/lint-layers.test.ts checks each form).
       "import/resolver": { typescript: { alwaysTryTypes: true }, node: true },
       // no-cycle follows local modules only; parsing packages (PGlite's bundle) is slow and pointless.
       "import/ignore": ["node_modules"],

@@ -21,6 +21,8 @@ const refused: Array<[string, string, string]> = [
   ["a page importing start-up", "app/fixture/page.tsx", "@/lib/wiring/start"],
   ["a domain importing one its line does not name", "lib/scheduling/fixture.ts", "@/lib/courses/queries"],
   ["a domain importing one that imports it", "lib/audit/fixture.ts", "@/lib/accounts/accounts"],
+  ["the cache handler importing the app's code", "cache-handler.mjs", "@/lib/platform/env"],
+  ["a tool's configuration importing a domain", "next.config.ts", "@/lib/commerce/cart/cart"],
 ];
 
 const allowed: Array<[string, string, string]> = [
@@ -31,13 +33,22 @@ const allowed: Array<[string, string, string]> = [
   ["a test beside lib importing test/", "lib/commerce/fixture.test.ts", "@/test/database"],
   ["a test beside lib importing the app", "lib/commerce/fixture.test.ts", "@/app/layout"],
   ["a benchmark importing scripts/", "bench/fixture.ts", "@/scripts/ensure-chromium.mjs"],
+  ["start-up importing the cache handler", "lib/wiring/fixture.ts", "@/cache-handler.mjs"],
+  ["Next's configuration importing the security headers", "next.config.ts", "@/lib/platform/security/headers"],
+];
+
+/** The same layers for the other ways of importing: no lazy import() or require() around them. */
+const otherForms: Array<[string, string, string]> = [
+  ["a domain importing the reactions lazily", "lib/commerce/fixture.ts", 'export const load = () => import("@/lib/reactions/table");'],
+  ["a page requiring start-up", "app/fixture/page.tsx", 'export const start = () => require("@/lib/wiring/start");'],
+  [
+    "a domain re-exporting one its line does not name",
+    "lib/scheduling/fixture.ts",
+    'export { courseBySlug } from "@/lib/courses/queries";',
+  ],
 ];
 
 const unknownFolder = { filePath: "lib/new-folder/fixture.ts", source: "@/lib/platform/env" };
-
-function lintTexts(cases: Array<{ filePath: string; source: string }>): Promise<string[][]> {
-  return lintCode(cases.map(({ filePath, source }) => ({ filePath: path.join(root, filePath), code: `import "${source}";\n` })));
-}
 
 /** ESLint's messages for each { filePath, code }, with only the rules whose id starts with `rulePrefix` on. */
 function lintCode(input: Array<{ filePath: string; code: string }>, rulePrefix = "boundaries/"): Promise<string[][]> {
@@ -54,12 +65,20 @@ let results: Map<string, string[]>;
 beforeAll(async () => {
   const cases = [...refused, ...allowed].map(([name, filePath, source]) => ({ name, filePath, source }));
   const all = [...cases, { name: "unknown folder", ...unknownFolder }];
-  const messages = await lintTexts(all);
-  results = new Map(all.map(({ name }, i) => [name, messages[i] ?? []]));
+  const forms = otherForms.map(([name, filePath, code]) => ({ name, filePath: path.join(root, filePath), code: `${code}\n` }));
+  const messages = await lintCode([
+    ...all.map(({ filePath, source }) => ({ filePath: path.join(root, filePath), code: `import "${source}";\n` })),
+    ...forms.map(({ filePath, code }) => ({ filePath, code })),
+  ]);
+  results = new Map([...all, ...forms].map(({ name }, i) => [name, messages[i] ?? []]));
 }, 120_000);
 
 describe("the layers refuse", () => {
   it.each(refused)("%s (%s imports %s)", (name) => {
+    expect(results.get(name)).toEqual([expect.stringMatching(/^boundaries\/dependencies: There is no policy allowing/)]);
+  });
+
+  it.each(otherForms)("%s (%s: %s)", (name) => {
     expect(results.get(name)).toEqual([expect.stringMatching(/^boundaries\/dependencies: There is no policy allowing/)]);
   });
 
