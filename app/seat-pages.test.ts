@@ -1,6 +1,5 @@
 import "@/test/stripe-env";
 
-import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
@@ -14,11 +13,10 @@ import { cancelSessionAction, moveSessionAction } from "@/app/(dashboards)/teach
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
 import { addToCart } from "@/lib/commerce/cart/cart";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
-import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { orderItems, orders, sections } from "@/lib/platform/db/schema";
 import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { sectionSessions } from "@/lib/scheduling/sessions";
-import { actionContext } from "@/test/action-context";
+import { actionContext, signedInAs } from "@/test/action-context";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 import { newCourse, newTeacher } from "@/test/scheduling-fixtures";
@@ -44,18 +42,6 @@ afterAll(() => {
   actionContext.user = null;
 });
 
-function signedInAs(databaseId: number, role: SessionUser["role"]) {
-  actionContext.user = {
-    id: `uid-${randomUUID()}`,
-    name: null,
-    email: `${role}-${databaseId}@example.com`,
-    displayName: null,
-    photoURL: null,
-    role,
-    databaseId,
-    emailVerified: true,
-  };
-}
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -16,6 +16,16 @@ export const actionContext: { headers: Record<string, string>; cookies: Record<s
   user: null,
 };
 
+/** The session of a signed-in account (verified email): the user row's id and role, its email if the test reads it. */
+export function sessionUserFor(databaseId: number, role: SessionUser["role"], email = `${role}-${databaseId}@example.com`): SessionUser {
+  return { id: `uid-${databaseId}`, name: null, email, displayName: null, photoURL: null, role, databaseId, emailVerified: true };
+}
+
+/** Acts as that account from the next call on (actionContext.user). */
+export function signedInAs(databaseId: number, role: SessionUser["role"], email?: string): void {
+  actionContext.user = sessionUserFor(databaseId, role, email);
+}
+
 /** The visitor's address, as the proxy in front would forward it (lib/platform/http/client-ip.ts). */
 export function actingFrom(address: string, user: SessionUser | null = actionContext.user) {
   actionContext.headers = { "x-forwarded-for": address };

@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { bookings, sessionChanges, sessionNoteLines, sessionNotes, sections, users } from "@/lib/platform/db/schema";
 import { sectionSessions } from "@/lib/scheduling/sessions";
-import { actionContext, actionTestDatabase } from "@/test/action-context";
+import { actionTestDatabase, signedInAs } from "@/test/action-context";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 
 import { saveSessionNoteAction } from "@/app/(dashboards)/teacher/sections/session-note-actions";
@@ -217,16 +217,7 @@ describe("the note after a session", () => {
     const other = await classWithTwoFamilies();
     const past = sessions[0]!.startsAt;
     const [row] = await db().select({ email: users.email }).from(users).where(eq(users.id, other.section.teacherId));
-    actionContext.user = {
-      id: `uid-${other.section.teacherId}`,
-      name: null,
-      email: row!.email,
-      displayName: null,
-      photoURL: null,
-      role: "teacher",
-      databaseId: other.section.teacherId,
-      emailVerified: true,
-    };
+    signedInAs(other.section.teacherId, "teacher", row!.email);
     const before = await storedNotes();
     const form = (fields: Record<string, string>) => {
       const data = new FormData();

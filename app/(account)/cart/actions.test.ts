@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
@@ -50,16 +49,7 @@ async function parentWithCart() {
   const db = database.db;
   const family = await m.fixtures.newFamily(db, 20_000);
   const sectionId = await m.fixtures.newSection(db, { priceMinor: 12_000 });
-  m.context.actionContext.user = {
-    id: `uid-${randomUUID()}`,
-    name: null,
-    email: `parent-${family.parentId}@example.com`,
-    displayName: null,
-    photoURL: null,
-    role: "student",
-    databaseId: family.parentId,
-    emailVerified: true,
-  };
+  m.context.signedInAs(family.parentId, "student");
   await m.cart.addToCart(family.parentId, { sectionId, learnerId: family.learnerId });
   return { ...family, sectionId };
 }

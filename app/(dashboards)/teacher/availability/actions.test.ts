@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import type { openTestDatabase } from "@/test/database";
@@ -35,18 +34,7 @@ afterAll(async () => {
   m.context.actionContext.user = null;
 });
 
-function signedInAs(databaseId: number, role: SessionUser["role"]) {
-  m.context.actionContext.user = {
-    id: `uid-${randomUUID()}`,
-    name: null,
-    email: `${role}-${databaseId}@example.com`,
-    displayName: null,
-    photoURL: null,
-    role,
-    databaseId,
-    emailVerified: true,
-  };
-}
+const signedInAs = (databaseId: number, role: SessionUser["role"]) => m.context.signedInAs(databaseId, role);
 
 function formOf(values: Record<string, string>): FormData {
   const data = new FormData();

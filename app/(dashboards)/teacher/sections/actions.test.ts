@@ -47,18 +47,7 @@ afterAll(async () => {
   m.context.actionContext.user = null;
 });
 
-function signedInAs(databaseId: number, role: SessionUser["role"]) {
-  m.context.actionContext.user = {
-    id: `uid-${randomUUID()}`,
-    name: null,
-    email: `${role}-${databaseId}@example.com`,
-    displayName: null,
-    photoURL: null,
-    role,
-    databaseId,
-    emailVerified: true,
-  };
-}
+const signedInAs = (databaseId: number, role: SessionUser["role"]) => m.context.signedInAs(databaseId, role);
 
 /** The section form as a browser sends it (the price in dollars, the days as repeated checkboxes). */
 function sectionForm(values: Record<string, string | string[]>): FormData {

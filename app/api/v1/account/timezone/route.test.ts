@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { users } from "@/lib/platform/db/schema";
-import { actionContext } from "@/test/action-context";
+import { actionContext, signedInAs } from "@/test/action-context";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 
@@ -29,16 +29,7 @@ describe("GET /api/v1/account/timezone", () => {
     await expect(signedOut.json()).resolves.toEqual({ timezone: null });
 
     const parent = await insertActor(database.db, "student");
-    actionContext.user = {
-      id: `uid-${parent.id}`,
-      name: null,
-      email: parent.email,
-      displayName: null,
-      photoURL: null,
-      role: "student",
-      databaseId: parent.id,
-      emailVerified: true,
-    };
+    signedInAs(parent.id, "student", parent.email);
     await expect((await GET()).json()).resolves.toEqual({ timezone: null });
     await database.db.update(users).set({ timezone: "America/New_York" }).where(eq(users.id, parent.id));
     await expect((await GET()).json()).resolves.toEqual({ timezone: "America/New_York" });
