@@ -58,12 +58,13 @@ export const demoRequestSchema = z.object({
     ),
   ),
   /** A signed-in parent's child, picked on the form (the route checks it is theirs). */
-  learnerId: z
-    .pipe(
+  learnerId: z.pipe(
+    z.pipe(
       z.optional(z.union([z.number(), z.string(), z.null()])),
       z.transform((v: number | string | null | undefined) => (v == null || v === "" ? undefined : Number(v))),
-    )
-    .check(z.refine((v) => v === undefined || (Number.isInteger(v) && v > 0), "Choose one of your children.")),
+    ),
+    z.optional(z.number().check(z.int("Choose one of your children."), z.gte(1, "Choose one of your children."))),
+  ),
   /** The path of the page the form was on, for the support team. */
   sourcePage: optionalText(200, "Source page").check(z.refine((v) => v === undefined || v.startsWith("/"), "Source page must be a path.")),
 });

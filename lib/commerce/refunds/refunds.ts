@@ -15,6 +15,7 @@ import {
   orders,
   refunds,
   sections,
+  seatSessions,
   seatTransfers,
   sessionCredits,
 } from "@/lib/platform/db/schema/index";
@@ -53,10 +54,17 @@ export interface SeatToRefund {
   courseTitle: string;
 }
 
-/** A seat's first session for the refund policy: its booking's, or an earlier one before it moved sections (seat_transfers). */
+/**
+ * A seat's first session for the refund policy: the first session it really has, held or to come
+ * (seat_sessions, not those a move gave up before they were held), so a seat moved to a later
+ * section before its first class counts from its new first session, and one moved after classes
+ * were held from the first one held. A seat without session rows (sold before them): its booking's,
+ * or an earlier one before it moved sections (seat_transfers).
+ */
 export function refundWindowStart() {
+  const firstKept = sql`(select min(${seatSessions.occurrence}) from ${seatSessions} where ${seatSessions.bookingId} = ${bookings.id} and ${seatSessions.status} <> 'transferred')`;
   const firstBeforeMoves = sql`(select min(${seatTransfers.fromStartsAt}) from ${seatTransfers} where ${seatTransfers.bookingId} = ${bookings.id})`;
-  return sql<Date | null>`least(${bookings.startsAt}, ${firstBeforeMoves})`.mapWith(bookings.startsAt);
+  return sql<Date | null>`coalesce(${firstKept}, least(${bookings.startsAt}, ${firstBeforeMoves}))`.mapWith(bookings.startsAt);
 }
 
 /** An order's seats not yet refunded, with their booking (read under the order's lock). */

@@ -8,6 +8,7 @@ import { refusal } from "@/test/refusal";
 import { newSectionOfSameCourse, orderItemOf, seatOf } from "@/test/transfer-fixtures";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { listEnrolments } from "@/lib/commerce/enrolments";
 import { withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
@@ -93,7 +94,7 @@ test("a dearer section with too little Cash is refused, suggesting a top-up, and
   const dearer = await newSectionOfSameCourse(db(), from, { priceMinor: 10_500 });
   const family = await seatedFamily(from, 10_000, 499);
   const error = await refusal(transferSeat(family.parentId, { orderItemId: family.item.id, toSectionId: dearer }));
-  expect(error.message).toBe(COMMERCE_MESSAGES.transferShortOfCash("$5.00", "$4.99"));
+  expect(error.message).toBe(COMMERCE_MESSAGES.transferShortOfCash("$5.00", "$4.99", null));
   expect(error.fieldErrors).toEqual({ toSectionId: error.message });
   expect(await balanceOf(db(), family.parentId)).toBe(499);
   expect((await seatOf(db(), family.learnerId)).sectionId).toBe(from);
@@ -138,16 +139,20 @@ test("refused with a clear message and nothing changed: full, another course, sa
   expect(await db().select().from(seatTransfers).where(eq(seatTransfers.orderItemId, family.item.id))).toEqual([]);
 });
 
-test("a move to a section starting later does not reopen a refund window that had closed", async () => {
+test("after a move to a section starting later, before any class was held, the refund window counts from the seat's real first session", async () => {
   const from = await newSection(db(), { priceMinor: 5_000 });
   const later = await startingLater(await newSectionOfSameCourse(db(), from));
   const family = await seatedFamily(from, 5_000);
   // An hour before the seat's first session: its window has closed, whatever the day of the run.
   const { startsAt } = await seatOf(db(), family.learnerId);
   const lastHour = new Date(startsAt.getTime() - 3_600_000);
-  const closedWindow = (await refusal(withdrawSeat(family.parentId, family.item.id, ZONE, lastHour))).message;
+  await refusal(withdrawSeat(family.parentId, family.item.id, ZONE, lastHour));
   await transferSeat(family.parentId, { orderItemId: family.item.id, toSectionId: later }, lastHour);
-  expect((await refusal(withdrawSeat(family.parentId, family.item.id, ZONE, lastHour))).message).toBe(closedWindow);
+  // The old section's first session was never the seat's: its first is now ten days ahead, so the window is open.
+  const [enrolment] = await listEnrolments(family.parentId, ZONE, lastHour);
+  expect(enrolment!.canWithdraw).toBe(true);
+  const refund = await withdrawSeat(family.parentId, family.item.id, ZONE, lastHour);
+  expect(refund.walletMinor + refund.cardMinor).toBe(5_000);
 });
 
 test("10 parallel transfers into the last seat of a section: exactly one wins, no oversell, the others keep their seat and their Cash", async () => {
