@@ -78,7 +78,7 @@ const supportPages = ["/support/dashboard", "/support/safety", "/share-a-message
 
 /** Pages reached by following a list's first link (their ids come from the seeded data). */
 const followedPages: Record<DemoRole, Array<{ from: string; link: RegExp }>> = {
-  student: [],
+  student: [{ from: "/share-a-message", link: /^\/messages\/[\w-]+$/ }],
   teacher: [
     { from: "/teacher/sections", link: /^\/teacher\/sections\/\d+$/ },
     { from: "/teacher/sections", link: /^\/teacher\/sections\/\d+\/sessions$/ },
@@ -89,7 +89,7 @@ const followedPages: Record<DemoRole, Array<{ from: string; link: RegExp }>> = {
     { from: "/admin/sections", link: /^\/admin\/sections\/\d+$/ },
     { from: "/admin/sections", link: /^\/admin\/sections\/\d+\/sessions$/ },
   ],
-  support: [],
+  support: [{ from: "/support/dashboard", link: /^\/support\/requests\/[\w-]+$/ }],
 };
 
 async function hrefMatching(page: Page, from: string, pattern: RegExp): Promise<string> {

@@ -4,7 +4,8 @@ import { DataTable } from "@/components/dashboards/data-table";
 import type { AdminOrderRow, AdminPurchaseRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
 
 const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
-const field = "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
+// max-w-full: a long course name in a select must not push a phone's page sideways.
+const field = "mt-1 block max-w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
 
 /** The orders list's filters: a GET form, so a filtered list is a link. */
 export function AdminOrderFilters({
