@@ -3,7 +3,8 @@ import type { DemoRequestInput } from "@/lib/demo-requests/schema";
 import { postJson } from "@/browser/post-json";
 
 /** bookingToken: the signed proof of this lead that the time picker sends (absent from an older server). */
-export type SubmitResult = { ok: true; id: string; bookingToken: string | null } | { ok: false; message: string };
+/** isRepeat: the same email and grade had asked within a day, and that request was updated instead. */
+export type SubmitResult = { ok: true; id: string; bookingToken: string | null; isRepeat: boolean } | { ok: false; message: string };
 
 /** A random key for one submission, kept across its retries (Idempotency-Key). */
 export function newIdempotencyKey(): string {
@@ -18,6 +19,10 @@ export function newIdempotencyKey(): string {
  */
 export async function submitDemoRequest(payload: DemoRequestInput, idempotencyKey: string, honeypot = ""): Promise<SubmitResult> {
   const body = { ...payload, [HONEYPOT_FIELD]: honeypot };
-  const result = await postJson<{ id: string; bookingToken?: string }>("/api/book-free-demo", body, { "idempotency-key": idempotencyKey });
-  return result.ok ? { ok: true, id: result.id, bookingToken: result.bookingToken ?? null } : { ok: false, message: result.message };
+  const result = await postJson<{ id: string; bookingToken?: string; isRepeat?: boolean }>("/api/book-free-demo", body, {
+    "idempotency-key": idempotencyKey,
+  });
+  return result.ok
+    ? { ok: true, id: result.id, bookingToken: result.bookingToken ?? null, isRepeat: result.isRepeat === true }
+    : { ok: false, message: result.message };
 }

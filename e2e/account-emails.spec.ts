@@ -21,7 +21,7 @@ test.describe("the account's emails, read in the mailbox", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("fern-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/my-courses$/);
 
     const subject = `Please verify your email for ${E2E_PRODUCT_NAME}`;
     const text = await openMail(page, email, subject);
@@ -53,7 +53,7 @@ test.describe("the account's emails, read in the mailbox", () => {
     await other.getByLabel("Email").fill(email);
     await other.getByLabel("Password").fill("old-password-123");
     await other.getByRole("button", { name: "Create account" }).click();
-    await expect(other).toHaveURL(/\/$/);
+    await expect(other).toHaveURL(/\/my-courses$/);
     await other.context().close();
 
     await page.goto("/signin");

@@ -14,8 +14,12 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await page.getByLabel("Password").fill("first-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
 
-    // Signed in, at home, with the compact student bar.
-    await expect(page).toHaveURL(/\/$/);
+    // Signed in, at My courses, told to check their email, with the compact student bar.
+    await expect(page).toHaveURL(/\/my-courses$/);
+    const checkEmail = page.getByRole("region", { name: "Check your email" });
+    await expect(checkEmail).toContainText(email);
+    await checkEmail.getByRole("button", { name: "Got it" }).click();
+    await expect(checkEmail).toHaveCount(0);
     const bar = page.locator('[data-role="student"]');
     await expect(bar).toContainText("Riya Parent");
     await expect(page.getByRole("link", { name: "Sign up" })).toHaveCount(0);
@@ -66,7 +70,7 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await page.getByLabel("Password").fill("leaving-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
     // Account, then sign-in, then a full load: on a busy machine this takes a while.
-    await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/my-courses$/, { timeout: 20_000 });
     await expect(page.locator('[data-role="student"]')).toContainText("Leaving Parent");
 
     await page.goto("/deleteaccount");
@@ -92,6 +96,8 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await page.getByLabel("Email", { exact: true }).fill(`nobody.${randomUUID().slice(0, 6)}@example.com`);
     await page.getByLabel("Password", { exact: true }).fill("whatever-1");
     await page.getByRole("button", { name: "Log in" }).click();
+    // In the form, next to its button, and announced (role=alert): not only a toast that fades.
+    await expect(page.locator("form").getByRole("alert")).toHaveText("User not found. Try again or signUp now.");
     await expect(page.getByText("User not found. Try again or signUp now.")).toBeVisible();
 
     await page.goto("/signup");
@@ -99,7 +105,7 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await page.getByLabel("Email").fill("student@example.com");
     await page.getByLabel("Password").fill("long-enough-1");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Email already in use. Please try another email or login.")).toBeVisible();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Email already in use. Please try another email or login.");
 
     await page.getByLabel("Email").fill("new.person@example.com");
     await page.getByLabel("Password").fill("short");
@@ -139,6 +145,8 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
       if (role === "student") {
         // The compact bar: Courses and the cart (issue 31 item 4), avatar and name; the account menu holds the rest.
         await expect(bar.getByRole("link", { name: "Courses", exact: true }).first()).toBeAttached();
+        // My courses in the family bar itself (on a phone, in the account menu).
+        await expect(bar.getByRole("link", { name: "My courses", exact: true }).first()).toHaveAttribute("href", "/my-courses");
         await expect(bar.getByRole("link", { name: /^Cart/ })).toHaveAttribute("href", "/cart");
         await accountMenu(page).click();
         const menu = page.getByRole("list", { name: "Account" });
@@ -235,13 +243,36 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await expect(page).toHaveURL(/\/my-courses$/);
   });
 
+  test("the header's Log in brings a family back to the page it was reading; from the home page, to My courses", async ({ page }) => {
+    const student = demoAccount("student");
+    await page.goto("/courses/guitar-basics");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fcourses%2Fguitar-basics$/);
+    await page.getByLabel("Email", { exact: true }).fill(student.email);
+    await page.getByLabel("Password", { exact: true }).fill(student.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/courses\/guitar-basics$/);
+    await expect(page.locator('[data-role="student"]')).toBeVisible();
+  });
+
+  test("signing in with nowhere to return to takes a family to My courses", async ({ page }) => {
+    const student = demoAccount("student");
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.getByLabel("Email", { exact: true }).fill(student.email);
+    await page.getByLabel("Password", { exact: true }).fill(student.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/my-courses$/);
+  });
+
   test("a callbackUrl cannot send anyone off-site", async ({ page }) => {
     const student = demoAccount("student");
     await page.goto("/signin?callbackUrl=https%3A%2F%2Fevil.example%2F");
     await page.getByLabel("Email", { exact: true }).fill(student.email);
     await page.getByLabel("Password", { exact: true }).fill(student.password);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/my-courses$/);
   });
 
   // Issue 1: one slash raw, two (another host) once the URL parser has normalised them.
@@ -252,7 +283,7 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
       await page.getByLabel("Email", { exact: true }).fill(student.email);
       await page.getByLabel("Password", { exact: true }).fill(student.password);
       await page.getByRole("button", { name: "Log in" }).click();
-      await expect(page).toHaveURL(`${baseURL}/`);
+      await expect(page).toHaveURL(`${baseURL}/my-courses`);
       await expect(page.locator('[data-role="student"]')).toBeVisible();
     });
   }
@@ -263,7 +294,7 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     await page.getByLabel("Email").fill(`offsite.${randomUUID().slice(0, 8)}@example.com`);
     await page.getByLabel("Password").fill("first-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page).toHaveURL(`${baseURL}/my-courses`);
     await expect(page.locator('[data-role="student"]')).toBeVisible();
   });
 });

@@ -12,7 +12,7 @@ test("a family's bar links to the cart with its count, in the server's HTML and 
   await page.getByLabel("Email").fill(`cart.${randomUUID().slice(0, 8)}@example.com`);
   await page.getByLabel("Password").fill("cora-password-1");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/my-courses$/);
   const bar = page.locator('[data-role="student"]');
   await expect(bar.getByRole("link", { name: "Cart", exact: true })).toHaveAttribute("href", "/cart");
   await expect(bar.getByRole("link", { name: "Courses", exact: true }).first()).toBeAttached();

@@ -24,7 +24,7 @@ async function newYorkAccount(browser: Browser): Promise<string> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/my-courses$/);
   await context.close();
   return email;
 }

@@ -126,7 +126,7 @@ test.describe("support lead queue (issue 4)", () => {
     await family.getByLabel("Email").fill(squatter);
     await family.getByLabel("Password").fill("unverified-password-1");
     await family.getByRole("button", { name: "Create account" }).click();
-    await expect(family).toHaveURL(/\/$/);
+    await expect(family).toHaveURL(/\/my-courses$/);
     const made = await family.request.post("/api/book-free-demo", {
       headers: { origin: baseURL!, "idempotency-key": `e2e-${randomUUID()}` },
       data: { userEmail: squatter, course: "not-sure", name: "Una Verified", grade: 3 },

@@ -99,3 +99,65 @@ test("a parent moves a seat to another section from /my-courses and sees the new
   await expect(mail).toContainText("$15.00 (the difference in price) was taken from your");
   await page.screenshot({ path: "/tmp/transfers-mail.png", fullPage: true });
 });
+
+/**
+ * A move that costs more than the family's Cash: the form offers the card for what is missing (as
+ * checkout does), not a dead end; paid on the TEST page, the Cash is there and the move goes through.
+ */
+test("moving to a dearer section without the Cash offers the card, and after paying the move goes through", async ({ page, browser }) => {
+  test.slow();
+  const tag = randomUUID().slice(0, 6);
+  const courseTitle = `Chess Endgames ${tag}`;
+  const email = `short.${tag}@example.com`;
+
+  await signInAs(page, "admin");
+  await createCourseAsAdmin(page, { title: courseTitle, slug: `e2e-endgames-${tag}`, description: "Endgames, one a week." });
+  await newSection(page, courseTitle, { price: "40.00", days: ["Monday", "Wednesday"], startTime: "16:00" });
+  await newSection(page, courseTitle, { price: "55.00", days: ["Tuesday", "Thursday"], startTime: "18:30" });
+  const rows = page.getByRole("row").filter({ hasText: courseTitle });
+  await expect(rows).toHaveCount(2);
+  const href = await rows.filter({ hasText: "$40.00" }).getByRole("link", { name: /^Edit/ }).getAttribute("href");
+  const firstId = /\/(\d+)$/.exec(href ?? "")![1]!;
+
+  const parent = await (await browser.newContext({ timezoneId: ZONE })).newPage();
+  await signUpParent(parent, "Short Parent", email);
+  // Exactly the first seat's price: nothing left for the move.
+  await page.goto("/admin/orders");
+  await page.getByLabel("Account email").fill(email.toUpperCase());
+  await page.getByLabel("Amount (negative to debit)").fill("40.00");
+  await page
+    .getByRole("region", { name: /^Adjust a / })
+    .getByLabel("Reason")
+    .fill("Transfer test credit");
+  await page.getByRole("button", { name: `Adjust ${CASH}` }).click();
+  // Found whatever the letter case typed.
+  await expect(page.getByText("$40.00 recorded").first()).toBeAttached();
+
+  await parent.goto(`/cart?add=${firstId}`);
+  const panel = parent.getByRole("region", { name: courseTitle });
+  await panel.getByLabel("Child's first name").fill("Ida");
+  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 3" });
+  await panel.getByRole("button", { name: "Add to cart" }).click();
+  await parent.getByRole("button", { name: `Pay $40.00 with ${CASH}` }).click();
+  await expect(parent.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+
+  await parent.goto("/my-courses");
+  const enrolments = parent.getByRole("region", { name: "Your enrolments" });
+  await enrolments.getByText("Move to another time").click();
+  await expect(enrolments.getByRole("radio", { name: /\$15\.00 more, from your Cash or by card/ })).toBeChecked();
+  await parent.getByRole("button", { name: "Move Ida's seat" }).click();
+  await expect(enrolments.getByText(/Add \$15\.00 to your .* by card below, then move the seat/)).toBeVisible();
+  await enrolments.getByRole("button", { name: "Add $15.00 by card" }).click();
+
+  await expect(parent).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_[0-9a-f]+$/);
+  await expect(parent.getByRole("heading", { level: 1 })).toHaveText("Pay $15.00");
+  await parent.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await parent.getByRole("button", { name: "Pay $15.00" }).click();
+  await expect(parent.getByTestId("top-up-state")).toHaveText(`Your top-up of $15.00 was added to your ${CASH}.`);
+
+  await parent.goto("/my-courses");
+  await enrolments.getByText("Move to another time").click();
+  await parent.getByRole("button", { name: "Move Ida's seat" }).click();
+  await expect(parent.getByText(`Ida moved to the new section of ${courseTitle}. $15.00 was taken from your Cash.`).first()).toBeVisible();
+  await parent.context().close();
+});

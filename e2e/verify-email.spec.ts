@@ -34,7 +34,7 @@ test.describe("email verification (security issue: account squatting)", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("verify-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/my-courses$/);
 
     // A request made signed in is the account's own: it shows before verification.
     const own = await page.request.post("/api/book-free-demo", {

@@ -33,7 +33,7 @@ export async function signInWithGoogle(callbackUrl: string): Promise<void> {
 
 /**
  * Where to go after signing in: the callbackUrl the guard left, if it stays on this site, else the
- * role's home (a teacher's, admin's or support's dashboard; "/" for a family).
+ * role's home (a teacher's, admin's or support's dashboard; My courses for a family).
  */
 export function afterSignInPath(location: Pick<Location, "search" | "origin"> = window.location, role: Role | null = null): string {
   return sameOriginPath(new URLSearchParams(location.search).get("callbackUrl"), location.origin) ?? ROLE_HOME[role ?? "student"];

@@ -4,7 +4,9 @@ import { DataTable } from "@/components/dashboards/data-table";
 import type { AdminOrderRow, AdminPurchaseRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
 
 const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
-const field = "mt-1 block rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
+const field = "mt-1 block max-w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
+// min-w-0 max-w-full (with the field's max-w-full): a long course name must not push a phone's page sideways.
+const filterLabel = "min-w-0 max-w-full text-sm font-semibold text-slate-800";
 
 /** The orders list's filters: a GET form, so a filtered list is a link. */
 export function AdminOrderFilters({
@@ -18,7 +20,7 @@ export function AdminOrderFilters({
 }) {
   return (
     <form method="get" action={action} className="flex flex-wrap items-end gap-4" aria-label="Filter orders">
-      <label className="text-sm font-semibold text-slate-800">
+      <label className={filterLabel}>
         Status
         <select name="status" defaultValue={filters.status ?? ""} className={field}>
           <option value="">Any</option>
@@ -29,7 +31,7 @@ export function AdminOrderFilters({
           ))}
         </select>
       </label>
-      <label className="text-sm font-semibold text-slate-800">
+      <label className={filterLabel}>
         Course
         <select name="course" defaultValue={filters.course ?? ""} className={field}>
           <option value="">Any</option>
@@ -40,11 +42,11 @@ export function AdminOrderFilters({
           ))}
         </select>
       </label>
-      <label className="text-sm font-semibold text-slate-800">
+      <label className={filterLabel}>
         From (UTC)
         <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
       </label>
-      <label className="text-sm font-semibold text-slate-800">
+      <label className={filterLabel}>
         To (UTC)
         <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
       </label>

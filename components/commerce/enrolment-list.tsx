@@ -10,10 +10,13 @@ export function EnrolmentList({
   enrolments,
   withdraw,
   transfer,
+  topUp,
 }: {
   enrolments: EnrolmentView[];
   withdraw: FormAction;
   transfer: FormAction;
+  /** A top-up by card, offered where a move costs more than the Cash (absent when card payments are off). */
+  topUp?: FormAction;
 }) {
   if (enrolments.length === 0) {
     return (
@@ -70,6 +73,7 @@ export function EnrolmentList({
                 courseTitle={enrolment.courseTitle}
                 targets={enrolment.moveTargets}
                 transfer={transfer}
+                topUp={topUp}
               />
             ) : null}
           </div>

@@ -16,16 +16,22 @@ export function TransferForm({
   courseTitle,
   targets,
   transfer,
+  topUp,
 }: {
   orderItemId: number;
   learnerName: string;
   courseTitle: string;
   targets: TransferTarget[];
   transfer: FormAction;
+  /** A top-up by card (the wallet's): offered in place when the move costs more than the Cash. */
+  topUp?: FormAction;
 }) {
   const [result, formAction, isPending] = useActionState(transfer, null);
   const errorId = useId();
   const fieldError = result && !result.ok ? (result.fieldErrors?.toSectionId ?? result.message) : null;
+  // The server names the top-up that would let the move through (lib/commerce/transfers): the card, as checkout offers it.
+  const topUpAmount = result && !result.ok ? (result.fieldErrors?.topUpAmount ?? null) : null;
+  const topUpLabel = result && !result.ok ? (result.fieldErrors?.topUpLabel ?? topUpAmount) : null;
   return (
     <details className="mt-2 rounded-lg border border-slate-200 p-3 open:bg-slate-50">
       <summary className="cursor-pointer text-sm font-semibold text-brand-700">
@@ -67,6 +73,29 @@ export function TransferForm({
           {fieldError ?? result?.message ?? ""}
         </p>
       </form>
+      {topUp && topUpAmount ? <TopUpInPlace topUp={topUp} amount={topUpAmount} label={topUpLabel ?? topUpAmount} /> : null}
     </details>
+  );
+}
+
+/** The card top-up of what the move lacks; Stripe's page, then back to the wallet with the Cash added. */
+function TopUpInPlace({ topUp, amount, label }: { topUp: FormAction; amount: string; label: string }) {
+  const [result, action, isPending] = useActionState(topUp, null);
+  return (
+    <form action={action} aria-busy={isPending} className="mt-2 flex flex-wrap items-center gap-3">
+      <input type="hidden" name="amount" value={amount} />
+      <button
+        type="submit"
+        disabled={isPending}
+        className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {isPending ? "Opening Stripe…" : `Add ${label} by card`}
+      </button>
+      {result && !result.ok ? (
+        <span role="alert" className="text-sm font-medium text-red-700">
+          {result.message}
+        </span>
+      ) : null}
+    </form>
   );
 }

@@ -70,37 +70,40 @@ export function ConversionBars(props: {
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-[#1d3f9e]" /> converted
         </span>
       </figcaption>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{groupLabel}</th>
-            <th scope="col">Requests</th>
-            <th scope="col">Converted</th>
-            <th scope="col">Conversion</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              <td>{row.requests}</td>
-              <td>{row.converted}</td>
-              <td>{percent(row.converted, row.requests)}</td>
-            </tr>
-          ))}
-          {rest ? (
+      {/* A table cannot shrink to sr-only's 1 px: the wrapper clips it, so it does not widen a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
             <tr>
-              <th scope="row">
-                {rest.groups} {restLabel}
-              </th>
-              <td>{rest.requests}</td>
-              <td>{rest.converted}</td>
-              <td>{percent(rest.converted, rest.requests)}</td>
+              <th scope="col">{groupLabel}</th>
+              <th scope="col">Requests</th>
+              <th scope="col">Converted</th>
+              <th scope="col">Conversion</th>
             </tr>
-          ) : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{row.requests}</td>
+                <td>{row.converted}</td>
+                <td>{percent(row.converted, row.requests)}</td>
+              </tr>
+            ))}
+            {rest ? (
+              <tr>
+                <th scope="row">
+                  {rest.groups} {restLabel}
+                </th>
+                <td>{rest.requests}</td>
+                <td>{rest.converted}</td>
+                <td>{percent(rest.converted, rest.requests)}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

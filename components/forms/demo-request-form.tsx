@@ -9,6 +9,8 @@ import { HONEYPOT_FIELD } from "@/lib/demo-requests/honeypot";
 import { CLASS_TYPES, COURSE_NOT_SURE } from "@/lib/demo-requests/constants";
 import type { DemoRequestFormValues, DemoRequestInput } from "@/lib/demo-requests/schema";
 import type { TimePickerActions } from "@/lib/scheduling/picker";
+import type { DemoFormAccount } from "@/lib/demo-requests/form-account";
+import { hasSessionHint } from "@/lib/platform/auth/session-hint";
 import { newIdempotencyKey, submitDemoRequest } from "@/browser/submit-demo-request";
 import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
 import { toastError } from "@/browser/toast";
@@ -32,9 +34,15 @@ interface Props {
   sourcePage: string;
   /** The time picker's server actions: with them the success dialog offers a time for the demo. */
   timePicker?: TimePickerActions;
+  /** The signed-in parent (name, email, children), asked once the browser has a session: the form fills itself in. */
+  readAccount?: () => Promise<DemoFormAccount | null>;
 }
 
-export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, timePicker }: Props) {
+/** The same email and grade within a day updated the first request (lib/demo-requests/service.ts). */
+const REPEAT_NOTICE =
+  "You had already asked today for this grade: we updated that request with these answers, so there is still one request and one email.";
+
+export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, timePicker, readAccount }: Props) {
   const asksGrade = variant === "booking" && fixedGrade === undefined;
   // The same schema as POST /api/book-free-demo, loaded with the first validation (or focus).
   const validation = useMemo(
@@ -54,6 +62,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, time
     // SPEC 5: the class-type radios have no default.
     type: undefined,
     grade: fixedGrade ?? "",
+    learnerId: "",
     sourcePage,
   };
   const {
@@ -61,6 +70,7 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, time
     handleSubmit,
     reset,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<DemoRequestFormValues, unknown, DemoRequestInput>({ resolver: validation.resolver, defaultValues });
   // A course page's "Book a free demo" links here with ?course=<id>: that course is chosen. Read
@@ -69,8 +79,27 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, time
     const wanted = new URLSearchParams(window.location.search).get("course");
     if (wanted && courses.some((course) => String(course.id) === wanted)) setValue("course", wanted);
   }, [courses, setValue]);
+  // A signed-in parent: name and email from the account, and a picker of the account's children.
+  const [account, setAccount] = useState<DemoFormAccount | null>(null);
+  useEffect(() => {
+    if (!readAccount || !hasSessionHint(document.cookie)) return;
+    let isCurrent = true;
+    readAccount().then(
+      (found) => {
+        if (!isCurrent || !found) return;
+        setAccount(found);
+        if (!getValues("name")) setValue("name", found.name);
+        if (!getValues("userEmail")) setValue("userEmail", found.email);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [readAccount, getValues, setValue]);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [leadToken, setLeadToken] = useState<string | null>(null);
+  const [repeatNotice, setRepeatNotice] = useState<string | null>(null);
   // One key per submission, kept until it succeeds, so a retry cannot store the lead twice.
   const idempotencyKey = useRef<string | null>(null);
   // The honeypot stays outside react-hook-form: the schema would drop it, and its value is only sent.
@@ -89,8 +118,9 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, time
       return;
     }
     idempotencyKey.current = null;
-    reset(defaultValues);
+    reset(account ? { ...defaultValues, name: account.name, userEmail: account.email } : defaultValues);
     setLeadToken(result.bookingToken);
+    setRepeatNotice(result.isRepeat ? REPEAT_NOTICE : null);
     setIsDialogOpen(true);
   };
 
@@ -165,6 +195,30 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, time
           </FormField>
         )}
 
+        {account && account.children.length > 0 ? (
+          <FormField id={id("child")} label="For which child?" hint="(optional)" error={errors.learnerId?.message}>
+            <select
+              id={id("child")}
+              className={inputClass}
+              {...errorProps(id("child"), errors.learnerId?.message)}
+              {...register("learnerId", {
+                // The child's grade is the request's, where the form asks for one.
+                onChange: (event: { target: { value: string } }) => {
+                  const child = account.children.find((c) => String(c.id) === event.target.value);
+                  if (child && asksGrade) setValue("grade", String(child.grade));
+                },
+              })}
+            >
+              <option value="">Another child</option>
+              {account.children.map((child) => (
+                <option key={child.id} value={String(child.id)}>
+                  {child.firstName} (Grade {child.grade})
+                </option>
+              ))}
+            </select>
+          </FormField>
+        ) : null}
+
         {asksGrade ? (
           <FormField id={id("grade")} label="Grade" error={errors.grade?.message}>
             <select id={id("grade")} className={inputClass} {...errorProps(id("grade"), errors.grade?.message)} {...register("grade")}>
@@ -236,7 +290,13 @@ export function DemoRequestForm({ variant, courses, fixedGrade, sourcePage, time
         </button>
       </form>
       {isSubmitting ? <SpinnerOverlay label="Sending your request…" /> : null}
-      <SuccessDialog isOpen={isDialogOpen} leadToken={leadToken} timePicker={timePicker} onClose={() => setIsDialogOpen(false)} />
+      <SuccessDialog
+        isOpen={isDialogOpen}
+        leadToken={leadToken}
+        timePicker={timePicker}
+        repeatNotice={repeatNotice}
+        onClose={() => setIsDialogOpen(false)}
+      />
     </>
   );
 }

@@ -30,3 +30,16 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 export function errorProps(id: string, error?: string) {
   return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : { "aria-invalid": false };
 }
+
+/**
+ * What the server answered to a form that failed (a wrong password, a sign-up refused), in the form
+ * beside its button: the live region is always there, so a screen reader announces the message the
+ * moment it is put in, and it stays on screen until the next try (not a toast that fades).
+ */
+export function FormError({ id, message }: { id: string; message: string | null }) {
+  return (
+    <div id={id} role="alert" className="empty:hidden">
+      {message ? <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{message}</p> : null}
+    </div>
+  );
+}

@@ -1,16 +1,15 @@
 "use client";
 
 import { IntentLink } from "@/components/ui/intent-link";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, authPagePath, signInErrorFromUrl, signInWithCredentials, signInWithGoogle } from "@/browser/auth/client-sign-in";
 import type { PasswordResetInput, SignInInput } from "@/lib/platform/auth/schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
 import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
-import { toastError } from "@/browser/toast";
 
-import { errorProps, FormField, inputClass } from "./form-field";
+import { errorProps, FormError, FormField, inputClass } from "./form-field";
 import { ForgotPassword } from "./forgot-password";
 import { SubmitButton } from "./submit-button";
 
@@ -36,6 +35,8 @@ export function SignInForm({
   });
   const { errors, isSubmitting } = formState;
   const [isResetOpen, setIsResetOpen] = useState(false);
+  // undefined until the form is sent: the address's error shows until then.
+  const [serverError, setServerError] = useState<string | null | undefined>(undefined);
   // The page is static: the return path is read from the address after hydration.
   const signUpHref = useSyncExternalStore(
     noSubscription,
@@ -43,15 +44,17 @@ export function SignInForm({
     () => "/signup",
   );
 
-  // A sign-in that left the site (Google) comes back here with ?error= when it failed.
-  useEffect(() => {
-    const message = signInErrorFromUrl(window.location.search);
-    if (message) void toastError(message);
-  }, []);
+  // A sign-in that left the site (Google) comes back here with ?error= when it failed; shown until the next try.
+  const errorFromUrl = useSyncExternalStore(
+    noSubscription,
+    () => signInErrorFromUrl(window.location.search),
+    () => null,
+  );
 
   const onSubmit = async ({ email, password }: SignInInput) => {
+    setServerError(null);
     const result = await signInWithCredentials(email, password);
-    if (!result.ok) return toastError(result.message);
+    if (!result.ok) return setServerError(result.message);
     // A full load, so every part of the page (header included) starts from the new session.
     window.location.assign(afterSignInPath(window.location, result.role));
   };
@@ -79,6 +82,7 @@ export function SignInForm({
             {...register("password")}
           />
         </FormField>
+        <FormError id="signin-error" message={serverError === undefined ? errorFromUrl : serverError} />
         <SubmitButton isBusy={isSubmitting}>Log in</SubmitButton>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">

@@ -1,7 +1,7 @@
 "use client";
 
 import { IntentLink } from "@/components/ui/intent-link";
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, authPagePath, signInWithCredentials } from "@/browser/auth/client-sign-in";
@@ -10,10 +10,11 @@ import type { SignUpInput } from "@/lib/platform/auth/schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
 import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
 import { callAction } from "@/browser/call-action";
-import { toastError } from "@/browser/toast";
 import { browserTimeZone } from "@/browser/time-zone";
 
-import { errorProps, FormField, inputClass } from "./form-field";
+import { rememberSignUpEmail } from "@/components/shell/check-email-notice";
+
+import { errorProps, FormError, FormField, inputClass } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 // The same schema as the sign-up action (app/(auth)/signup/actions.ts), loaded with the first validation (or focus).
@@ -36,12 +37,16 @@ export function SignUpForm({ submit }: { submit: (input: SignUpInput & { timezon
     defaultValues: { displayName: "", email: "", password: "" },
   });
   const { errors, isSubmitting } = formState;
+  const [serverError, setServerError] = useState<string | null>(null);
 
   const onSubmit = async (values: SignUpInput) => {
+    setServerError(null);
     const created = await callAction(submit, { ...values, timezone });
-    if (!created.ok) return toastError(created.message);
+    if (!created.ok) return setServerError(created.message);
     const signedIn = await signInWithCredentials(values.email, values.password);
-    if (!signedIn.ok) return toastError(signedIn.message);
+    if (!signedIn.ok) return setServerError(signedIn.message);
+    // The next page opens with "check your email" (components/shell/check-email-notice.tsx).
+    rememberSignUpEmail(values.email);
     window.location.assign(afterSignInPath(window.location, signedIn.role));
   };
 
@@ -79,6 +84,7 @@ export function SignUpForm({ submit }: { submit: (input: SignUpInput & { timezon
             {...register("password")}
           />
         </FormField>
+        <FormError id="signup-error" message={serverError} />
         <SubmitButton isBusy={isSubmitting}>Create account</SubmitButton>
       </form>
       <p className="text-sm text-slate-700">

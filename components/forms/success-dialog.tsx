@@ -12,24 +12,29 @@ type PickerComponent = ComponentType<{ leadToken: string; actions: TimePickerAct
 
 /**
  * SPEC 9: the success dialog. A modal <dialog> traps focus and closes on Escape. With the lead's
- * token it offers a time for the demo; the picker's code loads on that click, so the demo pages'
- * first load does not grow. Picking no time keeps the spec's flow (we call within 24 hours).
+ * token its primary action is "Pick a time"; the picker's code loads on that click, so the demo pages'
+ * first load does not grow. Picking no time keeps the spec's flow (we call within 24 hours), and the
+ * acknowledgement email links to the picker for later.
  */
 export function SuccessDialog({
   isOpen,
   onClose,
   leadToken = null,
   timePicker,
+  repeatNotice = null,
 }: {
   isOpen: boolean;
   onClose: () => void;
   leadToken?: string | null;
   timePicker?: TimePickerActions;
+  /** Said when the request updated the family's earlier one (same email and grade within a day). */
+  repeatNotice?: string | null;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const firstActionRef = useRef<HTMLButtonElement>(null);
   const [Picker, setPicker] = useState<PickerComponent | null>(null);
   const [booked, setBooked] = useState<BookedDemo | null>(null);
+  const canPickTime = leadToken !== null && timePicker !== undefined;
 
   const close = () => {
     setPicker(null);
@@ -47,11 +52,16 @@ export function SuccessDialog({
     if (!dialog) return;
     if (isOpen && !dialog.open) {
       dialog.showModal();
-      closeRef.current?.focus();
+      firstActionRef.current?.focus();
     } else if (!isOpen && dialog.open) {
       dialog.close();
     }
   }, [isOpen]);
+
+  const secondary = "rounded-lg border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:border-brand-600";
+  const primary = "rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700";
+  // Picking a time is what the family came for: the solid button, first in focus; Close is the way out.
+  const offersPicker = canPickTime && !Picker && !booked;
 
   return (
     <dialog
@@ -65,6 +75,7 @@ export function SuccessDialog({
         {DEMO_SUCCESS_TITLE}
       </h2>
       <p id="demo-success-text" className="mt-3 text-slate-700">
+        {repeatNotice ? <span className="mb-2 block font-semibold text-slate-900">{repeatNotice}</span> : null}
         {DEMO_SUCCESS_TEXT}
       </p>
       {booked ? (
@@ -76,19 +87,24 @@ export function SuccessDialog({
         </p>
       ) : Picker && leadToken && timePicker ? (
         <Picker leadToken={leadToken} actions={timePicker} onBooked={setBooked} />
-      ) : leadToken && timePicker ? (
-        <button type="button" onClick={() => void openPicker()} className="mt-4 font-semibold text-brand-700 underline">
-          Pick a time for the free demo
-        </button>
+      ) : canPickTime ? (
+        <p className="mt-3 text-sm text-slate-700">The email we sent you has a link to pick a time later, too.</p>
       ) : null}
-      <button
-        ref={closeRef}
-        type="button"
-        onClick={close}
-        className="mt-6 rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-      >
-        Close
-      </button>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {offersPicker ? (
+          <button ref={firstActionRef} type="button" onClick={() => void openPicker()} className={primary}>
+            Pick a time
+          </button>
+        ) : null}
+        <button
+          ref={offersPicker ? undefined : firstActionRef}
+          type="button"
+          onClick={close}
+          className={offersPicker ? secondary : primary}
+        >
+          Close
+        </button>
+      </div>
     </dialog>
   );
 }

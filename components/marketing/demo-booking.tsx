@@ -2,7 +2,10 @@ import { DemoRequestForm } from "@/components/forms/demo-request-form";
 import { brand } from "@/lib/platform/brand";
 import { toCourseOptions } from "@/lib/courses/options";
 import { listCourses } from "@/lib/courses/queries";
+import type { DemoFormAccount } from "@/lib/demo-requests/form-account";
 import type { TimePickerActions } from "@/lib/scheduling/picker";
+
+import { JoinButtonHint } from "./join-button-hint";
 
 const promises = [
   "A live, 1-on-1 trial class with a vetted teacher, free of charge",
@@ -15,10 +18,12 @@ export async function DemoBooking({
   grade,
   sourcePage,
   timePicker,
+  readAccount,
 }: {
   grade?: number;
   sourcePage: string;
   timePicker?: TimePickerActions;
+  readAccount?: () => Promise<DemoFormAccount | null>;
 }) {
   const courses = await listCourses({ grade });
   return (
@@ -30,7 +35,7 @@ export async function DemoBooking({
         <p className="mt-3 text-lg text-slate-700">
           Tell us a little about your child, then pick a time from our teachers&apos; open times. The demo is a live video lesson online:
           the confirmation email brings a calendar invite and a link to see, move or cancel it, and the Join button appears on My Courses 10
-          minutes before the start (sign up with the same email to see it there).
+          minutes before the start <JoinButtonHint />.
         </p>
         <ul className="mt-6 space-y-3">
           {promises.map((text) => (
@@ -60,6 +65,7 @@ export async function DemoBooking({
           fixedGrade={grade}
           sourcePage={sourcePage}
           timePicker={timePicker}
+          readAccount={readAccount}
         />
       </section>
     </div>

@@ -25,7 +25,8 @@ export function SectionTable({
 }) {
   if (rows.length === 0) return <p className="text-slate-700">No sections yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    // relative: the cells' screen-reader-only labels (position: absolute) stay inside the scrolling box on a phone.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Sections, by course</caption>
         <thead className="bg-slate-50 text-slate-800">

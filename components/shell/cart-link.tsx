@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { IntentLink } from "@/components/ui/intent-link";
 import type { NavLink } from "@/lib/platform/auth/navigation";
 
+import { BarLabel } from "./bar-icon";
+
 const seats = (n: number) => `${n} ${n === 1 ? "seat" : "seats"}`;
 
 /**
@@ -42,9 +44,9 @@ export function CartLink({
     <IntentLink
       href={link.href}
       aria-label={hasSeats ? `${link.label} (${seats(count)})` : link.label}
-      className="relative rounded-lg px-2 py-1 text-sm font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700"
+      className="relative block rounded-lg px-2 py-1 text-sm font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700"
     >
-      {link.label}
+      <BarLabel icon="cart" label={link.label} />
       {hasSeats ? (
         <span
           aria-hidden="true"

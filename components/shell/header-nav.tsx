@@ -75,7 +75,8 @@ function SignedInBar({
     await logOut(user);
   };
   return (
-    <div className="flex flex-1 items-center justify-end gap-4" data-role={user.role}>
+    // Phone widths: tighter gaps, icons for Messages and Cart, the avatar without the name (the menu names the account).
+    <div className="flex flex-1 items-center justify-end gap-1 sm:gap-4" data-role={user.role}>
       {bar.links.length > 0 ? (
         <LinkList
           links={bar.links}
@@ -88,9 +89,12 @@ function SignedInBar({
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 hover:bg-brand-50">
           <UserAvatar name={name} photoURL={user.photoURL} />
-          <span className="max-w-40 truncate text-sm font-semibold text-slate-800">{name}</span>
+          <span className="sr-only text-sm font-semibold text-slate-800 sm:not-sr-only sm:max-w-40 sm:truncate">{name}</span>
         </summary>
         <ul className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label="Account">
+          <li aria-hidden="true" className="truncate px-3 pt-1 pb-2 text-xs font-semibold text-slate-600 sm:hidden">
+            {name}
+          </li>
           {[...bar.links.map((l) => ({ ...l, small: true })), ...bar.account.map((l) => ({ ...l, small: false }))].map((link) => (
             <li key={`${link.href}-${link.label}`} className={link.small ? "lg:hidden" : ""}>
               <NavAnchor link={link} className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50" />

@@ -1,6 +1,8 @@
 import { IntentLink } from "@/components/ui/intent-link";
 import type { NavLink } from "@/lib/platform/auth/navigation";
 
+import { BarLabel } from "./bar-icon";
+
 const unreadText = (n: number) => `${n} unread`;
 
 /**
@@ -16,9 +18,9 @@ export function MessagesLink({ link, unread }: { link: NavLink; unread: number |
       href={link.href}
       aria-label={hasUnread ? `${link.label} (${unreadText(unread)})` : link.label}
       data-unread={unread ?? undefined}
-      className="relative rounded-lg px-2 py-1 text-sm font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700"
+      className="relative block rounded-lg px-2 py-1 text-sm font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700"
     >
-      {link.label}
+      <BarLabel icon="messages" label={link.label} />
       {hasUnread ? (
         <span
           aria-hidden="true"

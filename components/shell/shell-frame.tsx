@@ -3,6 +3,8 @@
 import { useSelectedLayoutSegments } from "next/navigation";
 import type { ReactNode } from "react";
 
+import { CheckEmailNotice } from "./check-email-notice";
+
 /**
  * The route groups whose layout renders the shell itself (components/shell/site-shell.tsx) with the
  * session the server read, so that their header is the role's bar in the HTML.
@@ -22,6 +24,7 @@ export function ShellFrame({ header, footer, children }: { header: ReactNode; fo
     <>
       {header}
       <main id="main" className="flex-1">
+        <CheckEmailNotice />
         {children}
       </main>
       {footer}

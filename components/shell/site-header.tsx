@@ -1,11 +1,13 @@
 import { IntentLink } from "@/components/ui/intent-link";
 
 import { LinkList } from "@/components/ui/link-list";
+import { NavAnchor } from "@/components/ui/nav-anchor";
 import { brand } from "@/lib/platform/brand";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { anonymousActions, anonymousNav, roleBars } from "@/lib/platform/auth/navigation";
 
 import { HeaderNav } from "./header-nav";
+import { ReturnHereLink } from "./return-here-link";
 import { StickyHeader } from "./sticky-header";
 
 /**
@@ -46,6 +48,8 @@ export function SiteHeader({
   );
 }
 
+const menuLinkClass = "block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50";
+
 /** The anonymous bar (SPEC 2): Courses, Contact Us, Blog, Log in, Sign up. */
 function AnonymousBar() {
   return (
@@ -56,29 +60,38 @@ function AnonymousBar() {
         linkClassName="hover:text-brand-700"
       />
       <div className="hidden items-center gap-2 md:flex">
-        <IntentLink
-          href={anonymousActions.signIn.href}
+        <ReturnHereLink
+          page={anonymousActions.signIn.href}
           className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
           {anonymousActions.signIn.label}
-        </IntentLink>
-        <IntentLink
-          href={anonymousActions.signUp.href}
+        </ReturnHereLink>
+        <ReturnHereLink
+          page={anonymousActions.signUp.href}
           className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
           {anonymousActions.signUp.label}
-        </IntentLink>
+        </ReturnHereLink>
       </div>
       {/* Small screens: a disclosure menu that needs no JavaScript. */}
       <details className="relative md:hidden">
         <summary className="cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800">
           Menu
         </summary>
-        <LinkList
-          links={[...anonymousNav, anonymousActions.signIn, anonymousActions.signUp]}
-          className="absolute right-0 z-50 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
-          linkClassName="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-brand-50"
-        />
+        <ul className="absolute right-0 z-50 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+          {anonymousNav.map((link) => (
+            <li key={`${link.href}-${link.label}`}>
+              <NavAnchor link={link} className={menuLinkClass} />
+            </li>
+          ))}
+          {[anonymousActions.signIn, anonymousActions.signUp].map((action) => (
+            <li key={action.href}>
+              <ReturnHereLink page={action.href} className={menuLinkClass}>
+                {action.label}
+              </ReturnHereLink>
+            </li>
+          ))}
+        </ul>
       </details>
     </>
   );

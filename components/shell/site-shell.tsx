@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import { CheckEmailNotice } from "./check-email-notice";
+
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 
 import { SiteFooter } from "./site-footer";
@@ -28,6 +30,7 @@ export function SiteShell({
     <>
       <SiteHeader user={user} cartCount={cartCount} unreadMessages={unreadMessages} />
       <main id="main" className="flex-1">
+        <CheckEmailNotice />
         {children}
       </main>
       <SiteFooter />

@@ -53,7 +53,8 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.locator("[data-role]")).toBeVisible();
+  // A family now lands on My courses, a page rendered per request (not the static home page).
+  await expect(page.locator("[data-role]")).toBeVisible({ timeout: 15_000 });
 }
 
 export function accountMenu(page: Page) {

@@ -47,8 +47,10 @@ export const COMMERCE_MESSAGES = {
   transferNothingLeft: (learner: string, title: string) =>
     `${learner}'s sessions of ${title} have all been held, so there is nothing left to move. Nothing was changed.`,
   transferAlreadySeated: (learner: string) => `${learner} already has a seat in that section.`,
-  transferShortOfCash: (difference: string, balance: string) =>
-    `That section costs ${difference} more, and your ${brandLabels.cash} balance is ${balance}. Top up your ${brandLabels.cash} first, then move the seat. Nothing was changed.`,
+  transferShortOfCash: (difference: string, balance: string, topUp: string | null) =>
+    topUp
+      ? `That section costs ${difference} more, and your ${brandLabels.cash} balance is ${balance}. Add ${topUp} to your ${brandLabels.cash} by card below, then move the seat. Nothing was changed yet.`
+      : `That section costs ${difference} more, and your ${brandLabels.cash} balance is ${balance}. Top up your ${brandLabels.cash} first, then move the seat. Nothing was changed.`,
 } as const;
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);

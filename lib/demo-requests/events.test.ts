@@ -57,4 +57,46 @@ describe("lead.created", () => {
     expect(await database.db.select().from(demoRequests).where(eq(demoRequests.userEmail, userEmail))).toEqual([]);
     expect(await leadEvents()).toHaveLength(before);
   });
+
+  it("a repeat (same email, any letter case, same grade, within a day) updates the first request: one lead, one event, one email", async () => {
+    const userEmail = `repeat.${randomUUID().slice(0, 8)}@example.com`;
+    const first = await createDemoRequest({ userEmail, course: "not-sure", grade: 4, name: "Ana", type: "1 on 1 classes" });
+    const again = await createDemoRequest({
+      userEmail: userEmail.toUpperCase(),
+      course: "not-sure",
+      grade: 4,
+      text: "Evenings please",
+      type: undefined,
+    });
+    expect(again).toEqual({ id: first.id, isNew: false, isRepeat: true });
+    const stored = await database.db
+      .select()
+      .from(demoRequests)
+      .where(sql`lower(${demoRequests.userEmail}) = ${userEmail}`);
+    // The newer answers win where given; the first name and class type stay.
+    expect(stored).toEqual([
+      expect.objectContaining({ id: first.id, name: "Ana", message: "Evenings please", classType: "1 on 1 classes" }),
+    ]);
+    expect(await leadEvents(first.id)).toHaveLength(1);
+
+    // Another grade (a second child), a day later, or after the first was closed: a new lead.
+    const otherGrade = await createDemoRequest({ userEmail, course: "not-sure", grade: 7, type: undefined });
+    expect(otherGrade.isNew).toBe(true);
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
+    expect((await createDemoRequest({ userEmail, course: "not-sure", grade: 4, type: undefined }, {}, tomorrow)).isNew).toBe(true);
+    await database.db
+      .update(demoRequests)
+      .set({ status: "closed" })
+      .where(sql`lower(${demoRequests.userEmail}) = ${userEmail}`);
+    expect((await createDemoRequest({ userEmail, course: "not-sure", grade: 7, type: undefined })).isNew).toBe(true);
+  });
+
+  it("two repeats sent at once make one lead", async () => {
+    const userEmail = `twice.${randomUUID().slice(0, 8)}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => createDemoRequest({ userEmail, course: "not-sure", grade: 2, type: undefined })),
+    );
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(answers.filter((a) => a.isNew)).toHaveLength(1);
+  });
 });

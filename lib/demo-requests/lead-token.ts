@@ -7,6 +7,8 @@ import { AppError } from "@/lib/platform/errors";
 
 /** How long a family may pick a time after sending the form (issue: the time picker follows the form). */
 export const LEAD_TOKEN_TTL_SECONDS = 60 * 60;
+/** The acknowledgement email's "Pick a time" link: the family may come back to it days later. */
+export const LEAD_EMAIL_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export const LEAD_TOKEN_MESSAGE = "This booking link has expired. Please send the form again, or wait for our call.";
 
@@ -20,8 +22,8 @@ function signature(payload: string): string | null {
  * time picker's actions accept only it, so a signed-out family can book for its own lead and
  * nobody can book for (or list the course of) another's.
  */
-export function signLeadToken(leadId: string, now = new Date()): string | undefined {
-  const expires = Math.floor(now.getTime() / 1000) + LEAD_TOKEN_TTL_SECONDS;
+export function signLeadToken(leadId: string, now = new Date(), ttlSeconds = LEAD_TOKEN_TTL_SECONDS): string | undefined {
+  const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
   const payload = `${leadId}.${expires}`;
   const mac = signature(payload);
   // No secret configured (a bare process outside the app's start scripts): the lead is already
@@ -44,3 +46,6 @@ export function verifyLeadToken(token: unknown, now = new Date()): string {
   if (!/^\d+$/.test(expires) || Number(expires) * 1000 <= now.getTime()) throw refused;
   return leadId;
 }
+
+/** The page where a family picks a time for its request later (the acknowledgement email links to it). */
+export const pickTimePath = (token: string) => `/book-free-demo/pick-a-time/${encodeURIComponent(token)}`;

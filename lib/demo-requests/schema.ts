@@ -57,6 +57,14 @@ export const demoRequestSchema = z.object({
       z.number().check(z.int(DEMO_MESSAGES.gradeRequired), z.gte(1, DEMO_MESSAGES.gradeRequired), z.lte(12, DEMO_MESSAGES.gradeRequired)),
     ),
   ),
+  /** A signed-in parent's child, picked on the form (the route checks it is theirs). */
+  learnerId: z.pipe(
+    z.pipe(
+      z.optional(z.union([z.number(), z.string(), z.null()])),
+      z.transform((v: number | string | null | undefined) => (v == null || v === "" ? undefined : Number(v))),
+    ),
+    z.optional(z.number().check(z.int("Choose one of your children."), z.gte(1, "Choose one of your children."))),
+  ),
   /** The path of the page the form was on, for the support team. */
   sourcePage: optionalText(200, "Source page").check(z.refine((v) => v === undefined || v.startsWith("/"), "Source page must be a path.")),
 });

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 
 import { findPublishedCourseId } from "@/lib/courses/queries";
 import { getDb } from "@/lib/platform/db/client";
@@ -23,9 +23,21 @@ export interface DemoRequestMeta {
 
 export interface CreatedDemoRequest {
   id: string;
-  /** False when the idempotency key had been seen: the earlier request is returned. */
+  /** False when the idempotency key had been seen, or the request repeats a recent one: the earlier request is returned. */
   isNew: boolean;
+  /** The same email and grade asked within REPEAT_WINDOW_MS: that first request was updated with this one's answers. */
+  isRepeat?: boolean;
 }
+
+/**
+ * A family that sends the form again (the dialog closed, a second tab, a changed mind) within a day
+ * is the same lead: its first request takes the new answers, and neither a second lead nor a second
+ * "we received your request" email is made.
+ */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Requests still waiting for the team or a demo: a repeat of a closed, converted or spam one is a new lead. */
+const REPEATABLE_STATUSES = ["new", "contacted", "demo_scheduled"] as const;
 
 export function isForwardingConfigured(): boolean {
   return Boolean(env.DEMO_FORWARD_URL);
@@ -33,27 +45,73 @@ export function isForwardingConfigured(): boolean {
 
 /**
  * Stores a lead. The row, its lead.created event (and, when forwarding is configured, its outbox
- * entry) are committed before this resolves; a repeated idempotency key returns the
- * first request instead of storing a second one.
+ * entry) are committed before this resolves; a repeated idempotency key returns the first request
+ * instead of storing a second one, and a repeat of a recent request (same email, same grade, within
+ * REPEAT_WINDOW_MS) updates that request instead: no second lead, no second email. The repeat check
+ * runs under a transaction lock on the email and grade, so two sends at once make one lead.
  */
-export async function createDemoRequest(input: DemoRequestInput, meta: DemoRequestMeta = {}): Promise<CreatedDemoRequest> {
+export async function createDemoRequest(
+  input: DemoRequestInput,
+  meta: DemoRequestMeta = {},
+  now = new Date(),
+): Promise<CreatedDemoRequest> {
   const db = await getDb();
   const courseId = await findPublishedCourseId(input.course);
   const forward = isForwardingConfigured();
+  const answers = {
+    name: input.name,
+    phone: input.number,
+    course: input.course,
+    courseId,
+    message: input.text,
+    classType: input.type,
+    sourcePage: input.sourcePage,
+    learnerId: input.learnerId,
+  };
 
   return db.transaction(async (tx) => {
+    if (meta.idempotencyKey) {
+      const [seen] = await tx
+        .select({ id: demoRequests.id })
+        .from(demoRequests)
+        .where(eq(demoRequests.idempotencyKey, meta.idempotencyKey));
+      if (seen) return { id: seen.id, isNew: false };
+    }
+
+    const email = input.userEmail.toLowerCase();
+    const grade = input.grade ?? null;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`demo-request:${email}:${grade ?? "-"}`}, 0))`);
+    const [earlier] = await tx
+      .select({ id: demoRequests.id, userId: demoRequests.userId })
+      .from(demoRequests)
+      .where(
+        and(
+          sql`lower(${demoRequests.userEmail}) = ${email}`,
+          grade === null ? sql`${demoRequests.grade} is null` : eq(demoRequests.grade, grade),
+          gt(demoRequests.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
+          inArray(demoRequests.status, [...REPEATABLE_STATUSES]),
+        ),
+      )
+      .orderBy(desc(demoRequests.createdAt))
+      .limit(1);
+    if (earlier) {
+      // The newer answers win where given; an answer left blank this time keeps the first one's.
+      const given = Object.fromEntries(
+        Object.entries(answers).filter(([, value]) => value !== undefined && value !== null && value !== ""),
+      );
+      await tx
+        .update(demoRequests)
+        .set({ ...given, userId: earlier.userId ?? meta.userId ?? null, updatedAt: now })
+        .where(eq(demoRequests.id, earlier.id));
+      return { id: earlier.id, isNew: false, isRepeat: true };
+    }
+
     const [inserted] = await tx
       .insert(demoRequests)
       .values({
-        name: input.name,
+        ...answers,
         userEmail: input.userEmail,
-        phone: input.number,
-        course: input.course,
-        courseId,
-        message: input.text,
-        classType: input.type,
         grade: input.grade,
-        sourcePage: input.sourcePage,
         idempotencyKey: meta.idempotencyKey,
         ipAddress: meta.ipAddress ?? null,
         userAgent: meta.userAgent ?? null,
@@ -63,6 +121,7 @@ export async function createDemoRequest(input: DemoRequestInput, meta: DemoReque
       .returning({ id: demoRequests.id, createdAt: demoRequests.createdAt });
 
     if (!inserted) {
+      // The same key sent at the same moment by another request, which stored it first.
       const [existing] = await tx
         .select({ id: demoRequests.id })
         .from(demoRequests)

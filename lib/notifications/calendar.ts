@@ -153,3 +153,18 @@ function overrideEvent(series: RecurringInviteInput, override: OccurrenceOverrid
   event.splice(uidAt + 1, 0, `RECURRENCE-ID;TZID=${tzid}:${icsLocal(recurrenceId)}`);
   return event;
 }
+
+/**
+ * Several invites of one method as one calendar file: the first's VCALENDAR (its VTIMEZONE) with
+ * every other one's VEVENTs added, each keeping its own UID, so one message updates each child's
+ * seat in the family's calendar (RFC 5545 allows many events of one method in a file).
+ */
+export function mergeInvites<T extends { method: InviteMethod; content: string }>(invites: T[]): T {
+  const [first, ...rest] = invites;
+  if (!first) throw new Error("mergeInvites needs at least one invite");
+  if (rest.some((invite) => invite.method !== first.method)) throw new Error("mergeInvites: invites of different methods");
+  if (rest.length === 0) return first;
+  const events = rest.flatMap((invite) => invite.content.match(/BEGIN:VEVENT\r?\n[\s\S]*?END:VEVENT\r?\n/g) ?? []);
+  const end = first.content.lastIndexOf("END:VCALENDAR");
+  return { ...first, content: `${first.content.slice(0, end)}${events.join("")}${first.content.slice(end)}` };
+}

@@ -2,6 +2,7 @@ import "server-only";
 
 import { eq } from "drizzle-orm";
 
+import { LEAD_EMAIL_TOKEN_TTL_SECONDS, pickTimePath, signLeadToken } from "@/lib/demo-requests/lead-token";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { demoRequestReceivedEmail } from "@/lib/notifications/messages/demo-request-received";
 import { brand } from "@/lib/platform/brand";
@@ -21,9 +22,12 @@ export async function enqueueDemoRequestReceivedMail(db: Database, demoRequestId
     .leftJoin(courses, eq(courses.id, demoRequests.courseId))
     .where(eq(demoRequests.id, demoRequestId));
   if (!request) return;
+  // The dialog's picker lasts an hour; the email's link lasts days (a family that closed the dialog picks later).
+  const pickToken = signLeadToken(demoRequestId, new Date(), LEAD_EMAIL_TOKEN_TTL_SECONDS);
   const content = demoRequestReceivedEmail({
     courseTitle: request.courseTitle,
     coursesUrl: `${brand.siteUrl}/courses`,
+    pickTimeUrl: pickToken ? `${brand.siteUrl}${pickTimePath(pickToken)}` : null,
   });
   await enqueueEmail(db, `demo_request:${demoRequestId}:received`, { ...content, to: request.email });
 }

@@ -2,6 +2,7 @@ import "server-only";
 
 import { and, eq, lte } from "drizzle-orm";
 
+import { mergeInvites } from "@/lib/notifications/calendar";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { sessionChangedEmail, type SessionChangeKind } from "@/lib/notifications/messages/session-changed";
 import type { Database } from "@/lib/platform/db/client";
@@ -18,7 +19,8 @@ import { MY_COURSES_URL, seatInvite } from "./seat-invite";
 
 /**
  * session.moved, session.cancelled, session.makeup-set: each family with a confirmed seat whose
- * series holds that session gets one message, in its own zone, with the seat's invite carrying every
+ * series holds that session gets one message (naming every child of theirs in it), in its own zone,
+ * with each seat's invite carrying every
  * changed occurrence (same UID, RECURRENCE-ID, SEQUENCE = the change's), so calendars update the
  * one session in place. Rendered at delivery: a change overtaken by a later one (a higher sequence)
  * is left to the later one's event. Keyed by change, sequence and seat: once however often delivered.
@@ -54,33 +56,47 @@ export async function enqueueSessionChangeMail(
     seats.map(({ booking }) => booking),
   );
   const now = kind === "moved" ? change.startsAt : kind === "makeup" ? change.makeupStartsAt : null;
-  for (const { booking, courseTitle, learnerName } of seats) {
-    const parent = parents.get(booking.id)!;
+  // One message per family: a parent with several children in the class hears once, naming them all.
+  const families = new Map<string, typeof seats>();
+  for (const seat of seats) {
+    const key = parents.get(seat.booking.id)!.email.toLowerCase();
+    families.set(key, [...(families.get(key) ?? []), seat]);
+  }
+  for (const family of families.values()) {
+    family.sort((a, b) => a.booking.id.localeCompare(b.booking.id));
+    const { booking: first, courseTitle } = family[0]!;
+    const parent = parents.get(first.id)!;
     const content = sessionChangedEmail({
       kind,
       readerName: parent.name,
-      learnerName,
+      learnerNames: [...new Set(family.map((seat) => seat.learnerName))],
       courseTitle,
       wasWhen: formatInstantInZone(change.originalStartsAt, parent.zone),
       nowWhen: now ? formatInstantInZone(now, parent.zone) : null,
       creditWhen: kind === "cancelled" && change.creditDueAt ? formatInstantInZone(change.creditDueAt, parent.zone) : null,
       myCoursesUrl: MY_COURSES_URL(),
     });
-    const invite = seatInvite(
-      {
-        bookingId: booking.id,
-        startsAt: booking.startsAt,
-        endsAt: booking.endsAt,
-        learnerName,
-        courseTitle,
-        teacherName: teacher.name,
-        parent,
-        sessionChanges: changes,
-      },
-      section,
-      seatSequence(booking, change.sequence),
+    // Each seat keeps its own calendar event (UID); the family's file carries them all.
+    const invite = mergeInvites(
+      family.map(({ booking, learnerName }) =>
+        seatInvite(
+          {
+            bookingId: booking.id,
+            startsAt: booking.startsAt,
+            endsAt: booking.endsAt,
+            learnerName,
+            courseTitle,
+            teacherName: teacher.name,
+            parent,
+            sessionChanges: changes,
+          },
+          section,
+          seatSequence(booking, change.sequence),
+        ),
+      ),
     );
-    await enqueueEmail(db, `session-change:${change.id}:${change.sequence}:${booking.id}`, { ...content, invite, to: parent.email });
+    // Keyed by the family's first seat: delivered again, the same message.
+    await enqueueEmail(db, `session-change:${change.id}:${change.sequence}:${first.id}`, { ...content, invite, to: parent.email });
   }
 }
 

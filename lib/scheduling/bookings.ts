@@ -153,14 +153,20 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
       });
     }
   }
-  let signedInRequest: { id: string; parentId: number; grade: number | null } | null = null;
+  let signedInRequest: { id: string; parentId: number; grade: number | null; learnerId: number | null } | null = null;
   if (data.demoRequestId !== undefined) {
     const [request] = await db
-      .select({ courseId: demoRequests.courseId, userId: demoRequests.userId, grade: demoRequests.grade })
+      .select({
+        courseId: demoRequests.courseId,
+        userId: demoRequests.userId,
+        grade: demoRequests.grade,
+        learnerId: demoRequests.learnerId,
+      })
       .from(demoRequests)
       .where(eq(demoRequests.id, data.demoRequestId));
     if (!request) throw new AppError("not-found", SCHEDULING_MESSAGES.demoRequestNotFound);
-    if (request.userId !== null) signedInRequest = { id: data.demoRequestId, parentId: request.userId, grade: request.grade };
+    if (request.userId !== null)
+      signedInRequest = { id: data.demoRequestId, parentId: request.userId, grade: request.grade, learnerId: request.learnerId };
     if (request.courseId !== null && request.courseId !== data.courseId) {
       throw new AppError("invalid", SCHEDULING_MESSAGES.demoRequestOtherCourse, {
         fieldErrors: { courseId: SCHEDULING_MESSAGES.demoRequestOtherCourse },

@@ -30,6 +30,16 @@ export async function addLearner(parentId: number, input: LearnerInput): Promise
 }
 
 /** A parent's children, oldest entry first. */
+/** Whether the child is on this parent's account. */
+export async function isOwnLearner(parentId: number, learnerId: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: learners.id })
+    .from(learners)
+    .where(and(eq(learners.id, learnerId), eq(learners.parentId, parentId)));
+  return row !== undefined;
+}
+
 export async function listLearners(parentId: number): Promise<LearnerView[]> {
   const db = await getDb();
   return db
@@ -115,8 +125,16 @@ export async function attachDemoBookingToParent(demoRequestId: string, parentId:
  */
 export async function childForSignedInRequest(
   tx: Transaction,
-  request: { id: string; parentId: number; grade: number | null },
+  request: { id: string; parentId: number; grade: number | null; learnerId?: number | null },
 ): Promise<number | null> {
+  // The child the parent picked on the form, while it is still theirs.
+  if (request.learnerId) {
+    const [picked] = await tx
+      .select({ id: learners.id })
+      .from(learners)
+      .where(and(eq(learners.id, request.learnerId), eq(learners.parentId, request.parentId)));
+    if (picked) return picked.id;
+  }
   if (!request.grade) return null;
   const [earlier] = await tx
     .select({ id: learners.id })

@@ -9,7 +9,7 @@ import type { Actor } from "@/lib/platform/auth/permissions";
 import { bookings, outbox, sections, sessionChanges } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { queueDueReminders, reminderKey } from "@/lib/reactions/reminders";
-import { newFamily } from "@/test/commerce-fixtures";
+import { addChild, newFamily } from "@/test/commerce-fixtures";
 import { readSeriesWithOverrides } from "@/test/ical";
 import { inviteFileOf, mailHarness } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
@@ -164,6 +164,29 @@ describe("cancelling one session", () => {
       "2027-03-22T12:30:00.000Z",
       "2027-03-29T12:30:00.000Z",
     ]);
+  });
+});
+
+describe("a family with several children in the class", () => {
+  it("gets one message per change naming every child, its calendar file updating each child's seat", async () => {
+    const section = await kolkataSection();
+    const family = await newFamily(db(), 16_000);
+    const second = await addChild(db(), family.parentId, "Leo");
+    await placeOrder(family.parentId, [
+      { sectionId: section.id, learnerId: family.learnerId },
+      { sectionId: section.id, learnerId: second },
+    ]);
+    await deliver();
+    await mail.clear();
+    await cancelSession(teacherActor(section.teacherId), section.id, { occurrence: "2027-03-15T12:30:00.000Z" });
+    await deliver();
+    const messages = await mail.messages();
+    expect(messages.map((m) => m.subject)).toEqual(["One Test course session is cancelled"]);
+    expect(messages[0]!.text).toContain("which Ada and Leo are booked into");
+    const seats = await db().select({ id: bookings.id }).from(bookings).where(eq(bookings.sectionId, section.id));
+    const ics = inviteFileOf(messages[0]!);
+    for (const seat of seats) expect(ics).toContain(`UID:${seat.id}@`);
+    expect(ics.match(/BEGIN:VCALENDAR/g)).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,9 @@
 import Link from "next/link";
 
 import { EnrolmentList } from "@/components/commerce/enrolment-list";
+import { topUpAction } from "@/app/(account)/user/[walletSlug]/actions";
 import { listEnrolments } from "@/lib/commerce/enrolments";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 
 import { transferEnrolmentAction, withdrawEnrolmentAction } from "./enrolment-actions";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
@@ -21,7 +23,12 @@ export async function EnrolmentsSection({ userId, timezone }: { userId: number; 
         </Link>{" "}
         says when a withdrawal is refunded.
       </p>
-      <EnrolmentList enrolments={enrolments} withdraw={withdrawEnrolmentAction} transfer={transferEnrolmentAction} />
+      <EnrolmentList
+        enrolments={enrolments}
+        withdraw={withdrawEnrolmentAction}
+        transfer={transferEnrolmentAction}
+        topUp={isCardPaymentAvailable() ? topUpAction : undefined}
+      />
     </section>
   );
 }

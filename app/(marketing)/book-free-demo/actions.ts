@@ -1,6 +1,9 @@
 "use server";
 
 import { runForData } from "@/lib/platform/http/action-result";
+import { getCurrentUser } from "@/lib/platform/auth/current-user";
+import type { DemoFormAccount } from "@/lib/demo-requests/form-account";
+import { listLearners } from "@/lib/scheduling/learners";
 import { bookSlotForLead, describeBookedTime, listSlotsForLead } from "@/lib/demo-requests/demo-booking";
 import type { DataResult, PickerDay } from "@/lib/scheduling/picker";
 import { timezoneSchema } from "@/lib/scheduling/schema";
@@ -30,4 +33,20 @@ export async function bookSlotAction(input: {
       when: describeBookedTime(booking.startsAt, zone.success ? zone.data : "UTC"),
     };
   });
+}
+
+/**
+ * What the demo form fills in for a signed-in parent: their name, their email and their children
+ * (the picker). The booking pages are static, so the form asks once it knows there is a session;
+ * nobody signed in (or staff) gets null, and nothing is read.
+ */
+export async function readDemoFormAccountAction(): Promise<DemoFormAccount | null> {
+  const user = await getCurrentUser();
+  if (!user || user.role !== "student") return null;
+  const children = await listLearners(user.databaseId);
+  return {
+    name: user.displayName ?? "",
+    email: user.email,
+    children: children.map((child) => ({ id: child.id, firstName: child.firstName, grade: child.grade })),
+  };
 }

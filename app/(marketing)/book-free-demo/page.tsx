@@ -1,4 +1,4 @@
-import { timePicker } from "@/app/(marketing)/book-free-demo/time-picker";
+import { readDemoFormAccount, timePicker } from "@/app/(marketing)/book-free-demo/time-picker";
 import { DemoBooking } from "@/components/marketing/demo-booking";
 import { pageMetadata } from "@/lib/platform/seo";
 
@@ -12,5 +12,5 @@ export const metadata = pageMetadata({
 });
 
 export default function BookFreeDemoPage() {
-  return <DemoBooking sourcePage="/book-free-demo" timePicker={timePicker} />;
+  return <DemoBooking sourcePage="/book-free-demo" timePicker={timePicker} readAccount={readDemoFormAccount} />;
 }

@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 
 import type { SessionUser } from "@/lib/platform/auth/session-user";
-import { demoRequests, users } from "@/lib/platform/db/schema";
+import { demoRequests, learners, users } from "@/lib/platform/db/schema";
 import { jsonRequest, openTestDatabase } from "@/test/database";
 
 import { verifyLeadToken } from "@/lib/demo-requests/lead-token";
 
-import { POST } from "./route";
+import { POST, UPDATED } from "./route";
 
 // next-auth reads the session through Next's request scope; here the test chooses who is signed in.
 const mockSession: { user: SessionUser | null } = { user: null };
@@ -116,6 +118,55 @@ describe("POST /api/book-free-demo", () => {
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).message).toBe("Please enter a valid email address");
     expect(await rows()).toHaveLength(0);
+  });
+
+  it("stores the child a signed-in parent picked, and refuses a child that is not theirs", async () => {
+    const parent = async (email: string) => {
+      const [account] = await database.db
+        .insert(users)
+        .values({ firebaseUid: `uid-${randomUUID()}`, email, displayName: "Parent", role: "student" })
+        .returning({ id: users.id });
+      const [child] = await database.db
+        .insert(learners)
+        .values({ parentId: account!.id, firstName: "Mia", grade: 5 })
+        .returning({ id: learners.id });
+      return { id: account!.id, childId: child!.id };
+    };
+    const mine = await parent(`mine.${randomUUID().slice(0, 8)}@example.com`);
+    const theirs = await parent(`theirs.${randomUUID().slice(0, 8)}@example.com`);
+    const cookie = { headers: { cookie: "next-auth.session-token=x" } };
+    mockSession.user = {
+      id: "uid",
+      name: "Parent",
+      email: "mine@example.com",
+      displayName: "Parent",
+      photoURL: null,
+      role: "student",
+      databaseId: mine.id,
+      emailVerified: true,
+    };
+    const refused = await POST(jsonRequest("/api/book-free-demo", { ...valid, learnerId: theirs.childId }, cookie));
+    expect(refused.status).toBe(403);
+    expect(await rows()).toHaveLength(0);
+    const stored = await POST(jsonRequest("/api/book-free-demo", { ...valid, learnerId: String(mine.childId) }, cookie));
+    expect(stored.status).toBe(201);
+    expect(await rows()).toEqual([expect.objectContaining({ learnerId: mine.childId, userId: mine.id })]);
+    mockSession.user = null;
+    expect(
+      (await POST(jsonRequest("/api/book-free-demo", { ...valid, userEmail: "out@example.com", learnerId: mine.childId }))).status,
+    ).toBe(403);
+  });
+
+  it("updates the first request when the same email and grade ask again within a day, and says so", async () => {
+    const first = await POST(jsonRequest("/api/book-free-demo", valid));
+    const again = await POST(
+      jsonRequest("/api/book-free-demo", { ...valid, userEmail: valid.userEmail.toUpperCase(), text: "Mornings now." }),
+    );
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    const body = await again.json();
+    expect(body).toMatchObject({ ok: true, isRepeat: true, message: UPDATED, id: (await first.json()).id });
+    expect(await rows()).toEqual([expect.objectContaining({ message: "Mornings now." })]);
   });
 
   it("requires a course with the message 'Course is required.'", async () => {

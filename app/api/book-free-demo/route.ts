@@ -4,6 +4,7 @@ import { isHoneypotFilled } from "@/lib/demo-requests/honeypot";
 import { signLeadToken } from "@/lib/demo-requests/lead-token";
 import { demoRequestSchema, idempotencyKeySchema } from "@/lib/demo-requests/schema";
 import { createDemoRequest } from "@/lib/demo-requests/service";
+import { isOwnLearner } from "@/lib/scheduling/learners";
 import { getCurrentUser } from "@/lib/platform/auth/current-user";
 import { AppError } from "@/lib/platform/errors";
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
@@ -11,6 +12,9 @@ import { assertSameOrigin, readJsonBody, requestMetadata } from "@/lib/platform/
 import { errorResponse, jsonMessage, parseInput } from "@/lib/platform/http/responses";
 
 const RECEIVED = "Your demo request has been received.";
+const NOT_YOUR_CHILD = "Choose one of your children, or sign in to the account they are on.";
+/** The same email and grade within a day: the first request took the new answers (lib/demo-requests/service.ts). */
+export const UPDATED = "We already had your request from today, so we updated it with these answers instead of making a second one.";
 
 /**
  * SPEC 7: POST {api}/api/book-free-demo. The lead is committed before the answer says so.
@@ -32,6 +36,9 @@ export async function POST(request: Request) {
     // Made while signed in: the account sees it at once, verified email or not (security issue: account
     // squatting). Without a cookie there is no session, and no session read (as /api/v1/logevent).
     const user = request.headers.has("cookie") ? await getCurrentUser() : null;
+    // A child picked on the form must be the signed-in parent's own.
+    if (input.learnerId !== undefined && !(user && (await isOwnLearner(user.databaseId, input.learnerId))))
+      throw new AppError("forbidden", NOT_YOUR_CHILD, { fieldErrors: { learnerId: NOT_YOUR_CHILD } });
     const created = await createDemoRequest(input, {
       idempotencyKey: readIdempotencyKey(request),
       ipAddress,
@@ -39,7 +46,11 @@ export async function POST(request: Request) {
       userId: user?.databaseId ?? null,
     });
     // bookingToken: the time picker's proof that this caller made the lead (a signed-out family books for it).
-    return jsonMessage(created.isNew ? 201 : 200, RECEIVED, { id: created.id, bookingToken: signLeadToken(created.id) });
+    return jsonMessage(created.isNew ? 201 : 200, created.isRepeat ? UPDATED : RECEIVED, {
+      id: created.id,
+      isRepeat: created.isRepeat === true,
+      bookingToken: signLeadToken(created.id),
+    });
   } catch (error) {
     return errorResponse(error, "book-free-demo");
   }

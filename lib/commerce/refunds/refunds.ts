@@ -15,6 +15,7 @@ import {
   orders,
   refunds,
   sections,
+  seatSessions,
   seatTransfers,
   sessionCredits,
 } from "@/lib/platform/db/schema/index";
@@ -53,10 +54,17 @@ export interface SeatToRefund {
   courseTitle: string;
 }
 
-/** A seat's first session for the refund policy: its booking's, or an earlier one before it moved sections (seat_transfers). */
+/**
+ * A seat's first session for the refund policy: the first session it bought (seat_sessions, those a
+ * move gave up included), so a seat bought into a running class counts from its own first session,
+ * never one before it was bought, and a move to a later section does not reopen a window that had
+ * closed (moving and then withdrawing would step around the cutoff). A seat without session rows
+ * (sold before them): its booking's, or an earlier one before it moved sections (seat_transfers).
+ */
 export function refundWindowStart() {
+  const firstBought = sql`(select min(${seatSessions.occurrence}) from ${seatSessions} where ${seatSessions.bookingId} = ${bookings.id})`;
   const firstBeforeMoves = sql`(select min(${seatTransfers.fromStartsAt}) from ${seatTransfers} where ${seatTransfers.bookingId} = ${bookings.id})`;
-  return sql<Date | null>`least(${bookings.startsAt}, ${firstBeforeMoves})`.mapWith(bookings.startsAt);
+  return sql<Date | null>`coalesce(${firstBought}, least(${bookings.startsAt}, ${firstBeforeMoves}))`.mapWith(bookings.startsAt);
 }
 
 /** An order's seats not yet refunded, with their booking (read under the order's lock). */

@@ -10,6 +10,7 @@ import { shownSeatsBySection } from "@/lib/scheduling/slots";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 
 const WEEK_MS = 7 * 86_400_000;
@@ -31,7 +32,8 @@ export interface MovableSeat {
 }
 
 function priceNote(differenceMinor: number): string {
-  if (differenceMinor > 0) return `${formatMoney(differenceMinor)} more, from your Cash`;
+  // Short of Cash, the move offers the card for what is missing (lib/commerce/transfers/transfers.ts).
+  if (differenceMinor > 0) return `${formatMoney(differenceMinor)} more, from your Cash${isCardPaymentAvailable() ? " or by card" : ""}`;
   if (differenceMinor < 0) return `${formatMoney(-differenceMinor)} back to your Cash`;
   return "same price";
 }

@@ -8,6 +8,7 @@ import { refusal } from "@/test/refusal";
 import { newSectionOfSameCourse, orderItemOf, seatOf } from "@/test/transfer-fixtures";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { listEnrolments } from "@/lib/commerce/enrolments";
 import { withdrawSeat } from "@/lib/commerce/refunds/refunds";
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
@@ -93,7 +94,7 @@ test("a dearer section with too little Cash is refused, suggesting a top-up, and
   const dearer = await newSectionOfSameCourse(db(), from, { priceMinor: 10_500 });
   const family = await seatedFamily(from, 10_000, 499);
   const error = await refusal(transferSeat(family.parentId, { orderItemId: family.item.id, toSectionId: dearer }));
-  expect(error.message).toBe(COMMERCE_MESSAGES.transferShortOfCash("$5.00", "$4.99"));
+  expect(error.message).toBe(COMMERCE_MESSAGES.transferShortOfCash("$5.00", "$4.99", null));
   expect(error.fieldErrors).toEqual({ toSectionId: error.message });
   expect(await balanceOf(db(), family.parentId)).toBe(499);
   expect((await seatOf(db(), family.learnerId)).sectionId).toBe(from);
@@ -148,6 +149,9 @@ test("a move to a section starting later does not reopen a refund window that ha
   const closedWindow = (await refusal(withdrawSeat(family.parentId, family.item.id, ZONE, lastHour))).message;
   await transferSeat(family.parentId, { orderItemId: family.item.id, toSectionId: later }, lastHour);
   expect((await refusal(withdrawSeat(family.parentId, family.item.id, ZONE, lastHour))).message).toBe(closedWindow);
+  // What the family reads says so, with the first session the seat bought (not the later section's, not one before the sale).
+  const [enrolment] = await listEnrolments(family.parentId, ZONE, lastHour);
+  expect(enrolment!.canWithdraw).toBe(false);
 });
 
 test("10 parallel transfers into the last seat of a section: exactly one wins, no oversell, the others keep their seat and their Cash", async () => {

@@ -26,7 +26,9 @@ import { lockOrder } from "@/lib/commerce/checkout/orders";
 import { seatTransferred } from "@/lib/commerce/events";
 import { COMMERCE_MESSAGES, transferSeatSchema } from "@/lib/commerce/schema";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
-import { formatMoney } from "@/lib/commerce/wallet/money";
+import { formatMoney, minorToMajor } from "@/lib/commerce/wallet/money";
+import { TOP_UP_MIN_MINOR } from "@/lib/commerce/payments/top-up-schema";
+import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
 import {
   hasOnlyOpenEntitlements,
   heldOccurrencesIn,
@@ -52,6 +54,9 @@ export interface TransferOutcome {
 }
 
 /** A refusal that names the field the family fixes: the target section. */
+/** The refusal's field that carries the top-up that would let a move go through (a plain amount such as "10.00"). */
+export const TOP_UP_AMOUNT_FIELD = "topUpAmount";
+
 const refuse = (code: ErrorCode, message: string) => new AppError(code, message, { fieldErrors: { toSectionId: message } });
 
 /** The seat behind an order item of this parent's, read again under the locks. */
@@ -152,10 +157,20 @@ export async function transferSeat(userId: number, input: unknown, now = new Dat
     const reason = `Moved ${seat.learnerName} to another section of ${seat.courseTitle}`;
     if (differenceMinor > 0) {
       if (counts.balanceMinor < differenceMinor) {
-        throw refuse(
-          "conflict",
-          COMMERCE_MESSAGES.transferShortOfCash(formatMoney(differenceMinor), formatMoney(Math.max(counts.balanceMinor, 0))),
+        // What the Cash lacks, at least a top-up's minimum: the form offers to add it by card, as checkout offers the card.
+        const topUpMinor = Math.max(differenceMinor - Math.max(counts.balanceMinor, 0), TOP_UP_MIN_MINOR);
+        const canPayByCard = isCardPaymentAvailable();
+        const message = COMMERCE_MESSAGES.transferShortOfCash(
+          formatMoney(differenceMinor),
+          formatMoney(Math.max(counts.balanceMinor, 0)),
+          canPayByCard ? formatMoney(topUpMinor) : null,
         );
+        throw new AppError("conflict", message, {
+          fieldErrors: {
+            toSectionId: message,
+            ...(canPayByCard ? { [TOP_UP_AMOUNT_FIELD]: minorToMajor(topUpMinor).toFixed(2), topUpLabel: formatMoney(topUpMinor) } : {}),
+          },
+        });
       }
       await writeEntry(
         tx,

@@ -42,3 +42,13 @@ test("an admin adjusts a wallet with a reason, audited; never below zero; bad in
   expect(await balanceOf(db(), family.parentId)).toBe(3_550);
   expect(await db().select().from(auditEvents).where(eq(auditEvents.action, "wallet.adjust"))).toHaveLength(1);
 });
+
+test("the account is found whatever the letter case of its stored email and of the typed one", async () => {
+  const admin = await insertActor(db(), "admin");
+  const family = await newFamily(db(), 0);
+  await db().update(users).set({ email: "Mixed.Case@Example.com" }).where(eq(users.id, family.parentId));
+
+  for (const typed of ["Mixed.Case@Example.com", "mixed.case@example.com", "MIXED.CASE@EXAMPLE.COM"])
+    await adjustWallet(admin, { email: typed, amount: "1.00", reason: "Goodwill credit" });
+  expect(await balanceOf(db(), family.parentId)).toBe(300);
+});

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
@@ -45,7 +45,11 @@ export async function adjustWallet(actor: Actor | null | undefined, input: unkno
   authorize(actor, "orders.manage");
   const { email, amount, reason } = parseInput(walletAdjustmentSchema, input);
   const db = await getDb();
-  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  // Sign-up keeps the letters as typed (Mixed@Case.com); the schema lowered the typed one.
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   if (!account)
     throw new AppError("not-found", WALLET_ADJUSTMENT_MESSAGES.noAccount, { fieldErrors: { email: WALLET_ADJUSTMENT_MESSAGES.noAccount } });
   try {

@@ -9,7 +9,8 @@ export type SessionChangeKind = "moved" | "cancelled" | "makeup";
 export interface SessionChangedFacts {
   kind: SessionChangeKind;
   readerName: string | null;
-  learnerName: string;
+  /** Every child of the family booked into the session (one message per family, naming them all). */
+  learnerNames: string[];
   courseTitle: string;
   /** The occurrence by the regular schedule, in the reader's zone (named). */
   wasWhen: string;
@@ -26,30 +27,41 @@ const SUBJECTS: Record<SessionChangeKind, (title: string) => string> = {
   makeup: (title) => `A make-up session for ${title}`,
 };
 
-/** To a parent, when one session of their child's class moved, was cancelled or got its make-up (issue 27). */
+/** "Mia", "Mia and Leo", "Mia, Leo and Sam". */
+export function namesInProse(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * To a parent, when one session of their children's class moved, was cancelled or got its make-up
+ * (issue 27): one message per family, naming every child of theirs booked into it.
+ */
 export function sessionChangedEmail(facts: SessionChangedFacts) {
+  const learners = namesInProse(facts.learnerNames);
+  const isAre = facts.learnerNames.length > 1 ? "are" : "is";
+  const invites = facts.learnerNames.length > 1 ? "The invite attached updates each of their seats" : "The invite attached";
   const paragraphs =
     facts.kind === "moved"
       ? [
-          `The teacher has moved one session of ${facts.courseTitle}, which ${facts.learnerName} is booked into. The other sessions stay as they were.`,
-          "The invite attached moves that session in your calendar. Reminders and the Join button follow the new time.",
+          `The teacher has moved one session of ${facts.courseTitle}, which ${learners} ${isAre} booked into. The other sessions stay as they were.`,
+          `${invites}: it moves that session in your calendar. Reminders and the Join button follow the new time.`,
         ]
       : facts.kind === "cancelled"
         ? [
-            `The teacher has cancelled one session of ${facts.courseTitle}, which ${facts.learnerName} is booked into. The other sessions stay as they were.`,
+            `The teacher has cancelled one session of ${facts.courseTitle}, which ${learners} ${isAre} booked into. The other sessions stay as they were.`,
             `The teacher may propose a make-up session; we will write when they do. If none is set by ${facts.creditWhen ?? "the deadline"}, that session's share of the price goes to your Cash automatically.`,
-            "The invite attached marks the session cancelled in your calendar.",
+            `${invites}: it marks the session cancelled in your calendar.`,
           ]
         : [
-            `The teacher has set a make-up session for the cancelled session of ${facts.courseTitle}, which ${facts.learnerName} is booked into.`,
-            "The invite attached puts it in your calendar. Reminders and the Join button follow it.",
+            `The teacher has set a make-up session for the cancelled session of ${facts.courseTitle}, which ${learners} ${isAre} booked into.`,
+            `${invites}: it puts the make-up in your calendar. Reminders and the Join button follow it.`,
           ];
   return renderEmail(SUBJECTS[facts.kind](facts.courseTitle), {
     greeting: hello(facts.readerName),
     paragraphs,
     details: [
       ["Course", facts.courseTitle],
-      ["Learner", facts.learnerName],
+      [facts.learnerNames.length > 1 ? "Learners" : "Learner", learners],
       [facts.kind === "moved" ? "Regular time" : "Cancelled session", facts.wasWhen],
       ...(facts.nowWhen ? [[facts.kind === "makeup" ? "Make-up session" : "Now", facts.nowWhen] as [string, string]] : []),
     ],

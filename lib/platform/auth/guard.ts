@@ -66,3 +66,16 @@ export function safeCallbackUrl(value: string | null | undefined, origin?: strin
 export function signUpPathFor(returnTo: string): string {
   return `/signup?callbackUrl=${encodeURIComponent(safeCallbackUrl(returnTo))}`;
 }
+
+/** Pages a sign-in should not return to: the home page (My courses is better) and the account forms themselves. */
+const NO_RETURN_PATHS = ["/", ...AUTH_PAGES, "/reset-password"];
+
+/**
+ * The header's "Log in" or "Sign up" link from the page a visitor is reading, so that signing in
+ * brings them back to it (a course page, the cart); from the home page or an account form, the
+ * plain link (a family then starts at My courses, staff at their dashboards).
+ */
+export function authLinkFrom(page: "/signin" | "/signup", currentPath: string | null): string {
+  const back = sameOriginPath(currentPath);
+  return back && !NO_RETURN_PATHS.includes(back) ? `${page}?callbackUrl=${encodeURIComponent(back)}` : page;
+}

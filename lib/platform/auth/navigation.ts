@@ -79,17 +79,16 @@ const editPassword = { label: "Edit Password", href: "/user/edit-password" };
 const teacherDashboard = { label: "Teacher Dashboard", href: "/teacher/dashboard" };
 
 export const roleBars: Record<Role, RoleBar> = {
-  // The compact bar: avatar and name, Edit Profile, Edit Password, Logout; since issue 31, Courses and the cart beside it.
+  // The compact bar: avatar and name, Edit Profile, Edit Password, Logout; Courses, My courses and the cart beside it
+  // (on a phone, Courses and My courses open from the avatar's menu).
   student: {
-    links: [{ label: "Courses", href: "/courses" }],
+    links: [
+      { label: "Courses", href: "/courses" },
+      { label: "My courses", href: "/my-courses" },
+    ],
     cart: CART_LINK,
     messages: MESSAGES_LINK,
-    account: [
-      { label: "My Courses", href: "/my-courses" },
-      { label: brandLabels.cash, href: brandRoutes.wallet },
-      editProfile,
-      editPassword,
-    ],
+    account: [{ label: brandLabels.cash, href: brandRoutes.wallet }, editProfile, editPassword],
   },
   // The full bar; the Teacher Dashboard is for teacher and admin, Dashboard for admin only.
   teacher: {

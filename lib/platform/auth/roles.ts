@@ -21,7 +21,7 @@ export function canOpenDashboard(role: Role | null | undefined, dashboard: Dashb
 
 /** Where a role lands after signing in when no page asked to be returned to: staff start at their work. */
 export const ROLE_HOME: Record<Role, string> = {
-  student: "/",
+  student: "/my-courses",
   teacher: "/teacher/dashboard",
   admin: "/admin/dashboard",
   support: "/support/dashboard",

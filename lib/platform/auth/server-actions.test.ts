@@ -33,6 +33,8 @@ const PUBLIC_ACTIONS: Record<string, RegExp> = {
   // The public pages' cart count: a visitor whose session has ended gets null, and reads nothing.
   // (app/header-actions.test.ts: signed out it answers null and reads nothing).
   readCartCountAction: /^\s*await getCurrentUser\(\);/m,
+  // The demo form's signed-in parent (name, email, children): signed out or staff, null and nothing read.
+  readDemoFormAccountAction: /^\s*await getCurrentUser\(\);/m,
 };
 const root = path.resolve(__dirname, "..", "..", "..");
 

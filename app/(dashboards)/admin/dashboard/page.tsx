@@ -152,12 +152,13 @@ export default async function AdminDashboardPage() {
           the child or the family&apos;s account got a paid seat in the same course within {ENROL_WITHIN_DAYS} days of the demo. Shares are
           of demos booked.
         </p>
+        {/* min-w-0: a grid item would otherwise grow to its table's width and push a phone's page sideways. */}
         <div className="mt-4 grid gap-8 lg:grid-cols-2">
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-lg font-bold text-slate-900">Per course</h3>
             <DemoConversionTable rows={demos.byCourse} groupLabel="Course" caption="Demo conversion per course" />
           </div>
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-lg font-bold text-slate-900">Per teacher</h3>
             <DemoConversionTable rows={demos.byTeacher} groupLabel="Teacher" caption="Demo conversion per teacher" />
           </div>

@@ -1,4 +1,4 @@
-import { timePicker } from "@/app/(marketing)/book-free-demo/time-picker";
+import { readDemoFormAccount, timePicker } from "@/app/(marketing)/book-free-demo/time-picker";
 import { notFound } from "next/navigation";
 
 import { DemoBooking } from "@/components/marketing/demo-booking";
@@ -33,5 +33,5 @@ export async function generateMetadata({ params }: Props) {
 export default async function BookFreeDemoForGradePage({ params }: Props) {
   const grade = parseGrade((await params).grade);
   if (grade === null) notFound();
-  return <DemoBooking grade={grade} sourcePage={`/book-free-demo/${grade}`} timePicker={timePicker} />;
+  return <DemoBooking grade={grade} sourcePage={`/book-free-demo/${grade}`} timePicker={timePicker} readAccount={readDemoFormAccount} />;
 }

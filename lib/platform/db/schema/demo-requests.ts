@@ -43,6 +43,12 @@ export const demoRequests = pgTable(
      * is verified (security issue: account squatting). Matching by email alone waits for verification.
      */
     userId: integer().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The child a signed-in parent picked on the form (one of userId's): a demo booked for the request
+     * is that child's. No foreign key: learners' table names this one (bookings), and a cycle between
+     * the schema files is refused; every reader checks the child is still the parent's.
+     */
+    learnerId: integer(),
     ...timestamps,
   },
   (t) => [

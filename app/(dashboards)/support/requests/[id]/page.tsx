@@ -69,7 +69,7 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
           ← Back to the queue
         </Link>
       </p>
-      <h1 className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-extrabold text-slate-900">
+      <h1 className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-extrabold [overflow-wrap:anywhere] text-slate-900">
         {lead.name ?? lead.userEmail} <LeadStatusBadge status={lead.status} />
       </h1>
       {isOverdue(lead, now) ? (
