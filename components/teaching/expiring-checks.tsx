@@ -11,7 +11,10 @@ const DAY_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 export function ExpiringChecks({ checks, now, zone }: { checks: ExpiringCheck[]; now: Date; zone: string }) {
   if (checks.length === 0) return <p className="text-slate-700">No teacher&rsquo;s check expires in the next 30 days.</p>;
   return (
-    <DataTable caption="Teacher checks expired or expiring within 30 days" columns={["Teacher", "Check", `Expires (${zoneLabel(zone)})`, "State"]}>
+    <DataTable
+      caption="Teacher checks expired or expiring within 30 days"
+      columns={["Teacher", "Check", `Expires (${zoneLabel(zone)})`, "State"]}
+    >
       {checks.map((check) => {
         const expired = check.expiresAt <= now;
         const days = Math.ceil((check.expiresAt.getTime() - now.getTime()) / 86_400_000);

@@ -64,7 +64,10 @@ describe("teacher profiles and time zones", () => {
     const db = database.db;
     // A teacher whose profile says Chicago and whose account took Kolkata from the browser: the
     // dashboard read Chicago and the threads Kolkata. Now every page reads the profile's zone.
-    const [row] = await db.insert(users).values({ firebaseUid: "tz-teacher", email: "tz-teacher@example.com", role: "teacher" }).returning();
+    const [row] = await db
+      .insert(users)
+      .values({ firebaseUid: "tz-teacher", email: "tz-teacher@example.com", role: "teacher" })
+      .returning();
     await saveTeacherProfile(row!.id, { publicName: "Ms. Rao", timezone: "America/Chicago" });
     await db.update(users).set({ timezone: "Asia/Kolkata" }).where(eq(users.id, row!.id));
     expect(await findUserTimezone(row!.id)).toBe("America/Chicago");
@@ -84,7 +87,10 @@ describe("teacher profiles and time zones", () => {
   });
 
   it("reads a staff account's own zone, and UTC (named on the page) until one is known", async () => {
-    const [row] = await database.db.insert(users).values({ firebaseUid: "tz-admin", email: "tz-admin@example.com", role: "admin" }).returning();
+    const [row] = await database.db
+      .insert(users)
+      .values({ firebaseUid: "tz-admin", email: "tz-admin@example.com", role: "admin" })
+      .returning();
     expect(await timezoneOfUser(row!.id)).toBe("UTC");
     expect(await setUserTimezoneIfUnset(row!.id, "Europe/Paris")).toBe(true);
     expect(await timezoneOfUser(row!.id)).toBe("Europe/Paris");
@@ -93,7 +99,9 @@ describe("teacher profiles and time zones", () => {
 
 describe("a family's zone for a demo's follow-up (page and email alike)", () => {
   it("is the parent account's, else the requesting account's, else where the demo was booked, else UTC; old names read as today's", () => {
-    expect(familyZone({ parentZone: "America/New_York", requestAccountZone: "Europe/Paris", bookedZone: "Asia/Tokyo" })).toBe("America/New_York");
+    expect(familyZone({ parentZone: "America/New_York", requestAccountZone: "Europe/Paris", bookedZone: "Asia/Tokyo" })).toBe(
+      "America/New_York",
+    );
     expect(familyZone({ parentZone: null, requestAccountZone: "Europe/Paris", bookedZone: "Asia/Tokyo" })).toBe("Europe/Paris");
     expect(familyZone({ bookedZone: "Asia/Calcutta" })).toBe("Asia/Kolkata");
     expect(familyZone({ parentZone: "Mars/Olympus" })).toBe("UTC");

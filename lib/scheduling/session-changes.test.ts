@@ -243,7 +243,12 @@ describe("the sessions page of a Kolkata section read by someone on Los Angeles 
     expect((await listChangeableSessions(teacher, section.id, now, 3)).timezone).toBe("Asia/Kolkata");
 
     // 6:30 AM in Los Angeles on Tuesday 16 March is 19:00 in Kolkata.
-    const change = await moveSession(teacher, section.id, { occurrence: MOVED_OCCURRENCE, startsAt: "2027-03-16T06:30", timezone: LA }, now);
+    const change = await moveSession(
+      teacher,
+      section.id,
+      { occurrence: MOVED_OCCURRENCE, startsAt: "2027-03-16T06:30", timezone: LA },
+      now,
+    );
     expect(change.startsAt!.toISOString()).toBe(NEW_INSTANT);
     const unknown = await refusal(
       moveSession(teacher, section.id, { occurrence: MOVED_OCCURRENCE, startsAt: "2027-03-17T06:30", timezone: "Mars/Olympus" }, now),

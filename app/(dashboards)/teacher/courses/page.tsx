@@ -47,7 +47,12 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
         </p>
         <TeacherPrivacyNote />
         <div className="mt-8">
-          <TeacherRequestTable rows={requests.rows} caption={`Demo requests for ${course.title}, newest first`} showCourse={false} zone={zone} />
+          <TeacherRequestTable
+            rows={requests.rows}
+            caption={`Demo requests for ${course.title}, newest first`}
+            showCourse={false}
+            zone={zone}
+          />
           <TeacherPagination path={PATH} query={{ course: String(course.id) }} page={page} hasNextPage={requests.hasNextPage} />
         </div>
       </>

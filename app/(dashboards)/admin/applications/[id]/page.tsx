@@ -44,7 +44,9 @@ export default async function ReviewApplicationPage({ params }: { params: Promis
       <h1 className="mt-2 text-3xl font-extrabold text-slate-900">{application.name}</h1>
       <p className="mt-1 text-slate-700">
         {APPLICATION_STATUS_LABELS[application.status]} · received {formatInstantInZone(application.createdAt, zone)}
-        {application.decidedAt ? ` · decided ${formatInstantInZone(application.decidedAt, zone)} by ${application.decidedByEmail ?? "an admin"}` : ""}
+        {application.decidedAt
+          ? ` · decided ${formatInstantInZone(application.decidedAt, zone)} by ${application.decidedByEmail ?? "an admin"}`
+          : ""}
       </p>
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
