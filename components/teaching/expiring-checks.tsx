@@ -13,7 +13,7 @@ export function ExpiringChecks({ checks, now, zone }: { checks: ExpiringCheck[];
   return (
     <DataTable
       caption="Teacher checks expired or expiring within 30 days"
-      columns={["Teacher", "Check", `Expires (${zoneLabel(zone)})`, "State"]}
+      columns={["Teacher", "Check", `Expires, ${zoneLabel(zone)}`, "State"]}
     >
       {checks.map((check) => {
         const expired = check.expiresAt <= now;
