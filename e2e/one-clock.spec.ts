@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { signIn } from "./support/auth";
+import { consentCookie, pageAs, signedInState, signIn } from "./support/auth";
 
 /**
  * Issue 31 item 3, one clock per person: a signed-in person reads every time in their account's zone,
@@ -14,10 +14,10 @@ import { signIn } from "./support/auth";
 const PASSWORD = "one-clock-password-1";
 const COURSE = "Piano for Beginners";
 
-/** A new account signed up from a computer in New York: its zone is New York's. */
-async function newYorkAccount(browser: Browser): Promise<string> {
+/** A new account signed up from a computer in New York (or `zone`): its zone is that one. */
+async function newYorkAccount(browser: Browser, zone = "America/New_York"): Promise<string> {
   const email = `clock.${randomUUID().slice(0, 8)}@example.com`;
-  const context = await browser.newContext({ timezoneId: "America/New_York" });
+  const context = await browser.newContext({ timezoneId: zone });
   const page = await context.newPage();
   await page.goto("/signup");
   await page.getByLabel("Your name").fill("Clock Parent");
@@ -106,5 +106,120 @@ test("the first signed-in page after signing in on another clock has the notice 
   const html = await (await context.request.get("/my-courses")).text();
   expect(html).toContain("Your clock and your account differ");
   expect(html).toContain("Your computer is set to Pacific Time (Los Angeles) but your account uses Eastern Time (New York).");
+  await context.close();
+});
+
+const NOTICE = "Your clock and your account differ";
+/** A zone's IANA id printed on a page ("America/Chicago"): people read "Central Time (Chicago)". */
+const RAW_ZONE = /\b(Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Z][A-Za-z_]+/;
+
+/** The page's main text without the zone notice (the one place the computer's zone is named). */
+async function textBesideNotice(page: Page): Promise<string> {
+  const main = await page.locator("main").innerText();
+  const notice = page.getByRole("region", { name: NOTICE });
+  return (await notice.count()) > 0 ? main.replace(await notice.innerText(), "") : main;
+}
+
+test("the demo teacher (Central Time) on a computer in Kolkata reads Central Time on every page, named, and is told once", async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", storageState: signedInState("teacher") });
+  await context.addCookies([consentCookie()]);
+  const page = await context.newPage();
+
+  // The dashboard: the notice, with what switching does to the weekly hours; the week and every time in Chicago's clock.
+  await page.goto("/teacher/dashboard");
+  const notice = page.getByRole("region", { name: NOTICE });
+  // The saved sign-in carries the zone of the computer that signed in: this page tells the server its own, then says so.
+  await expect(notice).toContainText(
+    "Your computer is set to India Standard Time (Kolkata) but your account uses Central Time (Chicago).",
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(notice).toContainText("Your weekly hours stay at the same times of day in the zone you choose");
+  await expect(notice.getByRole("button", { name: "Use India Standard Time" })).toBeVisible();
+  await expect(page.getByText(/in Central Time \(Chicago\)\.$/).first()).toBeVisible();
+  let text = await textBesideNotice(page);
+  expect(text).toMatch(/\d{1,2}:\d{2} [AP]M Central Time \(Chicago\)/);
+  expect(text).not.toContain("India Standard Time");
+  expect(text).not.toMatch(RAW_ZONE);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("teacher-dashboard-kolkata.png"), fullPage: true });
+
+  // Sections, one section's sessions (once "in America/Chicago") and the conversations: the same clock.
+  await page.goto("/teacher/sections");
+  await expect(notice).toBeVisible();
+  text = await textBesideNotice(page);
+  expect(text).toMatch(/\d{1,2}:\d{2} [AP]M Central Time \(Chicago\)/);
+  expect(text).not.toContain("India Standard Time");
+  await page
+    .getByRole("link", { name: /^Sessions of the section of / })
+    .first()
+    .click();
+  await expect(page.getByText(/the next eight weeks, in Central Time \(Chicago\)\./)).toBeVisible();
+  text = await textBesideNotice(page);
+  expect(text).not.toMatch(RAW_ZONE);
+  expect(text).not.toContain("India Standard Time");
+  await page.goto("/share-a-message");
+  text = await textBesideNotice(page);
+  expect(text).toMatch(/\d{1,2}:\d{2} [AP]M Central Time \(Chicago\)/);
+  expect(text).not.toContain("India Standard Time");
+
+  // Keep: remembered in this browser, the account's zone untouched (other specs read it).
+  await notice.getByRole("button", { name: "Keep Central Time" }).click();
+  await expect(notice).toHaveCount(0);
+  await page.goto("/teacher/dashboard");
+  await expect(page.getByText(/in Central Time \(Chicago\)\.$/).first()).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await context.close();
+});
+
+test("an admin on Berlin time on a computer in Los Angeles: the notice, and the queue, the users and a conversation in Berlin's clock", async ({
+  browser,
+}, testInfo) => {
+  test.slow(); // three browsers on a 2-core machine
+  const email = await newYorkAccount(browser, "Europe/Berlin");
+  const admin = await pageAs(browser, "admin");
+  await admin.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await admin.getByLabel(`Role for ${email}`).selectOption("admin");
+  await admin.getByRole("button", { name: `Change role of ${email}` }).click();
+  await expect(admin.getByRole("row").filter({ hasText: email }).getByTestId("user-role")).toHaveText("Admin");
+  await admin.context().close();
+
+  const context = await browser.newContext({ timezoneId: "America/Los_Angeles" });
+  await context.addCookies([consentCookie()]);
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD);
+
+  // The support queue: the notice, and each request's time in Berlin's clock, named.
+  await page.goto("/support/dashboard");
+  const notice = page.getByRole("region", { name: NOTICE });
+  await expect(notice).toContainText(
+    "Your computer is set to Pacific Time (Los Angeles) but your account uses Central European Time (Berlin).",
+  );
+  await expect(notice).not.toContainText("weekly hours");
+  const queue = page.getByRole("table", { name: "Demo requests, newest first" });
+  await expect(queue.getByRole("row").nth(1)).toContainText(/\d{1,2}:\d{2} [AP]M Central European Time \(Berlin\)/);
+  let text = await textBesideNotice(page);
+  expect(text).not.toContain(" UTC");
+  expect(text).not.toContain("Pacific Time");
+  expect(text).not.toMatch(RAW_ZONE);
+  await page.screenshot({ path: testInfo.outputPath("support-queue-berlin.png"), fullPage: true });
+
+  // An admin table: the account's own row, created in Berlin's clock.
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText(/\d{1,2}:\d{2} [AP]M Central European Time \(Berlin\)/);
+
+  // A conversation staff open: the same clock (it was Pacific while the lists were UTC).
+  await page.goto("/share-a-message");
+  await page.locator('main a[href^="/messages/"]').first().click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const messages = page.getByRole("list", { name: "Messages" });
+  await expect(messages).toContainText(/\d{1,2}:\d{2} [AP]M Central European Time \(Berlin\)/);
+  text = await textBesideNotice(page);
+  expect(text).not.toContain("Pacific Time");
+  expect(text).not.toContain(" UTC");
+  await page.screenshot({ path: testInfo.outputPath("admin-thread-berlin.png"), fullPage: true });
   await context.close();
 });

@@ -37,7 +37,7 @@ export default async function AccountLayout({ children }: { children: ReactNode 
       <SessionLoader serverUser={user} />
       {needsZone ? <AdoptBrowserTimezone adopt={adoptBrowserTimezoneAction} /> : null}
       <div className="mx-auto max-w-3xl px-4 py-10">
-        {zone ? <ZoneNoticeSlot accountZone={zone} /> : null}
+        {zone ? <ZoneNoticeSlot accountZone={zone} isTeacher={user?.role === "teacher"} /> : null}
         {children}
       </div>
     </SiteShell>

@@ -67,6 +67,7 @@ export function ZoneMismatchNotice({
         Your clock and your account differ
       </h2>
       <p className="mt-1 text-sm">{notice.text}</p>
+      {notice.detail ? <p className="mt-1 text-sm">{notice.detail}</p> : null}
       {error ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
           {error}

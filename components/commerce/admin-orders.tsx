@@ -2,6 +2,7 @@ import { AdminRefundDialog } from "@/components/commerce/admin-refund-dialog";
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { DataTable } from "@/components/dashboards/data-table";
 import type { AdminOrderRow, AdminPurchaseRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 
 const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
 const field = "mt-1 block max-w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
@@ -58,13 +59,14 @@ export function AdminOrderFilters({
 }
 
 /** Orders with their seats and refunds; a paid order can be refunded with a reason. */
-export function AdminOrderTable({ orders, refund }: { orders: AdminOrderRow[]; refund: FormAction }) {
+/** Placed in the admin's `zone`, named. */
+export function AdminOrderTable({ orders, refund, zone }: { orders: AdminOrderRow[]; refund: FormAction; zone: string }) {
   if (orders.length === 0) return <p className="text-slate-700">No orders match.</p>;
   return (
-    <DataTable caption="Orders, newest first" columns={["Placed (UTC)", "Customer", "Seats", "Total (wallet / card)", "Status", "Refund"]}>
+    <DataTable caption="Orders, newest first" columns={["Placed", "Customer", "Seats", "Total (wallet / card)", "Status", "Refund"]}>
       {orders.map((order) => (
         <tr key={order.id} className="border-t border-slate-200 align-top">
-          <td className="px-3 py-2 whitespace-nowrap">{order.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatInstantInZone(order.createdAt, zone)}</td>
           <td className="px-3 py-2">{order.email}</td>
           <td className="px-3 py-2">{order.items}</td>
           <td className="px-3 py-2 whitespace-nowrap">
@@ -92,7 +94,7 @@ export interface PaymentIssueRow {
 }
 
 /** Open payment issues (a Stripe amount that did not match, a refund that failed), each resolvable. */
-export function PaymentIssueList({ issues, resolve }: { issues: PaymentIssueRow[]; resolve: FormAction }) {
+export function PaymentIssueList({ issues, resolve, zone }: { issues: PaymentIssueRow[]; resolve: FormAction; zone: string }) {
   if (issues.length === 0) return <p className="text-slate-700">No open payment issues.</p>;
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
@@ -103,7 +105,7 @@ export function PaymentIssueList({ issues, resolve }: { issues: PaymentIssueRow[
               {issue.kind.replaceAll("_", " ")} ·{" "}
               {issue.topUpId ? `top-up ${issue.topUpId}` : issue.giftId ? `gift ${issue.giftId}` : `order ${issue.orderId ?? "unknown"}`}
             </p>
-            <p className="text-slate-700">{issue.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC</p>
+            <p className="text-slate-700">{formatInstantInZone(issue.createdAt, zone)}</p>
             <pre className="mt-1 overflow-x-auto text-xs whitespace-pre-wrap text-slate-800">{JSON.stringify(issue.details)}</pre>
           </div>
           <ActionForm action={resolve}>
@@ -145,13 +147,14 @@ export function WalletAdjustmentForm({ adjust, cashLabel }: { adjust: FormAction
 }
 
 /** Gifts and card top-ups: purchases that are not seats, with what became of each gift (never its code). */
-export function AdminPurchaseTable({ purchases }: { purchases: AdminPurchaseRow[] }) {
+/** Bought in the admin's `zone`, named. */
+export function AdminPurchaseTable({ purchases, zone }: { purchases: AdminPurchaseRow[]; zone: string }) {
   if (purchases.length === 0) return <p className="text-slate-700">No gifts or top-ups in this range.</p>;
   return (
-    <DataTable caption="Gifts and top-ups, newest first" columns={["Bought (UTC)", "What", "Buyer", "Amount", "Paid by", "Status"]}>
+    <DataTable caption="Gifts and top-ups, newest first" columns={["Bought", "What", "Buyer", "Amount", "Paid by", "Status"]}>
       {purchases.map((purchase) => (
         <tr key={purchase.id} className="border-t border-slate-200 align-top">
-          <td className="px-3 py-2 whitespace-nowrap">{purchase.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatInstantInZone(purchase.createdAt, zone)}</td>
           <td className="px-3 py-2">{purchase.kind}</td>
           <td className="px-3 py-2">{purchase.email ?? "deleted account"}</td>
           <td className="px-3 py-2 whitespace-nowrap">{purchase.amount}</td>

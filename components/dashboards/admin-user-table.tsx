@@ -1,13 +1,23 @@
 import { accountExportHref } from "@/components/dashboards/account-data-export";
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { ROLES } from "@/lib/platform/auth/roles";
-import { formatDateTime } from "@/lib/platform/format";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import type { UserListRow } from "@/lib/accounts/user-directory";
 import { ROLE_LABELS } from "@/lib/accounts/user-directory-schema";
 import { DataTable } from "@/components/dashboards/data-table";
 
-/** Users with a role select per row; the signed-in admin's own row has none (they cannot demote themselves). */
-export function AdminUserTable({ users, actorId, changeRole }: { users: UserListRow[]; actorId: number; changeRole: FormAction }) {
+/** Users with a role select per row; the signed-in admin's own row has none (they cannot demote themselves). Dates in `zone`, named. */
+export function AdminUserTable({
+  users,
+  actorId,
+  changeRole,
+  zone,
+}: {
+  users: UserListRow[];
+  actorId: number;
+  changeRole: FormAction;
+  zone: string;
+}) {
   if (users.length === 0) return <p className="text-slate-700">No users match.</p>;
   return (
     <DataTable caption="Users, newest first" columns={["Email", "Name", "Role", "Created", "Change role", "Personal data"]}>
@@ -20,7 +30,7 @@ export function AdminUserTable({ users, actorId, changeRole }: { users: UserList
           <td className="px-3 py-2" data-testid="user-role">
             {ROLE_LABELS[user.role]}
           </td>
-          <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(user.createdAt)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatInstantInZone(user.createdAt, zone)}</td>
           <td className="px-3 py-2">
             {user.id === actorId ? (
               <span className="text-slate-600">That is you</span>

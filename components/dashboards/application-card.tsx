@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-import { formatDateTime } from "@/lib/platform/format";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import type { ApplicationRow } from "@/lib/teachers/applications/queries";
 import { APPLICATION_STATUS_LABELS } from "@/lib/teachers/applications/schema";
 
@@ -11,7 +11,7 @@ const TONES: Record<ApplicationRow["status"], string> = {
 };
 
 /** One teacher application with every field, and a link to its review (checks, approve or decline: issue 38). */
-export function ApplicationCard({ application }: { application: ApplicationRow }) {
+export function ApplicationCard({ application, zone }: { application: ApplicationRow; zone: string }) {
   const headingId = `application-${application.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-5">
@@ -31,7 +31,7 @@ export function ApplicationCard({ application }: { application: ApplicationRow }
           </a>
         </dd>
         <dt className="font-semibold text-slate-700">Received</dt>
-        <dd className="text-slate-900">{formatDateTime(application.createdAt)}</dd>
+        <dd className="text-slate-900">{formatInstantInZone(application.createdAt, zone)}</dd>
         <dt className="font-semibold text-slate-700">Subjects and grades</dt>
         <dd className="whitespace-pre-line text-slate-900">{application.subjects}</dd>
         <dt className="font-semibold text-slate-700">Experience</dt>
@@ -42,7 +42,7 @@ export function ApplicationCard({ application }: { application: ApplicationRow }
           <>
             <dt className="font-semibold text-slate-700">Decided</dt>
             <dd className="text-slate-900">
-              {formatDateTime(application.decidedAt)}
+              {formatInstantInZone(application.decidedAt, zone)}
               {application.decidedByEmail ? ` by ${application.decidedByEmail}` : ""}
             </dd>
           </>

@@ -1,10 +1,10 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import { DataTable } from "@/components/dashboards/data-table";
-import { formatDateTime } from "@/lib/platform/format";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import type { DeadLetter } from "@/lib/platform/outbox/outbox";
 
-/** Dead-lettered outbox messages with a Retry button per row; payloads (personal data) are not shown. */
-export function DeadLetterTable({ messages, retry }: { messages: DeadLetter[]; retry: FormAction }) {
+/** Dead-lettered outbox messages with a Retry button per row; payloads (personal data) are not shown. Times in `zone`, named. */
+export function DeadLetterTable({ messages, retry, zone }: { messages: DeadLetter[]; retry: FormAction; zone: string }) {
   if (messages.length === 0) return <p className="text-slate-700">No messages are waiting for a retry.</p>;
   return (
     <DataTable
@@ -19,8 +19,8 @@ export function DeadLetterTable({ messages, retry }: { messages: DeadLetter[]; r
           <td className="px-3 py-2 font-mono text-xs">{message.topic}</td>
           <td className="px-3 py-2">{message.attempts}</td>
           <td className="px-3 py-2 break-words text-slate-800">{message.lastError ?? "—"}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(message.deadAt)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatInstantInZone(message.createdAt, zone)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatInstantInZone(message.deadAt, zone)}</td>
           <td className="px-3 py-2">
             <ActionForm action={retry}>
               <input type="hidden" name="id" value={message.id} />

@@ -1,6 +1,5 @@
 import type { AuditRow } from "@/lib/audit/audit";
 import { leadStatusLabel } from "@/lib/demo-requests/status";
-import { formatDateTime } from "@/lib/platform/format";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 function describe(entry: AuditRow, timezone: string): string {
@@ -20,8 +19,11 @@ function describe(entry: AuditRow, timezone: string): string {
   return entry.action;
 }
 
-/** Who did what to a request, newest first; demo times in `timezone` (the family's, else the agent's). */
-export function LeadHistory({ entries, timezone = "UTC" }: { entries: AuditRow[]; timezone?: string }) {
+/**
+ * Who did what to a request, newest first: when, in the agent's `zone`; the demo times it quotes in
+ * `timezone` (the family's, else the agent's), each named.
+ */
+export function LeadHistory({ entries, timezone, zone }: { entries: AuditRow[]; timezone: string; zone: string }) {
   return (
     <div>
       <h3 className="font-bold text-slate-900">History</h3>
@@ -32,7 +34,7 @@ export function LeadHistory({ entries, timezone = "UTC" }: { entries: AuditRow[]
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-lg bg-slate-50 p-2">
               <span className="font-semibold text-slate-900">{entry.actorEmail}</span> {describe(entry, timezone)}
-              <span className="block text-xs text-slate-600">{formatDateTime(entry.createdAt)}</span>
+              <span className="block text-xs text-slate-600">{formatInstantInZone(entry.createdAt, zone)}</span>
             </li>
           ))}
         </ol>

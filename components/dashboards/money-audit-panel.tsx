@@ -1,3 +1,5 @@
+import { formatInstantInZone } from "@/lib/scheduling/time";
+
 /** The last money audit (issue 39, lib/commerce/seats/audit.ts) on the admin dashboard: when, what it checked, and every mismatch it listed. */
 export function MoneyAuditPanel({
   audit,
@@ -7,16 +9,7 @@ export function MoneyAuditPanel({
   zone: string;
 }) {
   if (!audit) return <p className="mt-2 text-sm text-slate-700">The daily money audit has not run yet.</p>;
-  // dateStyle cannot be combined with timeZoneName: the parts are named one by one.
-  const when = audit.ranAt.toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: zone,
-    timeZoneName: "short",
-  });
+  const when = formatInstantInZone(audit.ranAt, zone);
   return (
     <>
       <p className="mt-2 text-sm text-slate-700">

@@ -2,13 +2,14 @@ import Link from "next/link";
 
 import type { QueueLead } from "@/lib/demo-requests/queue";
 import { isOverdue } from "@/lib/demo-requests/status";
-import { formatAge, formatDateTime } from "@/lib/platform/format";
+import { formatAge } from "@/lib/platform/format";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import { DataTable } from "@/components/dashboards/data-table";
 
 import { LeadStatusBadge } from "./lead-status-badge";
 
-/** The support queue: every field of each request; new ones past the 24-hour promise stand out. */
-export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
+/** The support queue: every field of each request; new ones past the 24-hour promise stand out. Times in the agent's `zone`, named. */
+export function QueueTable({ leads, now, zone }: { leads: QueueLead[]; now: Date; zone: string }) {
   if (leads.length === 0)
     return <p className="rounded-xl border border-slate-200 p-6 text-slate-700">No demo requests match these filters.</p>;
   return (
@@ -23,7 +24,7 @@ export function QueueTable({ leads, now }: { leads: QueueLead[]; now: Date }) {
           <tr key={lead.id} className={`border-t border-slate-200 align-top ${overdue ? "bg-amber-50" : ""}`}>
             <td className="px-3 py-2 whitespace-nowrap">
               <span className="block text-slate-900">{formatAge(lead.createdAt, now)} ago</span>
-              <span className="block text-xs text-slate-600">{formatDateTime(lead.createdAt)}</span>
+              <span className="block text-xs text-slate-600">{formatInstantInZone(lead.createdAt, zone)}</span>
               {overdue ? (
                 <span className="mt-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">over 24 h</span>
               ) : null}

@@ -8,7 +8,7 @@ const STATE_LABELS = { moved: "Moved", cancelled: "Cancelled", makeup: "Make-up"
 
 /**
  * A section's coming sessions, each with Move and Cancel; a cancelled one with its make-up form (or
- * its make-up, or its credit). Times in the section's zone, named; a move or a make-up is typed there too.
+ * its make-up, or its credit). Times in the viewer's zone, named; a move or a make-up is typed there too.
  */
 export function SessionChangeList({
   view,

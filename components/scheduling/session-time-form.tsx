@@ -3,9 +3,10 @@
 import { useActionState, useId } from "react";
 
 import type { FormAction } from "@/components/dashboards/action-form";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 /**
- * A new time for one session (a move or a make-up): a date-and-time field in the section's zone,
+ * A new time for one session (a move or a make-up): a date-and-time field in the viewer's zone (named),
  * its refusal shown beside it (the server decides: a past time, a time the teacher is busy).
  */
 export function SessionTimeForm({
@@ -30,9 +31,11 @@ export function SessionTimeForm({
   return (
     <form action={formAction} aria-busy={isPending} className="mt-2 flex flex-wrap items-end gap-2">
       <input type="hidden" name="occurrence" value={occurrence} />
+      {/* The zone the time is typed in, as the label names it. */}
+      <input type="hidden" name="timezone" value={zone} />
       <div>
         <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-          {label} <span className="font-normal text-slate-700">({zone})</span>
+          {label} <span className="font-normal text-slate-700">({zoneLabel(zone)})</span>
         </label>
         <input
           id={fieldId}

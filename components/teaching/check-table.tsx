@@ -1,5 +1,5 @@
 import { DataTable } from "@/components/dashboards/data-table";
-import { formatDateTime } from "@/lib/platform/format";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import { CHECK_LABELS, CHECK_STATUS_LABELS, type CheckKind, type CheckStatus } from "@/lib/teachers/vetting/check-rules";
 
 const TONES: Record<CheckStatus, string> = {
@@ -18,7 +18,8 @@ export interface CheckLine {
 }
 
 /** Issue 38: an applicant's or teacher's vetting checks, each with its status, date and expiry. */
-export function CheckTable({ checks, now }: { checks: CheckLine[]; now: Date }) {
+/** Dates in `zone`, the reader's, named. */
+export function CheckTable({ checks, now, zone }: { checks: CheckLine[]; now: Date; zone: string }) {
   return (
     <DataTable caption="Checks" columns={["Check", "Status", "Checked", "Expires", "Note"]}>
       {checks.map((check) => {
@@ -33,8 +34,8 @@ export function CheckTable({ checks, now }: { checks: CheckLine[]; now: Date }) 
                 {expired ? "Expired" : CHECK_STATUS_LABELS[check.status]}
               </span>
             </td>
-            <td className="px-3 py-2">{check.checkedAt ? formatDateTime(check.checkedAt) : "—"}</td>
-            <td className="px-3 py-2">{check.expiresAt ? formatDateTime(check.expiresAt) : "—"}</td>
+            <td className="px-3 py-2">{check.checkedAt ? formatInstantInZone(check.checkedAt, zone) : "—"}</td>
+            <td className="px-3 py-2">{check.expiresAt ? formatInstantInZone(check.expiresAt, zone) : "—"}</td>
             <td className="px-3 py-2 whitespace-pre-line">{check.note ?? ""}</td>
           </tr>
         );

@@ -6,7 +6,7 @@ import { and, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Role } from "@/lib/platform/auth/roles";
 import { getDb } from "@/lib/platform/db/client";
-import { users } from "@/lib/platform/db/schema/index";
+import { teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import type { UserFilters } from "@/lib/accounts/user-directory-schema";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 
@@ -70,9 +70,13 @@ export async function listTeacherOptions(keepId?: number | null): Promise<Teache
   return rows.map((row) => ({ id: row.id, label: row.displayName ? `${row.displayName} (${row.email})` : row.email }));
 }
 
-/** The zone a user's pages show times in (users.timezone; UTC for an unknown id). */
+/** The zone a user's pages show times in: a teacher's profile zone, else the account's; UTC when neither is known. */
 export async function timezoneOfUser(userId: number): Promise<string> {
   const db = await getDb();
-  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-  return row?.timezone ?? FALLBACK_TIMEZONE;
+  const [row] = await db
+    .select({ profile: teacherProfiles.timezone, account: users.timezone })
+    .from(users)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row?.profile ?? row?.account ?? FALLBACK_TIMEZONE;
 }

@@ -114,6 +114,7 @@ export async function findDemoStatus(token: string): Promise<DemoStatus | null> 
   const history = await bookingHistoryOf(booking.id);
   const reschedules = history.filter((h) => h.fromStartsAt !== null && h.toStartsAt !== null).length;
   const cancellations = history.filter((h) => h.toStatus === "cancelled").length;
+  // The recommendation in the family's zone, as its email says it.
   const outcome = await findDemoOutcome(db, booking.id, null);
   const enrolToken = outcome?.status === "attended" && outcome.recommended ? signEnrolToken(booking.id) : null;
   return {

@@ -5,8 +5,3 @@ export function formatAge(from: Date, now: Date): string {
   if (hours < 48) return `${hours} h`;
   return `${Math.floor(hours / 24)} days`;
 }
-
-/** A date and time in UTC, the same for every agent whatever their machine's zone. */
-export function formatDateTime(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { addRecommendedSeat, RECOMMENDATION_MESSAGES } from "@/lib/commerce/cart/demo-recommendation";
+import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
 import { cartItems, learners, users } from "@/lib/platform/db/schema";
 import { recordDemoOutcome } from "@/lib/scheduling/demo-outcomes";
 import { courseSection, pastDemo, teacherActor } from "@/test/demo-outcome-fixtures";
@@ -113,6 +114,27 @@ describe("the demo outcome email", () => {
     expect(children).toEqual([expect.objectContaining({ firstName: "Your child", grade: 4 })]);
     const lines = await db().select().from(cartItems).where(eq(cartItems.userId, account!.id));
     expect(lines).toEqual([expect.objectContaining({ sectionId, learnerId: children[0]!.id })]);
+  });
+
+  it("the demo's page recommends the same time as the email, in the family's zone, for an account and for a family that booked signed out", async () => {
+    for (const family of ["account", "request"] as const) {
+      // The family reads Los Angeles (its account) or London (where it booked); the section is New York's.
+      const demo = await pastDemo(db(), { startsAt: new Date(Date.now() - 3 * HOUR), family });
+      const sectionId = await courseSection(db(), demo.courseId, demo.teacherId);
+      await recordDemoOutcome(teacherActor(demo.teacherId), {
+        bookingId: demo.id,
+        outcome: "attended",
+        note: "Reads fluently.",
+        recommendedSectionId: sectionId,
+      });
+      await deliver();
+      const [mail] = await outcomeMails(demo.email);
+      const page = await findDemoStatus(demo.token);
+      const schedule = page!.outcome!.recommended!.schedule;
+      expect(schedule).toContain(family === "account" ? "Pacific Time (Los Angeles)" : "United Kingdom Time (London)");
+      expect(schedule).not.toContain("Eastern Time");
+      expect(mail!.text).toContain(`Test course, ${schedule}: `);
+    }
   });
 
   it("no-show: an offer to book another time on the demo's page, without an enrol link", async () => {

@@ -27,7 +27,8 @@ export const demoOutcomeMail: Handler<{ bookingId: string }> = {
     const booking = await loadBooking(db, bookingId);
     if (!booking) return;
     const parent = await loadParent(db, booking);
-    const outcome = await findDemoOutcome(db, bookingId, parent.zone);
+    // In the family's zone as the demo's page shows it (findDemoOutcome decides it for both).
+    const outcome = await findDemoOutcome(db, bookingId, null);
     if (!outcome) return;
     if (await isUnsubscribed(db, parent.email)) return;
     const token = await unsubscribeTokenFor(db, parent.email);

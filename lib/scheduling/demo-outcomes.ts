@@ -1,6 +1,7 @@
 import "server-only";
 
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database } from "@/lib/platform/db/client";
@@ -13,6 +14,7 @@ import {
   learners,
   sections,
   teacherProfiles,
+  users,
 } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
@@ -23,6 +25,7 @@ import { DEMO_OUTCOME_MESSAGES, demoOutcomeSchema, type DemoLevel, type DemoOutc
 import { demoOutcomeRecorded } from "./events";
 import { UNNAMED_CHILD } from "./learners";
 import { sectionSessions } from "./sessions";
+import { familyZone } from "./family-zone";
 import { weeklyTimesLabel } from "./weekly-times";
 
 /** The teacher's dashboard lists past demos without an outcome from this many days back. */
@@ -33,7 +36,7 @@ const DAY_MS = 86_400_000;
 /** A section a teacher may recommend, as the outcome form and the family's pages name it. */
 export interface RecommendableSection {
   id: number;
-  /** "Mondays and Thursdays 4:00 PM (America/New_York) with Ms Rivera". */
+  /** "Mondays and Thursdays 4:00 PM Eastern Time (New York) with Ms Rivera". */
   label: string;
 }
 
@@ -208,13 +211,20 @@ export interface DemoOutcomeView {
   recommended: { sectionId: number; schedule: string; teacherName: string | null } | null;
 }
 
+const parentAccount = alias(users, "parent_account");
+const requestAccount = alias(users, "request_account");
+
 /**
  * A demo's outcome as the family sees it (status page, follow-up email, enrol link), the section's
- * times in `zone` (null: the section's own zone, named); null when none is recorded.
+ * times in `zone`, or with null in the family's (familyZone): the page and the email then say the
+ * same time in the same words; null when none is recorded.
  */
 export async function findDemoOutcome(db: Pick<Database, "select">, bookingId: string, zone: string | null, now = new Date()) {
   const [row] = await db
     .select({
+      parentZone: parentAccount.timezone,
+      requestAccountZone: requestAccount.timezone,
+      bookedZone: bookings.timezone,
       status: bookings.status,
       note: demoOutcomes.note,
       level: demoOutcomes.level,
@@ -233,6 +243,8 @@ export async function findDemoOutcome(db: Pick<Database, "select">, bookingId: s
     .leftJoin(teacherProfiles, eq(teacherProfiles.userId, bookings.teacherId))
     .leftJoin(learners, eq(learners.id, bookings.learnerId))
     .leftJoin(demoRequests, eq(demoRequests.id, bookings.demoRequestId))
+    .leftJoin(parentAccount, eq(parentAccount.id, learners.parentId))
+    .leftJoin(requestAccount, eq(requestAccount.id, demoRequests.userId))
     .leftJoin(courses, eq(courses.id, bookings.courseId))
     .where(eq(demoOutcomes.bookingId, bookingId));
   if (!row || (row.status !== "attended" && row.status !== "no_show")) return null;
@@ -246,7 +258,7 @@ export async function findDemoOutcome(db: Pick<Database, "select">, bookingId: s
     if (section) {
       recommended = {
         sectionId: section.section.id,
-        schedule: sectionScheduleLabel(section.section, zone ?? section.section.timezone, now),
+        schedule: sectionScheduleLabel(section.section, zone ?? familyZone(row), now),
         teacherName: section.teacherName,
       };
     }
@@ -267,7 +279,7 @@ export async function findDemoOutcome(db: Pick<Database, "select">, bookingId: s
   return view;
 }
 
-/** The button's words: "Enrol Maya in Mondays and Thursdays 4:00 PM (America/New_York)". */
+/** The button's words: "Enrol Maya in Mondays and Thursdays 4:00 PM Eastern Time (New York)". */
 export function enrolLabel(outcome: Pick<DemoOutcomeView, "child" | "recommended" | "courseTitle">): string | null {
   if (!outcome.recommended) return null;
   const child = outcome.child === "your child" ? "your child" : outcome.child;

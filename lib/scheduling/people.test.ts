@@ -9,6 +9,7 @@ import { attachDemoBookingToParent, listLearners } from "./learners";
 import { SCHEDULING_MESSAGES } from "./schema";
 import {
   approveTeacherProfile,
+  findOwnTeacherProfile,
   findPublicTeacherProfile,
   findUserTimezone,
   saveTeacherProfile,
@@ -16,6 +17,10 @@ import {
   setUserTimezoneIfUnset,
 } from "@/lib/teachers/profiles";
 import { refusal } from "@/test/refusal";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
+
+import { familyZone } from "./family-zone";
+import { teacherTimezone } from "./teacher-zone";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -53,6 +58,53 @@ describe("teacher profiles and time zones", () => {
     expect(error.message).toBe(SCHEDULING_MESSAGES.timezoneInvalid);
     const [stored] = await database.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, row!.id));
     expect(stored!.timezone).toBe("America/Los_Angeles");
+  });
+
+  it("gives a teacher one clock: the profile's zone wherever their pages read one, and either change moves both", async () => {
+    const db = database.db;
+    // A teacher whose profile says Chicago and whose account took Kolkata from the browser: the
+    // dashboard read Chicago and the threads Kolkata. Now every page reads the profile's zone.
+    const [row] = await db
+      .insert(users)
+      .values({ firebaseUid: "tz-teacher", email: "tz-teacher@example.com", role: "teacher" })
+      .returning();
+    await saveTeacherProfile(row!.id, { publicName: "Ms. Rao", timezone: "America/Chicago" });
+    await db.update(users).set({ timezone: "Asia/Kolkata" }).where(eq(users.id, row!.id));
+    expect(await findUserTimezone(row!.id)).toBe("America/Chicago");
+    expect(await timezoneOfUser(row!.id)).toBe("America/Chicago");
+    expect(await teacherTimezone(row!.id)).toBe("America/Chicago");
+
+    // The notice's "Use" and the profile page's zone: the teaching profile follows.
+    await setUserTimezone(row!.id, "Asia/Kolkata");
+    expect(await findUserTimezone(row!.id)).toBe("Asia/Kolkata");
+    expect((await findOwnTeacherProfile(row!.id))!.timezone).toBe("Asia/Kolkata");
+
+    // The availability page's zone: the account follows.
+    await saveTeacherProfile(row!.id, { publicName: "Ms. Rao", timezone: "Europe/Berlin" });
+    const [stored] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, row!.id));
+    expect(stored!.timezone).toBe("Europe/Berlin");
+    expect(await timezoneOfUser(row!.id)).toBe("Europe/Berlin");
+  });
+
+  it("reads a staff account's own zone, and UTC (named on the page) until one is known", async () => {
+    const [row] = await database.db
+      .insert(users)
+      .values({ firebaseUid: "tz-admin", email: "tz-admin@example.com", role: "admin" })
+      .returning();
+    expect(await timezoneOfUser(row!.id)).toBe("UTC");
+    expect(await setUserTimezoneIfUnset(row!.id, "Europe/Paris")).toBe(true);
+    expect(await timezoneOfUser(row!.id)).toBe("Europe/Paris");
+  });
+});
+
+describe("a family's zone for a demo's follow-up (page and email alike)", () => {
+  it("is the parent account's, else the requesting account's, else where the demo was booked, else UTC; old names read as today's", () => {
+    expect(familyZone({ parentZone: "America/New_York", requestAccountZone: "Europe/Paris", bookedZone: "Asia/Tokyo" })).toBe(
+      "America/New_York",
+    );
+    expect(familyZone({ parentZone: null, requestAccountZone: "Europe/Paris", bookedZone: "Asia/Tokyo" })).toBe("Europe/Paris");
+    expect(familyZone({ bookedZone: "Asia/Calcutta" })).toBe("Asia/Kolkata");
+    expect(familyZone({ parentZone: "Mars/Olympus" })).toBe("UTC");
   });
 });
 

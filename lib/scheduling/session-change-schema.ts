@@ -1,5 +1,7 @@
 import { z } from "@/lib/platform/zod";
 
+import { timezoneSchema } from "./schema";
+
 /** The messages of changing one session (issue 27), once for the forms and the server. */
 export const SESSION_CHANGE_MESSAGES = {
   notYourSection: "You can only change the sessions of your own sections.",
@@ -17,15 +19,18 @@ export const SESSION_CHANGE_MESSAGES = {
 } as const;
 
 const occurrence = z.iso.datetime({ offset: true, error: SESSION_CHANGE_MESSAGES.notASession });
-/** A wall time in the section's zone, as a datetime-local field sends it. */
+/** A wall time, as a datetime-local field sends it. */
 const localTime = z
   .string({ error: SESSION_CHANGE_MESSAGES.timeInvalid })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, SESSION_CHANGE_MESSAGES.timeInvalid);
 
-export const moveSessionSchema = z.object({ occurrence, startsAt: localTime });
+/** The zone the wall time was typed in: the page shows the viewer's own (absent: the section's). */
+const typedIn = timezoneSchema.optional();
+
+export const moveSessionSchema = z.object({ occurrence, startsAt: localTime, timezone: typedIn });
 export const cancelSessionSchema = z.object({ occurrence });
-export const makeupSessionSchema = z.object({ occurrence, startsAt: localTime });
+export const makeupSessionSchema = z.object({ occurrence, startsAt: localTime, timezone: typedIn });
 
 export type MoveSessionInput = z.input<typeof moveSessionSchema>;
 export type CancelSessionInput = z.input<typeof cancelSessionSchema>;

@@ -15,7 +15,7 @@ import { inviteFileOf, mailHarness } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
 import { SESSION_CHANGE_MESSAGES } from "./session-change-schema";
-import { cancelSession, moveSession, withSessionChanges } from "./session-changes";
+import { cancelSession, listChangeableSessions, moveSession, withSessionChanges } from "./session-changes";
 import { sectionSessionsWithChanges } from "./session-overrides";
 import { sectionSessions } from "./sessions";
 import { formatInstantInZone } from "./time";
@@ -248,5 +248,35 @@ describe("a move that cannot be", () => {
     // The same move at a free time goes through (the refusals were about the time, not the request).
     await moveSession(teacher, section.id, { occurrence, startsAt: "2027-03-25T18:00" });
     expect(await db().select().from(sessionChanges).where(eq(sessionChanges.sectionId, section.id))).toHaveLength(1);
+  });
+});
+
+describe("the sessions page of a Kolkata section read by someone on Los Angeles time", () => {
+  it("lists every time in the reader's zone, named, and a move typed on that clock lands at the instant meant", async () => {
+    const section = await kolkataSection();
+    const teacher = teacherActor(section.teacherId);
+    const now = new Date("2027-03-02T00:00:00Z");
+    const view = await listChangeableSessions(teacher, section.id, now, 3, LA);
+    expect(view.timezone).toBe(LA);
+    const moved = view.sessions.find((s) => s.occurrence === MOVED_OCCURRENCE)!;
+    expect(moved.when).toBe(formatInstantInZone(MOVED_OCCURRENCE, LA));
+    expect(moved.when).toContain("4:30 AM Pacific Time (Los Angeles)");
+    expect(moved.local).toBe("2027-03-08T04:30");
+    // Without a reader's zone: the section's own, as before.
+    expect((await listChangeableSessions(teacher, section.id, now, 3)).timezone).toBe("Asia/Kolkata");
+
+    // 6:30 AM in Los Angeles on Tuesday 16 March is 19:00 in Kolkata.
+    const change = await moveSession(
+      teacher,
+      section.id,
+      { occurrence: MOVED_OCCURRENCE, startsAt: "2027-03-16T06:30", timezone: LA },
+      now,
+    );
+    expect(change.startsAt!.toISOString()).toBe(NEW_INSTANT);
+    const unknown = await refusal(
+      moveSession(teacher, section.id, { occurrence: MOVED_OCCURRENCE, startsAt: "2027-03-17T06:30", timezone: "Mars/Olympus" }, now),
+    );
+    expect(unknown.code).toBe("invalid");
+    expect(unknown.fieldErrors).toHaveProperty("timezone");
   });
 });

@@ -87,7 +87,7 @@ export async function withSessionChanges<T extends { id: number }>(
   return rows.map((row) => ({ ...row, sessionChanges: changes.get(row.id) ?? [] }));
 }
 
-/** A wall time in the section's zone as an instant, or the field's message. */
+/** A wall time in `zone` as an instant, or the field's message. */
 function instantOf(local: string, zone: string, field: string): Date {
   const time = DateTime.fromISO(local, { zone });
   if (!time.isValid) throw new AppError("invalid", M.timeInvalid, { fieldErrors: { [field]: M.timeInvalid } });
@@ -177,12 +177,20 @@ async function checkTeacherFree(
   }
 }
 
-/** A new time for a session: typed in the section's zone, in the future, the teacher free then. */
-async function newTime(tx: Transaction, section: SectionRow, others: SectionRow[], occurrence: Date, local: string, now: Date) {
-  const start = instantOf(local, section.timezone, "startsAt");
+/** A new time for a session: typed in `zone` (the page's, else the section's), in the future, the teacher free then. */
+async function newTime(
+  tx: Transaction,
+  section: SectionRow,
+  others: SectionRow[],
+  occurrence: Date,
+  typed: { startsAt: string; timezone?: string | undefined },
+  now: Date,
+) {
+  const zone = typed.timezone ?? section.timezone;
+  const start = instantOf(typed.startsAt, zone, "startsAt");
   if (start.getTime() <= now.getTime()) throw new AppError("invalid", M.timePast, { fieldErrors: { startsAt: M.timePast } });
   const end = new Date(start.getTime() + section.durationMinutes * 60_000);
-  await checkTeacherFree(tx, section, others, occurrence, start, end, "startsAt", section.timezone);
+  await checkTeacherFree(tx, section, others, occurrence, start, end, "startsAt", zone);
   return { start, end };
 }
 
@@ -224,7 +232,7 @@ export async function moveSession(
     const { at, change, hasStarted } = await occurrenceOf(tx, section, data.occurrence, now);
     if (hasStarted) throw new AppError("conflict", M.sessionStarted);
     if (change?.kind === "cancelled") throw new AppError("conflict", M.alreadyCancelled);
-    const { start, end } = await newTime(tx, section, others, at, data.startsAt, now);
+    const { start, end } = await newTime(tx, section, others, at, data, now);
     const current = change?.startsAt ?? at;
     if (current.getTime() === start.getTime()) throw new AppError("invalid", M.unchanged, { fieldErrors: { startsAt: M.unchanged } });
     const sequence = await nextSequence(tx, section, now);
@@ -309,7 +317,7 @@ export async function setMakeupSession(
       .for("update");
     if (!change || change.kind !== "cancelled") throw new AppError("conflict", M.notCancelled);
     if (change.creditedAt) throw new AppError("conflict", M.alreadyCredited);
-    const { start, end } = await newTime(tx, section, others, at, data.startsAt, now);
+    const { start, end } = await newTime(tx, section, others, at, data, now);
     const sequence = await nextSequence(tx, section, now);
     const [row] = await tx
       .update(sessionChanges)
@@ -327,9 +335,9 @@ export interface SessionLine {
   startsAt: string;
   endsAt: string;
   state: "scheduled" | "moved" | "cancelled" | "makeup";
-  /** In the section's zone, named. */
+  /** In the view's zone, named. */
   when: string;
-  /** The datetime-local value of the start in the section's zone (the forms' default). */
+  /** The datetime-local value of the start in the view's zone (the forms' default). */
   local: string;
   /** For a cancelled session: its make-up, if set, and whether the credit was made. */
   makeupWhen: string | null;
@@ -340,6 +348,7 @@ export interface SessionLine {
 export interface SectionSessionsView {
   sectionId: number;
   courseTitle: string;
+  /** The zone every time here is shown and typed in: the viewer's (the section's when none is given). */
   timezone: string;
   sessions: SessionLine[];
 }
@@ -350,6 +359,7 @@ export async function listChangeableSessions(
   sectionId: number,
   now = new Date(),
   weeks = 8,
+  viewerZone: string | null = null,
 ): Promise<SectionSessionsView> {
   authorize(actor, "sections.manage");
   const db = await getDb();
@@ -363,7 +373,7 @@ export async function listChangeableSessions(
   const rows = await db.select().from(sessionChanges).where(eq(sessionChanges.sectionId, section.id));
   const [withChanges] = await withSessionChanges(db, [section]);
   const byOccurrence = new Map(rows.map((row) => [row.originalStartsAt.toISOString(), row]));
-  const zone = section.timezone;
+  const zone = viewerZone ?? section.timezone;
   const local = (iso: string) => DateTime.fromISO(iso, { zone: "utc" }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm");
   const sessions = sectionSessionsWithChanges(withChanges!, now, new Date(now.getTime() + weeks * 7 * 86_400_000), {
     includeCancelled: true,

@@ -1,4 +1,4 @@
-import { isSameClock, keptPair, zoneNotice } from "./zone-notice";
+import { isSameClock, keptPair, TEACHER_SWITCH_DETAIL, zoneNotice } from "./zone-notice";
 
 describe("the notice when the computer's zone is not the account's (issue 31 item 3)", () => {
   const now = new Date("2026-03-10T12:00:00Z");
@@ -9,6 +9,17 @@ describe("the notice when the computer's zone is not the account's (issue 31 ite
       text: "Your computer is set to Pacific Time (Los Angeles) but your account uses Eastern Time (New York).",
       useName: "Pacific Time",
       keepName: "Eastern Time",
+      detail: null,
+    });
+  });
+
+  it("tells a teacher in Kolkata whose account is on Chicago time, and what switching does to their hours", () => {
+    expect(zoneNotice("Asia/Kolkata", "America/Chicago", null, now, { isTeacher: true })).toEqual({
+      browserZone: "Asia/Kolkata",
+      text: "Your computer is set to India Standard Time (Kolkata) but your account uses Central Time (Chicago).",
+      useName: "India Standard Time",
+      keepName: "Central Time",
+      detail: TEACHER_SWITCH_DETAIL,
     });
   });
 

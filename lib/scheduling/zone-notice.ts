@@ -42,7 +42,13 @@ export interface ZoneNotice {
   /** The buttons' zones: "Pacific Time", or the whole label when both short names are alike. */
   useName: string;
   keepName: string;
+  /** A teacher's switch also moves their weekly hours (wall times in their zone): said before they choose. */
+  detail: string | null;
 }
+
+/** What switching means for a teacher, whose weekly hours are wall times in their zone. */
+export const TEACHER_SWITCH_DETAIL =
+  "Your weekly hours stay at the same times of day in the zone you choose; your sections keep their own times.";
 
 /** The notice to show, or null: no zone known, the same clock, or "Keep" chosen for this pair. */
 export function zoneNotice(
@@ -50,6 +56,7 @@ export function zoneNotice(
   accountZone: string | null | undefined,
   kept: string | null | undefined,
   now = new Date(),
+  options: { isTeacher?: boolean } = {},
 ): ZoneNotice | null {
   if (!browserZone || !accountZone || !isKnownZone(browserZone) || !isKnownZone(accountZone)) return null;
   if (isSameClock(browserZone, accountZone, now) || kept === keptPair(browserZone, accountZone)) return null;
@@ -59,5 +66,6 @@ export function zoneNotice(
     text: `Your computer is set to ${zoneLabel(browserZone)} but your account uses ${zoneLabel(accountZone)}.`,
     useName: alike ? zoneLabel(browserZone) : zoneShortLabel(browserZone),
     keepName: alike ? zoneLabel(accountZone) : zoneShortLabel(accountZone),
+    detail: options.isTeacher ? TEACHER_SWITCH_DETAIL : null,
   };
 }

@@ -50,6 +50,8 @@ export async function saveTeacherProfile(userId: number, input: TeacherProfileIn
       .insert(teacherProfiles)
       .values({ userId, ...fields })
       .onConflictDoUpdate({ target: teacherProfiles.userId, set: { ...fields, updatedAt: now } });
+    // One clock per person: the account follows the profile's zone (setUserTimezone, the other way).
+    await tx.update(users).set({ timezone: data.timezone, updatedAt: now }).where(eq(users.id, userId));
     return { isBioHeld };
   });
 }
@@ -131,11 +133,19 @@ export async function removeAvailabilityException(teacherId: number, id: number)
   return removed.length > 0;
 }
 
-/** A user's own time zone (set from the browser at first, changeable on the profile). */
+/**
+ * A person's one zone (set from the browser at first, changeable on the profile). A teacher's is
+ * also their teaching profile's (their weekly hours are wall times in it): both change together,
+ * so the dashboard and the threads never read two clocks.
+ */
 export async function setUserTimezone(userId: number, timezone: string): Promise<void> {
   const zone = parseInput(z.object({ timezone: timezoneSchema }), { timezone }).timezone;
   const db = await getDb();
-  await db.update(users).set({ timezone: zone, updatedAt: new Date() }).where(eq(users.id, userId));
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ timezone: zone, updatedAt: now }).where(eq(users.id, userId));
+    await tx.update(teacherProfiles).set({ timezone: zone, updatedAt: now }).where(eq(teacherProfiles.userId, userId));
+  });
 }
 
 /** A teacher's own profile as they edit it (approved or not); null before they have saved one. */
@@ -174,11 +184,18 @@ export async function listUpcomingExceptions(teacherId: number, fromDate: string
 /** Where a user's zone is not set yet (null), pages show instants in this one, named. */
 export { FALLBACK_TIMEZONE };
 
-/** A user's zone as stored: null until the browser or the person has given one. */
+/**
+ * A person's zone as stored, the one every page of theirs reads: a teacher's profile zone (their
+ * hours' zone), else the account's; null until the browser or the person has given one.
+ */
 export async function findUserTimezone(userId: number): Promise<string | null> {
   const db = await getDb();
-  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
-  return row?.timezone ?? null;
+  const [row] = await db
+    .select({ profile: teacherProfiles.timezone, account: users.timezone })
+    .from(users)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row?.profile ?? row?.account ?? null;
 }
 
 /**

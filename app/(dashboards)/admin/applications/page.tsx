@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ApplicationCard } from "@/components/dashboards/application-card";
 import { inputClass } from "@/components/forms/form-field";
@@ -24,7 +25,11 @@ export default async function AdminApplicationsPage({
 }) {
   const actor = await requirePagePermission("applications.decide", PATH);
   const status = parseApplicationStatus((await searchParams).status);
-  const [applications, listings] = await Promise.all([listApplications(actor, { status }), listListingsInReview(actor)]);
+  const [applications, listings, zone] = await Promise.all([
+    listApplications(actor, { status }),
+    listListingsInReview(actor),
+    timezoneOfUser(actor.id),
+  ]);
   return (
     <>
       <AdminNav current={PATH} />
@@ -84,7 +89,7 @@ export default async function AdminApplicationsPage({
       <ul className="mt-3 space-y-4">
         {applications.map((application) => (
           <li key={application.id}>
-            <ApplicationCard application={application} />
+            <ApplicationCard application={application} zone={zone} />
           </li>
         ))}
       </ul>

@@ -78,7 +78,7 @@ export default async function AdminDashboardPage() {
         <h2 id="teacher-checks" className="mb-3 text-xl font-bold text-slate-900">
           Teacher checks expiring
         </h2>
-        <ExpiringChecks checks={expiring} now={now} />
+        <ExpiringChecks checks={expiring} now={now} zone={zone} />
       </section>
       <section aria-labelledby="per-day" className="mt-10 rounded-2xl border border-slate-200 p-5">
         <h2 id="per-day" className="text-xl font-bold text-slate-900">

@@ -1,3 +1,4 @@
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { AdminEventFilters } from "@/components/dashboards/admin-event-filters";
 import { AdminEventTable } from "@/components/dashboards/admin-event-table";
 import { AdminNav } from "@/components/dashboards/admin-nav";
@@ -13,7 +14,11 @@ const PATH = "/admin/events";
 export default async function AdminEventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePagePermission("events.read", PATH);
   const filters = parseLogEventFilters(await searchParams);
-  const [{ events, nextAfter }, eventNames] = await Promise.all([listLogEvents(actor, filters), listEventNames(actor)]);
+  const [{ events, nextAfter }, eventNames, zone] = await Promise.all([
+    listLogEvents(actor, filters),
+    listEventNames(actor),
+    timezoneOfUser(actor.id),
+  ]);
   return (
     <>
       <AdminNav current={PATH} />
@@ -23,7 +28,7 @@ export default async function AdminEventsPage({ searchParams }: { searchParams: 
         <AdminEventFilters filters={filters} eventNames={eventNames} action={PATH} />
       </div>
       <div className="mt-6">
-        <AdminEventTable events={events} />
+        <AdminEventTable events={events} zone={zone} />
       </div>
       <AdminPager path={PATH} query={filters} nextAfter={nextAfter} label="Pages of log events" />
     </>

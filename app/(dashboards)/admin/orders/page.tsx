@@ -6,6 +6,7 @@ import {
   WalletAdjustmentForm,
 } from "@/components/commerce/admin-orders";
 import { AdminNav } from "@/components/dashboards/admin-nav";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { listCoursesWithSections, listOrdersForAdmin, listPurchasesForAdmin, parseOrderFilters } from "@/lib/commerce/admin/admin-orders";
 import { listOpenPaymentIssues } from "@/lib/commerce/checkout/order-view";
 import { requirePagePermission } from "@/lib/platform/auth/session";
@@ -21,11 +22,12 @@ const PATH = "/admin/orders";
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePagePermission("orders.manage", PATH);
   const filters = parseOrderFilters(await searchParams);
-  const [orders, purchases, courses, issues] = await Promise.all([
+  const [orders, purchases, courses, issues, zone] = await Promise.all([
     listOrdersForAdmin(actor, filters),
     listPurchasesForAdmin(actor, filters),
     listCoursesWithSections(actor),
     listOpenPaymentIssues(actor),
+    timezoneOfUser(actor.id),
   ]);
   return (
     <>
@@ -38,7 +40,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         <h2 id="payment-issues" className="mb-3 text-xl font-bold text-slate-900">
           Open payment issues
         </h2>
-        <PaymentIssueList issues={issues} resolve={resolvePaymentIssueAction} />
+        <PaymentIssueList issues={issues} resolve={resolvePaymentIssueAction} zone={zone} />
       </section>
       <section aria-labelledby="wallet-adjustment" className="mt-10">
         <h2 id="wallet-adjustment" className="mb-3 text-xl font-bold text-slate-900">
@@ -52,14 +54,14 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         </h2>
         <AdminOrderFilters filters={filters} courses={courses} action={PATH} />
         <div className="mt-6">
-          <AdminOrderTable orders={orders} refund={refundOrderAction} />
+          <AdminOrderTable orders={orders} refund={refundOrderAction} zone={zone} />
         </div>
       </section>
       <section aria-labelledby="purchases" className="mt-10">
         <h2 id="purchases" className="mb-3 text-xl font-bold text-slate-900">
           Gifts and top-ups
         </h2>
-        <AdminPurchaseTable purchases={purchases} />
+        <AdminPurchaseTable purchases={purchases} zone={zone} />
       </section>
     </>
   );

@@ -1,3 +1,4 @@
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { DeadLetterTable } from "@/components/dashboards/dead-letter-table";
 import { listDeadLetteredMessages } from "@/lib/dashboards/dead-letters";
@@ -13,7 +14,7 @@ const PATH = "/admin/outbox";
 /** Deliveries to outside services (the demo-request forward) that failed MAX_ATTEMPTS times. */
 export default async function AdminOutboxPage() {
   const actor = await requirePagePermission("outbox.manage", PATH);
-  const messages = await listDeadLetteredMessages(actor);
+  const [messages, zone] = await Promise.all([listDeadLetteredMessages(actor), timezoneOfUser(actor.id)]);
   return (
     <>
       <AdminNav current={PATH} />
@@ -23,7 +24,7 @@ export default async function AdminOutboxPage() {
         failed attempts a message waits here: fix the cause (the last error says what went wrong), then retry it. Every retry is recorded.
       </p>
       <div className="mt-6">
-        <DeadLetterTable messages={messages} retry={retryOutboxMessageAction} />
+        <DeadLetterTable messages={messages} retry={retryOutboxMessageAction} zone={zone} />
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import { AdminPager } from "@/components/dashboards/admin-pager";
 import { AdminUserFilters } from "@/components/dashboards/admin-user-filters";
 import { AdminUserTable } from "@/components/dashboards/admin-user-table";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { listUsers } from "@/lib/accounts/user-directory";
+import { listUsers, timezoneOfUser } from "@/lib/accounts/user-directory";
 import { parseUserFilters } from "@/lib/accounts/user-directory-schema";
 
 import { changeRoleAction } from "./actions";
@@ -16,7 +16,7 @@ const PATH = "/admin/users";
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePagePermission("users.manage", PATH);
   const filters = parseUserFilters(await searchParams);
-  const { users, nextAfter } = await listUsers(actor, filters);
+  const [{ users, nextAfter }, zone] = await Promise.all([listUsers(actor, filters), timezoneOfUser(actor.id)]);
   return (
     <>
       <AdminNav current={PATH} />
@@ -28,7 +28,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         <AdminUserFilters filters={filters} action={PATH} />
       </div>
       <div className="mt-6">
-        <AdminUserTable users={users} actorId={actor.id} changeRole={changeRoleAction} />
+        <AdminUserTable users={users} actorId={actor.id} changeRole={changeRoleAction} zone={zone} />
       </div>
       <AdminPager path={PATH} query={filters} nextAfter={nextAfter} label="Pages of users" />
     </>

@@ -85,7 +85,7 @@ export default async function SupportDashboardPage({
         </div>
         <LeadFiltersForm filters={filters} courses={courses} action={PATH} />
         <div className="mt-4">
-          <QueueTable leads={page.leads} now={now} />
+          <QueueTable leads={page.leads} now={now} zone={zone ?? FALLBACK_TIMEZONE} />
         </div>
         <nav aria-label="Queue pages" className="mt-4 flex gap-4">
           {filters.after ? (

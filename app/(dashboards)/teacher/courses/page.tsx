@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { CourseDemand } from "@/components/dashboards/course-demand";
 import { TeacherPagination } from "@/components/dashboards/teacher-pagination";
 import { TeacherPrivacyNote } from "@/components/dashboards/teacher-privacy-note";
@@ -25,6 +26,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 /** Guarded (SPEC 4); the courses in the actor's scope, or one of them (?course=ID) with its demo requests. */
 export default async function TeacherCoursesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requirePagePermission("teaching.read", PATH);
+  const zone = await timezoneOfUser(actor.id);
   const params = await searchParams;
   const page = parsePage(params.page);
   const courseParam = Array.isArray(params.course) ? params.course[0] : params.course;
@@ -45,7 +47,12 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
         </p>
         <TeacherPrivacyNote />
         <div className="mt-8">
-          <TeacherRequestTable rows={requests.rows} caption={`Demo requests for ${course.title}, newest first`} showCourse={false} />
+          <TeacherRequestTable
+            rows={requests.rows}
+            caption={`Demo requests for ${course.title}, newest first`}
+            showCourse={false}
+            zone={zone}
+          />
           <TeacherPagination path={PATH} query={{ course: String(course.id) }} page={page} hasNextPage={requests.hasNextPage} />
         </div>
       </>
@@ -99,7 +106,7 @@ export default async function TeacherCoursesPage({ searchParams }: { searchParam
         <h2 id="requests" className="mb-3 text-xl font-bold text-slate-900">
           Demo requests ({requests.total})
         </h2>
-        <TeacherRequestTable rows={requests.rows} caption="Demo requests for these courses, newest first" />
+        <TeacherRequestTable rows={requests.rows} caption="Demo requests for these courses, newest first" zone={zone} />
         <TeacherPagination path={PATH} query={{}} page={page} hasNextPage={requests.hasNextPage} />
       </section>
     </>

@@ -169,7 +169,7 @@ export default async function TeacherDashboardPage({
             </Link>
           ) : null}
         </div>
-        <TeacherRequestTable rows={latest.rows} caption="Latest demo requests for your courses, newest first" />
+        <TeacherRequestTable rows={latest.rows} caption="Latest demo requests for your courses, newest first" zone={timezone} />
       </section>
     </>
   );

@@ -6,7 +6,9 @@ import { SessionChangeList } from "@/components/scheduling/session-change-list";
 import { sessionCreditShortText } from "@/lib/commerce/session-credit-policy";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { AppError } from "@/lib/platform/errors";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { listChangeableSessions } from "@/lib/scheduling/session-changes";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 import { cancelSessionAction, makeupSessionAction, moveSessionAction } from "./session-actions";
 
@@ -30,7 +32,7 @@ export async function SectionSessionsView({
   navBelow?: ReactNode;
 }) {
   if (!/^\d{1,9}$/.test(id)) notFound();
-  const view = await listChangeableSessions(actor, Number(id)).catch((error: unknown) => {
+  const view = await listChangeableSessions(actor, Number(id), new Date(), 8, await timezoneOfUser(actor.id)).catch((error: unknown) => {
     if (error instanceof AppError) notFound();
     throw error;
   });
@@ -39,7 +41,7 @@ export async function SectionSessionsView({
       {navAbove}
       <h1 className="mb-2 text-3xl font-extrabold text-slate-900">Sessions of {view.courseTitle}</h1>
       <p className="mb-6 text-slate-700">
-        Section {view.sectionId}: the next eight weeks, in {view.timezone}. {intro}{" "}
+        Section {view.sectionId}: the next eight weeks, in {zoneLabel(view.timezone)}. {intro}{" "}
         <Link href={`${list}/${view.sectionId}`} className="font-semibold text-brand-700 underline underline-offset-4">
           Edit the whole section
         </Link>

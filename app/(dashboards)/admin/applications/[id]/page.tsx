@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { inputClass } from "@/components/forms/form-field";
 import { ActionForm } from "@/components/teaching/action-form";
 import { CheckTable } from "@/components/teaching/check-table";
 import { requirePagePermission } from "@/lib/platform/auth/session";
-import { formatDateTime } from "@/lib/platform/format";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import { findApplicationForReview } from "@/lib/teachers/applications/queries";
 import { APPLICATION_STATUS_LABELS } from "@/lib/teachers/applications/schema";
 import { CHECK_LABELS, missingChecks } from "@/lib/teachers/vetting/check-rules";
@@ -26,7 +27,7 @@ export default async function ReviewApplicationPage({ params }: { params: Promis
   const actor = await requirePagePermission("applications.decide", `/admin/applications/${encodeURIComponent(id)}`);
   const application = /^\d{1,9}$/.test(id) ? await findApplicationForReview(actor, Number(id)) : null;
   if (!application) notFound();
-  const checks = await listChecksForReview(actor, application.userId);
+  const [checks, zone] = await Promise.all([listChecksForReview(actor, application.userId), timezoneOfUser(actor.id)]);
   const now = new Date();
   const missing = missingChecks(checks, now);
   const isPending = application.status === "pending";
@@ -42,8 +43,10 @@ export default async function ReviewApplicationPage({ params }: { params: Promis
       </p>
       <h1 className="mt-2 text-3xl font-extrabold text-slate-900">{application.name}</h1>
       <p className="mt-1 text-slate-700">
-        {APPLICATION_STATUS_LABELS[application.status]} · received {formatDateTime(application.createdAt)}
-        {application.decidedAt ? ` · decided ${formatDateTime(application.decidedAt)} by ${application.decidedByEmail ?? "an admin"}` : ""}
+        {APPLICATION_STATUS_LABELS[application.status]} · received {formatInstantInZone(application.createdAt, zone)}
+        {application.decidedAt
+          ? ` · decided ${formatInstantInZone(application.decidedAt, zone)} by ${application.decidedByEmail ?? "an admin"}`
+          : ""}
       </p>
 
       <dl className="mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
@@ -77,7 +80,7 @@ export default async function ReviewApplicationPage({ params }: { params: Promis
         <h2 id="checks" className="mb-3 text-xl font-bold text-slate-900">
           Checks
         </h2>
-        <CheckTable checks={checks} now={now} />
+        <CheckTable checks={checks} now={now} zone={zone} />
         {application.status === "approved" ? (
           <p className="mt-3 text-sm text-slate-700">
             Renew a check by recording it again: a pass runs for its full term from today, and the teacher&rsquo;s sections are on sale

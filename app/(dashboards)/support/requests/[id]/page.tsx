@@ -15,7 +15,8 @@ import { listRequestBookings, requestTimezone, SUPPORT_BOOKING_MESSAGES } from "
 import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
-import { formatAge, formatDateTime } from "@/lib/platform/format";
+import { formatAge } from "@/lib/platform/format";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { findLeadAccountExport } from "@/lib/privacy/export";
 import { z } from "@/lib/platform/zod";
 
@@ -41,12 +42,14 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const actor = await requirePagePermission("leads.read", `/support/requests/${id}`);
   if (!z.uuid().safeParse(id).success) notFound();
-  const [lead, history, bookings, zone, account] = await Promise.all([
+  const [lead, history, bookings, zone, account, ownZone] = await Promise.all([
     findQueueLead(actor, id),
     listAuditFor(actor, "demo_request", id),
     listRequestBookings(actor, id),
     requestTimezone(actor, id),
     findLeadAccountExport(actor, id),
+    // The agent's own clock for when things happened here; the demo's times are the family's (named).
+    timezoneOfUser(actor.id),
   ]);
   if (!lead) notFound();
   const timezone = zone.zone;
@@ -59,8 +62,8 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
     ["Grade", lead.grade ? String(lead.grade) : "—"],
     ["Class type", lead.classType ?? "—"],
     ["Source page", lead.sourcePage ?? "—"],
-    ["Received", `${formatDateTime(lead.createdAt)} (${formatAge(lead.createdAt, now)} ago)`],
-    ["First contact", lead.firstContactedAt ? formatDateTime(lead.firstContactedAt) : "Not yet"],
+    ["Received", `${formatInstantInZone(lead.createdAt, ownZone)} (${formatAge(lead.createdAt, now)} ago)`],
+    ["First contact", lead.firstContactedAt ? formatInstantInZone(lead.firstContactedAt, ownZone) : "Not yet"],
   ];
   return (
     <>
@@ -134,7 +137,7 @@ export default async function DemoRequestPage({ params }: { params: Promise<{ id
           </section>
           <LeadStatusForm key={lead.status} id={lead.id} status={lead.status} action={changeLeadStatusAction} />
           <LeadNoteForm key={lead.note ?? ""} id={lead.id} note={lead.note} action={saveLeadNoteAction} />
-          <LeadHistory entries={history} timezone={timezone} />
+          <LeadHistory entries={history} timezone={timezone} zone={ownZone} />
         </section>
       </div>
     </>
