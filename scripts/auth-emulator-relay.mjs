@@ -116,7 +116,7 @@ export async function exportAccounts({ emulatorHost, projectId, dataDir }) {
  * the caller), answering 503 until `forwardTo` names the emulator. `identity` is what IDENTITY_PATH
  * answers.
  */
-export async function openRelay({ port, identity, log = () => {} }) {
+export async function openRelay({ port, identity, log = (line) => console.error(`[auth-emulator] ${line}`) }) {
   let target = null;
   const server = http.createServer((request, response) => {
     const pathname = (request.url ?? "/").split("?")[0];

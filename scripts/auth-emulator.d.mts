@@ -11,5 +11,6 @@ export function ensureAuthEmulator(options: {
   projectId: string;
   dataDir: string;
   log?: (line: string) => void;
+  emulatorLog?: (line: string) => void;
 }): Promise<{ host: string; emulator: { stop(): Promise<void> } | null; note: string }>;
 export function emulatorOwner(host: string): Promise<{ projectId: string; dataDir: string; ready: boolean } | null>;

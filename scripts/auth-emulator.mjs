@@ -23,7 +23,7 @@ export async function startAuthEmulator({ port, projectId, dataDir, log = () => 
   dataDir = path.resolve(root, dataDir);
   prepareExportFolder(dataDir, root);
   // The public port first, so a second start at the same moment finds it taken (EADDRINUSE).
-  const relay = await openRelay({ port, identity: { projectId, dataDir }, log });
+  const relay = await openRelay({ port, identity: { projectId, dataDir } });
   let emulator;
   try {
     emulator = await launchOnFreePorts({ projectId, importDir: dataDir, log });
@@ -37,7 +37,7 @@ export async function startAuthEmulator({ port, projectId, dataDir, log = () => 
     host: `127.0.0.1:${port}`,
     async stop() {
       await relay.close();
-      await save().catch((error) => log(`could not write the accounts to disk: ${error.message}`));
+      await save().catch((error) => console.error(`[auth-emulator] could not write the accounts to disk: ${error.message}`));
       await emulator.stop();
     },
   };
@@ -132,15 +132,16 @@ async function launchEmulator({ port, projectId, importDir, log }) {
  * The Auth Emulator of this checkout (its project and data folder) for `npm start`, `npm run dev`
  * and the CLI: the one already on `port` when it is this checkout's (says so through the relay),
  * else a new one there; when another holds the port (another checkout's, or one that does not say
- * whose it is), a new one on a free port. `emulator` is null when an existing one is used.
+ * whose it is), a new one on a free port. `emulator` is null when an existing one is used. `log`
+ * hears why a port is passed over; `emulatorLog` the emulator's own output (none by default).
  * @returns {Promise<{ host: string, emulator: { stop(): Promise<void> } | null, note: string }>}
  */
-export async function ensureAuthEmulator({ port, projectId, dataDir, log = () => {} }) {
+export async function ensureAuthEmulator({ port, projectId, dataDir, log = () => {}, emulatorLog = () => {} }) {
   dataDir = path.resolve(root, dataDir);
   let wanted = port;
   for (let attempt = 1; ; attempt++) {
     try {
-      const emulator = await startAuthEmulator({ port: wanted, projectId, dataDir, log });
+      const emulator = await startAuthEmulator({ port: wanted, projectId, dataDir, log: emulatorLog });
       const moved = wanted === port ? "" : ` (port ${port} is another's)`;
       return { host: emulator.host, emulator, note: `started the Firebase Auth Emulator at ${emulator.host}${moved}` };
     } catch (error) {
