@@ -35,9 +35,9 @@ export async function startAuthEmulator({ port, projectId, dataDir, log = () => 
   relay.forwardTo(emulator.port, save);
   return {
     host: `127.0.0.1:${port}`,
+    // Nothing to write at the end: every change was written after its request.
     async stop() {
       await relay.close();
-      await save().catch((error) => console.error(`[auth-emulator] could not write the accounts to disk: ${error.message}`));
       await emulator.stop();
     },
   };
