@@ -1,19 +1,29 @@
 // `npm run dev`: next dev with the same embedded identity default as `npm start`.
 import path from "node:path";
 
-import { startAuthEmulator } from "./auth-emulator.mjs";
+import { ensureAuthEmulator } from "./auth-emulator.mjs";
 import { devEnvironment } from "./dev-env.mjs";
 import { startEmbeddedMail } from "./embedded-mail.mjs";
 import { startEmbeddedStripe } from "./embedded-stripe.mjs";
-import { exitIfEmulatorFallbackRefused, isEmulatorUp } from "./embedded-auth.mjs";
+import { exitIfEmulatorFallbackRefused } from "./embedded-auth.mjs";
 import { run } from "./run-command.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 exitIfEmulatorFallbackRefused("dev");
 const { env, port, auth } = devEnvironment(root);
 let emulator = null;
-if (auth.usesEmulator && !(await isEmulatorUp(auth.host)))
-  emulator = await startAuthEmulator({ port: auth.port, projectId: env.FIREBASE_PROJECT_ID, dataDir: auth.dataDir });
+if (auth.usesEmulator) {
+  // This checkout's emulator only, as `npm start` (scripts/auth-emulator.mjs, ensureAuthEmulator).
+  const found = await ensureAuthEmulator({
+    port: auth.port,
+    projectId: env.FIREBASE_PROJECT_ID,
+    dataDir: auth.dataDir,
+    log: (line) => console.log(`[dev] ${line}`),
+  });
+  emulator = found.emulator;
+  env.FIREBASE_AUTH_EMULATOR_HOST = found.host;
+  console.log(`[dev] ${found.note}`);
+}
 const mail = await startEmbeddedMail(root, process.env);
 Object.assign(env, mail.env);
 // The mailbox page is for the embedded server only: not for a folder named by hand beside a real SMTP server.

@@ -9,6 +9,5 @@ export function embeddedAuthDefaults(env?: Record<string, string | undefined>): 
 };
 export function emulatorFallbackProblem(env?: Record<string, string | undefined>): string | null;
 export function exitIfEmulatorFallbackRefused(tag: string, env?: Record<string, string | undefined>): void;
-export function isEmulatorUp(host: string): Promise<boolean>;
 export function listenHost(env?: Record<string, string | undefined>): string;
 export function demoAccountsDecision(env?: Record<string, string | undefined>): { seed: boolean; reason: string };

@@ -81,11 +81,3 @@ export function embeddedAuthDefaults(env = process.env) {
     dataDir: path.join(root, ".data", "auth-emulator"),
   };
 }
-
-export async function isEmulatorUp(host) {
-  try {
-    return (await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}

@@ -1,8 +1,8 @@
 // `npm run set-role -- <email> <role>`: changes a user's role, claims and users row together.
 // With the embedded database, stop the app first (the database allows one process);
 // the Auth Emulator is started for the change when none is running.
-import { startAuthEmulator } from "./auth-emulator.mjs";
-import { embeddedAuthDefaults, isEmulatorUp } from "./embedded-auth.mjs";
+import { ensureAuthEmulator } from "./auth-emulator.mjs";
+import { embeddedAuthDefaults } from "./embedded-auth.mjs";
 
 async function main() {
   const [email, role] = process.argv.slice(2);
@@ -14,10 +14,16 @@ async function main() {
   const defaults = embeddedAuthDefaults();
   let emulator: { stop(): Promise<void> } | null = null;
   if (defaults.usesEmulator) {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST ??= defaults.host;
     process.env.FIREBASE_PROJECT_ID ??= defaults.projectId;
-    if (!(await isEmulatorUp(process.env.FIREBASE_AUTH_EMULATOR_HOST))) {
-      emulator = await startAuthEmulator({ port: defaults.port, projectId: defaults.projectId, dataDir: defaults.dataDir });
+    // An emulator named in the shell is used as it is; otherwise this checkout's (scripts/auth-emulator.mjs).
+    if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+      const found = await ensureAuthEmulator({
+        port: defaults.port,
+        projectId: process.env.FIREBASE_PROJECT_ID,
+        dataDir: defaults.dataDir,
+      });
+      emulator = found.emulator;
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = found.host;
     }
   }
   try {

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { startAuthEmulator } from "./auth-emulator.mjs";
+import { ensureAuthEmulator } from "./auth-emulator.mjs";
 import { copyBuildForThisConfiguration } from "./build-copy.mjs";
 import { buildDir, checkBuildFreshness, checkBuildOf, recordBuild } from "./build-freshness.mjs";
-import { demoAccountsDecision, embeddedAuthDefaults, exitIfEmulatorFallbackRefused, isEmulatorUp, listenHost } from "./embedded-auth.mjs";
+import { demoAccountsDecision, embeddedAuthDefaults, exitIfEmulatorFallbackRefused, listenHost } from "./embedded-auth.mjs";
 import { startEmbeddedMail } from "./embedded-mail.mjs";
 import { startEmbeddedStripe } from "./embedded-stripe.mjs";
 import { isLoopbackHost } from "../lib/platform/loopback.mjs";
@@ -89,22 +89,21 @@ console.log(`[start] demo accounts ${demoAccounts.seed ? "on" : "off"}: ${demoAc
 let emulator = null;
 if (auth.usesEmulator) {
   const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT || auth.port);
-  const host = `127.0.0.1:${emulatorPort}`;
   env.FIREBASE_PROJECT_ID ||= auth.projectId;
-  env.FIREBASE_AUTH_EMULATOR_HOST = host;
   // The server runs in production mode: the embedded default allows the emulator for itself only on
   // this machine; on another HOST the operator said ALLOW_AUTH_EMULATOR=true (exitIfEmulatorFallbackRefused).
   if (isLoopbackHost(env.HOST)) env.ALLOW_AUTH_EMULATOR = "true";
-  if (await isEmulatorUp(host)) {
-    console.log(`[start] using the Auth Emulator already running at ${host}`);
-  } else {
-    console.log(`[start] starting the Firebase Auth Emulator at ${host}`);
-    emulator = await startAuthEmulator({
-      port: emulatorPort,
-      projectId: env.FIREBASE_PROJECT_ID,
-      dataDir: process.env.AUTH_EMULATOR_DATA_DIR || auth.dataDir,
-    });
-  }
+  // Only this checkout's emulator (its project and data folder) is used: another checkout's on the
+  // same port has other accounts, or another project (every sign-in refused); then one on a free port.
+  const found = await ensureAuthEmulator({
+    port: emulatorPort,
+    projectId: env.FIREBASE_PROJECT_ID,
+    dataDir: process.env.AUTH_EMULATOR_DATA_DIR || auth.dataDir,
+    log: (line) => console.log(`[start] ${line}`),
+  });
+  emulator = found.emulator;
+  env.FIREBASE_AUTH_EMULATOR_HOST = found.host;
+  console.log(`[start] ${found.note}`);
 }
 
 // Email: with no SMTP_URL, a local SMTP server that keeps every message for /dev/mailbox (README "Email").

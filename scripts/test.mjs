@@ -1,14 +1,21 @@
 // `npm test`: the lint (ESLint with the layers rule, Prettier), unit and integration tests (Jest),
-// then browser tests (Playwright). All run even when the first fails, so one run shows every failure; the exit code
-// is non-zero when either failed. Each runner prints its own summary.
+// then browser tests (Playwright), then the embedded default as `npm start` runs it (a crash, two
+// checkouts at once: scripts/test-embedded-default.mjs) on the build Playwright's server just used.
+// All run even when the first fails, so one run shows every failure; the exit code is non-zero when
+// any failed. Each runner prints its own summary.
 import { run } from "./run-command.mjs";
 
 const isCI = Boolean(process.env.CI) && !["0", "false"].includes(process.env.CI.toLowerCase());
+
+// The e2e server's build folder, as e2e/support/server.ts names it (E2E_PORT moves it).
+const e2ePort = Number(process.env.E2E_PORT || 3100);
+const e2eBuild = `.next-e2e${e2ePort === 3100 ? "" : `-${e2ePort}`}`;
 
 const suites = [
   { name: "lint (eslint, prettier)", args: ["run", "lint"] },
   { name: "unit (jest)", args: ["run", "test:unit", ...(isCI ? ["--", "--ci"] : [])] },
   { name: "e2e (playwright)", args: ["run", "test:e2e"] },
+  { name: "embedded default (npm start: crash, two checkouts)", args: ["run", "test:embedded", "--", "--build-of", e2eBuild] },
 ];
 
 // Ctrl-C during the first suite stops the run instead of starting the next one.

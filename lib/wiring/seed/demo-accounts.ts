@@ -1,11 +1,15 @@
 import "server-only";
 
+import { asc, eq, sql } from "drizzle-orm";
+
 import { setUserRole } from "@/lib/accounts/accounts";
 import { identityConfig } from "@/lib/platform/auth/config";
 import { identityCodeOf } from "@/lib/platform/auth/errors";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
 import { signInWithPassword } from "@/lib/platform/auth/identity-toolkit";
 import { ROLES, type Role } from "@/lib/platform/auth/roles";
+import { getDb } from "@/lib/platform/db/client";
+import { users } from "@/lib/platform/db/schema";
 import { DOCUMENTED_DEMO_PASSWORD } from "@/lib/platform/env";
 import { assignDemoTeacherCourses } from "@/lib/teachers/demo-courses";
 
@@ -17,17 +21,37 @@ export const DEMO_ACCOUNTS: Array<{ email: string; role: Role; displayName: stri
 }));
 
 /**
- * Creates any missing demo account and (re)sets its role, then gives the demo teacher a few
- * courses so their dashboard is not empty; safe to run at every start.
+ * The uid a missing demo account is created with: the one its database row already has (the oldest
+ * row with its email, of its role first), so the rows keyed by it (children, Cash, classes, a
+ * teacher's profile) stay linked when identity lost the account (the Auth Emulator's folder deleted
+ * or lost); else one made from the email, the same at every start.
  */
-export async function ensureDemoAccounts(): Promise<void> {
+export async function demoAccountUid(account: { email: string; role: Role }): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ firebaseUid: users.firebaseUid })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, account.email.toLowerCase()))
+    .orderBy(sql`${users.role} <> ${account.role}`, asc(users.id))
+    .limit(1);
+  return row?.firebaseUid ?? `demo-${account.email.toLowerCase().split("@")[0]}`;
+}
+
+/**
+ * Creates any missing demo account (with a stable uid: demoAccountUid) and (re)sets its role, then
+ * gives the demo teacher a few courses so their dashboard is not empty; safe to run at every start.
+ */
+export async function ensureDemoAccounts(
+  accounts: ReadonlyArray<{ email: string; role: Role; displayName: string }> = DEMO_ACCOUNTS,
+): Promise<void> {
   const auth = adminAuth();
-  for (const account of DEMO_ACCOUNTS) {
+  for (const account of accounts) {
     const existing = await auth.getUserByEmail(account.email).catch(() => null);
     if (!existing) {
       // Verified: the demo family's addresses are ours (example.com), and a newcomer should see
       // /my-courses as a verified parent does, not the "verify your email" notice.
       await auth.createUser({
+        uid: await demoAccountUid(account),
         email: account.email,
         emailVerified: true,
         password: identityConfig.demoPassword,
