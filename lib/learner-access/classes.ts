@@ -4,11 +4,13 @@ import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
 
-import { joinHrefOf, joinWindow, LIVE_SECTION_STATUSES, type JoinWindow } from "@/lib/classroom/join";
+import { joinHrefOf, joinWindow, LIVE_SECTION_STATUSES, resolveJoinUrl, type JoinWindow } from "@/lib/classroom/join";
+import { CLASSROOM_MESSAGES, type JoinTarget } from "@/lib/classroom/schema";
 import { getDb } from "@/lib/platform/db/client";
 import { joinSeatBooking } from "@/lib/platform/db/queries";
 import { bookings, courses, sections, users } from "@/lib/platform/db/schema";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+import { AppError } from "@/lib/platform/errors";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges } from "@/lib/scheduling/session-overrides";
 import { WallClocks } from "@/lib/scheduling/time";
@@ -61,7 +63,13 @@ export async function listLearnerWeek(learner: Pick<LearnerSession, "learnerId" 
         ),
       ),
     db
-      .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt, courseTitle: courses.title, teacherName: teacher.displayName })
+      .select({
+        id: bookings.id,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        courseTitle: courses.title,
+        teacherName: teacher.displayName,
+      })
       .from(bookings)
       .leftJoin(courses, eq(courses.id, bookings.courseId))
       .leftJoin(teacher, eq(teacher.id, bookings.teacherId))
@@ -78,7 +86,14 @@ export async function listLearnerWeek(learner: Pick<LearnerSession, "learnerId" 
   ]);
   const clocks = new WallClocks();
   const classes: LearnerClass[] = [];
-  const changed = new Map((await withSessionChanges(db, seats.map((seat) => seat.section))).map((section) => [section.id, section]));
+  const changed = new Map(
+    (
+      await withSessionChanges(
+        db,
+        seats.map((seat) => seat.section),
+      )
+    ).map((section) => [section.id, section]),
+  );
   for (const seat of seats) {
     const section = changed.get(seat.section.id) ?? seat.section;
     for (const session of sectionSessionsWithChanges(section, from, to, { clocks })) {
@@ -113,4 +128,24 @@ export async function listLearnerWeek(learner: Pick<LearnerSession, "learnerId" 
     });
   }
   return classes.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+/**
+ * The meeting link for the child: only for a class of their own (a confirmed seat of theirs in the
+ * section, or their demo), then the family's checks as for the parent (the Join window, the section
+ * still running). A sibling's class is refused like a class that is not the family's.
+ */
+export async function resolveLearnerJoinUrl(learner: LearnerSession, target: JoinTarget, now = new Date()): Promise<string> {
+  const db = await getDb();
+  const own =
+    "section" in target
+      ? and(eq(bookings.sectionId, target.section), eq(bookings.kind, "seat"))
+      : and(eq(bookings.id, target.booking), eq(bookings.kind, "demo"));
+  const [booking] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(own, eq(bookings.learnerId, learner.learnerId), eq(bookings.status, "confirmed")))
+    .limit(1);
+  if (!booking) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
+  return resolveJoinUrl(learner.parent, target, now);
 }

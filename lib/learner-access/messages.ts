@@ -36,7 +36,9 @@ export interface LearnerConversation {
   teacherName: string;
   title: string;
   isBlocked: boolean;
-  messages: Array<Pick<ThreadMessage, "id" | "body" | "isHidden" | "createdAt"> & { from: "me" | "teacher" | "family" | "support"; author: string }>;
+  messages: Array<
+    Pick<ThreadMessage, "id" | "body" | "isHidden" | "createdAt"> & { from: "me" | "teacher" | "family" | "support"; author: string }
+  >;
 }
 
 /** The conversation of one of the child's bookings (empty until someone writes). */

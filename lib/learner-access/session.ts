@@ -30,7 +30,11 @@ export interface LearnerSession {
  * 20 misses per username and per address in 15 minutes; a success gives its count back). Past a
  * limit even the right secret is refused until the window ends. Answers the cookie to set.
  */
-export async function signInLearner(who: { headers: Headers }, input: LearnerSignInInput, now = new Date()): Promise<{ cookie: string; firstName: string }> {
+export async function signInLearner(
+  who: { headers: Headers },
+  input: LearnerSignInInput,
+  now = new Date(),
+): Promise<{ cookie: string; firstName: string }> {
   const data = parseInput(learnerSignInSchema, input);
   const reservation = await reserveAttempt([
     { rule: RATE_LIMITS.learnerGuessesPerAddress, key: clientAddressOf(who.headers) },
@@ -54,10 +58,14 @@ export async function signInLearner(who: { headers: Headers }, input: LearnerSig
       : data.password !== undefined && secretText({ kind: "password", password: data.password });
   // An unknown username costs the same hash as a wrong secret, so timing tells nothing.
   const isRight = row && given ? await verifySecret(given, row.secretHash) : (await verifySecret("x", await decoyHash()), false);
-  if (!row || !isRight) throw new AppError("forbidden", LEARNER_ACCESS_MESSAGES.wrong, { fieldErrors: { form: LEARNER_ACCESS_MESSAGES.wrong } });
+  if (!row || !isRight)
+    throw new AppError("forbidden", LEARNER_ACCESS_MESSAGES.wrong, { fieldErrors: { form: LEARNER_ACCESS_MESSAGES.wrong } });
   await reservation.release().catch((error: unknown) => console.error("[learner-sign-in] release failed:", error));
   await db.update(learnerSignIns).set({ lastSignedInAt: now }).where(eq(learnerSignIns.learnerId, row.learnerId));
-  return { cookie: encodeLearnerCookie({ learnerId: row.learnerId, version: row.sessionVersion }, now.getTime()), firstName: row.firstName };
+  return {
+    cookie: encodeLearnerCookie({ learnerId: row.learnerId, version: row.sessionVersion }, now.getTime()),
+    firstName: row.firstName,
+  };
 }
 
 /** The child a cookie value names, while their sign-in is still on and not reset since: else null. */

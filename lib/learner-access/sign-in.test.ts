@@ -42,13 +42,18 @@ afterAll(async () => {
 let address = 0;
 /** A fresh address per test, so the per-address limit of one test does not reach the next. */
 const from = () => ({ headers: new Headers({ "x-forwarded-for": `203.0.113.${++address}` }) });
-const PICTURES = ["cat", "sun", "tree"];
+const PICTURES: Array<"cat" | "sun" | "tree"> = ["cat", "sun", "tree"];
 let serial = 0;
 const username = (base: string) => `${base}${++serial}`;
 
 async function childWithPictures(name = username("ada")) {
   const family = await m.fixtures.newFamily(database.db);
-  await m.signIns.setLearnerSignIn(family.parentId, family.learnerId, { kind: "pictures", username: name, pictures: PICTURES, consent: true });
+  await m.signIns.setLearnerSignIn(family.parentId, family.learnerId, {
+    kind: "pictures",
+    username: name,
+    pictures: PICTURES,
+    consent: true,
+  });
   return { ...family, username: name };
 }
 
@@ -77,10 +82,21 @@ describe("a child's sign-in", () => {
   it("signs in with a password the parent set, and a wrong one is refused with the same answer as an unknown username", async () => {
     const family = await m.fixtures.newFamily(database.db);
     const name = username("ben");
-    await m.signIns.setLearnerSignIn(family.parentId, family.learnerId, { kind: "password", username: name, password: "green-frog-42", consent: true });
-    await expect(m.session.signInLearner(from(), { username: name, password: "green-frog-42" })).resolves.toMatchObject({ firstName: "Ada" });
-    const wrong = await m.session.signInLearner(from(), { username: name, password: "green-frog-43" }).catch((error: Error) => error.message);
-    const unknown = await m.session.signInLearner(from(), { username: "nobody-here", password: "x" }).catch((error: Error) => error.message);
+    await m.signIns.setLearnerSignIn(family.parentId, family.learnerId, {
+      kind: "password",
+      username: name,
+      password: "green-frog-42",
+      consent: true,
+    });
+    await expect(m.session.signInLearner(from(), { username: name, password: "green-frog-42" })).resolves.toMatchObject({
+      firstName: "Ada",
+    });
+    const wrong = await m.session
+      .signInLearner(from(), { username: name, password: "green-frog-43" })
+      .catch((error: Error) => error.message);
+    const unknown = await m.session
+      .signInLearner(from(), { username: "nobody-here", password: "x" })
+      .catch((error: Error) => error.message);
     expect(wrong).toBe(unknown);
     // Pictures do not open a password sign-in.
     await expect(m.session.signInLearner(from(), { username: name, pictures: PICTURES })).rejects.toMatchObject({ code: "forbidden" });
@@ -90,16 +106,36 @@ describe("a child's sign-in", () => {
     const taken = await childWithPictures();
     const other = await m.fixtures.newFamily(database.db);
     await expect(
-      m.signIns.setLearnerSignIn(other.parentId, other.learnerId, { kind: "pictures", username: taken.username.toUpperCase(), pictures: PICTURES, consent: true }),
+      m.signIns.setLearnerSignIn(other.parentId, other.learnerId, {
+        kind: "pictures",
+        username: taken.username.toUpperCase(),
+        pictures: PICTURES,
+        consent: true,
+      }),
     ).rejects.toMatchObject({ code: "conflict", fieldErrors: { username: expect.stringContaining("taken") } });
     await expect(
-      m.signIns.setLearnerSignIn(other.parentId, taken.learnerId, { kind: "pictures", username: username("xyz"), pictures: PICTURES, consent: true }),
+      m.signIns.setLearnerSignIn(other.parentId, taken.learnerId, {
+        kind: "pictures",
+        username: username("xyz"),
+        pictures: PICTURES,
+        consent: true,
+      }),
     ).rejects.toMatchObject({ code: "not-found" });
     await expect(
-      m.signIns.setLearnerSignIn(other.parentId, other.learnerId, { kind: "pictures", username: username("yyz"), pictures: PICTURES, consent: false as true }),
+      m.signIns.setLearnerSignIn(other.parentId, other.learnerId, {
+        kind: "pictures",
+        username: username("yyz"),
+        pictures: PICTURES,
+        consent: false as true,
+      }),
     ).rejects.toMatchObject({ code: "invalid", fieldErrors: { consent: expect.any(String) } });
     await expect(
-      m.signIns.setLearnerSignIn(other.parentId, other.learnerId, { kind: "pictures", username: "has space", pictures: ["cat", "cat", "sun"], consent: true }),
+      m.signIns.setLearnerSignIn(other.parentId, other.learnerId, {
+        kind: "pictures",
+        username: "has space",
+        pictures: ["cat", "cat", "sun"],
+        consent: true,
+      }),
     ).rejects.toMatchObject({ code: "invalid", fieldErrors: { username: expect.any(String), pictures: expect.any(String) } });
     expect(await m.signIns.listLearnerSignIns(other.parentId)).toEqual(new Map());
   });
@@ -107,9 +143,16 @@ describe("a child's sign-in", () => {
   it("ends the child's sessions when the parent resets the sign-in or turns it off", async () => {
     const child = await childWithPictures();
     const before = await m.session.signInLearner(from(), { username: child.username, pictures: PICTURES });
-    await m.signIns.setLearnerSignIn(child.parentId, child.learnerId, { kind: "pictures", username: child.username, pictures: ["dog", "moon", "car"], consent: true });
+    await m.signIns.setLearnerSignIn(child.parentId, child.learnerId, {
+      kind: "pictures",
+      username: child.username,
+      pictures: ["dog", "moon", "car"],
+      consent: true,
+    });
     expect(await m.session.learnerOfCookie(before.cookie)).toBeNull();
-    await expect(m.session.signInLearner(from(), { username: child.username, pictures: PICTURES })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(m.session.signInLearner(from(), { username: child.username, pictures: PICTURES })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const after = await m.session.signInLearner(from(), { username: child.username, pictures: ["dog", "moon", "car"] });
     expect(await m.session.learnerOfCookie(after.cookie)).not.toBeNull();
     await m.signIns.turnOffLearnerSignIn(child.parentId, child.learnerId);
@@ -148,8 +191,12 @@ describe("a child's sign-in", () => {
     const one = from();
     for (let i = 0; i < 5; i++) await m.session.signInLearner(one, { username: child.username, pictures: PICTURES });
     for (let i = 0; i < 20; i++) {
-      await expect(m.session.signInLearner(one, { username: `guess${i}`, pictures: PICTURES })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(m.session.signInLearner(one, { username: `guess${i}`, pictures: PICTURES })).rejects.toMatchObject({
+        code: "forbidden",
+      });
     }
-    await expect(m.session.signInLearner(one, { username: child.username, pictures: PICTURES })).rejects.toMatchObject({ code: "rate-limited" });
+    await expect(m.session.signInLearner(one, { username: child.username, pictures: PICTURES })).rejects.toMatchObject({
+      code: "rate-limited",
+    });
   });
 });

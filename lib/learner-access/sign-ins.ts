@@ -65,17 +65,24 @@ export async function setLearnerSignIn(parentId: number, learnerIdInput: unknown
       .from(learnerSignIns)
       .where(sql`lower(${learnerSignIns.username}) = lower(${data.username})`);
     if (taken && taken.learnerId !== learnerId) {
-      throw new AppError("conflict", LEARNER_ACCESS_MESSAGES.usernameTaken, { fieldErrors: { username: LEARNER_ACCESS_MESSAGES.usernameTaken } });
+      throw new AppError("conflict", LEARNER_ACCESS_MESSAGES.usernameTaken, {
+        fieldErrors: { username: LEARNER_ACCESS_MESSAGES.usernameTaken },
+      });
     }
     const values = { username: data.username, secretKind: data.kind, secretHash, consentAt: now, updatedAt: now };
     try {
       await tx
         .insert(learnerSignIns)
         .values({ learnerId, parentId, ...values, createdAt: now })
-        .onConflictDoUpdate({ target: learnerSignIns.learnerId, set: { ...values, sessionVersion: sql`${learnerSignIns.sessionVersion} + 1` } });
+        .onConflictDoUpdate({
+          target: learnerSignIns.learnerId,
+          set: { ...values, sessionVersion: sql`${learnerSignIns.sessionVersion} + 1` },
+        });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new AppError("conflict", LEARNER_ACCESS_MESSAGES.usernameTaken, { fieldErrors: { username: LEARNER_ACCESS_MESSAGES.usernameTaken } });
+        throw new AppError("conflict", LEARNER_ACCESS_MESSAGES.usernameTaken, {
+          fieldErrors: { username: LEARNER_ACCESS_MESSAGES.usernameTaken },
+        });
       }
       throw error;
     }

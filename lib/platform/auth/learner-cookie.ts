@@ -46,7 +46,11 @@ export function encodeLearnerCookie(
 }
 
 /** The session a cookie value carries, or null: unsigned, forged, malformed or expired. */
-export function decodeLearnerCookie(value: string | undefined | null, now = Date.now(), secret = identityConfig.sessionSecret): LearnerCookie | null {
+export function decodeLearnerCookie(
+  value: string | undefined | null,
+  now = Date.now(),
+  secret = identityConfig.sessionSecret,
+): LearnerCookie | null {
   if (!value || !secret || value.length > 400) return null;
   const [payload, sig] = value.split(".");
   if (!payload || !sig) return null;
@@ -69,12 +73,16 @@ export function decodeLearnerCookie(value: string | undefined | null, now = Date
  * Next's request scope) there is none.
  */
 export async function readLearnerCookie(): Promise<LearnerCookie | null> {
+  const { cookies } = await import("next/headers");
+  let store: Awaited<ReturnType<typeof cookies>>;
   try {
-    const { cookies } = await import("next/headers");
-    return decodeLearnerCookie((await cookies()).get(LEARNER_COOKIE)?.value);
-  } catch {
-    return null;
+    store = await cookies();
+  } catch (error) {
+    // Next's own signals (a page being prerendered becomes dynamic here) must go through.
+    if (error instanceof Error && /outside a request scope/i.test(error.message)) return null;
+    throw error;
   }
+  return decodeLearnerCookie(store.get(LEARNER_COOKIE)?.value);
 }
 
 /** What a child's session is told by every money, cart, wallet, settings and parent-only action. */

@@ -30,7 +30,7 @@ const PUBLIC_ACTIONS: Record<string, RegExp> = {
   addToGuestCartAction: /^\s*await refuseLearnerSession\(\);/m,
   removeFromGuestCartAction: /^\s*await refuseLearnerSession\(\);/m,
   // A child's sign-in: its guesses are limited per address and per username before the secret is checked.
-  learnerSignInAction: /^\s*await signInLearner\(/m,
+  learnerSignInAction: /\bawait signInLearner\(/,
   // The email preferences page's digest switch: keyed by the address's unguessable token, wrong ones limited per address.
   setWeeklyDigestAction: /^\s*await limitTokenGuesses\(/m,
   // The public pages' cart count: a visitor whose session has ended gets null, and reads nothing.
