@@ -38,13 +38,14 @@ export async function requireApiUser(): Promise<SessionUser> {
 
 /** The signed-in user as the one who acts (users.id, email, role), or null. */
 export async function getActor(): Promise<Actor | null> {
+  // Every caller acts for the actor it gets (or refuses null): a child's session is refused outright.
+  await refuseLearnerSession();
   const user = await getCurrentUser();
   return user ? { id: user.databaseId, email: user.email, role: user.role } : null;
 }
 
 /** For server actions and route handlers: the actor allowed `permission`, else a 401/403 AppError. */
 export async function requireActor(permission: Permission): Promise<Actor> {
-  await refuseLearnerSession();
   const actor = await getActor();
   authorize(actor, permission);
   return actor;
