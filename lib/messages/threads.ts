@@ -120,7 +120,15 @@ const authorRoleOf = (side: ThreadSide) => (side === "staff" ? "support" : side)
  * contact details, counting digits across the author's recent messages here; a masked or
  * suspicious message is flagged for support with the original kept. Support's own messages are not screened.
  */
-async function insertMessage(tx: Transaction, threadId: string, actor: Actor, side: ThreadSide, body: string, now: Date, asLearnerId?: number) {
+async function insertMessage(
+  tx: Transaction,
+  threadId: string,
+  actor: Actor,
+  side: ThreadSide,
+  body: string,
+  now: Date,
+  asLearnerId?: number,
+) {
   const screened =
     side === "staff"
       ? { text: body, isMasked: false, isFlagged: false, reasons: [] }
@@ -159,7 +167,13 @@ export interface Posted {
  * Refused with a message: not theirs (404), empty or over 2,000 characters (400), a blocked thread
  * (409), too many messages from this account (429). Nothing is written then.
  */
-export async function postMessage(actor: Actor, threadId: unknown, input: unknown, now = new Date(), asLearnerId?: number): Promise<Posted> {
+export async function postMessage(
+  actor: Actor,
+  threadId: unknown,
+  input: unknown,
+  now = new Date(),
+  asLearnerId?: number,
+): Promise<Posted> {
   const { body } = parseInput(postMessageSchema, input);
   const db = await getDb();
   // Access first, so the limit does not tell a stranger anything either.
