@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { getThread, listThreads } from "@/lib/messages/threads";
+import { countUnreadMessages, getThread, listThreads, markThreadRead } from "@/lib/messages/threads";
 import { messages } from "@/lib/platform/db/schema";
 import { addChild } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
@@ -45,6 +45,10 @@ describe("the child's messages", () => {
     expect(row).toMatchObject({ authorId: family.parent.id, authorRole: "family", authorLearnerId: family.learnerId, flagged: true });
     expect(row?.body).not.toContain("555");
 
+    // New to the parent: unread in the family inbox until they open it.
+    expect(await countUnreadMessages(family.parent)).toBe(1);
+    await markThreadRead(family.parent, posted.threadId);
+    expect(await countUnreadMessages(family.parent)).toBe(0);
     const parentView = await getThread(family.parent, posted.threadId);
     expect(parentView.messages).toEqual([expect.objectContaining({ author: "Ada", authorLearnerId: family.learnerId })]);
     expect((await listThreads(family.parent)).map((thread) => thread.id)).toContain(posted.threadId);

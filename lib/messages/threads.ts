@@ -150,7 +150,8 @@ async function insertMessage(
     .returning({ id: messages.id });
   if (!row) throw new Error("the message insert returned no row");
   await tx.update(messageThreads).set({ lastMessageAt: now }).where(eq(messageThreads.id, threadId));
-  await markReadTo(tx, threadId, actor.id, row.id, now);
+  // A child's message is new to their parent (it is in the family's name, but the parent did not write it).
+  if (asLearnerId === undefined) await markReadTo(tx, threadId, actor.id, row.id, now);
   await emit(tx, messagePosted, { messageId: row.id });
   return { messageId: row.id, isMasked: screened.isMasked };
 }
@@ -293,7 +294,7 @@ function visibleTo(actor: Actor) {
  * messages and those in threads they have written in: the ones that ask for them.
  */
 function unreadIn(actor: Actor) {
-  const base = sql`m.thread_id = ${messageThreads.id} and m.author_id is distinct from ${actor.id} and m.hidden_at is null
+  const base = sql`m.thread_id = ${messageThreads.id} and (m.author_id is distinct from ${actor.id} or m.author_learner_id is not null) and m.hidden_at is null
     and m.id > coalesce((select r.last_read_message_id from message_reads r where r.thread_id = ${messageThreads.id} and r.user_id = ${actor.id}), 0)`;
   if (!can(actor.role, "messages.moderate")) return base;
   return sql`${base} and (${messageThreads.familyId} = ${actor.id} or ${messageThreads.teacherId} = ${actor.id} or m.flagged
