@@ -60,12 +60,16 @@ async function createSectionStartingAt(browser: Browser, start: Date): Promise<s
   await teacher.getByLabel("Status").selectOption("open");
   await teacher.getByRole("button", { name: "Create section" }).click();
   await expect(teacher).toHaveURL(/\/teacher\/sections$/);
-  const row = teacher
+  // The newest free section of the course: the highest id.
+  const links = await teacher
     .getByRole("row")
     .filter({ hasText: COURSE })
     .filter({ hasText: "$0.00" })
-    .filter({ hasText: wall.time.replace(/^0/, "") });
-  const href = await row.first().getByRole("link").first().getAttribute("href");
+    .getByRole("link")
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => anchor.getAttribute("href") ?? "").filter((href) => /\/teacher\/sections\/\d+$/.test(href)),
+    );
+  const href = links.sort((a, b) => Number(/\d+$/.exec(a)![0]) - Number(/\d+$/.exec(b)![0])).pop();
   await teacher.context().close();
   return /\/(\d+)$/.exec(href ?? "")![1]!;
 }
