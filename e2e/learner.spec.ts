@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
-import { consentCookie, signInAs, signUpParent } from "./support/auth";
+import { consentCookie, demoAccount, signUpParent } from "./support/auth";
 
 /**
  * The learner's own door: a parent turns on a picture-password sign-in for their child, the child
@@ -46,7 +46,13 @@ function wallClockIn(zone: string, at: Date) {
 
 async function createSectionStartingAt(browser: Browser, start: Date): Promise<string> {
   const teacher = await (await browser.newContext({ timezoneId: TEACHER_ZONE })).newPage();
-  await signInAs(teacher, "teacher");
+  // Through the form (not the saved state), so the spec runs on its own too (`--no-deps`).
+  const account = demoAccount("teacher");
+  await teacher.goto("/signin");
+  await teacher.getByLabel("Email").fill(account.email);
+  await teacher.getByLabel("Password", { exact: true }).fill(account.password);
+  await teacher.getByRole("button", { name: "Log in" }).click();
+  await expect(teacher.locator("[data-role]")).toBeVisible({ timeout: 30_000 });
   const wall = wallClockIn(TEACHER_ZONE, start);
   await teacher.goto("/teacher/sections/new");
   await teacher.getByLabel("Course").selectOption({ label: COURSE });
@@ -83,7 +89,8 @@ async function axeViolations(page: Page) {
 test("a parent turns on a picture password; the child signs in on a phone, sees today's class and writes to the teacher; the parent reads it", async ({
   browser,
 }, testInfo) => {
-  test.slow();
+  // Three browsers and four axe scans on a shared 2-core machine.
+  test.setTimeout(600_000);
   const start = new Date(Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000);
   const zone = familyZoneFor(start);
   const sectionId = await createSectionStartingAt(browser, start);
@@ -132,7 +139,10 @@ test("a parent turns on a picture password; the child signs in on a phone, sees 
   // A wrong order first: refused, and the pictures start again.
   for (const picture of ["Sun", "Cat", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
   await kid.getByRole("button", { name: "Sign in" }).click();
-  await expect(kid.getByRole("alert")).toHaveText("That is not right. Try again.");
+  // (Next's route announcer is an alert too: the form's own is found by its words.)
+  await expect(kid.getByRole("main").getByRole("alert").filter({ hasText: "That is not right. Try again." })).toBeVisible({
+    timeout: 15_000,
+  });
   for (const picture of ["Cat", "Sun", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
   await kid.screenshot({ path: testInfo.outputPath("kids-sign-in.png"), fullPage: true });
   await kid.getByRole("button", { name: "Sign in" }).click();
@@ -170,7 +180,7 @@ test("a parent turns on a picture password; the child signs in on a phone, sees 
   const words = `Can we make a game next time? ${randomUUID().slice(0, 6)}`;
   await kid.getByLabel("Your message").fill(words);
   await kid.getByRole("button", { name: "Send" }).click();
-  await expect(kid.getByRole("status")).toHaveText("Sent!");
+  await expect(kid.getByRole("main").getByRole("status")).toHaveText("Sent!", { timeout: 15_000 });
   await expect(kid.getByRole("listitem").filter({ hasText: words })).toContainText("You");
   expect(await axeViolations(kid)).toEqual([]);
   await kid.screenshot({ path: testInfo.outputPath("learn-message.png"), fullPage: true });
