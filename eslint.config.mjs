@@ -44,6 +44,7 @@ const DOMAIN_IMPORTS = {
   discovery: ["classroom", "scheduling"], // issue 29: the class finder and teacher pages read sections, sessions and approved reviews
   messages: ["audit"], // family–teacher threads (issue 28): read bookings through the schema; hiding a message and blocking a thread are audited
   safety: ["audit", "messages"], // issue 40: concerns reported and triaged (audited); acting on one hides a message or blocks a pair
+  "learner-access": ["classroom", "messages", "notifications", "scheduling"], // a child's own sign-in and space: their classes, the join route, their threads; the calendar feeds reuse the invites' UIDs
   commerce: ["audit", "scheduling"], // seats are sold in scheduled sections; refunds and admin changes are audited (its mail is its events' reactions)
 };
 

@@ -7,6 +7,9 @@ import { SiteShell } from "@/components/shell/site-shell";
 import { countCartSeats } from "@/lib/commerce/cart/cart";
 import { countUnreadMessages } from "@/lib/messages/threads";
 import { roleBars } from "@/lib/platform/auth/navigation";
+import { redirect } from "next/navigation";
+
+import { hasLearnerSession } from "@/lib/platform/auth/current-user";
 import { getCurrentUser } from "@/lib/platform/auth/session";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
@@ -22,6 +25,8 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
  * the role's header is in the HTML and the session is known at the first paint.
  */
 export default async function AccountLayout({ children }: { children: ReactNode }) {
+  // A child's session has its own space: the family's pages (cart, wallet, settings) are not theirs.
+  if (await hasLearnerSession()) redirect("/learn");
   const user = await getCurrentUser();
   // An account without a zone (made before zones were kept) takes the browser's at this visit.
   const [zone, cartCount, unreadMessages] = await Promise.all([

@@ -9,7 +9,7 @@ import { CheckEmailNotice } from "./check-email-notice";
  * The route groups whose layout renders the shell itself (components/shell/site-shell.tsx) with the
  * session the server read, so that their header is the role's bar in the HTML.
  */
-const GROUPS_WITH_OWN_SHELL: ReadonlySet<string> = new Set(["(account)", "(dashboards)"]);
+const GROUPS_WITH_OWN_SHELL: ReadonlySet<string> = new Set(["(account)", "(dashboards)", "(learner)"]);
 
 /**
  * The root layout's header, <main> and footer, for every page but the signed-in groups' (which

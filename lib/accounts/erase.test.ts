@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
-import { bookings, gifts, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
+import { renewFeed } from "@/lib/learner-access/feeds";
+import { setLearnerSignIn } from "@/lib/learner-access/sign-ins";
+import { bookings, calendarFeeds, gifts, learnerSignIns, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 
@@ -153,4 +155,19 @@ test("gifts keep no recipient name, email or message once the buyer or the recip
   expect(await gift(bought!.id)).toMatchObject({ buyerId: null, recipientName: null, recipientEmail: null, message: null, status: "paid" });
   expect(await gift(pending!.id)).toMatchObject({ buyerId: null, recipientName: null, status: "expired", code: null });
   expect(await gift(received!.id)).toMatchObject({ recipientName: null, recipientEmail: null, message: null });
+});
+
+test("a family's deletion takes its children's own sign-ins and its calendar links with it", async () => {
+  const family = await newFamily(database.db);
+  await setLearnerSignIn(family.parentId, family.learnerId, {
+    kind: "password",
+    username: `gone${family.parentId}`,
+    password: "a-child-password",
+    consent: true,
+  });
+  await renewFeed({ scope: "family", userId: family.parentId });
+  await renewFeed({ scope: "learner", userId: family.parentId, learnerId: family.learnerId });
+  await erase(family.parentId);
+  expect(await database.db.select().from(learnerSignIns).where(eq(learnerSignIns.parentId, family.parentId))).toEqual([]);
+  expect(await database.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, family.parentId))).toEqual([]);
 });

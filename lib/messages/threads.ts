@@ -120,7 +120,15 @@ const authorRoleOf = (side: ThreadSide) => (side === "staff" ? "support" : side)
  * contact details, counting digits across the author's recent messages here; a masked or
  * suspicious message is flagged for support with the original kept. Support's own messages are not screened.
  */
-async function insertMessage(tx: Transaction, threadId: string, actor: Actor, side: ThreadSide, body: string, now: Date) {
+async function insertMessage(
+  tx: Transaction,
+  threadId: string,
+  actor: Actor,
+  side: ThreadSide,
+  body: string,
+  now: Date,
+  asLearnerId?: number,
+) {
   const screened =
     side === "staff"
       ? { text: body, isMasked: false, isFlagged: false, reasons: [] }
@@ -131,6 +139,7 @@ async function insertMessage(tx: Transaction, threadId: string, actor: Actor, si
       threadId,
       authorId: actor.id,
       authorRole: authorRoleOf(side),
+      authorLearnerId: side === "family" ? (asLearnerId ?? null) : null,
       // A text of many short contact details grows when masked; the stored body stays within its limit.
       body: screened.text.slice(0, STORED_BODY_MAX),
       originalBody: screened.isFlagged ? body : null,
@@ -141,7 +150,8 @@ async function insertMessage(tx: Transaction, threadId: string, actor: Actor, si
     .returning({ id: messages.id });
   if (!row) throw new Error("the message insert returned no row");
   await tx.update(messageThreads).set({ lastMessageAt: now }).where(eq(messageThreads.id, threadId));
-  await markReadTo(tx, threadId, actor.id, row.id, now);
+  // A child's message is new to their parent (it is in the family's name, but the parent did not write it).
+  if (asLearnerId === undefined) await markReadTo(tx, threadId, actor.id, row.id, now);
   await emit(tx, messagePosted, { messageId: row.id });
   return { messageId: row.id, isMasked: screened.isMasked };
 }
@@ -158,7 +168,13 @@ export interface Posted {
  * Refused with a message: not theirs (404), empty or over 2,000 characters (400), a blocked thread
  * (409), too many messages from this account (429). Nothing is written then.
  */
-export async function postMessage(actor: Actor, threadId: unknown, input: unknown, now = new Date()): Promise<Posted> {
+export async function postMessage(
+  actor: Actor,
+  threadId: unknown,
+  input: unknown,
+  now = new Date(),
+  asLearnerId?: number,
+): Promise<Posted> {
   const { body } = parseInput(postMessageSchema, input);
   const db = await getDb();
   // Access first, so the limit does not tell a stranger anything either.
@@ -168,7 +184,7 @@ export async function postMessage(actor: Actor, threadId: unknown, input: unknow
     // Under the thread's row lock: a block and a post cannot cross.
     const { thread, side } = await loadThreadFor(tx, actor, threadId, true);
     if (thread.blockedAt) throw new AppError("conflict", BLOCKED_MESSAGE);
-    const posted = await insertMessage(tx, thread.id, actor, side, body, now);
+    const posted = await insertMessage(tx, thread.id, actor, side, body, now, asLearnerId);
     return { threadId: thread.id, ...posted };
   });
 }
@@ -177,7 +193,7 @@ export async function postMessage(actor: Actor, threadId: unknown, input: unknow
  * The family's first message about one of their bookings (an enrolment's seat or a demo): opens
  * the booking's thread with its teacher (one per booking, decided by a unique index), or adds to it.
  */
-export async function startThread(actor: Actor, input: unknown, now = new Date()): Promise<Posted> {
+export async function startThread(actor: Actor, input: unknown, now = new Date(), asLearnerId?: number): Promise<Posted> {
   const { bookingId, body } = parseInput(startThreadSchema, input);
   const db = await getDb();
   const booking = await familyBooking(db, actor.id, bookingId);
@@ -201,7 +217,7 @@ export async function startThread(actor: Actor, input: unknown, now = new Date()
     if (!row) throw new Error("the thread vanished after its insert");
     const { thread, side } = await loadThreadFor(tx, actor, row.id, true);
     if (thread.blockedAt) throw new AppError("conflict", BLOCKED_MESSAGE);
-    const posted = await insertMessage(tx, thread.id, actor, side, body, now);
+    const posted = await insertMessage(tx, thread.id, actor, side, body, now, asLearnerId);
     return { threadId: thread.id, ...posted };
   });
 }
@@ -278,7 +294,7 @@ function visibleTo(actor: Actor) {
  * messages and those in threads they have written in: the ones that ask for them.
  */
 function unreadIn(actor: Actor) {
-  const base = sql`m.thread_id = ${messageThreads.id} and m.author_id is distinct from ${actor.id} and m.hidden_at is null
+  const base = sql`m.thread_id = ${messageThreads.id} and (m.author_id is distinct from ${actor.id} or m.author_learner_id is not null) and m.hidden_at is null
     and m.id > coalesce((select r.last_read_message_id from message_reads r where r.thread_id = ${messageThreads.id} and r.user_id = ${actor.id}), 0)`;
   if (!can(actor.role, "messages.moderate")) return base;
   return sql`${base} and (${messageThreads.familyId} = ${actor.id} or ${messageThreads.teacherId} = ${actor.id} or m.flagged
@@ -359,6 +375,8 @@ export interface ThreadMessage {
   /** "You", the teacher's or family's name, or "Support". */
   author: string;
   authorRole: "family" | "teacher" | "support";
+  /** The family's child who wrote it from their own sign-in, or null. */
+  authorLearnerId: number | null;
   isMine: boolean;
   /** What is delivered (masked); null once support hid it, for everyone but support and admins. */
   body: string | null;
@@ -398,6 +416,8 @@ export async function getThread(actor: Actor, threadId: unknown): Promise<Thread
       id: messages.id,
       authorId: messages.authorId,
       authorRole: messages.authorRole,
+      authorLearnerId: messages.authorLearnerId,
+      authorLearnerName: learners.firstName,
       body: messages.body,
       originalBody: messages.originalBody,
       flagged: messages.flagged,
@@ -405,6 +425,7 @@ export async function getThread(actor: Actor, threadId: unknown): Promise<Thread
       createdAt: messages.createdAt,
     })
     .from(messages)
+    .leftJoin(learners, eq(learners.id, messages.authorLearnerId))
     .where(eq(messages.threadId, thread.id))
     .orderBy(messages.id);
   const teacherName = about?.teacherName ?? "Teacher";
@@ -422,8 +443,10 @@ export async function getThread(actor: Actor, threadId: unknown): Promise<Thread
       const isHidden = row.hiddenAt !== null;
       return {
         id: row.id,
-        author: row.authorId === actor.id ? "You" : nameOf[row.authorRole],
+        // A child's message is the family's, named as the child's (the parent sees who wrote it).
+        author: row.authorLearnerName ? row.authorLearnerName : row.authorId === actor.id ? "You" : nameOf[row.authorRole],
         authorRole: row.authorRole,
+        authorLearnerId: row.authorLearnerId,
         isMine: row.authorId === actor.id,
         body: isHidden && !isStaff ? null : row.body,
         isHidden,

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { renewFeed } from "@/lib/learner-access/feeds";
+import { setLearnerSignIn } from "@/lib/learner-access/sign-ins";
 import { buyGift } from "@/lib/commerce/gifts/gifts";
 import { unsubscribeTokenFor } from "@/lib/notifications/preferences";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
@@ -199,6 +201,26 @@ describe("exportAccountData", () => {
         details: { emailVerified: true, byRole: "support" },
       }),
     ]);
+  });
+
+  it("holds the children's own sign-ins with the parent's consent and the calendar links, never a hash or a link's token", async () => {
+    const family = await newAccount(true);
+    const consentAt = new Date("2030-05-01T10:00:00Z");
+    await setLearnerSignIn(
+      family.id,
+      family.learnerId,
+      { kind: "pictures", username: `ada-${family.id}`, pictures: ["cat", "sun", "tree"], consent: true },
+      consentAt,
+    );
+    const feedUrl = await renewFeed({ scope: "learner", userId: family.id, learnerId: family.learnerId });
+    const data = await exportAccountData(admin, String(family.id));
+    expect(data.learnerSignIns).toEqual([
+      expect.objectContaining({ learnerId: family.learnerId, username: `ada-${family.id}`, kind: "pictures", consentAt }),
+    ]);
+    expect(data.calendarFeeds).toEqual([expect.objectContaining({ scope: "learner", learnerId: family.learnerId })]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain("scrypt");
+    expect(text).not.toContain(feedUrl.split("/").pop()!.replace(".ics", ""));
   });
 
   it("holds a teacher's vetting checks and proposed courses (issue 38)", async () => {

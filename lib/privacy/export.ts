@@ -24,6 +24,8 @@ import {
   emailPreferences,
   gifts,
   learners,
+  learnerSignIns,
+  calendarFeeds,
   ledgerEntries,
   logEvents,
   orderItems,
@@ -198,6 +200,32 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     .where(eq(learners.parentId, id))
     .orderBy(asc(learners.id));
   const learnerIds = children.map((child) => child.id);
+
+  // The children's own sign-ins (username, kind, the parent's consent and its date), never the secret's hash.
+  const childSignIns = await tx
+    .select({
+      learnerId: learnerSignIns.learnerId,
+      username: learnerSignIns.username,
+      kind: learnerSignIns.secretKind,
+      consentAt: learnerSignIns.consentAt,
+      lastSignedInAt: learnerSignIns.lastSignedInAt,
+      createdAt: learnerSignIns.createdAt,
+      updatedAt: learnerSignIns.updatedAt,
+    })
+    .from(learnerSignIns)
+    .where(eq(learnerSignIns.parentId, id))
+    .orderBy(asc(learnerSignIns.learnerId));
+  // The private calendar links that exist (never their token: it is a key).
+  const feeds = await tx
+    .select({
+      scope: calendarFeeds.scope,
+      learnerId: calendarFeeds.learnerId,
+      createdAt: calendarFeeds.createdAt,
+      updatedAt: calendarFeeds.updatedAt,
+    })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, id))
+    .orderBy(asc(calendarFeeds.createdAt));
 
   const waitlists = await tx
     .select({
@@ -588,6 +616,8 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
       unsubscribedFromNonEssentialEmailAt: preference?.unsubscribedAt ?? null,
     },
     learners: children,
+    learnerSignIns: childSignIns,
+    calendarFeeds: feeds,
     demoRequests: requests,
     bookings: bookingRows,
     bookingHistory: history,

@@ -87,6 +87,11 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
   await seedDemoFamily()
     .then(() => console.log("[commerce] the demo student has a child and wallet credit"))
     .catch((error: unknown) => console.error("[commerce] could not seed the demo family:", error instanceof Error ? error.message : error));
+  // The demo family's child's own sign-in (/kids, a picture password).
+  const { seedDemoLearner } = await import("@/lib/wiring/seed/demo-learner");
+  await seedDemoLearner().catch((error: unknown) =>
+    console.error("[learner-access] could not seed the demo child's sign-in:", error instanceof Error ? error.message : error),
+  );
   // A demo the demo teacher gave yesterday, waiting for its outcome (issue 27).
   const { seedPastDemo } = await import("@/lib/wiring/seed/past-demo");
   await seedPastDemo().catch((error: unknown) =>

@@ -8,7 +8,7 @@ import { addToCart, removeFromCart, sectionForGuestCart } from "@/lib/commerce/c
 import { checkoutCart } from "@/lib/commerce/checkout/checkout";
 import { GUEST_CART_COOKIE, GUEST_CART_MAX_AGE_SECONDS, parseGuestCart, serializeGuestCart } from "@/lib/commerce/cart/guest-cart";
 import { checkoutSchema, COMMERCE_MESSAGES } from "@/lib/commerce/schema";
-import { requireApiUser } from "@/lib/platform/auth/session";
+import { refuseLearnerSession, requireApiUser } from "@/lib/platform/auth/session";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
@@ -58,6 +58,8 @@ export async function addToCartAction(_previous: ActionResult | null, formData: 
 /** A signed-out visitor's choice, kept in a cookie until they sign in and choose the child. */
 export async function addToGuestCartAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   const result = await runAction("cart-add-guest", async () => {
+    // A child's session has no grown-up behind it, but must not fill a cart either.
+    await refuseLearnerSession();
     const sectionId = sectionIdOf(formData);
     const section = await sectionForGuestCart(sectionId);
     await writeGuestCart((ids) => [...ids, sectionId]);
@@ -69,6 +71,7 @@ export async function addToGuestCartAction(_previous: ActionResult | null, formD
 
 export async function removeFromGuestCartAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   return runAction("cart-remove-guest", async () => {
+    await refuseLearnerSession();
     const sectionId = sectionIdOf(formData);
     await writeGuestCart((ids) => ids.filter((id) => id !== sectionId));
     revalidatePath("/cart");

@@ -26,8 +26,11 @@ const PUBLIC_ACTIONS: Record<string, RegExp> = {
   rebookSlotsAction: /\blistRebookSlots\(/,
   rebookDemoAction: /\brebookDemo\(/,
   // A signed-out visitor's cart is their own cookie (section ids): nothing stored here, one open section read.
-  addToGuestCartAction: /\brunAction\("cart-add-guest", async \(\) => \{\s+const sectionId = sectionIdOf\(formData\);/,
-  removeFromGuestCartAction: /^\s*await writeGuestCart\(/m,
+  // A child's session is refused first (it must not fill a cart): lib/platform/auth/current-user.ts.
+  addToGuestCartAction: /^\s*await refuseLearnerSession\(\);/m,
+  removeFromGuestCartAction: /^\s*await refuseLearnerSession\(\);/m,
+  // A child's sign-in: its guesses are limited per address and per username before the secret is checked.
+  learnerSignInAction: /\bawait signInLearner\(/,
   // The email preferences page's digest switch: keyed by the address's unguessable token, wrong ones limited per address.
   setWeeklyDigestAction: /^\s*await limitTokenGuesses\(/m,
   // The public pages' cart count: a visitor whose session has ended gets null, and reads nothing.
@@ -76,7 +79,7 @@ describe("server actions", () => {
         const firstAwait = /\bawait\b[^;]*;/.exec(action.body)?.[0] ?? "";
         const checksFirst = publicLimit
           ? publicLimit.test(`  ${firstAwait}`)
-          : /\b(requireActor\(|getActor\(\)|requireApiUser\(\))/.test(firstAwait);
+          : /\b(requireActor\(|getActor\(\)|requireApiUser\(\)|requireLearner\(\))/.test(firstAwait);
         expect({ action: action.name, checksFirst }).toEqual({ action: action.name, checksFirst: true });
       }
     },

@@ -81,6 +81,13 @@ export const RATE_LIMITS = {
     refusal: "Too many sign-in attempts.",
   },
   /**
+   * A child's sign-in (a password or 3 of 9 pictures in order: 504 orders), counted like the
+   * parents' (reserveAttempt: only misses stay counted). Children mistype more than grown-ups, so
+   * 20 misses in 15 minutes per username and per address; a script guessing pictures gets 20 of 504.
+   */
+  learnerGuessesPerUsername: { name: "learner-guesses-user", limit: 20, windowSeconds: 15 * 60, refusal: "Too many tries." },
+  learnerGuessesPerAddress: { name: "learner-guesses", limit: 20, windowSeconds: 15 * 60, refusal: "Too many tries." },
+  /**
    * Gift codes tried and not redeemed (counted by reserveAttempt, so a redeemed code does not count):
    * a code has 140 random bits, and these keep a signed-in script from even trying. 10 wrong codes in
    * 15 minutes per account covers typos from paper; 20 per address covers a household or a classroom.

@@ -21,7 +21,11 @@ import { TeacherNextSteps } from "@/components/teaching/teacher-next-steps";
 import { findPayoutAccount, isConnectAvailable } from "@/lib/commerce/earnings/connect";
 import { listSectionsFor } from "@/lib/scheduling/section-admin";
 
+import { CalendarFeedLinks } from "@/components/learner/calendar-feed-links";
+import { listFeeds } from "@/lib/learner-access/feeds";
+
 import { recordDemoOutcomeAction } from "./actions";
+import { renewTeacherFeedAction } from "./calendar-feed-action";
 
 export const metadata = { title: "Teacher dashboard" };
 
@@ -102,6 +106,7 @@ export default async function TeacherDashboardPage({
           emptyText="No messages yet. Families write to you from their enrolments and demos."
         />
       </section>
+      {isAdmin ? null : <TeacherCalendarFeed teacherId={actor.id} />}
       {needingOutcome.length > 0 ? (
         <section aria-labelledby="needs-outcome" className="mb-8">
           <h2 id="needs-outcome" className="mb-1 text-xl font-bold text-slate-900">
@@ -172,5 +177,23 @@ export default async function TeacherDashboardPage({
         <TeacherRequestTable rows={latest.rows} caption="Latest demo requests for your courses, newest first" zone={timezone} />
       </section>
     </>
+  );
+}
+
+/** The teacher's private calendar link: their sections (moved and cancelled sessions as such) and demos. */
+async function TeacherCalendarFeed({ teacherId }: { teacherId: number }) {
+  const feeds = await listFeeds(teacherId);
+  return (
+    <section aria-labelledby="calendar-feed" className="mb-8">
+      <h2 id="calendar-feed" className="mb-1 text-xl font-bold text-slate-900">
+        Your calendar
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">A private link your calendar app subscribes to: every class and demo, kept up to date.</p>
+      <CalendarFeedLinks
+        choices={[
+          { key: "teacher", label: "your classes", exists: feeds.some((feed) => feed.scope === "teacher"), renew: renewTeacherFeedAction },
+        ]}
+      />
+    </section>
   );
 }

@@ -11,6 +11,7 @@ export * from "@/lib/platform/db/schema/earnings";
 export * from "@/lib/platform/db/schema/classroom";
 export * from "@/lib/platform/db/schema/notifications";
 export * from "@/lib/platform/db/schema/messages";
+export * from "@/lib/platform/db/schema/learner-access";
 export * from "@/lib/platform/db/schema/platform";
 export * from "@/lib/platform/db/schema/safety";
 export * from "@/lib/platform/db/schema/relations";

@@ -70,6 +70,8 @@ export const messages = pgTable(
       .references(() => messageThreads.id, { onDelete: "cascade" }),
     authorId: integer().references(() => users.id, { onDelete: "set null" }),
     authorRole: messageAuthorRole().notNull(),
+    /** Written by the family's child signed in on their own (authorId is then the parent): the parent sees every word. */
+    authorLearnerId: integer().references(() => learners.id, { onDelete: "set null" }),
     body: text().notNull(),
     originalBody: text(),
     flagged: boolean().notNull().default(false),

@@ -1,0 +1,65 @@
+import { redirect } from "next/navigation";
+
+import { LearnerClassCard } from "@/components/learner/learner-class-card";
+import { LearnerSlot } from "@/components/learner/learner-slots";
+import { listLearnerWeek } from "@/lib/learner-access/classes";
+import { currentLearner } from "@/lib/learner-access/session";
+import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+import { zonedFormat, zoneLabel } from "@/lib/scheduling/zone-name";
+
+export const metadata = { title: "My classes" };
+
+/**
+ * The child's own space: today's classes with a big Join, the rest of the week, and a way to write
+ * to each teacher. Times are on the family's clock (the parent's zone), named once at the top.
+ */
+export default async function LearnPage() {
+  const learner = await currentLearner();
+  if (!learner) redirect("/kids");
+  const zone = learner.timezone ?? FALLBACK_TIMEZONE;
+  const classes = await listLearnerWeek(learner);
+  const today = classes.filter((item) => item.isToday);
+  const later = classes.filter((item) => !item.isToday);
+  const time = zonedFormat(zone, { hour: "numeric", minute: "2-digit" });
+  const dayAndTime = zonedFormat(zone, { weekday: "long", hour: "numeric", minute: "2-digit" });
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold text-slate-900">Hi {learner.firstName}!</h1>
+      <p className="mt-2 text-slate-800">Times are {zoneLabel(zone)}.</p>
+
+      <section aria-labelledby="learn-today" className="mt-8">
+        <h2 id="learn-today" className="text-2xl font-bold text-slate-900">
+          Today
+        </h2>
+        {today.length === 0 ? (
+          <p className="mt-3 text-slate-800">No class today.</p>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {today.map((item) => (
+              <LearnerClassCard key={item.key} item={item} when={`Today at ${time.format(new Date(item.startsAt))}`} showJoin />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="learn-week" className="mt-10">
+        <h2 id="learn-week" className="text-2xl font-bold text-slate-900">
+          This week
+        </h2>
+        {later.length === 0 ? (
+          <p className="mt-3 text-slate-800">No more classes this week.</p>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {later.map((item) => (
+              <LearnerClassCard key={item.key} item={item} when={dayAndTime.format(new Date(item.startsAt))} showJoin={false} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {/* Homework (to do and done) and progress fill these when they exist; empty, they show nothing. */}
+      <LearnerSlot id="homework" title="Homework" />
+      <LearnerSlot id="progress" title="How I am doing" />
+    </>
+  );
+}

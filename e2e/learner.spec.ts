@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+import { consentCookie, demoAccount, signUpParent } from "./support/auth";
+
+/**
+ * The learner's own door: a parent turns on a picture-password sign-in for their child, the child
+ * signs in on a phone, sees today's class at the family's clock (named), writes to the teacher, and
+ * the parent reads the message in the family inbox. The child's session is refused the cart and the
+ * grown-ups' routes.
+ */
+const TEACHER_ZONE = "America/Chicago";
+const COURSE = "Python for Young Coders";
+const PHONE = { width: 390, height: 844 };
+
+/** A family zone where the class (in about 20 minutes) is still today: the page's "Today" is the family's. */
+function familyZoneFor(start: Date): string {
+  const candidates = ["America/Los_Angeles", "Europe/Paris", "Asia/Tokyo", "Pacific/Auckland"];
+  const dayIn = (zone: string, at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, dateStyle: "short" }).format(at);
+  return candidates.find(
+    (zone) =>
+      dayIn(zone, start) === dayIn(zone, new Date(Date.now() + 60_000)) &&
+      dayIn(zone, start) === dayIn(zone, new Date(start.getTime() + 60 * 60_000)),
+  )!;
+}
+
+function wallClockIn(zone: string, at: Date) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      weekday: "long",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday: parts.weekday! };
+}
+
+async function createSectionStartingAt(browser: Browser, start: Date): Promise<string> {
+  const teacher = await (await browser.newContext({ timezoneId: TEACHER_ZONE })).newPage();
+  // Through the form (not the saved state), so the spec runs on its own too (`--no-deps`).
+  const account = demoAccount("teacher");
+  await teacher.goto("/signin");
+  await teacher.getByLabel("Email").fill(account.email);
+  await teacher.getByLabel("Password", { exact: true }).fill(account.password);
+  await teacher.getByRole("button", { name: "Log in" }).click();
+  await expect(teacher.locator("[data-role]")).toBeVisible({ timeout: 30_000 });
+  const wall = wallClockIn(TEACHER_ZONE, start);
+  await teacher.goto("/teacher/sections/new");
+  await teacher.getByLabel("Course").selectOption({ label: COURSE });
+  await teacher.getByLabel("Class type").selectOption({ label: "Group" });
+  await teacher.getByLabel("Capacity").fill("4");
+  await teacher.getByLabel("Price").fill("0.00");
+  await teacher.getByLabel("First day").fill(wall.date);
+  await teacher.getByRole("checkbox", { name: wall.weekday }).check();
+  await teacher.getByLabel("Start time").fill(wall.time);
+  await teacher.getByLabel("Duration").fill("30");
+  await teacher.getByLabel("Status").selectOption("open");
+  await teacher.getByRole("button", { name: "Create section" }).click();
+  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
+  // The newest free section of the course: the highest id.
+  const links = await teacher
+    .getByRole("row")
+    .filter({ hasText: COURSE })
+    .filter({ hasText: "$0.00" })
+    .getByRole("link")
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => anchor.getAttribute("href") ?? "").filter((href) => /\/teacher\/sections\/\d+$/.test(href)),
+    );
+  const href = links.sort((a, b) => Number(/\d+$/.exec(a)![0]) - Number(/\d+$/.exec(b)![0])).pop();
+  await teacher.context().close();
+  return /\/(\d+)$/.exec(href ?? "")![1]!;
+}
+
+/** Every axe rule (WCAG 2 A and AA), whatever its impact: the child's pages have none. */
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations.map(({ id, impact, nodes }) => ({ id, impact, elements: nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
+}
+
+test("a parent turns on a picture password; the child signs in on a phone, sees today's class and writes to the teacher; the parent reads it", async ({
+  browser,
+}, testInfo) => {
+  // Three browsers and four axe scans on a shared 2-core machine.
+  test.setTimeout(600_000);
+  const start = new Date(Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000);
+  const zone = familyZoneFor(start);
+  const sectionId = await createSectionStartingAt(browser, start);
+  const child = `Pip${randomUUID().slice(0, 4)}`;
+  const username = `pip-${randomUUID().slice(0, 8)}`;
+
+  // The parent (browser in the family's zone, which the account adopts) enrols the child in the free class.
+  const parentContext = await browser.newContext({ timezoneId: zone });
+  await parentContext.addCookies([consentCookie()]);
+  const parent = await parentContext.newPage();
+  await signUpParent(parent, "Door Parent");
+  await parent.goto(`/cart?add=${sectionId}`);
+  const panel = parent.getByRole("region", { name: COURSE });
+  await panel.getByLabel("Child's first name").fill(child);
+  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 2" });
+  await panel.getByRole("button", { name: "Add to cart" }).click();
+  await parent.getByRole("button", { name: /^Pay \$0\.00 with/ }).click();
+  await expect(parent.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+
+  // From the children list: a picture password (Cat, Sun, Tree), with the parent's consent.
+  await parent.goto("/my-courses");
+  const card = parent.getByRole("group", { name: `${child}'s own sign-in` });
+  await expect(card).toContainText("Off.");
+  await card.getByRole("button", { name: `Turn on a sign-in for ${child}` }).click();
+  await card.getByLabel("Username").fill(username);
+  for (const picture of ["Cat", "Sun", "Tree"]) await card.getByRole("button", { name: picture, exact: true }).click();
+  await expect(card).toContainText("You picked: Cat, Sun, Tree.");
+  await card.getByRole("button", { name: `Save ${child}'s sign-in` }).click();
+  // Without the consent, nothing is saved and the box says why.
+  await expect(card.getByText("Please agree that your child may sign in on their own.")).toBeVisible();
+  await card.getByRole("checkbox").check();
+  await card.getByRole("button", { name: `Save ${child}'s sign-in` }).click();
+  await expect(card.getByRole("status")).toHaveText(`${child} can now sign in as ${username} at /kids.`);
+  await expect(card).toContainText(`On: username ${username}, a picture password.`);
+  await parent.screenshot({ path: testInfo.outputPath("parent-sign-in-on.png"), fullPage: true });
+
+  // The child, on a phone: from the site's sign-in page to the children's.
+  const kidContext = await browser.newContext({ timezoneId: zone, viewport: PHONE, isMobile: true, hasTouch: true });
+  await kidContext.addCookies([consentCookie()]);
+  const kid = await kidContext.newPage();
+  await kid.goto("/signin");
+  await kid.getByRole("link", { name: "Kids sign in here" }).click();
+  await expect(kid).toHaveURL(/\/kids$/);
+  expect(await axeViolations(kid)).toEqual([]);
+  await kid.getByLabel("Your name to sign in").fill(username);
+  // A wrong order first: refused, and the pictures start again.
+  for (const picture of ["Sun", "Cat", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
+  await kid.getByRole("button", { name: "Sign in" }).click();
+  // (Next's route announcer is an alert too: the form's own is found by its words.)
+  await expect(kid.getByRole("main").getByRole("alert").filter({ hasText: "That is not right. Try again." })).toBeVisible({
+    timeout: 15_000,
+  });
+  for (const picture of ["Cat", "Sun", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
+  await kid.screenshot({ path: testInfo.outputPath("kids-sign-in.png"), fullPage: true });
+  await kid.getByRole("button", { name: "Sign in" }).click();
+  await expect(kid).toHaveURL(/\/learn$/);
+  await expect(kid.getByRole("heading", { level: 1 })).toHaveText(`Hi ${child}!`);
+
+  // Today's class at the family's clock, the zone named.
+  const clock = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(start);
+  const today = kid.getByRole("region", { name: "Today" });
+  const line = today.getByRole("listitem").filter({ hasText: COURSE });
+  await expect(line).toContainText(`Today at ${clock}`);
+  await expect(kid.getByRole("main")).toContainText(/Times are .+\./);
+  await expect(line.getByText("Join opens 10 minutes before")).toBeVisible();
+  expect(await axeViolations(kid)).toEqual([]);
+  await kid.screenshot({ path: testInfo.outputPath("learn-phone.png"), fullPage: true });
+
+  // The child's session buys nothing and reads nothing of the grown-ups'.
+  await kid.goto("/cart");
+  await expect(kid).toHaveURL(/\/learn$/);
+  const refused = await kid.request.post("/api/messages", {
+    data: { threadId: randomUUID(), body: "hi" },
+    headers: { origin: new URL(kid.url()).origin },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe("This is for grown-ups. Ask your parent to sign in.");
+
+  // The child writes to the teacher.
+  await kid.goto("/learn");
+  await kid
+    .getByRole("region", { name: "Today" })
+    .getByRole("link", { name: /^Write to / })
+    .first()
+    .click();
+  await expect(kid.getByRole("heading", { level: 1 })).toHaveText(/^Write to your teacher$|^Talk with /);
+  const words = `Can we make a game next time? ${randomUUID().slice(0, 6)}`;
+  await kid.getByLabel("Your message").fill(words);
+  await kid.getByRole("button", { name: "Send" }).click();
+  await expect(kid.getByRole("main").getByRole("status")).toHaveText("Sent!", { timeout: 15_000 });
+  await expect(kid.getByRole("listitem").filter({ hasText: words })).toContainText("You");
+  expect(await axeViolations(kid)).toEqual([]);
+  await kid.screenshot({ path: testInfo.outputPath("learn-message.png"), fullPage: true });
+
+  // The parent reads it in the family inbox, named as the child's.
+  await parent.goto("/share-a-message");
+  await parent.getByRole("link", { name: new RegExp(`${COURSE}, for ${child}`) }).click();
+  const message = parent.getByRole("listitem").filter({ hasText: words });
+  await expect(message).toContainText(child);
+  await parent.screenshot({ path: testInfo.outputPath("parent-inbox.png"), fullPage: true });
+});
