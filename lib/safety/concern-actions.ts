@@ -3,6 +3,7 @@ import "server-only";
 import { and, eq, isNull, or } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
+import { withdrawSuspendedTeacherSeats } from "@/lib/commerce/refunds/teacher-suspension";
 import { blockThread, hideMessage } from "@/lib/messages/moderation";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
@@ -26,10 +27,11 @@ export const ACTIONS_FOR: Record<ConcernSubject, readonly ConcernAction[]> = {
 /**
  * Support acts on a concern (issue 40): hide the message or the review, block the pair's
  * conversations, or suspend the teacher. Each is audited on the concern too, and moves it to
- * "action taken" (the first response, if none yet). Suspending a teacher withdraws their profile's
- * approval, which takes every class of theirs off sale and their page down (lib/scheduling/section-sale.ts),
- * blocks their conversations, and tells each family with a seat (teacher.suspended). Seats already
- * bought stay until an admin closes a section, which refunds them by the published rules.
+ * "action taken" (the first response, if none yet). Suspending a teacher, in one transaction,
+ * closes their sections on sale, withdraws each seat with sessions still to come and gives the
+ * value of those sessions back to the family's Cash (held sessions stay earned:
+ * lib/commerce/refunds/teacher-suspension.ts), withdraws their profile's approval (their page is
+ * gone), blocks their conversations, and tells each family whose seat was withdrawn (teacher.suspended).
  */
 export async function actOnConcern(actor: Actor | null, input: unknown, now = new Date()): Promise<{ action: ConcernAction }> {
   authorize(actor, "safety.triage");
@@ -61,6 +63,8 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
     }
     if (action === "suspend-teacher") {
       const teacherId = concern.subjectType === "teacher" ? Number(concern.subjectId) : message!.teacherId;
+      // The money first, in its lock order (wallets, orders, sections, seats), then the profile.
+      const withdrawn = await withdrawSuspendedTeacherSeats(tx, actor, teacherId, now);
       const suspended = await tx
         .update(teacherProfiles)
         .set({ approvedAt: null, updatedAt: now })
@@ -70,8 +74,20 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
         .update(messageThreads)
         .set({ blockedAt: now, blockedById: actor.id })
         .where(and(eq(messageThreads.teacherId, teacherId), isNull(messageThreads.blockedAt)));
-      await recordAudit(tx, actor, { action: "teacher.suspended", targetType: "user", targetId: teacherId, details: { concernId } });
-      if (suspended.length > 0) await emit(tx, teacherSuspended, { teacherId, concernId });
+      await recordAudit(tx, actor, {
+        action: "teacher.suspended",
+        targetType: "user",
+        targetId: teacherId,
+        details: {
+          concernId,
+          sectionsClosed: withdrawn.sectionIds,
+          seatsWithdrawn: withdrawn.bookingIds.length,
+          refundedMinor: withdrawn.walletMinor,
+        },
+      });
+      if (suspended.length > 0) {
+        await emit(tx, teacherSuspended, { teacherId, concernId, bookingIds: withdrawn.bookingIds, refundIds: withdrawn.refundIds });
+      }
     }
     await tx
       .update(concernReports)

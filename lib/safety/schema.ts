@@ -64,7 +64,7 @@ export const CONCERN_ACTIONS = {
   "hide-message": "Hide the message",
   "block-pair": "Block the conversations between this family and teacher",
   "hide-review": "Hide the review",
-  "suspend-teacher": "Suspend the teacher (classes off sale, families told)",
+  "suspend-teacher": "Suspend the teacher (classes closed, sessions not yet held refunded to Cash, families told)",
 } as const;
 export type ConcernAction = keyof typeof CONCERN_ACTIONS;
 

@@ -31,7 +31,9 @@ export async function actOnConcernAction(_previous: ActionResult | null, formDat
     const { action } = await actOnConcern(actor, formObject(formData));
     if (action === "suspend-teacher" || action === "hide-review") revalidateSeatPages();
     revalidatePath(PATH, "layout");
-    return action === "suspend-teacher" ? "The teacher is suspended: their classes are off sale and the families are being told." : "Done.";
+    return action === "suspend-teacher"
+      ? "The teacher is suspended: their classes are off sale, the sessions not yet held are refunded to the families' Cash, and the families are being told."
+      : "Done.";
   });
 }
 
