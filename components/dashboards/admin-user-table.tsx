@@ -7,7 +7,17 @@ import { ROLE_LABELS } from "@/lib/accounts/user-directory-schema";
 import { DataTable } from "@/components/dashboards/data-table";
 
 /** Users with a role select per row; the signed-in admin's own row has none (they cannot demote themselves). */
-export function AdminUserTable({ users, actorId, changeRole }: { users: UserListRow[]; actorId: number; changeRole: FormAction }) {
+export function AdminUserTable({
+  users,
+  actorId,
+  changeRole,
+  liftSuspension,
+}: {
+  users: UserListRow[];
+  actorId: number;
+  changeRole: FormAction;
+  liftSuspension: FormAction;
+}) {
   if (users.length === 0) return <p className="text-slate-700">No users match.</p>;
   return (
     <DataTable caption="Users, newest first" columns={["Email", "Name", "Role", "Created", "Change role", "Personal data"]}>
@@ -19,6 +29,21 @@ export function AdminUserTable({ users, actorId, changeRole }: { users: UserList
           <td className="px-3 py-2">{user.displayName ?? "—"}</td>
           <td className="px-3 py-2" data-testid="user-role">
             {ROLE_LABELS[user.role]}
+            {user.suspendedAt ? (
+              <div className="mt-1">
+                <span className="font-semibold text-red-800">Suspended {formatDateTime(user.suspendedAt)}</span>
+                <ActionForm action={liftSuspension} className="mt-1">
+                  <input type="hidden" name="userId" value={user.id} />
+                  <button
+                    type="submit"
+                    aria-label={`Lift the suspension of ${user.email}`}
+                    className="rounded-lg border border-slate-400 bg-white px-3 py-1.5 font-semibold text-slate-900 hover:bg-slate-50"
+                  >
+                    Lift suspension
+                  </button>
+                </ActionForm>
+              </div>
+            ) : null}
           </td>
           <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(user.createdAt)}</td>
           <td className="px-3 py-2">

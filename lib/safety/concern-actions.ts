@@ -2,6 +2,7 @@ import "server-only";
 
 import { and, eq, isNull, or } from "drizzle-orm";
 
+import { suspendFamilyAccountIn } from "@/lib/accounts/suspension";
 import { recordAudit } from "@/lib/audit/audit";
 import { withdrawSuspendedTeacherSeats } from "@/lib/commerce/refunds/teacher-suspension";
 import { blockThread, hideMessage } from "@/lib/messages/moderation";
@@ -17,11 +18,11 @@ import { concernActionSchema, SAFETY_MESSAGES, type ConcernAction, type ConcernS
 
 /** Which actions apply to a concern about which subject. */
 export const ACTIONS_FOR: Record<ConcernSubject, readonly ConcernAction[]> = {
-  message: ["hide-message", "block-pair", "suspend-teacher"],
+  message: ["hide-message", "block-pair", "suspend-teacher", "suspend-family"],
   review: ["hide-review"],
   teacher: ["suspend-teacher"],
   course: [],
-  family: [],
+  family: ["suspend-family"],
 };
 
 /**
@@ -32,6 +33,8 @@ export const ACTIONS_FOR: Record<ConcernSubject, readonly ConcernAction[]> = {
  * value of those sessions back to the family's Cash (held sessions stay earned:
  * lib/commerce/refunds/teacher-suspension.ts), withdraws their profile's approval (their page is
  * gone), blocks their conversations, and tells each family whose seat was withdrawn (teacher.suspended).
+ * Suspending a family (on a report about the family or a message it wrote) ends its sign-in until an
+ * admin lifts it (lib/accounts/suspension.ts); its messages stay.
  */
 export async function actOnConcern(actor: Actor | null, input: unknown, now = new Date()): Promise<{ action: ConcernAction }> {
   authorize(actor, "safety.triage");
@@ -44,13 +47,23 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
     concern.subjectType === "message"
       ? (
           await db
-            .select({ id: messages.id, threadId: messages.threadId, authorRole: messages.authorRole, teacherId: messageThreads.teacherId })
+            .select({
+              id: messages.id,
+              threadId: messages.threadId,
+              authorRole: messages.authorRole,
+              teacherId: messageThreads.teacherId,
+              familyId: messageThreads.familyId,
+            })
             .from(messages)
             .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
             .where(eq(messages.id, Number(concern.subjectId)))
         )[0]
       : undefined;
   if (concern.subjectType === "message" && !message) throw new AppError("not-found", SAFETY_MESSAGES.notFound);
+  // A family is suspended for what it wrote: a message of the teacher's (or support's) is not the family's doing.
+  if (action === "suspend-family" && message && message.authorRole !== "family") {
+    throw new AppError("invalid", SAFETY_MESSAGES.actionNotApplicable);
+  }
 
   if (action === "hide-message") await hideMessage(actor, { messageId: message!.id }, now);
   if (action === "block-pair") await blockThread(actor, message!.threadId, now);
@@ -88,6 +101,10 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
       if (suspended.length > 0) {
         await emit(tx, teacherSuspended, { teacherId, concernId, bookingIds: withdrawn.bookingIds, refundIds: withdrawn.refundIds });
       }
+    }
+    if (action === "suspend-family") {
+      const familyId = concern.subjectType === "family" ? Number(concern.subjectId) : message!.familyId;
+      await suspendFamilyAccountIn(tx, actor, familyId, now, { concernId });
     }
     await tx
       .update(concernReports)

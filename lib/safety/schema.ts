@@ -65,6 +65,7 @@ export const CONCERN_ACTIONS = {
   "block-pair": "Block the conversations between this family and teacher",
   "hide-review": "Hide the review",
   "suspend-teacher": "Suspend the teacher (classes closed, sessions not yet held refunded to Cash, families told)",
+  "suspend-family": "Suspend the family's account (no sign-in, posting or booking until an admin lifts it; its messages stay)",
 } as const;
 export type ConcernAction = keyof typeof CONCERN_ACTIONS;
 
