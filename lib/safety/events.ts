@@ -19,3 +19,9 @@ export const teacherSuspended = defineEvent(
     refundIds: z.array(z.number().int().positive()).default([]),
   }),
 );
+
+/**
+ * The link allow-list changed (lib/safety/link-hosts.ts): lib/reactions/link-hosts.ts forgets the
+ * cached list in the process that delivers it, so screening reads the new one.
+ */
+export const linkHostsChanged = defineEvent("link-hosts.changed", z.object({ host: z.string() }));
