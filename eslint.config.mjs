@@ -43,7 +43,7 @@ const DOMAIN_IMPORTS = {
   "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited
   discovery: ["classroom", "scheduling"], // issue 29: the class finder and teacher pages read sections, sessions and approved reviews
   messages: ["audit"], // family–teacher threads (issue 28): read bookings through the schema; hiding a message and blocking a thread are audited
-  safety: ["audit", "messages"], // issue 40: concerns reported and triaged (audited); acting on one hides a message or blocks a pair
+  safety: ["accounts", "audit", "commerce", "messages"], // issue 40: concerns reported and triaged (audited); acting on one hides a message, blocks a pair, suspends a teacher (their seats refunded by commerce's rules) or a family's account
   "learner-access": ["classroom", "messages", "notifications", "scheduling"], // a child's own sign-in and space: their classes, the join route, their threads; the calendar feeds reuse the invites' UIDs
   commerce: ["audit", "scheduling"], // seats are sold in scheduled sections; refunds and admin changes are audited (its mail is its events' reactions)
 };

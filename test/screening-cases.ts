@@ -22,6 +22,9 @@ export const DODGES: { name: string; text: string; gone?: string }[] = [
   { name: "spelled-out digits", text: "five five five zero one four two two three three", gone: "five" },
   { name: "spelled digits with oh", text: "call five oh five one two three four", gone: "five" },
   { name: "mixed words and digits", text: "it's 555 oh one four two two", gone: "555" },
+  { name: "tens and units in words", text: "five five five oh one four twenty two thirty three", gone: "twenty" },
+  { name: "teens and tens in words", text: "call me on nineteen eighty forty two twelve", gone: "nineteen" },
+  { name: "hyphenated tens in words", text: "my number: fifty-five fifty-one forty-four twenty-two", gone: "fifty" },
   { name: "spaced single digits", text: "5 5 5 0 1 4 2 2 3 3", gone: "5 5" },
   { name: "dashes and brackets", text: "(555)-014-2233", gone: "2233" },
   { name: "international with plus", text: "whatsapp +44 20 7946 0958", gone: "7946" },
@@ -51,6 +54,8 @@ export const DODGES: { name: string; text: string; gone?: string }[] = [
 
 /** Ordinary class talk: nothing masked, nothing flagged. */
 export const ORDINARY = [
+  "Twenty three children came to the concert, and nineteen stayed for the second half.",
+  "We practise for fifteen minutes, then twenty, then thirty by the end of term.",
   "Ada practised for 20 minutes on 3 days this week.",
   "Class at 10:30, grade 5, lesson 12 of 24.",
   "The recital is on 2026-12-05 at 4 pm.",

@@ -10,6 +10,7 @@ export const ADMIN_LINKS = [
   { href: "/admin/earnings", label: "Earnings" },
   { href: "/admin/applications", label: "Teacher applications" },
   { href: "/admin/events", label: "Log events" },
+  { href: "/admin/link-hosts", label: "Link sites" },
   { href: "/admin/outbox", label: "Outbox" },
 ] as const;
 

@@ -12,11 +12,13 @@ export function AdminUserTable({
   actorId,
   changeRole,
   zone,
+  liftSuspension,
 }: {
   users: UserListRow[];
   actorId: number;
   changeRole: FormAction;
   zone: string;
+  liftSuspension: FormAction;
 }) {
   if (users.length === 0) return <p className="text-slate-700">No users match.</p>;
   return (
@@ -29,6 +31,21 @@ export function AdminUserTable({
           <td className="px-3 py-2">{user.displayName ?? "—"}</td>
           <td className="px-3 py-2" data-testid="user-role">
             {ROLE_LABELS[user.role]}
+            {user.suspendedAt ? (
+              <div className="mt-1">
+                <span className="font-semibold text-red-800">Suspended {formatInstantInZone(user.suspendedAt, zone)}</span>
+                <ActionForm action={liftSuspension} className="mt-1">
+                  <input type="hidden" name="userId" value={user.id} />
+                  <button
+                    type="submit"
+                    aria-label={`Lift the suspension of ${user.email}`}
+                    className="rounded-lg border border-slate-400 bg-white px-3 py-1.5 font-semibold text-slate-900 hover:bg-slate-50"
+                  >
+                    Lift suspension
+                  </button>
+                </ActionForm>
+              </div>
+            ) : null}
           </td>
           <td className="px-3 py-2 whitespace-nowrap">{formatInstantInZone(user.createdAt, zone)}</td>
           <td className="px-3 py-2">

@@ -13,12 +13,19 @@ export const USER_MESSAGES = {
   unknownUser: "That user no longer exists.",
   roleRequired: "Please choose a role.",
   selfDemotion: "You cannot remove your own admin role. Ask another admin to do it.",
+  notAFamily: "Only a family's account can be suspended this way.",
+  notSuspended: "That account is not suspended.",
 } as const;
 
 /** The admin's role change (issue 4), from the users table's per-row form. */
 export const roleChangeSchema = z.object({
   userId: z.coerce.number({ error: USER_MESSAGES.unknownUser }).int(USER_MESSAGES.unknownUser).positive(USER_MESSAGES.unknownUser),
   role: z.enum(ROLES, { error: USER_MESSAGES.roleRequired }),
+});
+
+/** An admin lifts a family account's suspension (issue 40), from the users table. */
+export const liftSuspensionSchema = z.object({
+  userId: z.coerce.number({ error: USER_MESSAGES.unknownUser }).int(USER_MESSAGES.unknownUser).positive(USER_MESSAGES.unknownUser),
 });
 
 export type RoleChangeInput = z.input<typeof roleChangeSchema>;

@@ -19,6 +19,8 @@ export interface UserListRow {
   displayName: string | null;
   role: Role;
   createdAt: Date;
+  /** Set while support's suspension of the account (a safety concern) holds; an admin lifts it here. */
+  suspendedAt: Date | null;
 }
 
 export interface UserPage {
@@ -44,7 +46,14 @@ export async function listUsers(actor: Actor | null | undefined, filters: UserFi
   if (filters.role) where.push(eq(users.role, filters.role));
   if (filters.after !== undefined) where.push(lt(users.id, filters.after));
   const rows = await db
-    .select({ id: users.id, email: users.email, displayName: users.displayName, role: users.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      role: users.role,
+      createdAt: users.createdAt,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(and(...where))
     .orderBy(desc(users.id))

@@ -17,7 +17,8 @@ export type AuditTarget =
   | "section"
   | "earnings_statement"
   | "message_thread"
-  | "concern_report";
+  | "concern_report"
+  | "link_host";
 
 export interface AuditEntry {
   action: string;
@@ -69,6 +70,7 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   message_thread: "messages.moderate",
   // Issue 40: a reported concern's triage and the actions taken on it.
   concern_report: "safety.triage",
+  link_host: "link-hosts.manage",
 };
 
 /** The history of one thing, newest first. */

@@ -8,6 +8,7 @@ import { joinAttendanceMark } from "@/lib/platform/db/queries";
 import { attendance, bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
+import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
 import { screenText } from "@/lib/platform/security/screening";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
@@ -127,6 +128,7 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
     );
   if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
     throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
+  const allowedHosts = await allowedLinkHostList(db);
   await db
     .insert(attendance)
     .values(
@@ -136,7 +138,7 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
         learnerId: m.learnerId,
         status: m.status,
         // Issue 40: families read the note, so contact details are masked (it has no flag of its own; the session note does).
-        note: screenText(m.note).text.slice(0, 200),
+        note: screenText(m.note, { allowedHosts }).text.slice(0, 200),
         markedById: actor!.id,
         markedAt: now,
       })),

@@ -7,7 +7,8 @@ import type { Database } from "@/lib/platform/db/client";
 import { attendance, bookings, courses, learners, sessionNoteLines, sections, sessionNotes } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { DEFAULT_ALLOWED_HOSTS, hostOf, isAllowedHost, screenText, type ScreeningReason } from "@/lib/platform/security/screening";
+import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
+import { hostOf, isAllowedHost, screenText, type ScreeningReason } from "@/lib/platform/security/screening";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange, type SessionState } from "@/lib/scheduling/session-overrides";
 
@@ -63,12 +64,15 @@ export interface SavedNote {
  * message: what was covered and each child's line masked and flagged; a homework link only to a
  * site on the allow-list, others held for support (kept, not shown).
  */
-function screenNote(data: { covered: string; homeworkUrl: string; lines: { learnerId: number; line: string }[] }) {
-  const covered = screenText(data.covered);
+function screenNote(
+  data: { covered: string; homeworkUrl: string; lines: { learnerId: number; line: string }[] },
+  allowedHosts: readonly string[],
+) {
+  const covered = screenText(data.covered, { allowedHosts });
   const link = data.homeworkUrl === "" ? null : data.homeworkUrl;
   const host = link ? hostOf(link) : null;
-  const isLinkHeld = link !== null && !(host && isAllowedHost(host, DEFAULT_ALLOWED_HOSTS));
-  const lines = data.lines.map((l) => ({ learnerId: l.learnerId, typed: l.line, screened: screenText(l.line) }));
+  const isLinkHeld = link !== null && !(host && isAllowedHost(host, allowedHosts));
+  const lines = data.lines.map((l) => ({ learnerId: l.learnerId, typed: l.line, screened: screenText(l.line, { allowedHosts }) }));
   const reasons = new Set<ScreeningReason>([...covered.reasons, ...lines.flatMap((l) => l.screened.reasons)]);
   if (isLinkHeld) reasons.add("link");
   return {
@@ -149,7 +153,7 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
     if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
       throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
   }
-  const screened = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines });
+  const screened = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines }, await allowedLinkHostList(db));
   return db.transaction(async (tx) => {
     const [note] = await tx
       .insert(sessionNotes)

@@ -1,17 +1,23 @@
 import "server-only";
 
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+
+import { formatMoney } from "@/lib/commerce/wallet/money";
 
 import { enqueueEmail } from "@/lib/notifications/email";
 import { concernClosedEmail, teacherSuspendedEmail } from "@/lib/notifications/messages/concern-mail";
-import { brand } from "@/lib/platform/brand";
+import { brand, brandLabels } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, concernReports, courses, learners, sections, users } from "@/lib/platform/db/schema";
+import { concernReports, orderItems, refunds, users } from "@/lib/platform/db/schema";
+import type { EventPayload } from "@/lib/platform/events/events";
 import type { Handler } from "@/lib/platform/events/reactions";
+import type { teacherSuspended } from "@/lib/safety/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { loadParents, loadTeacher } from "./booking-mail";
 import { MY_COURSES_URL } from "./seat-invite";
+import { loadCancelledSeats, seatCancelInvite } from "./seat-cancel-mail";
+
+type TeacherSuspended = EventPayload<typeof teacherSuspended>;
 
 /** concern.closed (issue 40): the reporter is told, once per concern and closing; nothing if it was reopened since or they deleted their account. */
 async function enqueueConcernClosedMail(db: Database, { concernId }: { concernId: number }): Promise<void> {
@@ -38,35 +44,31 @@ async function enqueueConcernClosedMail(db: Database, { concernId }: { concernId
   await enqueueEmail(db, `concern:${concernId}:closed:${row.closedAt.toISOString()}`, { ...content, to: row.email });
 }
 
-/** teacher.suspended (issue 40): each family with a confirmed seat in the teacher's classes, once per seat and concern. */
-async function enqueueTeacherSuspendedMail(
-  db: Database,
-  { teacherId, concernId }: { teacherId: number; concernId: number },
-): Promise<void> {
-  const seats = await db
-    .select({ booking: bookings, learnerName: learners.firstName, courseTitle: courses.title })
-    .from(bookings)
-    .innerJoin(sections, eq(sections.id, bookings.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .innerJoin(learners, eq(learners.id, bookings.learnerId))
-    .where(and(eq(sections.teacherId, teacherId), eq(bookings.kind, "seat"), inArray(bookings.status, ["confirmed"])));
-  if (seats.length === 0) return;
-  const teacher = await loadTeacher(db, teacherId);
-  const parents = await loadParents(
-    db,
-    seats.map((s) => s.booking),
-  );
-  for (const seat of seats) {
-    const parent = parents.get(seat.booking.id);
-    if (!parent) continue;
+/**
+ * teacher.suspended (issue 40): each family whose seat was withdrawn, once per seat and concern:
+ * the class will not go on, the refund to Cash (from its refund row), and the series' calendar CANCEL.
+ */
+async function enqueueTeacherSuspendedMail(db: Database, { concernId, bookingIds, refundIds }: TeacherSuspended): Promise<void> {
+  if (bookingIds.length === 0) return;
+  const refunded = await db
+    .select({ bookingId: orderItems.bookingId, walletMinor: refunds.walletMinor, currency: refunds.currency })
+    .from(refunds)
+    .innerJoin(orderItems, eq(orderItems.id, refunds.orderItemId))
+    .where(inArray(refunds.id, refundIds.length > 0 ? refundIds : [0]));
+  const refundOf = new Map(refunded.map((row) => [row.bookingId, row]));
+  for (const { seat, parent, teacher } of await loadCancelledSeats(db, bookingIds)) {
+    const refund = refundOf.get(seat.booking.id);
     const content = teacherSuspendedEmail({
       readerName: parent.name,
       teacherName: teacher.name ?? "Your teacher",
       courseTitle: seat.courseTitle,
       learnerName: seat.learnerName,
+      refunded: formatMoney(refund?.walletMinor ?? 0, refund?.currency ?? seat.section.currency),
+      cashLabel: brandLabels.cash,
       myCoursesUrl: MY_COURSES_URL(),
     });
-    await enqueueEmail(db, `seat:${seat.booking.id}:teacher-suspended:${concernId}:parent`, { ...content, to: parent.email });
+    const invite = seatCancelInvite(seat, parent, teacher.name);
+    await enqueueEmail(db, `seat:${seat.booking.id}:teacher-suspended:${concernId}:parent`, { ...content, invite, to: parent.email });
   }
 }
 
@@ -75,7 +77,7 @@ export const concernClosedMail: Handler<{ concernId: number }> = {
   handle: (db, event) => enqueueConcernClosedMail(db, event),
 };
 
-export const teacherSuspendedMail: Handler<{ teacherId: number; concernId: number }> = {
+export const teacherSuspendedMail: Handler<TeacherSuspended> = {
   name: "teacher-suspended-mail",
   handle: (db, event) => enqueueTeacherSuspendedMail(db, event),
 };

@@ -15,7 +15,7 @@ import {
 } from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
 import { messagePosted } from "@/lib/messages/events";
-import { concernClosed, teacherSuspended } from "@/lib/safety/events";
+import { concernClosed, teacherSuspended, linkHostsChanged } from "@/lib/safety/events";
 import { teacherApplicationDecided, teacherApplicationReceived, teacherListingReviewed } from "@/lib/teachers/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
@@ -35,6 +35,7 @@ import {
 
 import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
+import { forgetLinkHosts } from "./link-hosts";
 import { concernClosedMail, teacherSuspendedMail } from "./concern-mail";
 import { demoOutcomeMail } from "./demo-outcome-mail";
 import { demoRequestReceivedMail } from "./demo-request-mail";
@@ -98,6 +99,8 @@ export const REACTIONS: readonly Reaction[] = [
   // Issue 40: a concern closed: its reporter is told. A teacher suspended on a concern: each family with a seat in their classes.
   on(concernClosed, [concernClosedMail]),
   on(teacherSuspended, [teacherSuspendedMail]),
+  // Issue 40: the link allow-list changed: the cached list is forgotten (other instances read it again within a minute).
+  on(linkHostsChanged, [forgetLinkHosts]),
   // One session moved, cancelled or given a make-up: each family seated for it, with the occurrence overridden in the seat's invite.
   on(sessionMoved, [sessionChangeMail.moved]),
   on(sessionCancelled, [sessionChangeMail.cancelled]),

@@ -2,7 +2,9 @@ import "server-only";
 
 import { and, eq, isNull, or } from "drizzle-orm";
 
+import { suspendFamilyAccountIn } from "@/lib/accounts/suspension";
 import { recordAudit } from "@/lib/audit/audit";
+import { withdrawSuspendedTeacherSeats } from "@/lib/commerce/refunds/teacher-suspension";
 import { blockThread, hideMessage } from "@/lib/messages/moderation";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
@@ -16,20 +18,23 @@ import { concernActionSchema, SAFETY_MESSAGES, type ConcernAction, type ConcernS
 
 /** Which actions apply to a concern about which subject. */
 export const ACTIONS_FOR: Record<ConcernSubject, readonly ConcernAction[]> = {
-  message: ["hide-message", "block-pair", "suspend-teacher"],
+  message: ["hide-message", "block-pair", "suspend-teacher", "suspend-family"],
   review: ["hide-review"],
   teacher: ["suspend-teacher"],
   course: [],
-  family: [],
+  family: ["suspend-family"],
 };
 
 /**
  * Support acts on a concern (issue 40): hide the message or the review, block the pair's
  * conversations, or suspend the teacher. Each is audited on the concern too, and moves it to
- * "action taken" (the first response, if none yet). Suspending a teacher withdraws their profile's
- * approval, which takes every class of theirs off sale and their page down (lib/scheduling/section-sale.ts),
- * blocks their conversations, and tells each family with a seat (teacher.suspended). Seats already
- * bought stay until an admin closes a section, which refunds them by the published rules.
+ * "action taken" (the first response, if none yet). Suspending a teacher, in one transaction,
+ * closes their sections on sale, withdraws each seat with sessions still to come and gives the
+ * value of those sessions back to the family's Cash (held sessions stay earned:
+ * lib/commerce/refunds/teacher-suspension.ts), withdraws their profile's approval (their page is
+ * gone), blocks their conversations, and tells each family whose seat was withdrawn (teacher.suspended).
+ * Suspending a family (on a report about the family or a message it wrote) ends its sign-in until an
+ * admin lifts it (lib/accounts/suspension.ts); its messages stay.
  */
 export async function actOnConcern(actor: Actor | null, input: unknown, now = new Date()): Promise<{ action: ConcernAction }> {
   authorize(actor, "safety.triage");
@@ -42,13 +47,23 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
     concern.subjectType === "message"
       ? (
           await db
-            .select({ id: messages.id, threadId: messages.threadId, authorRole: messages.authorRole, teacherId: messageThreads.teacherId })
+            .select({
+              id: messages.id,
+              threadId: messages.threadId,
+              authorRole: messages.authorRole,
+              teacherId: messageThreads.teacherId,
+              familyId: messageThreads.familyId,
+            })
             .from(messages)
             .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
             .where(eq(messages.id, Number(concern.subjectId)))
         )[0]
       : undefined;
   if (concern.subjectType === "message" && !message) throw new AppError("not-found", SAFETY_MESSAGES.notFound);
+  // A family is suspended for what it wrote: a message of the teacher's (or support's) is not the family's doing.
+  if (action === "suspend-family" && message && message.authorRole !== "family") {
+    throw new AppError("invalid", SAFETY_MESSAGES.actionNotApplicable);
+  }
 
   if (action === "hide-message") await hideMessage(actor, { messageId: message!.id }, now);
   if (action === "block-pair") await blockThread(actor, message!.threadId, now);
@@ -61,6 +76,8 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
     }
     if (action === "suspend-teacher") {
       const teacherId = concern.subjectType === "teacher" ? Number(concern.subjectId) : message!.teacherId;
+      // The money first, in its lock order (wallets, orders, sections, seats), then the profile.
+      const withdrawn = await withdrawSuspendedTeacherSeats(tx, actor, teacherId, now);
       const suspended = await tx
         .update(teacherProfiles)
         .set({ approvedAt: null, updatedAt: now })
@@ -70,8 +87,24 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
         .update(messageThreads)
         .set({ blockedAt: now, blockedById: actor.id })
         .where(and(eq(messageThreads.teacherId, teacherId), isNull(messageThreads.blockedAt)));
-      await recordAudit(tx, actor, { action: "teacher.suspended", targetType: "user", targetId: teacherId, details: { concernId } });
-      if (suspended.length > 0) await emit(tx, teacherSuspended, { teacherId, concernId });
+      await recordAudit(tx, actor, {
+        action: "teacher.suspended",
+        targetType: "user",
+        targetId: teacherId,
+        details: {
+          concernId,
+          sectionsClosed: withdrawn.sectionIds,
+          seatsWithdrawn: withdrawn.bookingIds.length,
+          refundedMinor: withdrawn.walletMinor,
+        },
+      });
+      if (suspended.length > 0) {
+        await emit(tx, teacherSuspended, { teacherId, concernId, bookingIds: withdrawn.bookingIds, refundIds: withdrawn.refundIds });
+      }
+    }
+    if (action === "suspend-family") {
+      const familyId = concern.subjectType === "family" ? Number(concern.subjectId) : message!.familyId;
+      await suspendFamilyAccountIn(tx, actor, familyId, now, { concernId });
     }
     await tx
       .update(concernReports)

@@ -64,11 +64,28 @@ export const CONCERN_ACTIONS = {
   "hide-message": "Hide the message",
   "block-pair": "Block the conversations between this family and teacher",
   "hide-review": "Hide the review",
-  "suspend-teacher": "Suspend the teacher (classes off sale, families told)",
+  "suspend-teacher": "Suspend the teacher (classes closed, sessions not yet held refunded to Cash, families told)",
+  "suspend-family": "Suspend the family's account (no sign-in, posting or booking until an admin lifts it; its messages stay)",
 } as const;
 export type ConcernAction = keyof typeof CONCERN_ACTIONS;
 
 export const concernActionSchema = z.object({
   concernId: concernIdSchema,
   action: z.enum(Object.keys(CONCERN_ACTIONS) as [ConcernAction, ...ConcernAction[]], { error: "Choose an action." }),
+});
+
+export const LINK_HOST_MESSAGES = {
+  invalid: "Enter a site's domain, such as code.org or scratch.mit.edu (no https:// or path).",
+  exists: "That site is already on the list.",
+  notListed: "That site is not on the list.",
+} as const;
+
+/** A host as the list keeps it: lower case, labels of letters, digits and hyphens, at least one dot. */
+export const linkHostSchema = z.object({
+  host: z
+    .string({ error: LINK_HOST_MESSAGES.invalid })
+    .trim()
+    .toLowerCase()
+    .max(253, LINK_HOST_MESSAGES.invalid)
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, LINK_HOST_MESSAGES.invalid),
 });

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { teacherProfiles } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
+import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
 import { screenText } from "@/lib/platform/security/screening";
 import { z } from "@/lib/platform/zod";
 
@@ -51,6 +52,7 @@ export async function decidePendingBio(actor: Actor | null, input: unknown, now 
   authorize(actor, "safety.triage");
   const { teacherId, decision } = parseInput(bioDecisionSchema, input);
   const db = await getDb();
+  const allowedHosts = await allowedLinkHostList(db);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ pendingBio: teacherProfiles.pendingBio })
@@ -61,7 +63,12 @@ export async function decidePendingBio(actor: Actor | null, input: unknown, now 
     const approved = decision === "approve";
     await tx
       .update(teacherProfiles)
-      .set({ ...(approved ? { bio: screenText(row.pendingBio).text } : {}), pendingBio: null, pendingBioAt: null, updatedAt: now })
+      .set({
+        ...(approved ? { bio: screenText(row.pendingBio, { allowedHosts }).text } : {}),
+        pendingBio: null,
+        pendingBioAt: null,
+        updatedAt: now,
+      })
       .where(eq(teacherProfiles.userId, teacherId));
     await recordAudit(tx, actor, {
       action: approved ? "teacher.bio-approved" : "teacher.bio-rejected",

@@ -123,6 +123,11 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
     .catch((error: unknown) =>
       console.error("[messages] could not seed the conversations:", error instanceof Error ? error.message : error),
     );
+  // After the conversations: two open reports in support's safety queue, one past its 24-hour first response (issue 40).
+  const { seedConcerns } = await import("@/lib/wiring/seed/concerns");
+  await seedConcerns()
+    .then(() => console.log("[safety] the demo concerns are in support's queue"))
+    .catch((error: unknown) => console.error("[safety] could not seed the concerns:", error instanceof Error ? error.message : error));
   // After the running class: one of its sessions moved, one cancelled with a make-up; a full class with a waitlist; demos with outcomes (issue 27).
   const { seedClassLife } = await import("@/lib/wiring/seed/class-life");
   await seedClassLife()

@@ -136,6 +136,7 @@ async function refundSeat(
   reason: string | null,
   now: Date,
   unusedIn: LockedSection | null = null,
+  toCash = false,
 ): Promise<{ refundId: number; walletMinor: number; cardMinor: number; creditedMinor: number; cancelledSeat: string | null }> {
   let cancelledSeat: string | null = null;
   if (seat.bookingId && (seat.bookingStatus === "confirmed" || seat.bookingStatus === "held")) {
@@ -153,7 +154,8 @@ async function refundSeat(
   const creditedMinor = Math.min(seat.creditedMinor, seat.priceMinor);
   // Issue 39: the value of the seat's open entitlements (only those not yet held when its section closed while running).
   const owed = await refundableEntitlements(tx, seat.itemId, unusedIn, now);
-  const split = await splitRefund(tx, order, owed ? owed.valueMinor : seat.priceMinor - creditedMinor);
+  const amountMinor = owed ? owed.valueMinor : seat.priceMinor - creditedMinor;
+  const split = toCash ? { walletMinor: amountMinor, cardMinor: 0 } : await splitRefund(tx, order, amountMinor);
   if (owed) await settleEntitlements(tx, owed.ids, "refunded", now);
   const [row] = await tx
     .insert(refunds)
@@ -285,8 +287,12 @@ export async function refundSeatsAsStaff(
   reason: string,
   auditDetails: Record<string, unknown>,
   now: Date,
-  /** A section closed over its learners: only the sessions not yet held are given back (issue 39). */
-  onlyUnused = false,
+  how: {
+    /** A section closed over its learners: only the sessions not yet held are given back (issue 39). */
+    onlyUnused?: boolean;
+    /** Everything to the family's Cash, whatever paid for it (a teacher suspended: the family can rebook at once). */
+    toCash?: boolean;
+  } = {},
 ): Promise<StaffRefund> {
   const done: StaffRefund = { walletMinor: 0, cardMinor: 0, refundIds: [], cancelledSeats: [], creditedMinor: 0 };
   // Every section at once, in id order (the checkout's order), before any seat is freed in one.
@@ -295,8 +301,8 @@ export async function refundSeatsAsStaff(
     seats.map((seat) => seat.sectionId),
   );
   for (const seat of seats) {
-    const unusedIn = onlyUnused ? (locked.get(seat.sectionId) ?? null) : null;
-    const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now, unusedIn);
+    const unusedIn = how.onlyUnused ? (locked.get(seat.sectionId) ?? null) : null;
+    const refunded = await refundSeat(tx, order, seat, "admin", actor.id, reason, now, unusedIn, how.toCash);
     done.refundIds.push(refunded.refundId);
     if (refunded.cancelledSeat) done.cancelledSeats.push(refunded.cancelledSeat);
     done.walletMinor += refunded.walletMinor;

@@ -162,7 +162,7 @@ export async function updateSectionWithRefundsAs(
         { sectionId: id },
         now,
         // Issue 39: a teacher's close gives back the sessions not yet held (a seat moved in after others were taught keeps those earned); an admin's refunds in full.
-        closeRuleOf(staff) === "refund-policy",
+        { onlyUnused: closeRuleOf(staff) === "refund-policy" },
       );
       const family = families.get(order.userId) ?? { cancelledSeats: [], refundIds: [] };
       family.cancelledSeats.push(...refunded.cancelledSeats);

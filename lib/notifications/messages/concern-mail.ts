@@ -20,25 +20,31 @@ export function concernClosedEmail(facts: { readerName: string | null; subjectLa
   });
 }
 
-/** To a parent whose child has a seat with a teacher suspended on a concern (issue 40). */
+/**
+ * To a parent whose child's seat was withdrawn because its teacher was suspended on a concern
+ * (issue 40): the class will not go on, what went back to their Cash, and what stays (sessions held).
+ */
 export function teacherSuspendedEmail(facts: {
   readerName: string | null;
   teacherName: string;
   courseTitle: string;
   learnerName: string;
+  refunded: string;
+  cashLabel: string;
   myCoursesUrl: string;
 }) {
-  return renderEmail(`${facts.courseTitle}: classes with ${facts.teacherName} are paused`, {
+  return renderEmail(`${facts.courseTitle}: classes with ${facts.teacherName} are cancelled`, {
     greeting: hello(facts.readerName),
     paragraphs: [
-      `Our support team has paused ${facts.teacherName}'s teaching while we look into a concern. ${facts.learnerName}'s class ${facts.courseTitle} is off sale, and messages with ${facts.teacherName} are closed.`,
-      "Your seat stays booked for now. If the class cannot go on, we close it and refund the sessions not yet held, by our published rules, and tell you.",
+      `Our support team has suspended ${facts.teacherName}'s teaching after a concern was raised. ${facts.learnerName}'s class ${facts.courseTitle} will not go on, and messages with ${facts.teacherName} are closed.`,
+      `The sessions not yet held, ${facts.refunded}, went back to your ${facts.cashLabel}, so you can choose another class at once. Sessions already held are not refunded. The class is removed from your calendar.`,
     ],
     details: [
       ["Course", facts.courseTitle],
       ["Learner", facts.learnerName],
       ["Teacher", facts.teacherName],
+      [`Back to your ${facts.cashLabel}`, facts.refunded],
     ],
-    action: { label: "My courses", url: facts.myCoursesUrl },
+    action: { label: "Find another class", url: facts.myCoursesUrl },
   });
 }

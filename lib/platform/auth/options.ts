@@ -139,7 +139,8 @@ export async function refreshSessionToken(token: JWT): Promise<JWT> {
   // and a password change or "Sign out everywhere" ends sessions issued before it.
   try {
     const row = await findUserById(token.user.databaseId);
-    const revoked = !row || (row.sessionsValidAfter && issuedAtMs < row.sessionsValidAfter.getTime());
+    // A suspended account (a safety concern) is signed out at its next request, whatever it was doing.
+    const revoked = !row || row.suspendedAt !== null || (row.sessionsValidAfter && issuedAtMs < row.sessionsValidAfter.getTime());
     if (revoked) throw new Error("session revoked");
     // A token from before emailVerified existed counts as unverified until Firebase says otherwise below.
     token.user = toSessionUser(row, token.user.photoURL, token.user.emailVerified === true);

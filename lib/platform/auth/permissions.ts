@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   "messages.moderate": ["support", "admin"],
   /** Issue 40: the safety queue: concerns reported, flagged notes, bios waiting for review; acting on them. */
   "safety.triage": ["support", "admin"],
+  /** Issue 40: the sites teachers may link to without support's review (the link allow-list). */
+  "link-hosts.manage": ["admin"],
   /** A teacher's own profile, weekly hours and exceptions. */
   "availability.manage": ["teacher"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -4,6 +4,7 @@ import type { DecodedIdToken } from "firebase-admin/auth";
 
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
 import { IdentityError, identityCodeOf } from "@/lib/platform/auth/errors";
+import { AppError } from "@/lib/platform/errors";
 import { signInWithGoogleIdToken, signInWithPassword } from "@/lib/platform/auth/identity-toolkit";
 import { isRole } from "@/lib/platform/auth/roles";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
@@ -47,6 +48,9 @@ export async function signInWithGoogle(googleIdToken: string, requestUri: string
   return sessionUserFromToken(decoded);
 }
 
+/** What a suspended account is told at sign-in (not one of SPEC 8's provider messages: this product's own decision). */
+export const ACCOUNT_SUSPENDED_MESSAGE = "This account is suspended. Please contact support.";
+
 export async function sessionUserFromToken(decoded: DecodedIdToken): Promise<SessionUser> {
   const row = await findUserByFirebaseUid(decoded.uid);
   const claimsMatch = row && isRole(decoded.role) && decoded.databaseId === row.id && decoded.role === row.role;
@@ -58,6 +62,8 @@ export async function sessionUserFromToken(decoded: DecodedIdToken): Promise<Ses
       displayName: (decoded.name as string | undefined) ?? null,
       photoUrl: decoded.picture ?? null,
     }));
+  // The password was right, but a suspended account gets no session (a safety concern: support's to lift).
+  if (current.suspendedAt) throw new AppError("forbidden", ACCOUNT_SUSPENDED_MESSAGE);
   if (!claimsMatch) await setClaims(decoded.uid, current);
   return toSessionUser(current, decoded.picture ?? null, decoded.email_verified === true);
 }

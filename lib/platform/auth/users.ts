@@ -14,6 +14,8 @@ export interface UserRow {
   photoUrl: string | null;
   role: Role;
   sessionsValidAfter: Date | null;
+  /** A suspended account gets no session (lib/accounts/suspension.ts). */
+  suspendedAt: Date | null;
 }
 
 /** The columns of a UserRow, for selects and `returning` alike. */
@@ -25,6 +27,7 @@ export const userRowColumns = {
   photoUrl: users.photoUrl,
   role: users.role,
   sessionsValidAfter: users.sessionsValidAfter,
+  suspendedAt: users.suspendedAt,
 };
 
 export async function findUserById(id: number): Promise<UserRow | null> {

@@ -53,9 +53,43 @@ const NUMBER_WORDS: Record<string, string> = {
   nine: "9",
 };
 
+const TEENS: Record<string, string> = {
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  thirteen: "13",
+  fourteen: "14",
+  fifteen: "15",
+  sixteen: "16",
+  seventeen: "17",
+  eighteen: "18",
+  nineteen: "19",
+};
+const TENS: Record<string, string> = {
+  twenty: "2",
+  thirty: "3",
+  forty: "4",
+  fifty: "5",
+  sixty: "6",
+  seventy: "7",
+  eighty: "8",
+  ninety: "9",
+};
+const UNITS = "zero|one|two|three|four|five|six|seven|eight|nine";
+const TENS_WORDS = Object.keys(TENS).join("|");
+const TEEN_WORDS = Object.keys(TEENS).join("|");
+
+/** A number word's digits: "twenty three" 23, "nineteen" 19, "eighty" 80, "five" 5. */
+function digitsOfWord(word: string): string {
+  const [tens, unit] = word.split(/[\s-]+/);
+  if (tens && TENS[tens] !== undefined) return TENS[tens] + (unit ? NUMBER_WORDS[unit]! : "0");
+  return TEENS[word] ?? NUMBER_WORDS[word]!;
+}
+
 // "oh" is only a digit beside another number word ("five oh five"); on its own it is a word.
-const NUMBER_WORD = /\b(zero|one|two|three|four|five|six|seven|eight|nine|oh)\b/g;
-const DIGIT_WORD_NEIGHBOUR = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|\d)$/;
+// Compounds first ("twenty three" is 23, not 20 and 3); "nineteen eighty" reads as 19 80, digits the screen counts together.
+const NUMBER_WORD = new RegExp(String.raw`\b((?:${TENS_WORDS})[\s-]+(?:${UNITS})|${TEEN_WORDS}|${TENS_WORDS}|${UNITS}|oh)\b`, "g");
+const DIGIT_WORD_NEIGHBOUR = new RegExp(String.raw`^(?:${UNITS}|${TEEN_WORDS}|${TENS_WORDS}|\d+)$`);
 
 export function normaliseText(input: string): NormalisedText {
   let text = "";
@@ -81,7 +115,7 @@ export function normaliseText(input: string): NormalisedText {
   return replaceNumberWords({ text, from, to, hadHiddenSeparators });
 }
 
-/** "five five five" reads as "5 5 5": each word becomes its digit, mapped to the word's span. */
+/** "five five five" reads as "5 5 5", "twenty three" as "23": each number word becomes its digits, mapped to the word's span. */
 function replaceNumberWords(n: NormalisedText): NormalisedText {
   let text = "";
   const from: number[] = [];
@@ -96,9 +130,12 @@ function replaceNumberWords(n: NormalisedText): NormalisedText {
       from.push(n.from[i]!);
       to.push(n.to[i]!);
     }
-    text += NUMBER_WORDS[word];
-    from.push(n.from[start]!);
-    to.push(n.to[start + word.length - 1]!);
+    // Every digit maps to the whole word, so a mask over any of them covers the word as typed.
+    for (const digit of digitsOfWord(word)) {
+      text += digit;
+      from.push(n.from[start]!);
+      to.push(n.to[start + word.length - 1]!);
+    }
     last = start + word.length;
   }
   for (let i = last; i < n.text.length; i += 1) {

@@ -27,25 +27,14 @@ export interface Screened {
 }
 
 export interface ScreeningOptions {
-  /** Hosts links may point to (a host matches itself and its subdomains); everything else is masked. */
+  /**
+   * Hosts links may point to (a host matches itself and its subdomains); everything else is masked.
+   * Admins keep the list (allowed-hosts.ts reads it); none given, every link is masked.
+   */
   allowedHosts?: readonly string[];
   /** The author's recent texts in the same conversation, oldest first: a number split over messages is counted across them. */
   recentTexts?: readonly string[];
 }
-
-/** The sites teachers may link to without support's review (homework, resources); support keeps the list in one place. */
-export const DEFAULT_ALLOWED_HOSTS = [
-  "code.org",
-  "scratch.mit.edu",
-  "khanacademy.org",
-  "wikipedia.org",
-  "britannica.com",
-  "nasa.gov",
-  "bbc.co.uk",
-  "musescore.com",
-  "desmos.com",
-  "geogebra.org",
-] as const;
 
 // The endings a bare "name.ending" must have to be read as a site. Not a file: no py, sh, md, js, pdf.
 const TLDS =
@@ -204,7 +193,7 @@ function maskOriginal(input: string, normalised: NormalisedText, spans: Span[]):
 
 /** Screens one text (see the module comment). Pure: the callers store the result and flag it for support. */
 export function screenText(input: string, options: ScreeningOptions = {}): Screened {
-  const allowedHosts = options.allowedHosts ?? DEFAULT_ALLOWED_HOSTS;
+  const allowedHosts = options.allowedHosts ?? [];
   const normalised = normaliseText(input);
   const text = normalised.text;
   const spans: Span[] = [

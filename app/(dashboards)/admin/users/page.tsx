@@ -6,7 +6,7 @@ import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listUsers, timezoneOfUser } from "@/lib/accounts/user-directory";
 import { parseUserFilters } from "@/lib/accounts/user-directory-schema";
 
-import { changeRoleAction } from "./actions";
+import { changeRoleAction, liftSuspensionAction } from "./actions";
 
 export const metadata = { title: "Users" };
 
@@ -28,7 +28,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         <AdminUserFilters filters={filters} action={PATH} />
       </div>
       <div className="mt-6">
-        <AdminUserTable users={users} actorId={actor.id} changeRole={changeRoleAction} zone={zone} />
+        <AdminUserTable users={users} actorId={actor.id} changeRole={changeRoleAction} liftSuspension={liftSuspensionAction} zone={zone} />
       </div>
       <AdminPager path={PATH} query={filters} nextAfter={nextAfter} label="Pages of users" />
     </>

@@ -31,7 +31,10 @@ export async function actOnConcernAction(_previous: ActionResult | null, formDat
     const { action } = await actOnConcern(actor, formObject(formData));
     if (action === "suspend-teacher" || action === "hide-review") revalidateSeatPages();
     revalidatePath(PATH, "layout");
-    return action === "suspend-teacher" ? "The teacher is suspended: their classes are off sale and the families are being told." : "Done.";
+    if (action === "suspend-teacher") {
+      return "The teacher is suspended: their classes are off sale, the sessions not yet held are refunded to the families' Cash, and the families are being told.";
+    }
+    return action === "suspend-family" ? "The family's account is suspended: it cannot sign in until an admin lifts it on Users." : "Done.";
   });
 }
 

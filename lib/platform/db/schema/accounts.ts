@@ -28,6 +28,12 @@ export const users = pgTable(
      * Null until then, so a zone the person chose is never mistaken for the default (pages read UTC).
      */
     timezone: text(),
+    /**
+     * Set when support suspends the account on a safety concern (lib/accounts/suspension.ts): no
+     * session is issued or honoured while it is set, so it can neither sign in, post nor book; what
+     * it wrote stays for support. An admin lifts it (back to null).
+     */
+    suspendedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_firebase_uid_key").on(t.firebaseUid), index("users_email_idx").on(sql`lower(${t.email})`)],

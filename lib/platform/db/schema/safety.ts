@@ -60,3 +60,15 @@ export const concernReportNotes = pgTable(
     check("concern_report_notes_body", sql`length(${t.body}) between 1 and 2000`),
   ],
 );
+
+/**
+ * The sites teachers may link to (homework and resource links, links in messages and notes)
+ * without support's review: a host matches itself and its subdomains. Admins keep the list at
+ * /admin/link-hosts (audited as `link_host`); screening reads it through a short cache
+ * (lib/platform/security/allowed-hosts.ts). Seeded with the first list by a data migration.
+ */
+export const allowedLinkHosts = pgTable("allowed_link_hosts", {
+  host: text().primaryKey(),
+  addedById: integer().references(() => users.id, { onDelete: "set null" }),
+  addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
