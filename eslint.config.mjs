@@ -45,6 +45,7 @@ const DOMAIN_IMPORTS = {
   messages: ["audit"], // family–teacher threads (issue 28): read bookings through the schema; hiding a message and blocking a thread are audited
   safety: ["audit", "messages"], // issue 40: concerns reported and triaged (audited); acting on one hides a message or blocks a pair
   commerce: ["audit", "scheduling"], // seats are sold in scheduled sections; refunds and admin changes are audited (its mail is its events' reactions)
+  homework: ["scheduling"], // homework, feedback, progress and certificates belong to a scheduled section and its sessions
 };
 
 const platform = (part) => `platform:${part}`;
