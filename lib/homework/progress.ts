@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
@@ -131,7 +131,7 @@ export async function learnerProgress(db: Pick<Database, "select" | "selectDisti
   });
 }
 
-/** Reports written for a parent's children after `since` and up to `until` (the weekly digest's "new"). */
+/** Reports written for a parent's children in [since, until) (the weekly digest's "new"). */
 export async function newFamilyReports(db: Pick<Database, "select">, parentId: number, since: Date, until: Date) {
   return db
     .select({
@@ -144,7 +144,7 @@ export async function newFamilyReports(db: Pick<Database, "select">, parentId: n
     .innerJoin(learners, eq(learners.id, progressReports.learnerId))
     .innerJoin(sections, eq(sections.id, progressReports.sectionId))
     .innerJoin(courses, eq(courses.id, sections.courseId))
-    .where(and(eq(learners.parentId, parentId), gt(progressReports.createdAt, since), lte(progressReports.createdAt, until)))
+    .where(and(eq(learners.parentId, parentId), gte(progressReports.createdAt, since), lt(progressReports.createdAt, until)))
     .orderBy(asc(learners.firstName));
 }
 
