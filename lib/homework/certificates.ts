@@ -140,3 +140,12 @@ export async function certificatePdf(certificate: Certificate): Promise<Uint8Arr
   centred(certificateUrl(certificate.id), 92, 11, regular, accent);
   return pdf.save();
 }
+
+/** The certificates issued in a section, by learner (the teacher's list). */
+export async function sectionCertificates(db: Pick<Database, "select">, sectionId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: certificates.id, learnerId: certificates.learnerId })
+    .from(certificates)
+    .where(eq(certificates.sectionId, sectionId));
+  return new Map(rows.map((r) => [r.learnerId, r.id]));
+}

@@ -205,8 +205,12 @@ export interface SectionHomeworkView {
   sectionId: number;
   courseId: number;
   courseTitle: string;
+  startsOn: string;
   endsOn: string | null;
+  timezone: string;
   criteria: Criterion[];
+  /** The children with a confirmed seat, by first name. */
+  learners: Array<{ learnerId: number; firstName: string }>;
   sessionChoices: string[];
   tasks: TeacherTaskView[];
 }
@@ -232,8 +236,11 @@ export async function sectionHomework(
     sectionId: section.id,
     courseId: section.courseId,
     courseTitle: section.courseTitle,
+    startsOn: section.startsOn,
     endsOn: section.endsOn,
+    timezone: section.timezone,
     criteria,
+    learners: seated.map(({ learnerId, firstName }) => ({ learnerId, firstName })),
     sessionChoices: homeworkSessionChoices(section, now),
     tasks: tasks.map((task) => ({
       task,

@@ -12,6 +12,7 @@ import { listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
 import { EnrolmentsSection } from "./enrolments-section";
+import { HomeworkSection } from "./homework-section";
 import { WaitlistSection } from "./waitlist-section";
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
 import { submitReviewAction } from "./review-actions";
@@ -75,6 +76,8 @@ export default async function MyCoursesPage() {
       <WaitlistSection userId={user.databaseId} timezone={timezone} />
 
       <FamilyClassroom parentId={user.databaseId} timezone={timezone} reviewAction={submitReviewAction} />
+
+      <HomeworkSection parentId={user.databaseId} timezone={timezone} />
 
       <section aria-labelledby="my-demos" className="mt-10">
         <h2 id="my-demos" className="mb-3 text-xl font-bold text-slate-900">
