@@ -212,6 +212,8 @@ export interface SectionHomeworkView {
   /** The children with a confirmed seat, by first name. */
   learners: Array<{ learnerId: number; firstName: string }>;
   sessionChoices: string[];
+  /** The session a new task is set on unless the teacher picks another: the latest started one. */
+  defaultSession: string | undefined;
   tasks: TeacherTaskView[];
 }
 
@@ -232,6 +234,7 @@ export async function sectionHomework(
     db,
     tasks.map((t) => t.id),
   );
+  const sessionChoices = homeworkSessionChoices(section, now);
   return {
     sectionId: section.id,
     courseId: section.courseId,
@@ -241,7 +244,8 @@ export async function sectionHomework(
     timezone: section.timezone,
     criteria,
     learners: seated.map(({ learnerId, firstName }) => ({ learnerId, firstName })),
-    sessionChoices: homeworkSessionChoices(section, now),
+    sessionChoices,
+    defaultSession: [...sessionChoices].reverse().find((s) => new Date(s).getTime() <= now.getTime()) ?? sessionChoices[0],
     tasks: tasks.map((task) => ({
       task,
       learners: seated.map((l) => ({

@@ -57,9 +57,7 @@ export default async function SectionHomeworkPage({ params }: { params: Promise<
   const [reports, certificates] = await Promise.all([writtenReports(db, view.sectionId), sectionCertificates(db, view.sectionId)]);
   const periods = reportPeriodsEnded(view, todayIn(view.timezone));
   const canCertify = !view.endsOn || view.endsOn <= todayIn(view.timezone);
-  const now = Date.now();
   const sessions = view.sessionChoices.map((startsAt) => ({ value: startsAt, label: formatInstantInZone(startsAt, timezone) }));
-  const lastStarted = [...view.sessionChoices].reverse().find((s) => new Date(s).getTime() <= now) ?? view.sessionChoices[0];
   return (
     <>
       <h1 className="mb-2 text-3xl font-extrabold text-slate-900">Homework: {view.courseTitle}</h1>
@@ -87,7 +85,7 @@ export default async function SectionHomeworkPage({ params }: { params: Promise<
         {sessions.length > 0 ? (
           <SetHomeworkForm
             sessions={sessions}
-            defaultSession={lastStarted}
+            defaultSession={view.defaultSession}
             zone={zoneLabel(timezone)}
             action={setHomeworkAction.bind(null, view.sectionId)}
           />
