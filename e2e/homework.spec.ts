@@ -114,3 +114,40 @@ test("a teacher sets homework, the parent hands in a photo, the teacher marks it
   await expect(mail).toContainText("Effort: 4 of 4 (Excellent)");
   await expect(mail).not.toContainText(comment);
 });
+
+test("a teacher issues a certificate of completion that anyone can verify; a forged number is not found", async ({ browser }) => {
+  const teacher = await pageAs(browser, "teacher");
+  const sectionId = await seededSectionId(teacher);
+  await teacher.goto(`/teacher/sections/${sectionId}/homework`);
+  const certificates = teacher.getByRole("region", { name: "Certificates of completion" });
+  const issue = certificates.getByRole("button", { name: "Issue Sam's certificate" });
+  // Issued once per child and section: an earlier run may have issued it already.
+  if (await issue.isVisible()) {
+    await issue.click();
+    await expect(certificates.getByRole("status").filter({ hasText: "Certificate issued." })).toBeVisible();
+    await teacher.reload();
+  }
+  const pdfLink = certificates.getByRole("listitem").filter({ hasText: "Sam" }).getByRole("link", { name: "Certificate (PDF)" });
+  const pdfPath = (await pdfLink.getAttribute("href"))!;
+  const id = /^\/certificates\/([0-9a-f-]{36})\/pdf$/.exec(pdfPath)![1]!;
+
+  // Anyone, signed out: the PDF, and the check page with first names only.
+  const visitor = await (await browser.newContext()).newPage();
+  const pdf = await visitor.request.get(pdfPath);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await visitor.goto(`/certificates/${id}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Certificate verified");
+  const main = visitor.getByRole("main");
+  await expect(main).toContainText(SEEDED_COURSE);
+  await expect(main).toContainText("Sam");
+  await expect(main).not.toContainText("Demo Teacher");
+  await expect(main).not.toContainText("Demo Student");
+
+  // A forged number (and its PDF): a clear not-found.
+  const forged = await visitor.goto(`/certificates/${randomUUID()}`);
+  expect(forged?.status()).toBe(404);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Certificate not found");
+  expect((await visitor.request.get(`/certificates/${randomUUID()}/pdf`)).status()).toBe(404);
+});
