@@ -16,7 +16,7 @@ import { returnFeedback, setCourseCriteria } from "./feedback";
 import { fileStore } from "./file-store";
 import { HOMEWORK_LIMITS } from "./limits";
 import { HOMEWORK_MESSAGES } from "./messages";
-import { handInHomework } from "./submissions";
+import { handInAsLearner, handInHomework } from "./submissions";
 import { setHomework } from "./tasks";
 import { familyHomework, readHomeworkFile, sectionHomework } from "./views";
 
@@ -185,6 +185,19 @@ describe("handing in", () => {
     expect(await db().select().from(homeworkFiles).where(eq(homeworkFiles.submissionId, handed.submissionId))).toHaveLength(1);
     const [item] = await familyHomework(db(), family.parentId);
     expect(item!.submission).toMatchObject({ isLate: true, link: "https://scratch.mit.edu/projects/1" });
+  });
+
+  it("is taken from the child's own space for their seated section only", async () => {
+    const { family, taskId } = await classWithHomework();
+    expect(await handInAsLearner(db(), family.learnerId, { taskId, text: "My maze" }, [{ name: "m.png", bytes: PNG }])).toMatchObject({
+      files: 1,
+    });
+    const [item] = await familyHomework(db(), family.parentId);
+    expect(item!.submission).toMatchObject({ text: "My maze" });
+    const stranger = await newFamily(db());
+    await expect(handInAsLearner(db(), stranger.learnerId, { taskId, text: "x" }, [])).rejects.toMatchObject({
+      message: HOMEWORK_MESSAGES.notYourChild,
+    });
   });
 
   it("is refused for a child who is not the parent's", async () => {

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { Database } from "@/lib/platform/db/client";
-import { homeworkFeedback, homeworkFiles, homeworkSubmissions } from "@/lib/platform/db/schema";
+import { homeworkFeedback, homeworkFiles, homeworkSubmissions, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { screenText } from "@/lib/platform/security/screening";
@@ -15,7 +15,7 @@ import { HOMEWORK_LIMITS } from "./limits";
 import { HOMEWORK_MESSAGES as M } from "./messages";
 import { handInInput, type HandInInput } from "./schema";
 import { isSeatedChildOf } from "./sections";
-import { findTask, screenLink } from "./tasks";
+import { findTask, screenLink, type HomeworkTask } from "./tasks";
 
 export interface HandedIn {
   submissionId: number;
@@ -42,6 +42,37 @@ export async function handInHomework(
   const data = parseInput(handInInput, input);
   const task = await findTask(db, data.taskId);
   if (!task || !(await isSeatedChildOf(db, actor.id, data.learnerId, task.sectionId))) throw new AppError("forbidden", M.notYourChild);
+  return storeHandIn(db, task, data, actor.id, uploads, now);
+}
+
+/**
+ * The same hand-in made by the child in their own space: the caller has established that the
+ * signed-in child is `learnerId` (a child's session names its learner). Refused, like the parent's,
+ * for a task of a section the child has no seat in.
+ */
+export async function handInAsLearner(
+  db: Database,
+  learnerId: number,
+  input: Omit<HandInInput, "learnerId">,
+  uploads: readonly Upload[],
+  now = new Date(),
+): Promise<HandedIn> {
+  const data = parseInput(handInInput, { ...input, learnerId });
+  const task = await findTask(db, data.taskId);
+  const [learner] = task ? await db.select({ parentId: learners.parentId }).from(learners).where(eq(learners.id, learnerId)) : [];
+  if (!task || !learner || !(await isSeatedChildOf(db, learner.parentId, learnerId, task.sectionId)))
+    throw new AppError("forbidden", M.notYourChild);
+  return storeHandIn(db, task, data, null, uploads, now);
+}
+
+async function storeHandIn(
+  db: Database,
+  task: HomeworkTask,
+  data: { learnerId: number; text: string; link: string },
+  submittedById: number | null,
+  uploads: readonly Upload[],
+  now: Date,
+): Promise<HandedIn> {
   const files = await checkUploads(uploads);
   if (data.text === "" && data.link === "" && files.length === 0)
     throw new AppError("invalid", M.nothingHandedIn, { fieldErrors: { text: M.nothingHandedIn } });
@@ -64,7 +95,7 @@ export async function handInHomework(
       flagged: text.isFlagged || link.held !== null,
       isLate,
       submittedAt: now,
-      submittedById: actor.id,
+      submittedById,
     };
     const [submission] = await tx
       .insert(homeworkSubmissions)
