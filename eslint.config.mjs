@@ -39,13 +39,14 @@ const DOMAIN_IMPORTS = {
   teachers: ["accounts", "audit", "scheduling"], // an accepted application makes the user a teacher (accounts, audited); profiles, hours and agenda are read in scheduling's times
   classroom: ["scheduling"], // joining a class and attendance belong to a scheduled session
   dashboards: ["audit"], // the outbox dashboard's requeue is audited
-  privacy: ["audit"], // a data export includes (and is) audited
+  privacy: ["audit", "homework"], // a data export includes (and is) audited; the retention job purges homework files through their store
   "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited
   discovery: ["classroom", "scheduling"], // issue 29: the class finder and teacher pages read sections, sessions and approved reviews
   messages: ["audit"], // family–teacher threads (issue 28): read bookings through the schema; hiding a message and blocking a thread are audited
   safety: ["accounts", "audit", "commerce", "messages"], // issue 40: concerns reported and triaged (audited); acting on one hides a message, blocks a pair, suspends a teacher (their seats refunded by commerce's rules) or a family's account
   "learner-access": ["classroom", "messages", "notifications", "scheduling"], // a child's own sign-in and space: their classes, the join route, their threads; the calendar feeds reuse the invites' UIDs
   commerce: ["audit", "scheduling"], // seats are sold in scheduled sections; refunds and admin changes are audited (its mail is its events' reactions)
+  homework: ["scheduling"], // homework, feedback, progress and certificates belong to a scheduled section and its sessions
 };
 
 const platform = (part) => `platform:${part}`;

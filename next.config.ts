@@ -25,11 +25,18 @@ const nextConfig: NextConfig = {
   // scripts/server.mjs compresses (brotli or gzip); on Vercel the platform does.
   compress: false,
   // forbidden() renders app/forbidden.tsx with a 403 for signed-in users without the role.
-  experimental: { authInterrupts: true },
+  experimental: {
+    authInterrupts: true,
+    // A homework hand-in carries its files in the server action's body (lib/homework/limits.ts:
+    // 25 MB together, each checked there); every other action stays small, as before.
+    serverActions: { bodySizeLimit: "26mb" },
+    proxyClientMaxBodySize: "26mb",
+  },
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite"],
   // marked ships only ES modules; listing it here also lets next/jest compile it for Jest's CommonJS.
-  transpilePackages: ["marked"],
+  // So do file-type (homework files checked by their content) and the packages it imports.
+  transpilePackages: ["marked", "file-type", "strtok3", "token-types", "uint8array-extras", "@tokenizer/inflate", "@borewit/text-codec"],
   async headers() {
     // Every response: pages, route handlers, static files and 404s (e2e/security-headers.spec.ts).
     return [{ source: "/:path*", headers: securityHeaders(env) }];

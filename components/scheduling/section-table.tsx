@@ -91,6 +91,10 @@ export function SectionTable({
                     ·{" "}
                     <Link href={`${editPath}/${row.id}/attendance`} className="font-semibold text-brand-700 underline underline-offset-2">
                       Attendance<span className="sr-only"> and note of {row.courseTitle}</span>
+                    </Link>{" "}
+                    ·{" "}
+                    <Link href={`${editPath}/${row.id}/homework`} className="font-semibold text-brand-700 underline underline-offset-2">
+                      Homework<span className="sr-only"> of {row.courseTitle}</span>
                     </Link>
                   </>
                 ) : null}

@@ -220,6 +220,8 @@ const envSchema = z.object({
   LEAD_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Months a log event is kept. */
   EVENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Months a file handed in as homework (a photo, a PDF) is kept; the hand-in's text, marks and feedback stay with the account. */
+  HOMEWORK_FILE_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   // --- Scheduling (lib/scheduling) ---
   /** Length of a demo slot, in minutes; slots lie on this grid of the teacher's wall clock. */
   DEMO_SLOT_MINUTES: z.coerce.number().int().min(10).max(120).default(30),

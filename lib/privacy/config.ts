@@ -11,6 +11,8 @@ export const RETENTION = {
   leadMonths: env.LEAD_RETENTION_MONTHS,
   /** Log events. */
   eventMonths: env.EVENT_RETENTION_MONTHS,
+  /** Files handed in as homework (photos, PDF), after they were handed in. */
+  homeworkFileMonths: env.HOMEWORK_FILE_RETENTION_MONTHS,
 } as const;
 
 export type RetentionPolicy = { readonly [K in keyof typeof RETENTION]: number };

@@ -3,6 +3,7 @@ import "server-only";
 import { and, asc, eq, inArray, or, sql, type Column } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
+import { learnersHomeworkRecords } from "@/lib/homework/export";
 import { firebaseAccountStatus } from "@/lib/platform/auth/account-status";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
@@ -456,6 +457,8 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
         .where(inArray(sessionNoteLines.learnerId, learnerIds))
         .orderBy(asc(sessionNotes.sessionStartsAt))
     : [];
+  // The children's homework (as handed in, with its files), feedback, marks, progress reports and certificates.
+  const homework = await learnersHomeworkRecords(tx, learnerIds);
   const reviews = await tx
     .select({
       courseTitle: courses.title,
@@ -633,6 +636,7 @@ async function gatherAccountData(tx: Transaction, account: ExportedAccount, now:
     giftsReceived,
     attendance: attendanceRows,
     sessionNoteLines: sessionNoteLineRows,
+    homework,
     courseReviews: reviews,
     messages: messageRows,
     concernsReported: concerns,

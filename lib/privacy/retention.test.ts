@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { eq, inArray } from "drizzle-orm";
 
-import { auditEvents, bookings, demoRequests, jobRuns, learners, logEvents, outbox } from "@/lib/platform/db/schema";
+import { auditEvents, bookings, demoRequests, jobRuns, learners, logEvents, outbox, storedFiles } from "@/lib/platform/db/schema";
 import { openTestDatabase } from "@/test/database";
 import { newCourse, newParent, newTeacher } from "@/test/scheduling-fixtures";
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-const policy = { networkDataDays: 30, leadMonths: 12, eventMonths: 12 };
+const policy = { networkDataDays: 30, leadMonths: 12, eventMonths: 12, homeworkFileMonths: 6 };
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const now = new Date("2031-06-15T03:00:00Z");
@@ -171,5 +171,35 @@ describe("the retention job", () => {
     expect(await database.db.select().from(bookings).where(eq(bookings.id, orphan!.id))).toEqual([]);
     const [stays] = await database.db.select().from(bookings).where(eq(bookings.id, kept!.id));
     expect(stays).toMatchObject({ learnerId: child!.id, demoRequestId: null });
+  });
+
+  it("deletes homework files past their period through the file store, and keeps newer ones", async () => {
+    const at = new Date("2033-03-10T03:00:00Z");
+    const sixMonthsAgo = new Date("2032-09-10T03:00:00Z");
+    const parentId = await newParent(database.db);
+    const [child] = await database.db.insert(learners).values({ parentId, firstName: "Ada", grade: 4 }).returning({ id: learners.id });
+    const file = (createdAt: Date) => ({
+      learnerId: child!.id,
+      mediaType: "image/png",
+      byteSize: 3,
+      content: Buffer.from("png"),
+      createdAt,
+    });
+    const rows = await database.db
+      .insert(storedFiles)
+      .values([file(new Date(sixMonthsAgo.getTime() - MINUTE)), file(new Date(sixMonthsAgo.getTime() + MINUTE))])
+      .returning({ id: storedFiles.id });
+    const result = await runRetention(at, policy);
+    expect(result.homeworkFilesDeleted).toBe(1);
+    const left = await database.db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(
+        inArray(
+          storedFiles.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(left).toEqual([{ id: rows[1]!.id }]);
   });
 });

@@ -4,6 +4,7 @@ import { and, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { auditEvents, bookings, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
+import { fileStore } from "@/lib/homework/file-store";
 import { RETENTION, type RetentionPolicy } from "@/lib/privacy/config";
 
 export const RETENTION_JOB = "privacy-retention";
@@ -18,6 +19,7 @@ export interface RetentionResult {
   leadsDeleted: number;
   eventsDeleted: number;
   outboxPayloadsCleared: number;
+  homeworkFilesDeleted: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -47,7 +49,7 @@ export async function runRetention(now: Date = new Date(), policy: RetentionPoli
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (!(await claimRun(tx, now)))
-      return { ran: false, networkDataCleared: 0, leadsDeleted: 0, eventsDeleted: 0, outboxPayloadsCleared: 0 };
+      return { ran: false, networkDataCleared: 0, leadsDeleted: 0, eventsDeleted: 0, outboxPayloadsCleared: 0, homeworkFilesDeleted: 0 };
 
     // Unconverted leads past their period, with the notes in their history and their deliveries.
     const leadCutoff = monthsBefore(now, policy.leadMonths);
@@ -105,8 +107,12 @@ export async function runRetention(now: Date = new Date(), policy: RetentionPoli
       .where(sql`${outbox.deliveredAt} is not null and ${outbox.payload} <> '{}'::jsonb`)
       .returning({ id: outbox.id });
 
+    // Homework files past their period, through the file store (their hand-ins keep the text, marks and feedback).
+    const homeworkFilesDeleted = await fileStore.purgeStoredBefore(tx, monthsBefore(now, policy.homeworkFileMonths));
+
     return {
       ran: true,
+      homeworkFilesDeleted,
       networkDataCleared: leadsCleared.length + eventsCleared.length,
       leadsDeleted: expiredIds.length,
       eventsDeleted: events.length,

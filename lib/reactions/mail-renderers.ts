@@ -4,6 +4,7 @@ import type { EmailRenderer } from "@/lib/notifications/deferred-email";
 
 import { accountMailRenderers } from "./account-mail";
 import { enrolmentMailRenderers } from "./enrolment-mail";
+import { homeworkMailRenderers } from "./homework-mail";
 import { weeklyDigestRenderers } from "./weekly-digest";
 
 /**
@@ -15,4 +16,5 @@ export const MAIL_RENDERERS: Readonly<Record<string, EmailRenderer>> = {
   ...enrolmentMailRenderers,
   ...accountMailRenderers,
   ...weeklyDigestRenderers,
+  ...homeworkMailRenderers,
 };

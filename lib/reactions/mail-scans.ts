@@ -6,6 +6,7 @@ import { lapseExpiredOffers } from "@/lib/scheduling/waitlist";
 
 import { queueCheckExpiryWarnings } from "./check-expiry-mail";
 import { queueDemoFollowUps } from "./demo-follow-up";
+import { queueHomeworkReminders } from "./homework-mail";
 import { queueWaitingLeadAlerts } from "./lead-alerts";
 import { queueDueReminders } from "./reminders";
 import { queueWeeklyDigests } from "./weekly-digest";
@@ -17,6 +18,8 @@ export interface ScanReport {
   /** Waitlist offers that ran out (their seats offered to the next in line: lib/scheduling/waitlist.ts). */
   lapsedOffers: number;
   reminders: number;
+  /** Homework due within a day and not handed in: the family's reminder. */
+  homeworkReminders: number;
   followUps: number;
   leadAlerts: number;
   /** Families' weekly digests (issue 28), from Sunday 17:00 in each family's zone. */
@@ -35,6 +38,7 @@ export async function runMailScans(db: Database, now: Date = new Date()): Promis
   return {
     lapsedOffers: await lapseExpiredOffers(db, now),
     reminders: await queueDueReminders(db, now),
+    homeworkReminders: await queueHomeworkReminders(db, now),
     followUps: await queueDemoFollowUps(db, now),
     leadAlerts: await queueWaitingLeadAlerts(db, now),
     weeklyDigests: await queueWeeklyDigests(db, now),

@@ -14,6 +14,7 @@ import {
   sessionCredited,
 } from "@/lib/commerce/events";
 import { leadCreated } from "@/lib/demo-requests/events";
+import { homeworkFeedbackReturned } from "@/lib/homework/events";
 import { messagePosted } from "@/lib/messages/events";
 import { concernClosed, teacherSuspended, linkHostsChanged } from "@/lib/safety/events";
 import { teacherApplicationDecided, teacherApplicationReceived, teacherListingReviewed } from "@/lib/teachers/events";
@@ -42,6 +43,7 @@ import { demoRequestReceivedMail } from "./demo-request-mail";
 import { enrolmentMail } from "./enrolment-mail";
 import { expireCardSessionOfOrder } from "./expire-card-session";
 import { giftMail } from "./gift-mail";
+import { homeworkFeedbackMail } from "./homework-mail";
 import { payoutTransfer } from "./payout-transfer";
 import { messageMail } from "./message-mail";
 import { refundMail } from "./refund-mail";
@@ -119,6 +121,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(passwordResetRequested, [passwordResetMail]),
   // A message posted in a family–teacher thread: "a new message" to the other side (both, for support's), at most one per thread and reader per MESSAGE_EMAIL_BATCH_MINUTES, with no words of the message.
   on(messagePosted, [messageMail]),
+  // A teacher returned feedback on a child's homework: the parent's "feedback returned" with the marks (the comment is read on the site).
+  on(homeworkFeedbackReturned, [homeworkFeedbackMail]),
   // Issue 38, the teacher road: the applicant's acknowledgement; the decision (approved with their public page, or declined with the reason); a first listing's review.
   on(teacherApplicationReceived, [applicationReceivedMail]),
   on(teacherApplicationDecided, [applicationDecidedMail]),

@@ -4,7 +4,7 @@ import { eq, like } from "drizzle-orm";
 
 import { saveSessionNote } from "@/lib/classroom/session-notes";
 import { setWeeklyDigestByToken, unsubscribeTokenFor } from "@/lib/notifications/preferences";
-import { attendance, bookings, outbox, sections, users } from "@/lib/platform/db/schema";
+import { attendance, bookings, outbox, progressReports, sections, users } from "@/lib/platform/db/schema";
 import { addChild, newFamily } from "@/test/commerce-fixtures";
 import { mailHarness } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
@@ -115,6 +115,27 @@ async function makeWorld() {
       status: "present",
       note: "Helped a friend",
     });
+  // A progress report written in the week (new: in the digest) and one written before it (not again).
+  await db()
+    .insert(progressReports)
+    .values([
+      {
+        sectionId: daily.id,
+        learnerId: la.learnerId,
+        periodEndsOn: "2026-11-04",
+        comment: "Good",
+        nextStep: "Practise nested loops",
+        createdAt: new Date("2026-11-05T12:00:00Z"),
+      },
+      {
+        sectionId: daily.id,
+        learnerId: la.learnerId,
+        periodEndsOn: "2026-09-23",
+        comment: "Fine",
+        nextStep: "Read the old report",
+        createdAt: new Date("2026-09-25T12:00:00Z"),
+      },
+    ]);
   const emailOf = async (id: number) => (await db().select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
   return {
     la: { ...la, email: await emailOf(la.parentId) },
@@ -184,6 +205,8 @@ describe("the weekly digest", () => {
     expect(message.text).toContain("Homework: https://code.org/maze");
     expect(message.text).toContain("For Ada: “Ada finished the bonus level”");
     expect(message.text).not.toContain("Noah");
+    expect(message.text).toMatch(/New progress report · .+ · Ada\. Next step: “Practise nested loops”/);
+    expect(message.text).not.toContain("Read the old report");
     expect(message.html).toContain("For Ada: “Ada finished the bonus level”");
     // Non-essential: the one-click unsubscribe header, and the preferences page where the digest alone is turned off.
     expect(message.headerLines.some((line) => line.key === "list-unsubscribe-post")).toBe(true);

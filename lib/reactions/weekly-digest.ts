@@ -5,6 +5,7 @@ import { DateTime } from "luxon";
 
 import { ATTENDANCE_STATUSES } from "@/lib/classroom/schema";
 import { listFamilySessions } from "@/lib/classroom/session-notes";
+import { newFamilyReports } from "@/lib/homework/progress";
 import { enqueueDeferredEmails, type EmailRenderer } from "@/lib/notifications/deferred-email";
 import { emailDedupeKey } from "@/lib/notifications/email";
 import { weeklyDigestEmail } from "@/lib/notifications/messages/weekly-digest";
@@ -143,6 +144,7 @@ const renderWeeklyDigest: EmailRenderer = async (db, ref) => {
   if (!week) throw new Error(`bad weekly digest week "${ref}"`);
   const sessions = await listFamilySessions(db, parentId, { from: week.from, to: week.to, now: week.to });
   if (sessions.length === 0) return null;
+  const reports = await newFamilyReports(db, parentId, week.from, week.to);
   const token = await unsubscribeTokenFor(db, parent.email);
   const first = DateTime.fromJSDate(week.from, { zone });
   const last = DateTime.fromJSDate(week.to, { zone }).minus({ days: 1 });
@@ -161,6 +163,7 @@ const renderWeeklyDigest: EmailRenderer = async (db, ref) => {
       homeworkUrl: s.note?.homeworkUrl ?? null,
       line: s.note?.line ?? null,
     })),
+    reports: reports.map((r) => ({ child: r.learnerFirstName, courseTitle: r.courseTitle, nextStep: r.nextStep })),
     pageUrl: `${brand.siteUrl}/my-courses`,
     preferencesUrl: unsubscribePageUrl(token),
   });

@@ -16,6 +16,7 @@ import { listLearners, UNNAMED_CHILD } from "@/lib/scheduling/learners";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
 import { EnrolmentsSection } from "./enrolments-section";
+import { HomeworkSection } from "./homework-section";
 import { WaitlistSection } from "./waitlist-section";
 import { addLearnerAction, removeLearnerAction, resendVerificationEmailAction, updateLearnerAction } from "./actions";
 import { renewFamilyFeedAction } from "./calendar-feed-actions";
@@ -109,6 +110,8 @@ export default async function MyCoursesPage() {
       <WaitlistSection userId={user.databaseId} timezone={timezone} />
 
       <FamilyClassroom parentId={user.databaseId} timezone={timezone} reviewAction={submitReviewAction} />
+
+      <HomeworkSection parentId={user.databaseId} timezone={timezone} />
 
       <section aria-labelledby="my-calendar" className="mt-10">
         <h2 id="my-calendar" className="mb-1 text-xl font-bold text-slate-900">

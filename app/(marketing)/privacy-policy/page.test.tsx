@@ -5,7 +5,7 @@ import PrivacyPolicyPage from "./page";
 // Periods unlike the defaults, so a page that wrote its own numbers would fail.
 jest.mock("@/lib/privacy/config", () => ({
   ...jest.requireActual("@/lib/privacy/config"),
-  RETENTION: { leadMonths: 7, eventMonths: 5, networkDataDays: 45 },
+  RETENTION: { leadMonths: 7, eventMonths: 5, networkDataDays: 45, homeworkFileMonths: 3 },
 }));
 
 /** Security issue (retention): the policy states the periods the retention job uses, from the same configuration. */
@@ -14,6 +14,7 @@ describe("the privacy policy's retention section", () => {
     const text = renderToStaticMarkup(<PrivacyPolicyPage />).replace(/<[^>]+>/g, "");
     expect(text).toContain("Demo requests that do not lead to enrollment: 7 months after our last contact");
     expect(text).toContain("Event logs: 5 months, then deleted.");
+    expect(text).toContain("Files handed in as homework (photos and PDF files): 3 months after they were handed in, then deleted.");
     expect(text).toContain("browser details stored with demo requests and event logs: 45 days, then erased.");
   });
 });

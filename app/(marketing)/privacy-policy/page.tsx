@@ -203,6 +203,10 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>Event logs: {plural(RETENTION.eventMonths, "month")}, then deleted.</li>
           <li>
+            Files handed in as homework (photos and PDF files): {plural(RETENTION.homeworkFileMonths, "month")} after they were handed in,
+            then deleted. The answer, the teacher&apos;s feedback and marks stay with the account until it is closed.
+          </li>
+          <li>
             IP addresses and browser details stored with demo requests and event logs: {plural(RETENTION.networkDataDays, "day")}, then
             erased.
           </li>

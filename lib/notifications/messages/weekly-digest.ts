@@ -28,6 +28,8 @@ export interface WeeklyDigestFacts {
   /** The family's zone as people say it ("Pacific Time (Los Angeles)"). */
   zone: string;
   sessions: DigestSession[];
+  /** Progress reports the teachers wrote this week (new ones only), already worded. */
+  reports?: Array<{ child: string; courseTitle: string; nextStep: string }>;
   pageUrl: string;
   preferencesUrl: string;
 }
@@ -48,6 +50,9 @@ export function weeklyDigestEmail(facts: WeeklyDigestFacts) {
     if (session.covered) paragraphs.push(`What was covered: “${defangLinks(session.covered)}”`);
     if (session.homeworkUrl) paragraphs.push(`Homework: ${session.homeworkUrl}`);
     if (session.line) paragraphs.push(`For ${session.child}: “${defangLinks(session.line)}”`);
+  }
+  for (const report of facts.reports ?? []) {
+    paragraphs.push(`New progress report · ${report.courseTitle} · ${report.child}. Next step: “${defangLinks(report.nextStep)}”`);
   }
   return renderEmail(`Your week of classes: ${facts.week}`, {
     greeting: hello(facts.readerName),

@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   "attendance.mark": ["teacher"],
   /** The note after a session (issue 28): a teacher for their own sections' sessions (in the query); an admin for any. */
   "session-notes.write": ["teacher", "admin"],
+  /** Homework, its feedback and the course's criteria, progress reports and certificates: a teacher for their own sections (in the query); an admin for any. */
+  "homework.teach": ["teacher", "admin"],
+  /** A parent hands in homework on behalf of their own child (ownership in the query). */
+  "homework.hand-in": ["student"],
   /** Attendance rates per course and per teacher. */
   "attendance.report": ["admin"],
   /** Parents' course reviews: approve or reject. */

@@ -14,4 +14,5 @@ export * from "@/lib/platform/db/schema/messages";
 export * from "@/lib/platform/db/schema/learner-access";
 export * from "@/lib/platform/db/schema/platform";
 export * from "@/lib/platform/db/schema/safety";
+export * from "@/lib/platform/db/schema/homework";
 export * from "@/lib/platform/db/schema/relations";
