@@ -1,10 +1,15 @@
 import { redirect } from "next/navigation";
 
+import { LearnerHomeworkList } from "@/components/homework/homework-details";
+import { ProgressReportCard } from "@/components/homework/progress-report";
 import { LearnerClassCard } from "@/components/learner/learner-class-card";
 import { LearnerSlot } from "@/components/learner/learner-slots";
+import { learnerProgress } from "@/lib/homework/progress";
+import { learnerHomework } from "@/lib/homework/views";
 import { listLearnerWeek } from "@/lib/learner-access/classes";
 import { currentLearner } from "@/lib/learner-access/session";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
+import { getDb } from "@/lib/platform/db/client";
 import { zonedFormat, zoneLabel } from "@/lib/scheduling/zone-name";
 
 export const metadata = { title: "My classes" };
@@ -17,7 +22,12 @@ export default async function LearnPage() {
   const learner = await currentLearner();
   if (!learner) redirect("/kids");
   const zone = learner.timezone ?? FALLBACK_TIMEZONE;
-  const classes = await listLearnerWeek(learner);
+  const db = await getDb();
+  const [classes, homework, reports] = await Promise.all([
+    listLearnerWeek(learner),
+    learnerHomework(db, learner.learnerId),
+    learnerProgress(db, learner.learnerId),
+  ]);
   const today = classes.filter((item) => item.isToday);
   const later = classes.filter((item) => !item.isToday);
   const time = zonedFormat(zone, { hour: "numeric", minute: "2-digit" });
@@ -57,9 +67,20 @@ export default async function LearnPage() {
         )}
       </section>
 
-      {/* Homework (to do and done) and progress fill these when they exist; empty, they show nothing. */}
-      <LearnerSlot id="homework" title="Homework" />
-      <LearnerSlot id="progress" title="How I am doing" />
+      <LearnerSlot id="homework" title="Homework">
+        {homework.length > 0 ? (
+          <LearnerHomeworkList items={homework} timezone={zone} hrefOf={(item) => `/learn/homework/${item.taskId}`} />
+        ) : null}
+      </LearnerSlot>
+      <LearnerSlot id="progress" title="How I am doing">
+        {reports.length > 0 ? (
+          <div className="space-y-4">
+            {reports.map((report) => (
+              <ProgressReportCard key={report.id} report={report} childName={learner.firstName} />
+            ))}
+          </div>
+        ) : null}
+      </LearnerSlot>
     </>
   );
 }
