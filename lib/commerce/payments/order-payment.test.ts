@@ -166,10 +166,7 @@ test("two buyers racing for the last seat, one by wallet checkout and one by the
       .where(eq(seatSessions.sectionId, sectionId))
       .groupBy(seatSessions.orderItemId);
     expect(sold).toHaveLength(1);
-    const [winner] = await db()
-      .select({ orderId: orderItems.orderId })
-      .from(orderItems)
-      .where(eq(orderItems.id, sold[0]!.orderItemId));
+    const [winner] = await db().select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, sold[0]!.orderItemId));
     expect(winner!.orderId === placed.orderId).toBe(status === "paid");
   }
   expect((await auditMoney(db())).mismatches).toEqual([]);
