@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { teacherStatement } from "@/lib/commerce/earnings/statements";
 import { updateSectionWithRefundsAs } from "@/lib/commerce/refunds/section-close";
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
@@ -54,6 +55,9 @@ test("an admin's earlier end credits the two removed sessions' recorded values o
     "2027-05-19",
   ]);
   expect(after.filter((row) => row.status === "open")).toHaveLength(10);
+  // The teacher earns none of the removed sessions: May is the 5th alone (833), nothing deducted.
+  const may = await teacherStatement(section.teacherId, "2027-05", new Date("2027-06-02T00:00:00Z"));
+  expect(may).toMatchObject({ grossMinor: 833, creditsMinor: 0, refundsMinor: 0, sessions: 1 });
 
   // Saved again (the same end, then a later one): nothing is credited twice.
   await updateSectionWithRefundsAs(admin, section.id, shorter, "", now);
