@@ -248,6 +248,8 @@ describe("teacher pages (issue 29)", () => {
       ]);
     const page = await findTeacherPage(profile!.slug, NOW);
     expect(page!.sections.map((s) => s.id)).toEqual([ny]);
+    // What a seat costs now, as the finder and the cart say (issue 39): 16 of 18 sessions left.
+    expect(page!.sections[0]!.price).toBe("$80.00");
     expect(page!.reviews.map((r) => [r.comment, r.learnerFirstName, r.learnerGrade])).toEqual([
       ["Newer and approved.", "Bo", 5],
       ["Older and approved.", "Ada", 4],
