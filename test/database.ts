@@ -1,6 +1,47 @@
+import { auditMoney } from "@/lib/commerce/seats/audit";
 import { openDatabase, setDatabaseForTests, type OpenDatabase } from "@/lib/platform/db/client";
 
 import { testDatabaseName, withDatabase } from "./templates.mjs";
+
+/** Why this test file's database is left inconsistent on purpose (set by skipMoneyAudit); undefined: audited. */
+let moneyAuditSkipped: string | undefined;
+
+/**
+ * A test file that makes money mismatches on purpose (to test the audit, or a fault) says so, with
+ * why: its database is not audited when it closes. Called at the file's top level.
+ */
+export function skipMoneyAudit(reason: string): void {
+  if (!reason.trim()) throw new Error("skipMoneyAudit needs a reason");
+  moneyAuditSkipped = reason;
+}
+
+/** Milliseconds spent auditing, per file (MONEY_AUDIT_TIMING=1 prints them: the cost on the suite). */
+const timed = process.env.MONEY_AUDIT_TIMING === "1";
+
+/**
+ * The money audit (lib/commerce/seats/audit.ts, as `npm run audit:money` runs it) over what the file's
+ * tests left behind, when the file closes its database: every paid seat's price accounted for,
+ * no wallet below zero, no section oversold. Mismatches fail the file, each printed.
+ */
+async function auditLeftBehind(db: OpenDatabase["db"]): Promise<void> {
+  if (moneyAuditSkipped !== undefined) return;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const { mismatches, checkedSeats } = await auditMoney(db);
+  if (timed) {
+    const used = process.cpuUsage(cpu);
+    const ms = (micro: number) => Math.round(micro / 1000);
+    console.log(
+      `[money audit] ${checkedSeats} seats in ${ms((performance.now() - started) * 1000)} ms (${ms(used.user + used.system)} ms CPU)`,
+    );
+  }
+  if (mismatches.length === 0) return;
+  throw new Error(
+    `The money audit found ${mismatches.length} mismatches in the database this file's tests left behind ` +
+      `(a test that makes them on purpose calls skipMoneyAudit(reason) from test/database.ts):\n` +
+      mismatches.map((m) => `  ${m.message}`).join("\n"),
+  );
+}
 
 /**
  * A fresh database per test file, copied from the run's migrated template (test/templates.mjs, made
@@ -17,7 +58,11 @@ export async function openTestDatabase(): Promise<OpenDatabase & { dispose(): Pr
       ...opened,
       dispose: async () => {
         setDatabaseForTests(undefined);
-        await opened.close();
+        try {
+          await auditLeftBehind(opened.db);
+        } finally {
+          await opened.close();
+        }
       },
     };
   }
@@ -29,8 +74,12 @@ export async function openTestDatabase(): Promise<OpenDatabase & { dispose(): Pr
     ...opened,
     dispose: async () => {
       setDatabaseForTests(undefined);
-      await opened.close();
-      await onServer(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      try {
+        await auditLeftBehind(opened.db);
+      } finally {
+        await opened.close();
+        await onServer(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      }
     },
   };
 }

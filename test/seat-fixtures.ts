@@ -13,7 +13,16 @@ import { EVERY_DAY, newCourse, newTeacher } from "./scheduling-fixtures";
  */
 export async function weeklySection(
   db: Database,
-  values: { priceMinor: number; weeks?: number | null; courseId?: number; teacherId?: number; capacity?: number; startsOn?: string },
+  values: {
+    priceMinor: number;
+    weeks?: number | null;
+    courseId?: number;
+    teacherId?: number;
+    capacity?: number;
+    startsOn?: string;
+    /** Another weekly rule (default: Wednesdays). */
+    rrule?: string;
+  },
 ) {
   const teacherId = values.teacherId ?? (await newTeacher(db, "America/New_York", EVERY_DAY(8 * 60, 22 * 60)));
   const courseId = values.courseId ?? (await newCourse(db, teacherId));
@@ -34,7 +43,7 @@ export async function weeklySection(
       endsOn,
       startMinute: 17 * 60,
       timezone: "America/New_York",
-      rrule: "FREQ=WEEKLY;BYDAY=WE",
+      rrule: values.rrule ?? "FREQ=WEEKLY;BYDAY=WE",
       durationMinutes: 60,
       status: "open",
     })
@@ -94,6 +103,14 @@ export async function heldSeatInOrder(db: Database, sectionId: number, family: {
 /** What the card webhook does once paid, in the caller's transaction: the held seat confirmed, then confirmSeats. */
 export async function confirmHeldSeat(tx: Transaction, seat: { seatId: string; orderId: string }, userId: number, sectionId: number) {
   const now = new Date();
-  await moveSeats(tx, [seat.seatId], "held", "confirmed", now);
-  return confirmSeats(tx, { orderId: seat.orderId, userId, locked: await lockSections(tx, [sectionId]), filled: [], listed: [], now });
+  return confirmSeats(tx, {
+    userId,
+    wanted: [],
+    now,
+    locked: await lockSections(tx, [sectionId]),
+    write: async () => {
+      await moveSeats(tx, [seat.seatId], "held", "confirmed", now);
+      return { orderId: seat.orderId, paid: true, result: undefined };
+    },
+  });
 }

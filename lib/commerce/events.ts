@@ -58,6 +58,12 @@ export const sessionCredited = defineEvent(
   z.object({ changeId: z.number().int().positive(), creditIds: z.array(z.number().int().positive()).min(1) }),
 );
 
+/** An admin's edit of a section's times removed sessions families had paid for: each seat credited their value (session_credits rows). */
+export const removedSessionsCredited = defineEvent(
+  "section.removed-sessions-credited",
+  z.object({ sectionId: z.number().int().positive(), creditIds: z.array(z.number().int().positive()).min(1) }),
+);
+
 /**
  * An admin paid a teacher's monthly statement through Stripe (issue 28): the statement is stored as
  * "paying" in the same transaction, and the reaction sends the Stripe transfer (retried by the

@@ -12,6 +12,8 @@ import type { Database } from "@/lib/platform/db/client";
 import { courseReviews, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { actionTestDatabase } from "@/test/action-context";
 
+import { sectionFacts } from "@/lib/scheduling/section-facts";
+
 import { listCourseFacts } from "./catalogue-facts";
 import { parseFilters, type RawParams } from "./filters";
 import { searchSections } from "./search";
@@ -111,6 +113,24 @@ describe("times on the viewer's clock (issue 29)", () => {
     const result = await searchSections(parseFilters({ day: "sun" }), "Europe/London", NOW);
     const shown = result.courses.flatMap((c) => c.sections).find((s) => s.id === la)!;
     expect(shown.nextTimes[0]!.label).toBe("Sun, Mar 15, 2026, 5:00 AM United Kingdom Time (London)");
+  });
+});
+
+describe("the price shown (issue 39)", () => {
+  it("a running class shows what a seat costs now, as the cart charges it: 16 of 18 Tuesdays left at $5.00 each, $80.00 not $90.00", async () => {
+    const result = await searchSections(parseFilters({ q: "Quillfeather" }), "UTC", NOW);
+    const shown = result.courses.flatMap((c) => c.sections).find((s) => s.id === ny)!;
+    const [row] = await db().select().from(sections).where(eq(sections.id, ny));
+    // The same function the course page, the cart, the checkout and the receipt read.
+    const facts = sectionFacts(row!, NOW);
+    expect(facts).toMatchObject({ sessionCount: 18, sessionsLeft: 16, pricePerSessionMinor: 500, seatPriceMinor: 8_000 });
+    expect(shown).toMatchObject({ price: "$80.00", priceMinor: 8_000 });
+    const html = renderToStaticMarkup(<SearchResults result={result} />);
+    expect(html).toContain("$80.00");
+    expect(html).not.toContain("$90.00");
+    // Before its first session, the whole price.
+    const before = await searchSections(parseFilters({ q: "Quillfeather" }), "UTC", new Date("2026-02-20T12:00:00Z"));
+    expect(before.courses.flatMap((c) => c.sections).find((s) => s.id === ny)).toMatchObject({ price: "$90.00" });
   });
 });
 
@@ -228,6 +248,8 @@ describe("teacher pages (issue 29)", () => {
       ]);
     const page = await findTeacherPage(profile!.slug, NOW);
     expect(page!.sections.map((s) => s.id)).toEqual([ny]);
+    // What a seat costs now, as the finder and the cart say (issue 39): 16 of 18 sessions left.
+    expect(page!.sections[0]!.price).toBe("$80.00");
     expect(page!.reviews.map((r) => [r.comment, r.learnerFirstName, r.learnerGrade])).toEqual([
       ["Newer and approved.", "Bo", 5],
       ["Older and approved.", "Ada", 4],

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, sections, teacherProfiles, waitlistEntries } from "@/lib/platform/db/schema";
 import { sectionOnSaleWhere, seatsLeftShown } from "@/lib/scheduling/section-sale";
 import { cachedSectionBusyTimes, cachedSessionsWithChanges } from "@/lib/scheduling/session-cache";
+import { sectionFacts } from "@/lib/scheduling/section-facts";
 import { loadUpcomingSessionChanges } from "@/lib/scheduling/session-changes";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
 import { isLiveSeat, shownSeatsBySection, type ShownSeatCount } from "@/lib/scheduling/slots";
@@ -310,6 +311,7 @@ async function present(
   filters: SearchFilters,
   zone: string,
   { seatsOf, countSeats }: Pick<Awaited<ReturnType<typeof run>>, "seatsOf" | "countSeats">,
+  now: Date,
 ): Promise<FoundCourse[]> {
   const info = await courseRows(groups.map((list) => list[0]!.candidate.section.courseId));
   const ordered = groups.filter((list) => info.has(list[0]!.candidate.section.courseId));
@@ -322,6 +324,7 @@ async function present(
   }
   const shown = ordered.slice(0, MAX_COURSE_GROUPS).map((list) => list.slice(0, MAX_SECTIONS_PER_COURSE));
   await countSeats(shown.flat().map((m) => m.candidate.section.id));
+  const seatPriceOf = (section: Candidate["section"]) => sectionFacts(section, now).seatPriceMinor;
   return shown.map((list, index) => ({
     ...info.get(list[0]!.candidate.section.courseId)!,
     moreSections: ordered[index]!.length - list.length,
@@ -342,8 +345,9 @@ async function present(
           return { instant, label: formatInstant(new Date(start), zone) };
         }),
         durationMinutes: section.durationMinutes,
-        price: formatPrice(section.priceMinor, section.currency),
-        priceMinor: section.priceMinor,
+        // What a seat costs now, as the course page, the cart and the receipt say it (a running class: its sessions left).
+        price: formatPrice(seatPriceOf(section), section.currency),
+        priceMinor: seatPriceOf(section),
         seatsLeft: seatsOf(m),
       };
     }),
@@ -405,7 +409,7 @@ export async function searchSections(filters: SearchFilters, zone: string, now =
   }
   return {
     zone,
-    courses: await present(groups, filters, zone, found),
+    courses: await present(groups, filters, zone, found, now),
     sectionCount: count(groups),
     courseCount: groups.length,
     suggestions,

@@ -12,6 +12,7 @@ import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { nextSessionWithChanges } from "@/lib/scheduling/session-overrides";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { shownSeatsBySection } from "@/lib/scheduling/slots";
+import { sectionFacts } from "@/lib/scheduling/section-facts";
 import { formatPrice, weeklyTimesLabel } from "@/lib/scheduling/weekly-times";
 
 import type { ClassType } from "./filters";
@@ -121,7 +122,8 @@ export async function findTeacherPage(slug: string, now = new Date()): Promise<T
       weeklyTimes: weeklyTimesLabel(weekInstants, section.timezone),
       nextStartsAt: next.startsAt,
       durationMinutes: section.durationMinutes,
-      price: formatPrice(section.priceMinor, section.currency),
+      // What a seat costs now, as the finder, the course page and the cart say it (a running class: its sessions left).
+      price: formatPrice(sectionFacts(section, now).seatPriceMinor, section.currency),
       seatsLeft: seatsLeftShown(section, seats.get(section.id) ?? { taken: 0, lapsed: 0 }),
     });
   }

@@ -10,6 +10,7 @@ import {
   seatsCancelled,
   seatsConfirmed,
   seatTransferred,
+  removedSessionsCredited,
   sectionClosed,
   sessionCredited,
 } from "@/lib/commerce/events";
@@ -54,7 +55,7 @@ import { sectionCloseMail } from "./section-close-mail";
 import { sectionChangeMail } from "./section-change-mail";
 import { sectionTeacherMail } from "./section-teacher-mail";
 import { sessionChangeMail } from "./session-change-mail";
-import { sessionCreditMail } from "./session-credit-mail";
+import { removedSessionCreditMail, sessionCreditMail } from "./session-credit-mail";
 import { applicationDecidedMail, applicationReceivedMail, listingReviewedMail } from "./teacher-road-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
 import { waitlistLapsedMail, waitlistOfferMail } from "./waitlist-mail";
@@ -109,6 +110,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(sessionMakeupSet, [sessionChangeMail.makeup]),
   // A cancelled session without a make-up credited after its deadline: the paying parent's "credited to your Cash".
   on(sessionCredited, [sessionCreditMail]),
+  // An admin's edit took paid sessions off a section's schedule: each paying parent's "credited to your Cash".
+  on(removedSessionsCredited, [removedSessionCreditMail]),
   // Freed seats offered to the children first in line: each parent's "a seat is free until <deadline>: Enrol now".
   on(waitlistOffered, [waitlistOfferMail]),
   // An offer ran out unused (the next in line was offered it): the parent's "the seat went to the next family".

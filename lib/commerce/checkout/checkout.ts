@@ -16,10 +16,8 @@ import { insertOrder } from "./order-insert";
 import { closePendingOrder, lockOrder } from "./orders";
 import { COMMERCE_MESSAGES, ORDER_NOTICES } from "@/lib/commerce/schema";
 import { confirmSeats } from "@/lib/commerce/seats/confirm";
-import { checkSeats, countSeatsReleasingExpired, type SeatWanted } from "@/lib/commerce/seats/seat-check";
-import { lockSections, newSeat } from "@/lib/commerce/seats/seats";
+import type { SeatWanted } from "@/lib/commerce/seats/seat-check";
 import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
-import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
 import { sectionFacts } from "@/lib/scheduling/section-facts";
 
 export interface SeatRequest {
@@ -127,71 +125,62 @@ async function placeSeats(userId: number, wanted: SeatWanted[], options: Checkou
   const db = await getDb();
   const placed = await db.transaction(async (tx) => {
     await lockWallet(tx, userId);
-    const sectionsLocked = await lockSections(
-      tx,
-      wanted.map((w) => w.sectionId),
-    );
-    const { locked, counts } = await countSeatsReleasingExpired(
-      tx,
-      sectionsLocked,
-      wanted.map((w) => w.learnerId),
+    // The seats are counted, checked and taken by confirmSeats under the section locks; the order is priced and written here.
+    return confirmSeats(tx, {
+      userId,
+      wanted,
       now,
-      { buyerId: userId },
-    );
-    const filled = checkSeats(wanted, locked, counts, now);
-
-    // Issue 39: each seat at what the cart showed for it now (a running class: per session × sessions left).
-    const lines = wanted.map((w) => {
-      const section = locked.get(w.sectionId)!;
-      return { ...w, section, priceMinor: sectionFacts(section, now).seatPriceMinor };
-    });
-    const totalMinor = lines.reduce((sum, line) => sum + line.priceMinor, 0);
-    if (options.expectedTotalMinor !== undefined && options.expectedTotalMinor !== totalMinor) {
-      throw new AppError("conflict", COMMERCE_MESSAGES.priceChanged(formatMoney(options.expectedTotalMinor), formatMoney(totalMinor)));
-    }
-    const balance = counts.balanceMinor;
-    const walletMinor = Math.min(Math.max(balance, 0), totalMinor);
-    const cardMinor = totalMinor - walletMinor;
-    if (cardMinor > 0 && !cardAvailable) {
-      throw new AppError("conflict", COMMERCE_MESSAGES.insufficientBalance(formatMoney(balance), formatMoney(totalMinor)));
-    }
-    // Unpaid holds cost nothing: one account may hold only so many seats while its card payments are pending.
-    if (cardMinor > 0 && counts.buyerHeldSeats + lines.length > env.UNPAID_SEATS_PER_ACCOUNT) {
-      throw new AppError("conflict", COMMERCE_MESSAGES.tooManyUnpaidSeats(env.UNPAID_SEATS_PER_ACCOUNT));
-    }
-    const isPaid = cardMinor === 0;
-    const seatStatus = isPaid ? "confirmed" : "held";
-    const seats = lines.map((line) => newSeat(line.section, line.learnerId, seatStatus, userId, now));
-    const order = await insertOrder(tx, {
-      values: {
-        id: randomUUID(),
-        userId,
-        status: isPaid ? "paid" : "pending",
-        currency: CURRENCY,
-        totalMinor,
-        walletMinor,
-        cardMinor,
-        lateRefundTo: options.lateRefundTo ?? "card",
-        holdExpiresAt: isPaid ? null : new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * 60_000),
-        paidAt: isPaid ? now : null,
-        createdAt: now,
-        updatedAt: now,
+      count: { buyerId: userId },
+      write: async ({ locked, counts, filled }, seatsAs) => {
+        // Issue 39: each seat at what the cart showed for it now (a running class: per session × sessions left).
+        const lines = wanted.map((w) => {
+          const section = locked.get(w.sectionId)!;
+          return { ...w, section, priceMinor: sectionFacts(section, now).seatPriceMinor };
+        });
+        const totalMinor = lines.reduce((sum, line) => sum + line.priceMinor, 0);
+        if (options.expectedTotalMinor !== undefined && options.expectedTotalMinor !== totalMinor) {
+          throw new AppError("conflict", COMMERCE_MESSAGES.priceChanged(formatMoney(options.expectedTotalMinor), formatMoney(totalMinor)));
+        }
+        const balance = counts.balanceMinor;
+        const walletMinor = Math.min(Math.max(balance, 0), totalMinor);
+        const cardMinor = totalMinor - walletMinor;
+        if (cardMinor > 0 && !cardAvailable) {
+          throw new AppError("conflict", COMMERCE_MESSAGES.insufficientBalance(formatMoney(balance), formatMoney(totalMinor)));
+        }
+        // Unpaid holds cost nothing: one account may hold only so many seats while its card payments are pending.
+        if (cardMinor > 0 && counts.buyerHeldSeats + lines.length > env.UNPAID_SEATS_PER_ACCOUNT) {
+          throw new AppError("conflict", COMMERCE_MESSAGES.tooManyUnpaidSeats(env.UNPAID_SEATS_PER_ACCOUNT));
+        }
+        const isPaid = cardMinor === 0;
+        const seats = seatsAs(isPaid ? "confirmed" : "held");
+        const order = await insertOrder(tx, {
+          values: {
+            id: randomUUID(),
+            userId,
+            status: isPaid ? "paid" : "pending",
+            currency: CURRENCY,
+            totalMinor,
+            walletMinor,
+            cardMinor,
+            lateRefundTo: options.lateRefundTo ?? "card",
+            holdExpiresAt: isPaid ? null : new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * 60_000),
+            paidAt: isPaid ? now : null,
+            createdAt: now,
+            updatedAt: now,
+          },
+          lines: lines.map((line, i) => ({
+            sectionId: line.sectionId,
+            learnerId: line.learnerId,
+            priceMinor: line.priceMinor,
+            seat: seats[i]!,
+          })),
+          balanceMinor: balance,
+          filled,
+          now,
+        });
+        return { orderId: order.id, paid: isPaid, result: { order, lines } };
       },
-      lines: lines.map((line, i) => ({
-        sectionId: line.sectionId,
-        learnerId: line.learnerId,
-        priceMinor: line.priceMinor,
-        seat: seats[i]!,
-      })),
-      balanceMinor: balance,
-      filled,
-      now,
     });
-    // A child seated off a waitlist: the offer is taken (or the place in line no longer needed), under the same locks.
-    const listed = wanted.filter((w) => counts.listed.has(`${w.learnerId}:${w.sectionId}`));
-    if (isPaid) await confirmSeats(tx, { orderId: order.id, userId, locked, filled, listed, now });
-    else await acceptWaitlistEntries(tx, listed, now);
-    return { order, lines };
   });
 
   if (placed.order.status === "paid") return { orderId: placed.order.id, status: "paid" };

@@ -29,7 +29,7 @@ export interface SeatFact {
   sectionId: number;
   courseTitle: string;
   priceMinor: number;
-  /** The scheduled starts (UTC ISO) of the sessions the seat covers, in order. */
+  /** The starts (UTC ISO) of the sessions the seat covers as held (a moved session at its new time, a make-up at its own), in order. */
   occurrences: string[];
   /**
    * Issue 39: each session's value as recorded when the seat was bought (seat_sessions), beside
@@ -224,13 +224,17 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
   // Issue 39: a seat earns from its entitlements in the teacher's sections (what it bought, each
   // session's recorded value), never from the schedule as it is now: a date edit or a move changes
   // no month. Sessions moved away by a transfer earn in the section they moved to.
+  // A session earns in the month it was held: where it was moved to, or its make-up, not its place in the rule.
+  const heldAt = sql<Date>`coalesce((select coalesce(${sessionChanges.startsAt}, ${sessionChanges.makeupStartsAt}) from ${sessionChanges}
+    where ${sessionChanges.sectionId} = ${seatSessions.sectionId} and ${sessionChanges.originalStartsAt} = ${seatSessions.occurrence}),
+    ${seatSessions.occurrence})`;
   const rows = await db
     .select({
       orderItemId: orderItems.id,
       bookingId: seatSessions.bookingId,
       sectionId: seatSessions.sectionId,
       courseTitle: courses.title,
-      occurrence: seatSessions.occurrence,
+      occurrence: heldAt.mapWith(seatSessions.occurrence),
       valueMinor: seatSessions.valueMinor,
       status: seatSessions.status,
       refundedAt: refunds.createdAt,
@@ -247,10 +251,12 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
         eq(seatSessions.teacherId, teacherId),
         ne(seatSessions.status, "transferred"),
         isNotNull(orders.paidAt),
-        lt(seatSessions.occurrence, until),
+        lt(heldAt, until),
+        // A session an admin's edit took off the schedule is never held: the family got its value back, the teacher earns none of it.
+        sql`not exists (select 1 from ${sessionCredits} where ${sessionCredits.seatSessionId} = ${seatSessions.id})`,
       ),
     )
-    .orderBy(asc(orderItems.id), asc(seatSessions.sectionId), asc(seatSessions.occurrence));
+    .orderBy(asc(orderItems.id), asc(seatSessions.sectionId), asc(heldAt));
   const bySeat = new Map<string, SeatFact & { values: number[]; refunded: boolean[] }>();
   for (const row of rows) {
     const key = `${row.orderItemId}|${row.sectionId}`;

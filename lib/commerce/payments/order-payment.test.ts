@@ -6,7 +6,8 @@ import type Stripe from "stripe";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { lockSections, releaseExpiredHolds, writeSeat } from "@/lib/commerce/seats/seats";
 import { orderSeatTaken } from "@/lib/commerce/events";
-import { bookings, orderItems, orders, outbox, payments } from "@/lib/platform/db/schema";
+import { auditMoney } from "@/lib/commerce/seats/audit";
+import { bookings, orderItems, orders, outbox, payments, seatSessions } from "@/lib/platform/db/schema";
 import { eventTopic } from "@/lib/platform/events/events";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { checkoutSessionEvent, stripeWebhookHarness } from "@/test/stripe-webhook";
@@ -141,6 +142,34 @@ test("the webhook and a rival checkout for the last seat at once, the hold expir
   const status = await expectSeatOrRefund(placed.orderId);
   expect(rivalOutcome.status).toBe(status === "paid" ? "rejected" : "fulfilled");
   expect(await liveSeatsIn(sectionId)).toBe(1);
+});
+
+test("two buyers racing for the last seat, one by wallet checkout and one by the card webhook, again and again: one seat sold with its entitlements, the other refused or refunded, the audit holds", async () => {
+  for (let round = 0; round < 3; round += 1) {
+    const family = await newFamily(db());
+    const sectionId = await newSection(db(), { capacity: 1, priceMinor: 12_000 });
+    const placed = await placeOrder(family.parentId, [{ sectionId, learnerId: family.learnerId }], { now: HOUR_AGO() });
+    const rival = await newFamily(db(), 12_000);
+    // Either may start first: both go through confirmSeats, counted under the section's lock.
+    const racers = [
+      () => placeOrder(rival.parentId, [{ sectionId, learnerId: rival.learnerId }]),
+      () => handleStripeEvent(completed(placed.orderId, 12_000)),
+    ];
+    if (round % 2 === 1) racers.reverse();
+    await Promise.allSettled(racers.map((run) => run()));
+
+    const status = await expectSeatOrRefund(placed.orderId);
+    expect(await liveSeatsIn(sectionId)).toBe(1);
+    const sold = await db()
+      .select({ orderItemId: seatSessions.orderItemId })
+      .from(seatSessions)
+      .where(eq(seatSessions.sectionId, sectionId))
+      .groupBy(seatSessions.orderItemId);
+    expect(sold).toHaveLength(1);
+    const [winner] = await db().select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, sold[0]!.orderItemId));
+    expect(winner!.orderId === placed.orderId).toBe(status === "paid");
+  }
+  expect((await auditMoney(db())).mismatches).toEqual([]);
 });
 
 // The webhook reads the order, then waits for the section lock while a checkout that holds it

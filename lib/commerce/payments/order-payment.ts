@@ -15,9 +15,8 @@ import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 import { closePendingOrder, lockOrder, type OrderRow } from "@/lib/commerce/checkout/orders";
 import { ORDER_NOTICES } from "@/lib/commerce/schema";
-import { checkSeats, countSeatsReleasingExpired } from "@/lib/commerce/seats/seat-check";
 import { confirmSeats } from "@/lib/commerce/seats/confirm";
-import { lockSections, moveSeats, writeSeat } from "@/lib/commerce/seats/seats";
+import { lockSections, moveSeats, seatHistoryInsert } from "@/lib/commerce/seats/seats";
 
 /** A pending order's card part, for the webhook: locked after its owner's wallet (the ledger's lock order). */
 export async function lockPendingOrder(tx: Transaction, orderId: string): Promise<PendingCardPurchase | null> {
@@ -73,43 +72,36 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
     stripePaymentIntentId: paymentIntentOf(session),
   };
 
-  let filled: number[] = [];
-  let listed: typeof lapsed = [];
-  let sectionsNow = locked;
-  if (lapsed.length > 0) {
-    // The hold ran out and a checkout released it: the seat is taken again only if one is still free.
-    const current = await countSeatsReleasingExpired(
-      tx,
-      locked,
-      lapsed.map((item) => item.learnerId),
-      now,
-      { keepHoldsOf: order.id },
-    );
-    try {
-      filled = checkSeats(lapsed, current.locked, current.counts, now);
-    } catch {
-      return giveBackLatePayment(tx, order, cardPayment, now);
-    }
-    sectionsNow = current.locked;
-    for (const item of lapsed) {
-      const bookingId = await writeSeat(tx, current.locked.get(item.sectionId)!, item.learnerId, "confirmed", order.userId, now);
-      await tx.update(orderItems).set({ bookingId }).where(eq(orderItems.id, item.itemId));
-    }
-    listed = lapsed.filter((item) => current.counts.listed.has(`${item.learnerId}:${item.sectionId}`));
-  }
-  const confirmed = await moveSeats(
-    tx,
-    held.flatMap((item) => (item.bookingId ? [item.bookingId] : [])),
-    "held",
-    "confirmed",
+  // The same confirmation as a wallet checkout's: a lapsed hold's seat counted and checked again
+  // under the locks (this order's own expired holds kept), then every seat of the order confirmed.
+  await confirmSeats(tx, {
+    userId: order.userId,
+    wanted: lapsed,
     now,
-  );
-  // Under the locks nothing else moves these seats; a mismatch is a bug, and rolls the payment back for Stripe to retry.
-  if (confirmed !== held.length) throw new Error(`order ${order.id}: ${held.length - confirmed} held seats could not be confirmed`);
-  // The same confirmation as a wallet checkout's: full sections, the waitlist, each seat's entitlements, the cart, the email.
-  await confirmSeats(tx, { orderId: order.id, userId: order.userId, locked: sectionsNow, filled, listed, now });
-  await tx.insert(payments).values(cardPayment);
-  await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    count: { keepHoldsOf: order.id },
+    locked,
+    onRefused: () => giveBackLatePayment(tx, order, cardPayment, now),
+    write: async (_decided, seatsAs) => {
+      const seats = seatsAs("confirmed");
+      for (const [i, item] of lapsed.entries()) {
+        const seat = seats[i]!;
+        await tx.with(seatHistoryInsert(tx, [seat])).insert(bookings).values(seat.booking);
+        await tx.update(orderItems).set({ bookingId: seat.id }).where(eq(orderItems.id, item.itemId));
+      }
+      const confirmed = await moveSeats(
+        tx,
+        held.flatMap((item) => (item.bookingId ? [item.bookingId] : [])),
+        "held",
+        "confirmed",
+        now,
+      );
+      // Under the locks nothing else moves these seats; a mismatch is a bug, and rolls the payment back for Stripe to retry.
+      if (confirmed !== held.length) throw new Error(`order ${order.id}: ${held.length - confirmed} held seats could not be confirmed`);
+      await tx.insert(payments).values(cardPayment);
+      await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+      return { orderId: order.id, paid: true, result: undefined };
+    },
+  });
 }
 
 /**

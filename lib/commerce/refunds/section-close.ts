@@ -14,7 +14,7 @@ import { checkMayUpdateSection, findSectionForEdit } from "@/lib/scheduling/sect
 import { WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
 import { sectionRowValues, updateSectionIn, type SectionRow } from "@/lib/scheduling/sections";
 import { handOverUnheldSessions } from "@/lib/commerce/seats/entitlements";
-import { refuseTakingPaidSessions } from "@/lib/commerce/seats/schedule-edits";
+import { lockAndCreditRemovedSessions, refuseTakingPaidSessions } from "@/lib/commerce/seats/schedule-edits";
 import { isLiveSeat } from "@/lib/scheduling/slots";
 
 import { sectionClosed } from "@/lib/commerce/events";
@@ -115,9 +115,12 @@ export async function updateSectionWithRefundsAs(
   if (!holdsNoClasses(status)) {
     const next = sectionRowValues(input);
     return (await getDb()).transaction(async (tx) => {
-      await lockSections(tx, [id]);
-      // Issue 39: only an admin's edit may take away sessions families paid for.
-      if (closeRuleOf(staff) !== "admin-full") await refuseTakingPaidSessions(tx, id, next, now);
+      // Only an admin's edit may take away sessions families paid for, and it credits each of them at its recorded value.
+      if (closeRuleOf(staff) === "admin-full") await lockAndCreditRemovedSessions(tx, id, next, now);
+      else {
+        await lockSections(tx, [id]);
+        await refuseTakingPaidSessions(tx, id, next, now);
+      }
       const section = await updateSectionIn(tx, id, input);
       // A section handed to another teacher: the sessions not yet held go with it; those held stay earned by who taught them.
       await handOverUnheldSessions(tx, id, section.teacherId, now);

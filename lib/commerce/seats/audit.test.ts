@@ -9,7 +9,7 @@ import { ledgerEntries, moneyAudits, seatSessions } from "@/lib/platform/db/sche
 import { cancelSession } from "@/lib/scheduling/session-changes";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily } from "@/test/commerce-fixtures";
-import { openTestDatabase } from "@/test/database";
+import { openTestDatabase, skipMoneyAudit } from "@/test/database";
 import { orderItemOf, weeklySection } from "@/test/seat-fixtures";
 
 import { auditMoney, lastMoneyAudit, runDailyMoneyAudit } from "./audit";
@@ -18,6 +18,8 @@ import { auditMoney, lastMoneyAudit, runDailyMoneyAudit } from "./audit";
  * Issue 39, "a money audit": for every seat, price = refunds + credits + earnings + platform share +
  * the value of sessions not yet held; every wallet at or above zero. It lists every mismatch.
  */
+// It breaks a seat and a wallet by hand to see the audit list them.
+skipMoneyAudit("the audit's own test leaves a broken seat and a negative wallet");
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
   database = await openTestDatabase();

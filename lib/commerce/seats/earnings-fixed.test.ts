@@ -4,6 +4,8 @@ import { teacherStatement } from "@/lib/commerce/earnings/statements";
 import { sections } from "@/lib/platform/db/schema";
 import { updateSectionWithRefundsAs } from "@/lib/commerce/refunds/section-close";
 import { updateSection } from "@/lib/scheduling/sections";
+import { moveSession } from "@/lib/scheduling/session-changes";
+import type { Actor } from "@/lib/platform/auth/permissions";
 import { newFamily } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
@@ -104,4 +106,49 @@ test("an admin reassigning a running section hands the new teacher only the sess
   const secondNovember = (await teacherStatement(second, "2027-11", after)).grossMinor;
   expect(firstNovember + secondNovember).toBe(40_000);
   expect(secondNovember).toBe(40_000);
+});
+
+test("a session moved from Sunday 31 October to Tuesday 2 November earns in November, the month it was held", async () => {
+  // Sundays at 17:00 New York, 3 October to 28 November 2027: 9 sessions of a $100 seat (1,111 each, the last 1,112).
+  const teacherId = await newTeacher(db(), "America/New_York", EVERY_DAY(8 * 60, 22 * 60));
+  const courseId = await newCourse(db(), teacherId);
+  const [section] = await db()
+    .insert(sections)
+    .values({
+      courseId,
+      teacherId,
+      classType: "group",
+      capacity: 10,
+      priceMinor: 10_000,
+      currency: "USD",
+      startsOn: "2027-10-03",
+      endsOn: "2027-11-28",
+      startMinute: 17 * 60,
+      timezone: "America/New_York",
+      rrule: "FREQ=WEEKLY;BYDAY=SU",
+      durationMinutes: 60,
+      status: "open",
+    })
+    .returning();
+  const family = await newFamily(db(), 10_000);
+  await placeOrder(family.parentId, [{ sectionId: section!.id, learnerId: family.learnerId }], { now: new Date("2027-10-01T00:00:00Z") });
+  const after = new Date("2027-12-02T12:00:00Z");
+  // As scheduled: October's five sessions 5 × 1,111; November's four 3 × 1,111 + 1,112.
+  expect((await teacherStatement(teacherId, "2027-10", after)).grossMinor).toBe(5_555);
+  expect((await teacherStatement(teacherId, "2027-11", after)).grossMinor).toBe(4_445);
+
+  const teacher: Actor = { id: teacherId, email: "t@example.com", role: "teacher" };
+  await moveSession(
+    teacher,
+    section!.id,
+    { occurrence: "2027-10-31T21:00:00.000Z", startsAt: "2027-11-02T17:00" },
+    new Date("2027-10-20T12:00:00Z"),
+  );
+
+  const october = await teacherStatement(teacherId, "2027-10", after);
+  const november = await teacherStatement(teacherId, "2027-11", after);
+  expect(october.grossMinor).toBe(4_444);
+  expect(october.sessions).toBe(4);
+  expect(november.grossMinor).toBe(5_556);
+  expect(november.sessions).toBe(5);
 });

@@ -62,7 +62,8 @@ type Op =
   | { kind: "makeup"; i: number }
   | { kind: "credit" }
   | { kind: "advance"; hours: number }
-  | { kind: "editEnd"; section: number; weeks: number }
+  | { kind: "editEnd"; section: number; weeks: number; asAdmin?: boolean }
+  | { kind: "editDays"; section: number; weekdays: string[]; asAdmin: boolean }
   | { kind: "reassign"; section: number }
   | { kind: "close"; section: number; asAdmin: boolean }
   | { kind: "pay"; teacher: number }
@@ -82,7 +83,24 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("makeup" as const), i: n(5) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("credit" as const) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("advance" as const), hours: fc.integer({ min: 1, max: 240 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("editEnd" as const), section: n(1), weeks: fc.integer({ min: -3, max: 3 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("editEnd" as const),
+      section: n(1),
+      weeks: fc.integer({ min: -3, max: 3 }),
+      asAdmin: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("editDays" as const),
+      section: n(2),
+      weekdays: fc.subarray(["1", "2", "3", "4", "5"], { minLength: 1 }),
+      asAdmin: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reassign" as const), section: n(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("close" as const), section: n(2), asAdmin: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("pay" as const), teacher: n(1) }) },
@@ -282,7 +300,16 @@ async function step(world: World, op: Op): Promise<void> {
     case "editEnd": {
       const section = await sectionRow(world.sectionIds[op.section]!);
       const endsOn = day(new Date(`${section.endsOn ?? section.startsOn}T00:00:00Z`), op.weeks * 7);
-      await updateSection(section.id, await storedSectionInput(db(), section.id, { endsOn }));
+      // A teacher's edit removing paid sessions is refused; an admin's credits them.
+      const actor = op.asAdmin ? world.admin : teacherActor(section.teacherId);
+      await updateSectionWithRefundsAs(actor, section.id, await storedSectionInput(db(), section.id, { endsOn }), "", now);
+      return;
+    }
+    case "editDays": {
+      const section = await sectionRow(world.sectionIds[op.section]!);
+      const actor = op.asAdmin ? world.admin : teacherActor(section.teacherId);
+      const input = await storedSectionInput(db(), section.id, { endsOn: section.endsOn ?? undefined, weekdays: op.weekdays });
+      await updateSectionWithRefundsAs(actor, section.id, input, "", now);
       return;
     }
     case "reassign": {

@@ -8,6 +8,8 @@ export interface SessionCreditedFacts {
   readerName: string | null;
   learnerName: string;
   courseTitle: string;
+  /** The session was taken off the schedule by an edit of the section's times, not cancelled. */
+  removed?: boolean;
   /** The cancelled session, in the reader's zone (named). */
   sessionWhen: string;
   /** Already formatted ("$12.50"). */
@@ -16,18 +18,24 @@ export interface SessionCreditedFacts {
   walletUrl: string;
 }
 
-/** To the parent who paid, when a cancelled session got no make-up in time and its share was credited (issue 27). */
+/**
+ * To the parent who paid, when a cancelled session got no make-up in time (issue 27), or a session
+ * was taken off the section's schedule, and its share was credited.
+ */
 export function sessionCreditedEmail(facts: SessionCreditedFacts) {
-  return renderEmail(`${facts.amount} credited for a cancelled ${facts.courseTitle} session`, {
+  const subject = facts.removed
+    ? `${facts.amount} credited for a ${facts.courseTitle} session taken off the schedule`
+    : `${facts.amount} credited for a cancelled ${facts.courseTitle} session`;
+  const why = facts.removed
+    ? `The schedule of ${facts.courseTitle} changed and no longer has the session below, so that session's share of what you paid for ${facts.learnerName}'s seat is now in your ${facts.walletLabel}.`
+    : `No make-up session was set for the cancelled session of ${facts.courseTitle}, so that session's share of what you paid for ${facts.learnerName}'s seat is now in your ${facts.walletLabel}.`;
+  return renderEmail(subject, {
     greeting: hello(facts.readerName),
-    paragraphs: [
-      `No make-up session was set for the cancelled session of ${facts.courseTitle}, so that session's share of what you paid for ${facts.learnerName}'s seat is now in your ${facts.walletLabel}.`,
-      "It is ready to spend on any class.",
-    ],
+    paragraphs: [why, "It is ready to spend on any class."],
     details: [
       ["Course", facts.courseTitle],
       ["Learner", facts.learnerName],
-      ["Cancelled session", facts.sessionWhen],
+      [facts.removed ? "Session removed" : "Cancelled session", facts.sessionWhen],
       ["Credited", facts.amount],
     ],
     action: { label: `Your ${facts.walletLabel}`, url: facts.walletUrl },

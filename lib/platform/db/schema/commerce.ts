@@ -3,6 +3,7 @@
 
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   char,
   check,
@@ -16,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 import { timestamps } from "@/lib/platform/db/schema/columns";
@@ -386,16 +388,18 @@ export const cartItems = pgTable(
 );
 
 /**
- * One paid seat credited for one cancelled session (lib/commerce/session-credits.ts): the unique key
- * makes the credit once per seat and session, however often the job runs or races.
+ * One paid seat credited for one cancelled session (lib/commerce/session-credits.ts), or for one
+ * session an admin's edit took off the schedule (lib/commerce/seats/removed-sessions.ts): the unique
+ * keys make the credit once per seat and session, however often the job runs or races.
  */
 export const sessionCredits = pgTable(
   "session_credits",
   {
     id: serial().primaryKey(),
-    sessionChangeId: integer()
-      .notNull()
-      .references(() => sessionChanges.id, { onDelete: "cascade" }),
+    /** The cancellation credited; null for a session removed by an edit of the section's times. */
+    sessionChangeId: integer().references(() => sessionChanges.id, { onDelete: "cascade" }),
+    /** The entitlement credited (set for a removed session; its occurrence names the session). */
+    seatSessionId: bigint({ mode: "number" }).references((): AnyPgColumn => seatSessions.id, { onDelete: "cascade" }),
     bookingId: uuid()
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
@@ -406,7 +410,9 @@ export const sessionCredits = pgTable(
   },
   (t) => [
     uniqueIndex("session_credits_seat_key").on(t.sessionChangeId, t.bookingId),
+    uniqueIndex("session_credits_entitlement_key").on(t.seatSessionId),
     check("session_credits_amount", sql`${t.amountMinor} >= 0`),
+    check("session_credits_source", sql`${t.sessionChangeId} is not null or ${t.seatSessionId} is not null`),
   ],
 );
 
