@@ -22,3 +22,7 @@ export function startJanus(options?: {
   log?: (line: string) => void;
   readyTimeoutMs?: number;
 }): Promise<StartedJanus | { reason: string; url?: undefined }>;
+export function startClassroomMedia(
+  env?: Record<string, string | undefined>,
+  log?: (line: string) => void,
+): Promise<{ env: Partial<StartedJanus["env"]>; server?: StartedJanus }>;

@@ -63,7 +63,19 @@ export function freePort() {
   });
 }
 
-const UNUSED_PLUGINS = ["audiobridge", "duktape", "echotest", "lua", "nosip", "recordplay", "sip", "streaming", "textroom", "videocall", "voicemail"];
+const UNUSED_PLUGINS = [
+  "audiobridge",
+  "duktape",
+  "echotest",
+  "lua",
+  "nosip",
+  "recordplay",
+  "sip",
+  "streaming",
+  "textroom",
+  "videocall",
+  "voicemail",
+];
 const UNUSED_TRANSPORTS = ["mqtt", "nanomsg", "pfunix", "rabbitmq", "websockets"];
 const lib = (names) => names.map((n) => `libjanus_${n}.so`).join(",");
 
@@ -173,6 +185,8 @@ export async function startJanus({ env = process.env, log = (line) => console.lo
   child.once("exit", (code, signal) => {
     exited = code ?? signal;
   });
+  // Never outlives the process that started it (a test runner, `npm start`).
+  process.once("exit", () => child.kill("SIGKILL"));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline && exited === null) {
@@ -199,7 +213,32 @@ export async function startJanus({ env = process.env, log = (line) => console.lo
   }
   child.kill("SIGKILL");
   cleanup();
-  return { reason: `janus did not answer within ${readyTimeoutMs / 1000} s${exited !== null ? ` (exited: ${exited})` : ""}: ${output.slice(-600)}` };
+  return {
+    reason: `janus did not answer within ${readyTimeoutMs / 1000} s${exited !== null ? ` (exited: ${exited})` : ""}: ${output.slice(-600)}`,
+  };
+}
+
+/**
+ * For `npm start` and `npm run dev`: the media server the classroom uses. JANUS_URL set (with its two
+ * secrets) means one of the operator's; CLASSROOM_MODE=outside-link means none; otherwise one is
+ * started here. Says what it decided; never fails the start (classes then use the outside link).
+ */
+export async function startClassroomMedia(env = process.env, log = (line) => console.log(line)) {
+  if (env.CLASSROOM_MODE === "outside-link") {
+    log("[start] classroom: outside links (CLASSROOM_MODE=outside-link); no media server started");
+    return { env: {} };
+  }
+  if (env.JANUS_URL) {
+    log(`[start] classroom: the media server at ${env.JANUS_URL} (JANUS_URL)`);
+    return { env: {} };
+  }
+  const server = await startJanus({ env, log });
+  if (!server.url) {
+    log(`[start] classroom: NO media server, ${server.reason}. Classes open the outside link (MEETING_BASE_URL) instead.`);
+    return { env: {} };
+  }
+  log(`[start] classroom: in-product, media server (Janus) on ${server.url}`);
+  return { env: server.env, server };
 }
 
 async function main() {

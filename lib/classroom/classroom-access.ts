@@ -70,7 +70,12 @@ export async function classroomAccess(actor: Actor | null, sectionId: number, no
       .from(bookings)
       .innerJoin(learners, eq(learners.id, bookings.learnerId))
       .where(
-        and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed"), eq(learners.parentId, actor.id)),
+        and(
+          eq(bookings.sectionId, section.id),
+          eq(bookings.kind, "seat"),
+          eq(bookings.status, "confirmed"),
+          eq(learners.parentId, actor.id),
+        ),
       )
       .orderBy(asc(learners.firstName));
     if (seats.length) {
@@ -80,13 +85,17 @@ export async function classroomAccess(actor: Actor | null, sectionId: number, no
     else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
   }
   // Checked after the seat, so that a stranger learns nothing of a section's state.
-  if (!(LIVE_SECTION_STATUSES as readonly string[]).includes(section.status)) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
+  if (!(LIVE_SECTION_STATUSES as readonly string[]).includes(section.status))
+    throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
   const [withChanges] = await withSessionChanges(db, [section]);
   const session = sessionFor(withChanges ?? { ...section, sessionChanges: [] }, now);
   if (!session) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
   const opensAt = new Date(new Date(session.startsAt).getTime() - JOIN_OPENS_MINUTES_BEFORE * 60_000);
   const closesAt = new Date(new Date(session.endsAt).getTime() + env.CLASSROOM_GRACE_MINUTES * 60_000);
-  if (now < opensAt) throw new AppError("conflict", CLASSROOM_MESSAGES.joinNotOpen, { retryAfterSeconds: Math.ceil((opensAt.getTime() - now.getTime()) / 1000) });
+  if (now < opensAt)
+    throw new AppError("conflict", CLASSROOM_MESSAGES.joinNotOpen, {
+      retryAfterSeconds: Math.ceil((opensAt.getTime() - now.getTime()) / 1000),
+    });
   const room = sessionRoomName(section, session.occurrence);
   const where: ClassroomAccess["where"] = section.meetingUrl
     ? { kind: "outside", url: section.meetingUrl, reason: "section-link" }
@@ -97,7 +106,13 @@ export async function classroomAccess(actor: Actor | null, sectionId: number, no
         : { kind: "outside", url: meetingUrl(null, room), reason: "media-server-unavailable" };
   return {
     role,
-    section: { id: section.id, teacherId: section.teacherId, courseTitle: row.courseTitle, timezone: section.timezone, capacity: section.capacity },
+    section: {
+      id: section.id,
+      teacherId: section.teacherId,
+      courseTitle: row.courseTitle,
+      timezone: section.timezone,
+      capacity: section.capacity,
+    },
     session,
     room,
     opensAt: opensAt.toISOString(),

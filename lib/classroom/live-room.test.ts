@@ -14,6 +14,7 @@ import { POST as controlRoute } from "@/app/api/classroom/[section]/control/rout
 import { POST as heartbeatRoute } from "@/app/api/classroom/[section]/heartbeat/route";
 import { GET as mediaGet, POST as mediaPost } from "@/app/api/classroom/media/[[...path]]/route";
 
+import { getAttendanceSheet } from "./attendance";
 import { classroomAccess } from "./classroom-access";
 import { classroomControl, classroomHeartbeat, classroomRoster, enterClassroom, sessionJoinLog } from "./live-room";
 import { signedJanusToken, useMediaServer, type MediaServer } from "./media-server";
@@ -29,7 +30,7 @@ let janus: StartedJanus;
 let server: MediaServer;
 beforeAll(async () => {
   const started = await startJanus({ log: () => undefined });
-  if (!started.url) throw new Error(`janus did not start: ${started.reason}`);
+  if (!started.url) throw new Error(`janus did not start: ${"reason" in started ? started.reason : ""}`);
   janus = started as StartedJanus;
   server = { url: janus.url, tokenSecret: janus.env.JANUS_TOKEN_SECRET, adminKey: janus.env.JANUS_ADMIN_KEY };
   useMediaServer(server);
@@ -66,19 +67,25 @@ async function dailySection(startsInMinutes: number) {
   return { section: section!, start };
 }
 
-async function seat(section: typeof sections.$inferSelect, status: "confirmed" | "cancelled" = "confirmed", existing?: { parentId: number; learnerId: number }) {
+async function seat(
+  section: typeof sections.$inferSelect,
+  status: "confirmed" | "cancelled" = "confirmed",
+  existing?: { parentId: number; learnerId: number },
+) {
   const family = existing ?? (await newFamily(db()));
-  await db().insert(bookings).values({
-    kind: "seat",
-    learnerId: family.learnerId,
-    teacherId: section.teacherId,
-    sectionId: section.id,
-    courseId: section.courseId,
-    startsAt: new Date(),
-    endsAt: new Date(Date.now() + 3_600_000),
-    status,
-    token: randomUUID(),
-  });
+  await db()
+    .insert(bookings)
+    .values({
+      kind: "seat",
+      learnerId: family.learnerId,
+      teacherId: section.teacherId,
+      sectionId: section.id,
+      courseId: section.courseId,
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 3_600_000),
+      status,
+      token: randomUUID(),
+    });
   return family;
 }
 
@@ -86,7 +93,10 @@ async function seat(section: typeof sections.$inferSelect, status: "confirmed" |
 async function tryJoin(room: string, roomToken: string, janusToken: string, id: string): Promise<string | number> {
   const post = async (path: string, body: object) =>
     (await (
-      await fetch(`${server.url}${path}`, { method: "POST", body: JSON.stringify({ ...body, transaction: randomUUID(), token: janusToken }) })
+      await fetch(`${server.url}${path}`, {
+        method: "POST",
+        body: JSON.stringify({ ...body, transaction: randomUUID(), token: janusToken }),
+      })
     ).json()) as { janus: string; data?: { id: number }; error?: { code: number } };
   const session = await post("", { janus: "create" });
   if (session.janus === "error") return session.error!.code;
@@ -132,32 +142,48 @@ describe("who gets into a session's classroom, and when", () => {
       });
     }
     for (const outsider of [as(stranger.parentId), as(withdrawn.parentId), as(otherTeacher, "teacher")]) {
-      await expect(classroomAccess(outsider, section.id, at(0))).rejects.toMatchObject({ code: "forbidden", message: CLASSROOM_MESSAGES.notBooked });
+      await expect(classroomAccess(outsider, section.id, at(0))).rejects.toMatchObject({
+        code: "forbidden",
+        message: CLASSROOM_MESSAGES.notBooked,
+      });
     }
     await expect(classroomAccess(null, section.id, at(0))).rejects.toMatchObject({ code: "unauthenticated" });
     await expect(classroomAccess(as(family.parentId), 999_999, at(0))).rejects.toMatchObject({ code: "forbidden" });
 
     // A closed section: its family hears so; a stranger hears only "not yours".
     await db().update(sections).set({ status: "closed" }).where(eq(sections.id, section.id));
-    await expect(classroomAccess(as(family.parentId), section.id, at(0))).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.sectionClosed });
-    await expect(classroomAccess(as(stranger.parentId), section.id, at(0))).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.notBooked });
+    await expect(classroomAccess(as(family.parentId), section.id, at(0))).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.sectionClosed,
+    });
+    await expect(classroomAccess(as(stranger.parentId), section.id, at(0))).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.notBooked,
+    });
   });
 
   it("skips a cancelled session, follows a moved one, and keeps the outside link for a section's own link or without a media server", async () => {
     const { section, start } = await dailySection(60);
     const family = await seat(section);
-    await db()
-      .insert(sessionChanges)
-      .values({ sectionId: section.id, originalStartsAt: start, kind: "cancelled", sequence: 1 });
-    await expect(classroomAccess(as(family.parentId), section.id, start)).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.joinNotOpen });
+    await db().insert(sessionChanges).values({ sectionId: section.id, originalStartsAt: start, kind: "cancelled", sequence: 1 });
+    await expect(classroomAccess(as(family.parentId), section.id, start)).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.joinNotOpen,
+    });
 
     const moved = await dailySection(60);
     const movedFamily = await seat(moved.section);
     const newStart = new Date(moved.start.getTime() + 3 * 60 * MINUTE);
     await db()
       .insert(sessionChanges)
-      .values({ sectionId: moved.section.id, originalStartsAt: moved.start, kind: "moved", startsAt: newStart, endsAt: new Date(newStart.getTime() + 60 * MINUTE), sequence: 1 });
-    await expect(classroomAccess(as(movedFamily.parentId), moved.section.id, moved.start)).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.joinNotOpen });
+      .values({
+        sectionId: moved.section.id,
+        originalStartsAt: moved.start,
+        kind: "moved",
+        startsAt: newStart,
+        endsAt: new Date(newStart.getTime() + 60 * MINUTE),
+        sequence: 1,
+      });
+    await expect(classroomAccess(as(movedFamily.parentId), moved.section.id, moved.start)).rejects.toMatchObject({
+      message: CLASSROOM_MESSAGES.joinNotOpen,
+    });
     const atNewTime = await classroomAccess(as(movedFamily.parentId), moved.section.id, newStart);
     expect(atNewTime.session.startsAt).toBe(newStart.toISOString());
 
@@ -191,7 +217,9 @@ describe("the classroom on the media server", () => {
     if (teacherEntry.kind !== "classroom" || !teacherEntry.media) throw new Error("no media");
     const { room } = teacherEntry.media;
     expect(JSON.stringify(teacherEntry)).not.toContain(server.adminKey);
-    expect(await tryJoin(room, teacherEntry.media.roomToken, teacherEntry.media.janusToken, teacherEntry.media.participantId)).toBe("joined");
+    expect(await tryJoin(room, teacherEntry.media.roomToken, teacherEntry.media.janusToken, teacherEntry.media.participantId)).toBe(
+      "joined",
+    );
 
     const waiting = await enterClassroom(as(ada.parentId), section.id);
     expect(waiting).toMatchObject({ kind: "classroom", role: "learner", state: "waiting", display: "Ada" });
@@ -221,9 +249,12 @@ describe("the classroom on the media server", () => {
 
     // Removed: out of the room, its token off the list, and no way back this session.
     await classroomControl(teacher, section.id, { action: "remove", userId: ada.parentId });
-    await expect(enterClassroom(as(ada.parentId), section.id)).rejects.toMatchObject({ code: "forbidden", message: CLASSROOM_MESSAGES.removedFromClass });
+    await expect(enterClassroom(as(ada.parentId), section.id)).rejects.toMatchObject({
+      code: "forbidden",
+      message: CLASSROOM_MESSAGES.removedFromClass,
+    });
     expect(await tryJoin(room, admitted.media.roomToken, admitted.media.janusToken, "back-again")).toBe(433);
-    expect(await classroomHeartbeat(as(ada.parentId), section.id)).toEqual({ state: "removed" });
+    expect(await classroomHeartbeat(as(ada.parentId), section.id)).toMatchObject({ state: "removed" });
 
     const roster = await classroomRoster(teacher, section.id);
     expect(roster.map((r) => [r.name, r.status])).toEqual([
@@ -234,8 +265,9 @@ describe("the classroom on the media server", () => {
   });
 
   it("keeps a join log from heartbeats that pre-fills attendance, and ends the class for everyone", async () => {
-    const { section, start } = await dailySection(-5);
+    const { section, start } = await dailySection(-3);
     const family = await seat(section);
+    const absent = await seat(section);
     const teacher = as(section.teacherId, "teacher");
     await enterClassroom(teacher, section.id);
     await classroomControl(teacher, section.id, { action: "admit-all" });
@@ -249,15 +281,37 @@ describe("the classroom on the media server", () => {
     const log = await sessionJoinLog(section.id, start, [family.parentId]);
     expect(log.get(family.parentId)).toEqual({ firstJoinedAt: t0.toISOString(), minutesPresent: 1 });
 
+    // The attendance sheet suggests present (joined within 5 minutes of the start) and absent (never joined) until the teacher saves.
+    const sheet = await getAttendanceSheet(teacher, section.id, undefined, new Date(t0.getTime() + 5 * 60_000));
+    expect(sheet.session?.startsAt).toBe(start.toISOString());
+    expect(sheet.roster.find((l) => l.learnerId === family.learnerId)).toMatchObject({
+      status: null,
+      suggested: "present",
+      joined: { firstJoinedAt: t0.toISOString(), minutesPresent: 1 },
+    });
+    expect(sheet.roster.find((l) => l.learnerId === absent.learnerId)).toMatchObject({ status: null, suggested: "absent", joined: null });
+
     await classroomControl(teacher, section.id, { action: "end" });
-    await expect(enterClassroom(as(family.parentId), section.id)).rejects.toMatchObject({ code: "conflict", message: CLASSROOM_MESSAGES.classEnded });
-    expect(await classroomHeartbeat(as(family.parentId), section.id)).toEqual({ state: "ended" });
+    await expect(enterClassroom(as(family.parentId), section.id)).rejects.toMatchObject({
+      code: "conflict",
+      message: CLASSROOM_MESSAGES.classEnded,
+    });
+    expect(await classroomHeartbeat(as(family.parentId), section.id)).toMatchObject({ state: "ended" });
   });
 });
 
 describe("the classroom's routes", () => {
   const signIn = (databaseId: number, role: Role = "student") => {
-    actionContext.user = { id: `uid-${databaseId}`, name: null, email: `u${databaseId}@example.com`, displayName: null, photoURL: null, role, databaseId, emailVerified: true };
+    actionContext.user = {
+      id: `uid-${databaseId}`,
+      name: null,
+      email: `u${databaseId}@example.com`,
+      displayName: null,
+      photoURL: null,
+      role,
+      databaseId,
+      emailVerified: true,
+    };
   };
   const ctx = (section: string | number) => ({ params: Promise.resolve({ section: String(section) }) });
   const get = (section: string | number) => enterRoute(new Request(`http://localhost:3000/api/classroom/${section}`), ctx(section));
@@ -310,7 +364,10 @@ describe("the classroom's routes", () => {
     const cancelled = await get(section.id);
     expect(cancelled.status).toBe(409);
 
-    const heartbeat = await heartbeatRoute(new Request(`http://localhost:3000/api/classroom/${later.section.id}/heartbeat`, { method: "POST" }), ctx(later.section.id));
+    const heartbeat = await heartbeatRoute(
+      new Request(`http://localhost:3000/api/classroom/${later.section.id}/heartbeat`, { method: "POST" }),
+      ctx(later.section.id),
+    );
     expect(heartbeat.status).toBe(403);
   });
 
@@ -336,6 +393,8 @@ describe("the classroom's routes", () => {
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ message: expect.stringContaining("not valid or has expired") });
     }
-    expect((await mediaGet(new Request("http://localhost:3000/api/classroom/media/x/../admin"), mediaCtx(["x", "..", "admin"]))).status).toBe(404);
+    expect(
+      (await mediaGet(new Request("http://localhost:3000/api/classroom/media/x/../admin"), mediaCtx(["x", "..", "admin"]))).status,
+    ).toBe(404);
   });
 });

@@ -97,7 +97,13 @@ export async function enterClassroom(actor: Actor | null, sectionId: number, now
   const straightIn = access.role !== "learner" || (room.admitAll && !room.lockedAt);
   await db
     .insert(classroomPresence)
-    .values({ roomId: room.id, userId: actor!.id, role: access.role, state: straightIn ? "admitted" : "waiting", token: randomBytes(16).toString("hex") })
+    .values({
+      roomId: room.id,
+      userId: actor!.id,
+      role: access.role,
+      state: straightIn ? "admitted" : "waiting",
+      token: randomBytes(16).toString("hex"),
+    })
     .onConflictDoNothing();
   let [presence] = await db
     .select()
@@ -144,7 +150,8 @@ export interface RosterEntry {
   minutesPresent: number;
 }
 
-const isIn = (p: Presence, now: Date) => p.state === "admitted" && p.lastSeenAt != null && now.getTime() - p.lastSeenAt.getTime() < PRESENT_GAP_SECONDS * 1000;
+const isIn = (p: Presence, now: Date) =>
+  p.state === "admitted" && p.lastSeenAt != null && now.getTime() - p.lastSeenAt.getTime() < PRESENT_GAP_SECONDS * 1000;
 
 /** The teacher's (and an observer's) view of the roster: each seated family, and anyone else who came. */
 export async function classroomRoster(actor: Actor | null, sectionId: number, now = new Date()): Promise<RosterEntry[]> {
@@ -165,10 +172,27 @@ export async function classroomRoster(actor: Actor | null, sectionId: number, no
   for (const seat of seats) families.set(seat.parentId, [...(families.get(seat.parentId) ?? []), seat.firstName]);
   const byUser = new Map(presences.map((p) => [p.userId, p]));
   const statusOf = (p: Presence | undefined): RosterEntry["status"] =>
-    !p ? "absent" : p.state === "removed" ? "removed" : p.state === "waiting" ? "waiting" : isIn(p, now) ? "in" : p.firstJoinedAt ? "left" : "absent";
+    !p
+      ? "absent"
+      : p.state === "removed"
+        ? "removed"
+        : p.state === "waiting"
+          ? "waiting"
+          : isIn(p, now)
+            ? "in"
+            : p.firstJoinedAt
+              ? "left"
+              : "absent";
   const line = (userId: number, name: string, role: ClassroomRole): RosterEntry => {
     const p = byUser.get(userId);
-    return { userId, name, role, status: statusOf(p), firstJoinedAt: p?.firstJoinedAt?.toISOString() ?? null, minutesPresent: Math.round((p?.secondsPresent ?? 0) / 60) };
+    return {
+      userId,
+      name,
+      role,
+      status: statusOf(p),
+      firstJoinedAt: p?.firstJoinedAt?.toISOString() ?? null,
+      minutesPresent: Math.round((p?.secondsPresent ?? 0) / 60),
+    };
   };
   const observers = presences.filter((p) => p.role === "observer");
   return [
@@ -181,17 +205,19 @@ export async function classroomRoster(actor: Actor | null, sectionId: number, no
  * A heartbeat from inside the room: the join log (first join, seconds present) grows, and the answer
  * says whether the person may stay (a removal or the end of the class makes the page leave).
  */
-export async function classroomHeartbeat(actor: Actor | null, sectionId: number, now = new Date()): Promise<{ state: PresenceState | "ended" }> {
+export async function classroomHeartbeat(
+  actor: Actor | null,
+  sectionId: number,
+  now = new Date(),
+): Promise<{ state: PresenceState | "ended"; observers: string[] }> {
   const access = await classroomAccess(actor, sectionId, now);
   const room = await roomOf(access);
-  if (room.endedAt || now.getTime() >= new Date(access.closesAt).getTime()) return { state: "ended" };
+  if (room.endedAt || now.getTime() >= new Date(access.closesAt).getTime()) return { state: "ended", observers: [] };
   const db = await getDb();
-  const [presence] = await db
-    .select()
-    .from(classroomPresence)
-    .where(and(eq(classroomPresence.roomId, room.id), eq(classroomPresence.userId, actor!.id)));
+  const presences = await db.select().from(classroomPresence).where(eq(classroomPresence.roomId, room.id));
+  const presence = presences.find((p) => p.userId === actor!.id);
   if (!presence) throw new AppError("conflict", CLASSROOM_MESSAGES.notInClassroom);
-  if (presence.state !== "admitted") return { state: presence.state };
+  if (presence.state !== "admitted") return { state: presence.state, observers: [] };
   const gap = presence.lastSeenAt ? (now.getTime() - presence.lastSeenAt.getTime()) / 1000 : Infinity;
   await db
     .update(classroomPresence)
@@ -201,11 +227,18 @@ export async function classroomHeartbeat(actor: Actor | null, sectionId: number,
       secondsPresent: presence.secondsPresent + (gap > 0 && gap <= PRESENT_GAP_SECONDS ? Math.round(gap) : 0),
     })
     .where(eq(classroomPresence.id, presence.id));
-  return { state: "admitted" };
+  // Staff watching are announced to everyone in the room.
+  const observers = presences.filter((p) => p.role === "observer" && p.userId !== actor!.id && isIn(p, now));
+  return { state: "admitted", observers: observers.map(() => "Staff observer") };
 }
 
 /** The teacher's controls, each enforced on the media server with the room's secret (the browser never has it). */
-export async function classroomControl(actor: Actor | null, sectionId: number, input: ClassroomControlInput, now = new Date()): Promise<{ ok: true }> {
+export async function classroomControl(
+  actor: Actor | null,
+  sectionId: number,
+  input: ClassroomControlInput,
+  now = new Date(),
+): Promise<{ ok: true }> {
   const data = parseInput(classroomControlInput, input);
   const access = await classroomAccess(actor, sectionId, now);
   if (access.role !== "teacher") throw new AppError("forbidden", CLASSROOM_MESSAGES.teacherOnly);
@@ -295,7 +328,11 @@ export async function sessionJoinLog(sectionId: number, sessionStartsAt: Date, p
   if (!parentIds.length) return new Map();
   const db = await getDb();
   const rows = await db
-    .select({ userId: classroomPresence.userId, firstJoinedAt: classroomPresence.firstJoinedAt, secondsPresent: classroomPresence.secondsPresent })
+    .select({
+      userId: classroomPresence.userId,
+      firstJoinedAt: classroomPresence.firstJoinedAt,
+      secondsPresent: classroomPresence.secondsPresent,
+    })
     .from(classroomPresence)
     .innerJoin(classroomRooms, eq(classroomRooms.id, classroomPresence.roomId))
     .where(

@@ -27,6 +27,11 @@ export function useMediaServer(server: MediaServer | null | undefined): void {
   configured = server;
 }
 
+/** Do sections without their own link meet in our classroom (the default), rather than on an outside link? */
+export function inProductClassroom(): boolean {
+  return env.CLASSROOM_MODE === "in-product" && mediaServer() !== null;
+}
+
 export const MEDIA_MESSAGES = {
   unavailable: "The classroom's media server is not answering. Try again in a moment.",
   passRefused: "Your pass for this class is not valid or has expired. Reload the class page to get a new one.",
@@ -124,6 +129,8 @@ export async function ensureRoom(server: MediaServer, spec: RoomSpec): Promise<v
         description: spec.description.slice(0, 100),
         secret,
         is_private: true,
+        // A subscriber must name an admitted publisher's private id: nobody outside watches.
+        require_pvtid: true,
         allowed: [serviceToken(server, spec.room), ...spec.allowed],
         publishers: spec.publishers,
         notify_joining: true,
@@ -159,7 +166,11 @@ export async function setAllowed(server: MediaServer, room: string, allowed: str
 }
 
 /** Runs room-level requests with the room's secret (kick, moderate, edit, destroy); the ones whose participant is gone are fine. */
-export async function roomRequests(server: MediaServer, room: string, requests: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+export async function roomRequests(
+  server: MediaServer,
+  room: string,
+  requests: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
   const secret = roomSecret(server, room);
   return videoroomRequests(
     server,
@@ -170,5 +181,8 @@ export async function roomRequests(server: MediaServer, room: string, requests: 
 /** Who is in the room now (the app's participant ids). */
 export async function listParticipants(server: MediaServer, room: string): Promise<{ id: string; publisher: boolean }[]> {
   const [reply] = await videoroomRequests(server, [{ request: "listparticipants", room }]);
-  return ((reply!.participants as { id: string; publisher: boolean }[] | undefined) ?? []).map((p) => ({ id: String(p.id), publisher: p.publisher }));
+  return ((reply!.participants as { id: string; publisher: boolean }[] | undefined) ?? []).map((p) => ({
+    id: String(p.id),
+    publisher: p.publisher,
+  }));
 }
