@@ -143,7 +143,9 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
         const gone = msg.unpublished ?? msg.leaving;
         if (gone === "ok" && msg.reason === "kicked") leaveWith("kicked");
         else if (gone !== undefined && gone !== "ok") unsubscribe(String(gone));
-        if (msg.moderation === "muted") events.onModerated(msg.mid === AUDIO_MID ? "audio" : "video");
+        // Janus tells the whole room; only this person's own streams concern this page.
+        if (msg.moderation === "muted" && String(msg.id) === pass.participantId)
+          events.onModerated(msg.mid === AUDIO_MID ? "audio" : "video");
         if (msg.error_code) {
           reject(new Error(msg.error));
           events.onError(msg.error);

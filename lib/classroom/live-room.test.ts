@@ -16,6 +16,7 @@ import { GET as mediaGet, POST as mediaPost } from "@/app/api/classroom/media/[[
 
 import { getAttendanceSheet } from "./attendance";
 import { classroomAccess } from "./classroom-access";
+import { resolveJoinUrl } from "./join";
 import { classroomControl, classroomHeartbeat, classroomRoster, enterClassroom, sessionJoinLog } from "./live-room";
 import { signedJanusToken, useMediaServer, type MediaServer } from "./media-server";
 import { CLASSROOM_MESSAGES } from "./schema";
@@ -201,6 +202,16 @@ describe("who gets into a session's classroom, and when", () => {
     } finally {
       useMediaServer(server);
     }
+  });
+});
+
+describe("the Join button's route", () => {
+  it("leads to our classroom page, unless the section has its own meeting link", async () => {
+    const { section } = await dailySection(5);
+    const family = await seat(section);
+    expect(await resolveJoinUrl(as(family.parentId), { section: section.id })).toBe(`/classroom/${section.id}`);
+    await db().update(sections).set({ meetingUrl: "https://meet.example.org/licensed" }).where(eq(sections.id, section.id));
+    expect(await resolveJoinUrl(as(family.parentId), { section: section.id })).toBe("https://meet.example.org/licensed");
   });
 });
 
