@@ -13,7 +13,7 @@ export function isJanusUp(url: string, timeoutMs?: number): Promise<boolean>;
 export interface StartedJanus {
   url: string;
   port: number;
-  pid: number;
+  readonly pid: number;
   env: { JANUS_URL: string; JANUS_TOKEN_SECRET: string; JANUS_ADMIN_KEY: string };
   stop(): Promise<void>;
 }
@@ -21,6 +21,7 @@ export function startJanus(options?: {
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
   readyTimeoutMs?: number;
+  restartDelayMs?: number;
 }): Promise<StartedJanus | { reason: string; url?: undefined }>;
 export function startClassroomMedia(
   env?: Record<string, string | undefined>,

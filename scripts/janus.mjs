@@ -163,8 +163,15 @@ export async function isJanusUp(url, timeoutMs = 1000) {
 /**
  * Starts Janus with a config folder of its own. Resolves to { url, env, stop } once its HTTP API
  * answers, or to { reason } when it cannot run here (the product then offers the outside link).
+ * A Janus that dies afterwards is started again on the same port with the same secrets (rooms are
+ * made again by the app at the next join; the classroom pages reconnect by themselves).
  */
-export async function startJanus({ env = process.env, log = (line) => console.log(line), readyTimeoutMs = 15_000 } = {}) {
+export async function startJanus({
+  env = process.env,
+  log = (line) => console.log(line),
+  readyTimeoutMs = 15_000,
+  restartDelayMs = 1000,
+} = {}) {
   const found = ensureJanus(env);
   if (!found.bin) return { reason: found.reason };
   const libDir = janusLibDir(env);
@@ -174,26 +181,40 @@ export async function startJanus({ env = process.env, log = (line) => console.lo
   const adminKey = randomBytes(24).toString("hex");
   writeJanusConfig({ dir, libDir, port, tokenSecret, adminKey });
   const url = `http://127.0.0.1:${port}/janus`;
-  const child = spawn(found.bin, ["--configs-folder", dir, "--log-stdout", "--disable-colors"], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  let stopping = false;
+  let child = null;
   let exited = null;
-  child.once("exit", (code, signal) => {
-    exited = code ?? signal;
-  });
+  const spawnJanus = () => {
+    exited = null;
+    child = spawn(found.bin, ["--configs-folder", dir, "--log-stdout", "--disable-colors"], { stdio: ["ignore", "pipe", "pipe"] });
+    const keep = (chunk) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.once("exit", (code, signal) => {
+      exited = code ?? signal;
+      if (stopping || !started) return;
+      log(`[janus] media server exited (${exited}); starting it again on ${url}`);
+      setTimeout(() => {
+        if (!stopping) spawnJanus();
+      }, restartDelayMs).unref();
+    });
+  };
+  let started = false;
+  spawnJanus();
   // Never outlives the process that started it (a test runner, `npm start`).
-  process.once("exit", () => child.kill("SIGKILL"));
+  process.once("exit", () => child?.kill("SIGKILL"));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline && exited === null) {
     if (await isJanusUp(url, 500)) {
+      started = true;
       log(`[janus] media server up at ${url} (config ${dir})`);
       const stop = () =>
         new Promise((resolve) => {
+          stopping = true;
           if (exited !== null) return resolve(cleanup());
           child.once("exit", () => resolve(cleanup()));
           child.kill("SIGTERM");
@@ -202,15 +223,17 @@ export async function startJanus({ env = process.env, log = (line) => console.lo
       return {
         url,
         port,
-        pid: child.pid,
+        /** The running Janus' process id (a restart changes it). */
+        get pid() {
+          return child.pid;
+        },
         env: { JANUS_URL: url, JANUS_TOKEN_SECRET: tokenSecret, JANUS_ADMIN_KEY: adminKey },
         stop,
-        /** Kills it and starts a new one on the same port with the same secrets (tests of a restart mid-class). */
-        child,
       };
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  stopping = true;
   child.kill("SIGKILL");
   cleanup();
   return {
