@@ -50,6 +50,14 @@ export function LiveClassroom({
   const again = (ms: number) => setTimeout(() => enterAgain.current(), ms);
   const base = `/api/classroom/${sectionId}`;
 
+  const mutedSeen = useRef({ audio: false, video: false });
+  const moderated = useCallback((kind: "audio" | "video") => {
+    connection.current?.[kind === "audio" ? "setAudio" : "setVideo"](false);
+    if (kind === "audio") setAudioOn(false);
+    else setVideoOn(false);
+    setNotice(kind === "audio" ? "The teacher muted your microphone." : "The teacher turned your camera off.");
+  }, []);
+
   const enter = useCallback(async (): Promise<void> => {
     const response = await fetch(base, { cache: "no-store" });
     const body = await readJson(response);
@@ -79,12 +87,7 @@ export function LiveClassroom({
           onRemote: (feed) => setRemotes((all) => [...all.filter((f) => f.id !== feed.id), feed]),
           onRemoteGone: (id) => setRemotes((all) => all.filter((f) => f.id !== id)),
           onLocal: (stream) => setLocal(stream),
-          onModerated: (kind) => {
-            if (kind === "audio") setAudioOn(false);
-            else setVideoOn(false);
-            connection.current?.[kind === "audio" ? "setAudio" : "setVideo"](false);
-            setNotice(kind === "audio" ? "The teacher muted your microphone." : "The teacher turned your camera off.");
-          },
+          onModerated: (kind) => moderated(kind),
           onLeft: (reason) => {
             connection.current = null;
             setRemotes([]);
@@ -106,7 +109,7 @@ export function LiveClassroom({
       setPhase({ kind: "reconnecting" });
       again(2_000);
     }
-  }, [base, role]);
+  }, [base, role, moderated]);
 
   useEffect(() => {
     enterAgain.current = () => void enter();
@@ -127,12 +130,20 @@ export function LiveClassroom({
           kind: "out",
           message: body.state === "ended" ? "This class has ended." : (body.message ?? "You cannot stay in this class."),
         });
-      } else if (Array.isArray(body.observers)) setObservers(body.observers as string[]);
+      } else {
+        if (Array.isArray(body.observers)) setObservers(body.observers as string[]);
+        // The teacher's mute reaches the page here too (the media server already drops the muted stream).
+        const muted = body.muted as { audio?: boolean; video?: boolean } | undefined;
+        // Once per mute: the family may turn its own controls back on (the media server decides what is heard).
+        if (muted?.audio && !mutedSeen.current.audio) moderated("audio");
+        if (muted?.video && !mutedSeen.current.video) moderated("video");
+        mutedSeen.current = { audio: Boolean(muted?.audio), video: Boolean(muted?.video) };
+      }
     };
     void beat();
     const timer = setInterval(() => void beat(), HEARTBEAT_MS);
     return () => clearInterval(timer);
-  }, [phase.kind, base]);
+  }, [phase.kind, base, moderated]);
 
   useEffect(() => () => connection.current?.leave(), []);
 

@@ -258,6 +258,13 @@ describe("the classroom on the media server", () => {
     await classroomControl(teacher, section.id, { action: "admit-all" });
     expect(await enterClassroom(as(bo.parentId), section.id)).toMatchObject({ state: "admitted", display: "Ada & Bea" });
 
+    // "Mute all": recorded for each family in the room, whose page hears of it with its next heartbeat.
+    await classroomControl(teacher, section.id, { action: "mute-all" });
+    expect(await classroomHeartbeat(as(bo.parentId), section.id)).toMatchObject({
+      state: "admitted",
+      muted: { audio: true, video: false },
+    });
+
     // Removed: out of the room, its token off the list, and no way back this session.
     await classroomControl(teacher, section.id, { action: "remove", userId: ada.parentId });
     await expect(enterClassroom(as(ada.parentId), section.id)).rejects.toMatchObject({
@@ -270,7 +277,7 @@ describe("the classroom on the media server", () => {
     const roster = await classroomRoster(teacher, section.id);
     expect(roster.map((r) => [r.name, r.status])).toEqual([
       ["Ada", "removed"],
-      ["Ada & Bea", "absent"],
+      ["Ada & Bea", "in"],
     ]);
     await expect(classroomRoster(as(bo.parentId), section.id)).rejects.toMatchObject({ code: "forbidden" });
   });

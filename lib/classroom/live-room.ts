@@ -209,7 +209,7 @@ export async function classroomHeartbeat(
   actor: Actor | null,
   sectionId: number,
   now = new Date(),
-): Promise<{ state: PresenceState | "ended"; observers: string[] }> {
+): Promise<{ state: PresenceState | "ended"; observers: string[]; muted?: { audio: boolean; video: boolean } }> {
   const access = await classroomAccess(actor, sectionId, now);
   const room = await roomOf(access);
   if (room.endedAt || now.getTime() >= new Date(access.closesAt).getTime()) return { state: "ended", observers: [] };
@@ -229,7 +229,11 @@ export async function classroomHeartbeat(
     .where(eq(classroomPresence.id, presence.id));
   // Staff watching are announced to everyone in the room.
   const observers = presences.filter((p) => p.role === "observer" && p.userId !== actor!.id && isIn(p, now));
-  return { state: "admitted", observers: observers.map(() => "Staff observer") };
+  return {
+    state: "admitted",
+    observers: observers.map(() => "Staff observer"),
+    muted: { audio: presence.audioMutedAt !== null, video: presence.videoMutedAt !== null },
+  };
 }
 
 /** The teacher's controls, each enforced on the media server with the room's secret (the browser never has it). */
@@ -292,15 +296,23 @@ export async function classroomControl(
       await roomRequests(server, access.room, [{ request: "kick", id: participantId(access.room, data.userId) }]);
       break;
     }
-    case "mute":
-      await presenceOf(data.userId);
+    case "mute": {
+      const p = await presenceOf(data.userId);
+      await db.update(classroomPresence).set({ audioMutedAt: now }).where(eq(classroomPresence.id, p.id));
       await moderate([participantId(access.room, data.userId)], AUDIO_MID);
       break;
-    case "camera-off":
-      await presenceOf(data.userId);
+    }
+    case "camera-off": {
+      const p = await presenceOf(data.userId);
+      await db.update(classroomPresence).set({ videoMutedAt: now }).where(eq(classroomPresence.id, p.id));
       await moderate([participantId(access.room, data.userId)], VIDEO_MID);
       break;
+    }
     case "mute-all":
+      await db
+        .update(classroomPresence)
+        .set({ audioMutedAt: now })
+        .where(and(eq(classroomPresence.roomId, room.id), eq(classroomPresence.role, "learner"), eq(classroomPresence.state, "admitted")));
       await moderate(await learnersInRoom(), AUDIO_MID);
       break;
     case "lock":

@@ -10,6 +10,8 @@ CREATE TABLE "classroom_presence" (
 	"first_joined_at" timestamp with time zone,
 	"last_seen_at" timestamp with time zone,
 	"seconds_present" integer DEFAULT 0 NOT NULL,
+	"audio_muted_at" timestamp with time zone,
+	"video_muted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -179,6 +179,9 @@ export const classroomPresence = pgTable(
     /** The last heartbeat from inside the room; seconds between heartbeats close together add up below. */
     lastSeenAt: timestamp({ withTimezone: true }),
     secondsPresent: integer().notNull().default(0),
+    /** The teacher muted this person's microphone / turned their camera off (on the media server too); their page follows. */
+    audioMutedAt: timestamp({ withTimezone: true }),
+    videoMutedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("classroom_presence_room_user_key").on(t.roomId, t.userId), uniqueIndex("classroom_presence_token_key").on(t.token)],
