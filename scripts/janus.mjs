@@ -195,7 +195,8 @@ export async function startJanus({
     child.stderr.on("data", keep);
     child.once("exit", (code, signal) => {
       exited = code ?? signal;
-      if (stopping || !started) return;
+      // A clean exit (SIGTERM to the whole process group at shutdown) is not a crash.
+      if (stopping || !started || code === 0) return;
       log(`[janus] media server exited (${exited}); starting it again on ${url}`);
       setTimeout(() => {
         if (!stopping) spawnJanus();

@@ -69,7 +69,7 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
   const subscribe = (publisher: { id: string; display: string }) => {
     if (subscribers.has(publisher.id) || publisher.id === pass.participantId) return;
     subscribers.set(publisher.id, null);
-    const stream = new MediaStream();
+    let tracks: MediaStreamTrack[] = [];
     janus.attach({
       plugin: "janus.plugin.videoroom",
       success: (handle: Handle) => {
@@ -97,13 +97,11 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
             error: (error: unknown) => events.onError(`Could not receive ${publisher.display}: ${String(error)}`),
           });
         }
-        if (msg?.videoroom === "attached") events.onRemote({ id: publisher.id, display: publisher.display, stream });
       },
       onremotetrack: (track: MediaStreamTrack, _mid: string, on: boolean) => {
-        if (on) {
-          if (!stream.getTracks().includes(track)) stream.addTrack(track);
-        } else stream.removeTrack(track);
-        events.onRemote({ id: publisher.id, display: publisher.display, stream });
+        tracks = on ? [...tracks.filter((t) => t.id !== track.id), track] : tracks.filter((t) => t.id !== track.id);
+        // A new stream for each change, so the <video> takes it in afresh.
+        events.onRemote({ id: publisher.id, display: publisher.display, stream: new MediaStream(tracks) });
       },
     });
   };
@@ -155,6 +153,8 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
     janus = new Janus({
       server: MEDIA_PATH,
       token: pass.janusToken,
+      // Our proxy serves signed-in people only: the session cookie goes along.
+      withCredentials: true,
       success: () => {
         janus.attach({
           plugin: "janus.plugin.videoroom",

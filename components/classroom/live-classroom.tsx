@@ -105,7 +105,8 @@ export function LiveClassroom({
         },
       );
       setPhase({ kind: "in" });
-    } catch {
+    } catch (error) {
+      console.error("[classroom] could not join the room:", error);
       setPhase({ kind: "reconnecting" });
       again(2_000);
     }
