@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 
 import { env } from "./lib/platform/env";
-import { securityHeaders } from "./lib/platform/security/headers";
+import { CLASSROOM_PERMISSIONS_POLICY, securityHeaders } from "./lib/platform/security/headers";
 
 const legacyTemplatePages = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
   // SPEC 2: legacy template links in one admin/teacher menu; they lead home for good.
@@ -39,7 +39,10 @@ const nextConfig: NextConfig = {
   transpilePackages: ["marked", "file-type", "strtok3", "token-types", "uint8array-extras", "@tokenizer/inflate", "@borewit/text-codec"],
   async headers() {
     // Every response: pages, route handlers, static files and 404s (e2e/security-headers.spec.ts).
-    return [{ source: "/:path*", headers: securityHeaders(env) }];
+    return [
+      { source: "/:path*", headers: securityHeaders(env) },
+      { source: "/classroom/:path*", headers: [{ key: "Permissions-Policy", value: CLASSROOM_PERMISSIONS_POLICY }] },
+    ];
   },
   async redirects() {
     return legacyTemplatePages;

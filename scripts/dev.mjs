@@ -6,6 +6,7 @@ import { devEnvironment } from "./dev-env.mjs";
 import { startEmbeddedMail } from "./embedded-mail.mjs";
 import { startEmbeddedStripe } from "./embedded-stripe.mjs";
 import { exitIfEmulatorFallbackRefused } from "./embedded-auth.mjs";
+import { startClassroomMedia } from "./janus.mjs";
 import { run } from "./run-command.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,8 +35,12 @@ Object.assign(env, stripe.env);
 console.log(
   stripe.server ? `[dev] card payments: local TEST stand-in at ${stripe.server.url}` : `[dev] card payments: ${stripe.decision.reason}`,
 );
+// The live class's media server, as `npm start` (scripts/janus.mjs).
+const media = await startClassroomMedia(process.env);
+Object.assign(env, media.env);
 const code = await run(path.join(root, "node_modules", ".bin", "next"), ["dev", "-p", port, "-H", env.HOST], { cwd: root, env });
 await emulator?.stop();
 await mail.server?.stop();
 await stripe.server?.stop();
+await media.server?.stop();
 process.exit(code);

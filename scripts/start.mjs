@@ -10,6 +10,7 @@ import { buildDir, checkBuildFreshness, checkBuildOf, recordBuild } from "./buil
 import { demoAccountsDecision, embeddedAuthDefaults, exitIfEmulatorFallbackRefused, listenHost } from "./embedded-auth.mjs";
 import { startEmbeddedMail } from "./embedded-mail.mjs";
 import { startEmbeddedStripe } from "./embedded-stripe.mjs";
+import { startClassroomMedia } from "./janus.mjs";
 import { isLoopbackHost } from "../lib/platform/loopback.mjs";
 import { run } from "./run-command.mjs";
 import { sessionSecret } from "./session-secret.mjs";
@@ -112,6 +113,11 @@ Object.assign(env, mail.env);
 // The mailbox page is for the embedded server only: not for a folder named by hand beside a real SMTP server.
 if (!mail.server) delete env.MAILBOX_DIR;
 
+// The live class: our own media server (Janus) on loopback, unless one is configured or the operator
+// chose outside links; when it cannot run here, classes fall back to the outside link (README "The live class").
+const media = await startClassroomMedia(process.env);
+Object.assign(env, media.env);
+
 // Next's production handler behind our own HTTP server, which records each request's socket peer
 // (scripts/server.mjs says why); otherwise the same as `next start`.
 const code = await run(process.execPath, [path.join(root, "scripts", "server.mjs")], {
@@ -119,6 +125,7 @@ const code = await run(process.execPath, [path.join(root, "scripts", "server.mjs
   env: { ...env, PORT: port, NODE_ENV: "production" },
 });
 await emulator?.stop();
+await media.server?.stop();
 await mail.server?.stop();
 await stripe.server?.stop();
 process.exit(code);

@@ -1,10 +1,12 @@
 import { ActionForm, type FormAction } from "@/components/dashboards/action-form";
 import type { RosterLine } from "@/lib/classroom/attendance";
 
+import { formatInstantInZone } from "@/lib/scheduling/time";
+
 import { ATTENDANCE_LABELS } from "./family-attendance";
 
 /** One session's roster: present / absent / late and a short note per learner. */
-export function AttendanceForm({ roster, action }: { roster: RosterLine[]; action: FormAction }) {
+export function AttendanceForm({ roster, action, timezone }: { roster: RosterLine[]; action: FormAction; timezone: string }) {
   if (roster.length === 0) return <p className="text-slate-700">Nobody has a confirmed seat in this section yet.</p>;
   return (
     <ActionForm action={action} className="space-y-4">
@@ -16,11 +18,25 @@ export function AttendanceForm({ roster, action }: { roster: RosterLine[]; actio
           <div className="flex flex-wrap gap-4">
             {(Object.keys(ATTENDANCE_LABELS) as Array<keyof typeof ATTENDANCE_LABELS>).map((status) => (
               <label key={status} className="flex items-center gap-2">
-                <input type="radio" name={`status-${line.learnerId}`} value={status} defaultChecked={line.status === status} required />
+                <input
+                  type="radio"
+                  name={`status-${line.learnerId}`}
+                  value={status}
+                  defaultChecked={(line.status ?? line.suggested) === status}
+                  required
+                />
                 {ATTENDANCE_LABELS[status]}
               </label>
             ))}
           </div>
+          {line.status === null && line.suggested ? (
+            <p className="mt-2 text-sm text-slate-700">
+              {line.joined
+                ? `Pre-filled from the classroom: joined at ${formatInstantInZone(line.joined.firstJoinedAt, timezone)}, ${line.joined.minutesPresent} min in class.`
+                : "Pre-filled from the classroom: did not join."}{" "}
+              Check it, then save.
+            </p>
+          ) : null}
           <label htmlFor={`note-${line.learnerId}`} className="mt-3 block text-sm font-medium text-slate-800">
             Note for {line.firstName} (optional)
           </label>

@@ -14,6 +14,7 @@ import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
 import type { SessionTimes } from "@/lib/scheduling/sessions";
 
+import { sessionJoinLog } from "./live-room";
 import { ATTENDED, CLASSROOM_MESSAGES, attendanceInput, type AttendanceInput, type AttendanceStatus } from "./schema";
 
 /** A section with its moved, cancelled and make-up sessions (issue 27): attendance follows the sessions as held. */
@@ -56,7 +57,13 @@ export interface RosterLine {
   grade: number;
   status: AttendanceStatus | null;
   note: string;
+  /** From the classroom's join log, until the teacher saves a mark: present, or late past LATE_AFTER_MINUTES; absent if never joined. */
+  suggested: AttendanceStatus | null;
+  joined: { firstJoinedAt: string; minutesPresent: number } | null;
 }
+
+/** A family joining more than this many minutes after the start is suggested as late. */
+export const LATE_AFTER_MINUTES = 5;
 
 export interface AttendanceSheet {
   sectionId: number;
@@ -83,7 +90,7 @@ export async function getAttendanceSheet(
   const session = asked ?? sessions[0] ?? null;
   const db = await getDb();
   const seated = await db
-    .select({ learnerId: learners.id, firstName: learners.firstName, grade: learners.grade })
+    .select({ learnerId: learners.id, firstName: learners.firstName, grade: learners.grade, parentId: learners.parentId })
     .from(bookings)
     .innerJoin(learners, eq(learners.id, bookings.learnerId))
     .where(and(eq(bookings.sectionId, section.id), eq(bookings.kind, "seat"), eq(bookings.status, "confirmed")))
@@ -95,13 +102,30 @@ export async function getAttendanceSheet(
         .where(and(eq(attendance.sectionId, section.id), eq(attendance.sessionStartsAt, new Date(session.startsAt))))
     : [];
   const byLearner = new Map(marks.map((m) => [m.learnerId, m]));
+  const joins = session
+    ? await sessionJoinLog(section.id, new Date(session.startsAt), [...new Set(seated.map((l) => l.parentId))])
+    : new Map();
+  const suggestion = (parentId: number): AttendanceStatus | null => {
+    // Only for a session held in the classroom: with no one's join logged, there is nothing to go by.
+    if (!session || joins.size === 0) return null;
+    const joined = joins.get(parentId);
+    if (!joined) return "absent";
+    const lateBy = new Date(joined.firstJoinedAt).getTime() - new Date(session.startsAt).getTime();
+    return lateBy > LATE_AFTER_MINUTES * 60_000 ? "late" : "present";
+  };
   return {
     sectionId: section.id,
     courseTitle: section.courseTitle,
     timezone: section.timezone,
     sessions,
     session,
-    roster: seated.map((l) => ({ ...l, status: byLearner.get(l.learnerId)?.status ?? null, note: byLearner.get(l.learnerId)?.note ?? "" })),
+    roster: seated.map(({ parentId, ...l }) => ({
+      ...l,
+      status: byLearner.get(l.learnerId)?.status ?? null,
+      note: byLearner.get(l.learnerId)?.note ?? "",
+      suggested: suggestion(parentId),
+      joined: joins.get(parentId) ?? null,
+    })),
   };
 }
 

@@ -14,6 +14,7 @@ import type { SessionTimes } from "@/lib/scheduling/sessions";
 import { WallClocks } from "@/lib/scheduling/time";
 
 import { CLASSROOM_MESSAGES, type JoinTarget } from "./schema";
+import { inProductClassroom } from "./media-server";
 import { sessionRoomName } from "./session-room";
 
 /** The Join button opens this long before a session starts (issue 19) and closes at its end. */
@@ -262,7 +263,12 @@ export async function resolveJoinUrl(actor: Actor, target: JoinTarget, now = new
     session = current;
     // Each session its own room (issue 26, finding 3), named by its occurrence of the series, so a
     // moved session or a make-up keeps one room however often it moves (issue 27).
-    url = meetingUrl(section.meetingUrl, current ? sessionRoomName(section, current.occurrence) : "");
+    // Our own classroom page, unless the section has its own link or the operator chose outside links
+    // (or no media server runs): that page checks the roster again and hands out the room itself.
+    url =
+      !section.meetingUrl && inProductClassroom()
+        ? `/classroom/${section.id}`
+        : meetingUrl(section.meetingUrl, current ? sessionRoomName(section, current.occurrence) : "");
   } else {
     const [demo] = await db
       .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, room: bookings.meetingRoom })

@@ -25,6 +25,11 @@ export const CLASSROOM_MESSAGES = {
   homeworkUrlInvalid: "The homework link must be a web address starting with http:// or https://.",
   homeworkUrlTooLong: `Keep the homework link to ${SESSION_NOTE_LIMITS.homeworkUrl} characters.`,
   lineTooLong: `Keep each learner's line to ${SESSION_NOTE_LIMITS.line} characters.`,
+  classEnded: "This class has ended. See you at the next session.",
+  removedFromClass: "The teacher removed you from this session. You can join the next one.",
+  teacherOnly: "Only the class's teacher can do that.",
+  notInClassroom: "Join the class first.",
+  personNotInClassroom: "That person is not in this class.",
 } as const;
 
 export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
@@ -103,3 +108,16 @@ export const sessionNoteInput = z.object({
     .default([]),
 });
 export type SessionNoteInput = z.input<typeof sessionNoteInput>;
+
+/** A teacher's control in the classroom (lib/classroom/live-room.ts); the server enforces each on the media server. */
+export const classroomControlInput = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("admit"), userId: id }),
+  z.object({ action: z.literal("admit-all") }),
+  z.object({ action: z.literal("remove"), userId: id }),
+  z.object({ action: z.literal("mute"), userId: id }),
+  z.object({ action: z.literal("mute-all") }),
+  z.object({ action: z.literal("camera-off"), userId: id }),
+  z.object({ action: z.literal("lock"), locked: z.boolean() }),
+  z.object({ action: z.literal("end") }),
+]);
+export type ClassroomControlInput = z.input<typeof classroomControlInput>;

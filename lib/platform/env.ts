@@ -236,6 +236,20 @@ const envSchema = z.object({
   MEETING_BASE_URL: z
     .url({ protocol: /^https$/, error: "must be an https URL such as https://meet.jit.si" })
     .default("https://meet.jit.si"),
+  /**
+   * Where a class happens: "in-product" (the default: the classroom page on our own media server,
+   * scripts/janus.mjs) or "outside-link" (the room on MEETING_BASE_URL, as before). A section with
+   * its own meeting URL always uses that.
+   */
+  CLASSROOM_MODE: z.enum(["in-product", "outside-link"]).default("in-product"),
+  /** The media server's HTTP API (Janus), set by scripts/start.mjs when it started one; unset, classes fall back to the outside link. */
+  JANUS_URL: optionalUrl,
+  /** The media server's token_auth_secret: the app signs each person's short-lived token with it. */
+  JANUS_TOKEN_SECRET: z.string().trim().min(16).optional(),
+  /** The videoroom plugin's admin_key: only the app can create rooms. */
+  JANUS_ADMIN_KEY: z.string().trim().min(16).optional(),
+  /** Minutes after a session's end during which its classroom still admits (a class that runs over). */
+  CLASSROOM_GRACE_MINUTES: z.coerce.number().int().min(0).max(120).default(15),
   // --- Payments (lib/commerce) ---
   /** The one currency of prices, the wallet and card payments (ISO 4217). */
   CURRENCY: z

@@ -35,6 +35,12 @@ export function securityHeaders(env: HeadersEnv): SecurityHeader[] {
 }
 
 /**
+ * The classroom pages (/classroom/...) alone may use this site's own camera, microphone and screen
+ * capture (the live class); next.config.ts sends this after the site-wide value, and the later wins.
+ */
+export const CLASSROOM_PERMISSIONS_POLICY = "camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()";
+
+/**
  * HSTS only for a production build whose public origin is https and not this machine. Browsers
  * ignore the header over plain http anyway, but the embedded default (`npm start`: a production
  * build, on http://localhost) and a dev server must never tell a browser that localhost

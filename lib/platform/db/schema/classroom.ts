@@ -134,3 +134,55 @@ export const sessionNoteLines = pgTable(
     check("session_note_lines_line", sql`length(${t.line}) between 1 and 300`),
   ],
 );
+
+/** One session's room in the in-product classroom (lib/classroom/live-room.ts): the teacher's settings for it. */
+export const classroomRooms = pgTable(
+  "classroom_rooms",
+  {
+    id: serial().primaryKey(),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    /** The session, by its start instant as held (a moved session's room follows it). */
+    sessionStartsAt: timestamp({ withTimezone: true }).notNull(),
+    /** Admit every learner of the roster on arrival, without waiting. */
+    admitAll: boolean().notNull().default(false),
+    /** Locked: no one new is admitted, not even the roster. */
+    lockedAt: timestamp({ withTimezone: true }),
+    /** Ended by the teacher: no one gets in again. */
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("classroom_rooms_session_key").on(t.sectionId, t.sessionStartsAt)],
+);
+
+export const classroomPresenceState = pgEnum("classroom_presence_state", ["waiting", "admitted", "removed"]);
+export const classroomRole = pgEnum("classroom_role", ["teacher", "learner", "observer"]);
+
+/** One person in one session's room: their token, whether the teacher let them in, and their join log. */
+export const classroomPresence = pgTable(
+  "classroom_presence",
+  {
+    id: serial().primaryKey(),
+    roomId: integer()
+      .notNull()
+      .references(() => classroomRooms.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: classroomRole().notNull(),
+    state: classroomPresenceState().notNull(),
+    /** The room token (Janus `allowed` list): on the list only while admitted; never reused after a removal. */
+    token: text().notNull(),
+    /** When the person first came into the room (their first heartbeat from inside it). */
+    firstJoinedAt: timestamp({ withTimezone: true }),
+    /** The last heartbeat from inside the room; seconds between heartbeats close together add up below. */
+    lastSeenAt: timestamp({ withTimezone: true }),
+    secondsPresent: integer().notNull().default(0),
+    /** The teacher muted this person's microphone / turned their camera off (on the media server too); their page follows. */
+    audioMutedAt: timestamp({ withTimezone: true }),
+    videoMutedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("classroom_presence_room_user_key").on(t.roomId, t.userId), uniqueIndex("classroom_presence_token_key").on(t.token)],
+);

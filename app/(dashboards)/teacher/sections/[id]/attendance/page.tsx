@@ -63,7 +63,11 @@ export default async function AttendancePage({
           <h2 className="mt-6 mb-3 text-xl font-bold text-slate-900">
             Session of <time dateTime={session.startsAt}>{formatInstantInZone(session.startsAt, timezone)}</time>
           </h2>
-          <AttendanceForm roster={sheet.roster} action={markAttendanceAction.bind(null, sheet.sectionId, session.startsAt)} />
+          <AttendanceForm
+            roster={sheet.roster}
+            timezone={timezone}
+            action={markAttendanceAction.bind(null, sheet.sectionId, session.startsAt)}
+          />
           <section aria-labelledby="session-note" className="mt-8">
             <h2 id="session-note" className="mb-1 text-xl font-bold text-slate-900">
               Session note

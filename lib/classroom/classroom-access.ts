@@ -1,0 +1,132 @@
+import "server-only";
+
+import { and, asc, eq } from "drizzle-orm";
+
+import type { Actor } from "@/lib/platform/auth/permissions";
+import { getDb } from "@/lib/platform/db/client";
+import { bookings, courses, learners, sections, users } from "@/lib/platform/db/schema";
+import { env } from "@/lib/platform/env";
+import { AppError } from "@/lib/platform/errors";
+import { withSessionChanges } from "@/lib/scheduling/session-changes";
+import { sectionSessionsWithChanges, type Session } from "@/lib/scheduling/session-overrides";
+
+import { JOIN_OPENS_MINUTES_BEFORE, LIVE_SECTION_STATUSES, meetingUrl } from "./join";
+import { mediaServer } from "./media-server";
+import { CLASSROOM_MESSAGES } from "./schema";
+import { sessionRoomName } from "./session-room";
+
+/** Who someone is in a session's room: its teacher, a family holding a seat, or staff watching (shown as such). */
+export type ClassroomRole = "teacher" | "learner" | "observer";
+
+/** Staff who may watch any class, announced to everyone in it. */
+const OBSERVER_ROLES = ["support", "admin"] as const;
+
+export interface ClassroomAccess {
+  role: ClassroomRole;
+  section: { id: number; teacherId: number; courseTitle: string; timezone: string; capacity: number };
+  session: Session;
+  /** The Janus room of this session (an HMAC name, never derivable from the section id). */
+  room: string;
+  /** Join from `opensAt` until `closesAt` (the end plus the grace period). */
+  opensAt: string;
+  closesAt: string;
+  /** The children this family has a seat for (learner role), shown as the person's name in the room. */
+  learnerNames: string[];
+  /** Where the class happens: our classroom, or an outside link (the section's own, the operator's choice, or the fallback). */
+  where: { kind: "classroom" } | { kind: "outside"; url: string; reason: "section-link" | "operator" | "media-server-unavailable" };
+}
+
+/** The session whose classroom is open at `now` or the next one (cancelled ones are skipped, moved ones follow their new time). */
+function sessionFor(section: Parameters<typeof sectionSessionsWithChanges>[0], now: Date): Session | null {
+  const graceMs = env.CLASSROOM_GRACE_MINUTES * 60_000;
+  const from = new Date(now.getTime() - section.durationMinutes * 60_000 - graceMs);
+  const until = new Date(now.getTime() + 120 * 86_400_000);
+  return sectionSessionsWithChanges(section, from, until).find((s) => new Date(s.endsAt).getTime() + graceMs > now.getTime()) ?? null;
+}
+
+/**
+ * Who may enter a section's classroom at `now`, and as what; every refusal is an AppError whose
+ * message the page shows. Someone with no part in the section learns nothing of it (the same
+ * refusal whether it exists or not); a family counts only with a confirmed seat (withdrawn, moved
+ * away and refunded seats are cancelled bookings); support and admins may observe any live class.
+ */
+export async function classroomAccess(actor: Actor | null, sectionId: number, now = new Date()): Promise<ClassroomAccess> {
+  if (!actor) throw new AppError("unauthenticated", "Please sign in first.");
+  const db = await getDb();
+  const [row] = await db
+    .select({ section: sections, courseTitle: courses.title })
+    .from(sections)
+    .innerJoin(courses, eq(courses.id, sections.courseId))
+    .where(eq(sections.id, sectionId))
+    .limit(1);
+  if (!row) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
+  const { section } = row;
+  let role: ClassroomRole;
+  let learnerNames: string[] = [];
+  if (section.teacherId === actor.id) role = "teacher";
+  else {
+    const seats = await db
+      .select({ firstName: learners.firstName })
+      .from(bookings)
+      .innerJoin(learners, eq(learners.id, bookings.learnerId))
+      .where(
+        and(
+          eq(bookings.sectionId, section.id),
+          eq(bookings.kind, "seat"),
+          eq(bookings.status, "confirmed"),
+          eq(learners.parentId, actor.id),
+        ),
+      )
+      .orderBy(asc(learners.firstName));
+    if (seats.length) {
+      role = "learner";
+      learnerNames = seats.map((s) => s.firstName);
+    } else if ((OBSERVER_ROLES as readonly string[]).includes(actor.role)) role = "observer";
+    else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
+  }
+  // Checked after the seat, so that a stranger learns nothing of a section's state.
+  if (!(LIVE_SECTION_STATUSES as readonly string[]).includes(section.status))
+    throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
+  const [withChanges] = await withSessionChanges(db, [section]);
+  const session = sessionFor(withChanges ?? { ...section, sessionChanges: [] }, now);
+  if (!session) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
+  const opensAt = new Date(new Date(session.startsAt).getTime() - JOIN_OPENS_MINUTES_BEFORE * 60_000);
+  const closesAt = new Date(new Date(session.endsAt).getTime() + env.CLASSROOM_GRACE_MINUTES * 60_000);
+  if (now < opensAt)
+    throw new AppError("conflict", CLASSROOM_MESSAGES.joinNotOpen, {
+      retryAfterSeconds: Math.ceil((opensAt.getTime() - now.getTime()) / 1000),
+    });
+  const room = sessionRoomName(section, session.occurrence);
+  const where: ClassroomAccess["where"] = section.meetingUrl
+    ? { kind: "outside", url: section.meetingUrl, reason: "section-link" }
+    : env.CLASSROOM_MODE === "outside-link"
+      ? { kind: "outside", url: meetingUrl(null, room), reason: "operator" }
+      : mediaServer()
+        ? { kind: "classroom" }
+        : { kind: "outside", url: meetingUrl(null, room), reason: "media-server-unavailable" };
+  return {
+    role,
+    section: {
+      id: section.id,
+      teacherId: section.teacherId,
+      courseTitle: row.courseTitle,
+      timezone: section.timezone,
+      capacity: section.capacity,
+    },
+    session,
+    room,
+    opensAt: opensAt.toISOString(),
+    closesAt: closesAt.toISOString(),
+    learnerNames,
+    where,
+  };
+}
+
+/** How a person is named in the room: a family by its children, the teacher and staff by their role. */
+export async function displayNameOf(access: ClassroomAccess, actor: Actor): Promise<string> {
+  if (access.role === "learner") return access.learnerNames.join(" & ");
+  const db = await getDb();
+  const [user] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const name = user?.displayName?.trim() || actor.email.split("@")[0]!;
+  return access.role === "teacher" ? `${name} (teacher)` : `${name} (observing, ${actor.role})`;
+}
