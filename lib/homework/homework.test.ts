@@ -5,11 +5,11 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { bookings, homeworkFiles, homeworkSubmissions, outbox, sections, storedFiles, users } from "@/lib/platform/db/schema";
+import { homeworkFiles, homeworkSubmissions, outbox, sections, storedFiles, users } from "@/lib/platform/db/schema";
 import { MASK } from "@/lib/platform/security/screening";
-import { sectionSessions } from "@/lib/scheduling/sessions";
 import { actionTestDatabase } from "@/test/action-context";
-import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { newFamily } from "@/test/commerce-fixtures";
+import { seatedClassWithHomework } from "@/test/homework-fixtures";
 
 import { certificatePdf, findCertificate, issueCertificate } from "./certificates";
 import { returnFeedback, setCourseCriteria } from "./feedback";
@@ -29,43 +29,7 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 const teacher = (id: number): Actor => ({ id, email: `t${id}@example.com`, role: "teacher" });
 const parent = (id: number): Actor => ({ id, email: `p${id}@example.com`, role: "student" });
 
-/** A section (teacher in New York) with one family seated, a task on its first session due two days later. */
-async function classWithHomework() {
-  const sectionId = await newSection(db());
-  const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
-  const family = await newFamily(db());
-  await db()
-    .insert(bookings)
-    .values({
-      kind: "seat",
-      learnerId: family.learnerId,
-      teacherId: section!.teacherId,
-      sectionId,
-      courseId: section!.courseId,
-      startsAt: new Date(Date.now() - DAY),
-      endsAt: new Date(Date.now() - DAY + 3_600_000),
-      status: "confirmed",
-      token: randomUUID(),
-    });
-  const [session] = sectionSessions(section!, new Date(Date.now() - DAY), new Date(Date.now() + 14 * DAY));
-  const startsAt = new Date(session!.startsAt);
-  // Two days after the session, at 17:00 in the teacher's zone (New York).
-  const dueDay = new Date(startsAt.getTime() + 2 * DAY).toISOString().slice(0, 10);
-  const { taskId } = await setHomework(
-    db(),
-    teacher(section!.teacherId),
-    {
-      sectionId,
-      sessionStartsAt: session!.startsAt,
-      title: "Draw a maze",
-      instructions: "Draw a maze your sprite can solve, then photograph it.",
-      dueLocal: `${dueDay}T17:00`,
-      resourceUrl: "https://code.org/maze",
-    },
-    "America/New_York",
-  );
-  return { section: section!, family, taskId, startsAt };
-}
+const classWithHomework = () => seatedClassWithHomework(db());
 
 const stored = async () => ({
   files: (await db().select({ n: count() }).from(storedFiles))[0]!.n,

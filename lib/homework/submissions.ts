@@ -7,6 +7,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { homeworkFeedback, homeworkFiles, homeworkSubmissions, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
+import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
 import { screenText } from "@/lib/platform/security/screening";
 
 import { checkUploads, type Upload } from "./file-check";
@@ -76,8 +77,9 @@ async function storeHandIn(
   const files = await checkUploads(uploads);
   if (data.text === "" && data.link === "" && files.length === 0)
     throw new AppError("invalid", M.nothingHandedIn, { fieldErrors: { text: M.nothingHandedIn } });
-  const text = screenText(data.text);
-  const link = screenLink(data.link);
+  const allowedHosts = await allowedLinkHostList(db);
+  const text = screenText(data.text, { allowedHosts });
+  const link = screenLink(data.link, allowedHosts);
   const isLate = now.getTime() > task.dueAt.getTime();
   return db.transaction(async (tx) => {
     const [existing] = await tx

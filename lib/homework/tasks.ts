@@ -7,7 +7,8 @@ import type { Database } from "@/lib/platform/db/client";
 import { homeworkTasks } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { DEFAULT_ALLOWED_HOSTS, hostOf, isAllowedHost, screenText } from "@/lib/platform/security/screening";
+import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
+import { hostOf, isAllowedHost, screenText } from "@/lib/platform/security/screening";
 import { sectionSessionsWithChanges } from "@/lib/scheduling/session-overrides";
 import { wallTimeToInstant } from "@/lib/scheduling/time";
 
@@ -20,10 +21,10 @@ import { taughtSection } from "./sections";
  * A link shown to families only when it is to a site on the allow-list (as session notes' homework
  * links are); any other is held for support, kept but not shown.
  */
-export function screenLink(url: string): { shown: string | null; held: string | null } {
+export function screenLink(url: string, allowedHosts: readonly string[]): { shown: string | null; held: string | null } {
   if (url === "") return { shown: null, held: null };
   const host = hostOf(url);
-  return host && isAllowedHost(host, DEFAULT_ALLOWED_HOSTS) ? { shown: url, held: null } : { shown: null, held: url };
+  return host && isAllowedHost(host, allowedHosts) ? { shown: url, held: null } : { shown: null, held: url };
 }
 
 /** The teacher's wall time (a datetime-local value) in their zone as an instant; null for one that does not exist there. */
@@ -55,9 +56,11 @@ export async function setHomework(db: Database, actor: Actor | null, input: SetH
   if (!dueAt) throw new AppError("invalid", M.dueInvalid, { fieldErrors: { dueLocal: M.dueInvalid } });
   if (dueAt.getTime() <= startsAt.getTime())
     throw new AppError("invalid", M.dueBeforeSession, { fieldErrors: { dueLocal: M.dueBeforeSession } });
-  const instructions = screenText(data.instructions);
-  const title = screenText(data.title);
-  const link = screenLink(data.resourceUrl);
+  // The sites admins allow (lib/safety's list): a link to one reaches families as written.
+  const allowedHosts = await allowedLinkHostList(db);
+  const instructions = screenText(data.instructions, { allowedHosts });
+  const title = screenText(data.title, { allowedHosts });
+  const link = screenLink(data.resourceUrl, allowedHosts);
   const [task] = await db
     .insert(homeworkTasks)
     .values({

@@ -6,7 +6,6 @@ import { CLASSROOM_MESSAGES } from "@/lib/classroom/schema";
 import { requireUser } from "@/lib/platform/auth/session";
 import { AppError } from "@/lib/platform/errors";
 import { formatInstantInZone } from "@/lib/scheduling/time";
-import { zoneLabel } from "@/lib/scheduling/zone-name";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
 export const metadata = { title: "Live class" };
@@ -35,7 +34,7 @@ export default async function ClassroomPage({ params }: { params: Promise<{ sect
     if (!(error instanceof AppError)) throw error;
     return <Refusal message={error.message} />;
   }
-  const when = `${formatInstantInZone(access.session.startsAt, timezone)} (${zoneLabel(timezone)})`;
+  const when = formatInstantInZone(access.session.startsAt, timezone);
   if (access.where.kind === "outside") {
     return (
       <section className="max-w-2xl">
