@@ -1,6 +1,5 @@
 import "@/test/stripe-env";
 
-
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { revalidateTag } from "next/cache";
@@ -41,7 +40,6 @@ beforeEach(() => revalidated.mockClear());
 afterAll(() => {
   actionContext.user = null;
 });
-
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -43,7 +43,8 @@ export const COMMERCE_MESSAGES = {
   // Issue 39: paid sessions are not taken away by a teacher's edit.
   editTakesPaidSessions: (sessions: number) =>
     `Families have paid for ${sessions} ${sessions === 1 ? "session" : "sessions"} these times would remove. Keep those dates, or ask an admin to make this change. Nothing was changed.`,
-  removedSessionsChanged: "Seats of this section were bought while you were saving. Save again to credit every family whose sessions these times remove. Nothing was changed.",
+  removedSessionsChanged:
+    "Seats of this section were bought while you were saving. Save again to credit every family whose sessions these times remove. Nothing was changed.",
   // Issue 39: a move carries only the sessions not yet held.
   transferNothingLeft: (learner: string, title: string) =>
     `${learner}'s sessions of ${title} have all been held, so there is nothing left to move. Nothing was changed.`,

@@ -1,4 +1,3 @@
-
 import { eq } from "drizzle-orm";
 
 import type { openTestDatabase } from "@/test/database";

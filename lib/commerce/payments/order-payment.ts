@@ -85,7 +85,10 @@ async function completeOrder(tx: Transaction, order: OrderRow, session: Stripe.C
       const seats = seatsAs("confirmed");
       for (const [i, item] of lapsed.entries()) {
         const seat = seats[i]!;
-        await tx.with(seatHistoryInsert(tx, [seat])).insert(bookings).values(seat.booking);
+        await tx
+          .with(seatHistoryInsert(tx, [seat]))
+          .insert(bookings)
+          .values(seat.booking);
         await tx.update(orderItems).set({ bookingId: seat.id }).where(eq(orderItems.id, item.itemId));
       }
       const confirmed = await moveSeats(

@@ -1,4 +1,3 @@
-
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import type { openTestDatabase } from "@/test/database";
 
