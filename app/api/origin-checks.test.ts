@@ -118,6 +118,10 @@ const PROTECTED_ELSEWHERE: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's double-submit CSRF token",
   // Stripe calls it server to server, with no Origin: its signature is the check (route.test.ts there).
   "/api/webhooks/stripe": "Stripe's signature, checked by stripe.webhooks.constructEvent",
+  // The live classroom: assertSameOrigin is their first step (checked below); a success needs a live media server (lib/classroom/live-room.test.ts).
+  "/api/classroom/[section]/control": "assertSameOrigin before anything else (the classroom case below)",
+  "/api/classroom/[section]/heartbeat": "assertSameOrigin before anything else (the classroom case below)",
+  "/api/classroom/media/[[...path]]": "assertSameOrigin before anything else (the classroom case below)",
   "/api/unsubscribe/[token]":
     "RFC 8058 one-click unsubscribe is posted cross-site by mail providers; the unguessable per-address token is the credential, and it can only stop non-essential email",
 };
@@ -199,6 +203,21 @@ describe("Origin checks on every state-changing route (issue 6)", () => {
     expect(Object.keys(CASES).filter((urlPath) => !found.includes(urlPath))).toEqual([]);
     expect(Object.keys(PROTECTED_ELSEWHERE).filter((urlPath) => !found.includes(urlPath))).toEqual([]);
   });
+
+  it.each(Object.keys(PROTECTED_ELSEWHERE).filter((urlPath) => urlPath.startsWith("/api/classroom/")))(
+    "%s refuses another site's POST before it reads the session or the class",
+    async (urlPath) => {
+      const route = routes.find((r) => r.urlPath === urlPath)!;
+      const { POST } = (await import(route.file)) as { POST: (request: Request, context: unknown) => Promise<Response> };
+      const request = new Request(`http://localhost:3000${urlPath}`, {
+        method: "POST",
+        headers: { origin: "https://evil.example", "content-type": "application/json" },
+        body: JSON.stringify({ action: "end" }),
+      });
+      const response = await POST(request, { params: Promise.resolve({ section: "1", path: ["janus"] }) });
+      expect(response.status).toBe(403);
+    },
+  );
 
   describe.each(Object.entries(CASES))("%s", (urlPath, originCase) => {
     let handler: Handler;

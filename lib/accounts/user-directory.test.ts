@@ -35,7 +35,7 @@ describe("listUsers (the admin's users page)", () => {
     expect(second.nextAfter).toBeNull();
     const emails = [...first.users, ...second.users].map((u) => u.email);
     expect(new Set(emails).size).toBe(63);
-    expect(Object.keys(first.users[0]!).sort()).toEqual(["createdAt", "displayName", "email", "id", "role"]);
+    expect(Object.keys(first.users[0]!).sort()).toEqual(["createdAt", "displayName", "email", "id", "role", "suspendedAt"]);
   });
 
   it("searches email or name, case-insensitively, taking % and _ literally", async () => {

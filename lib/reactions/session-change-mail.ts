@@ -69,7 +69,8 @@ export async function enqueueSessionChangeMail(
     const content = sessionChangedEmail({
       kind,
       readerName: parent.name,
-      learnerNames: [...new Set(family.map((seat) => seat.learnerName))],
+      // In the order of the alphabet, the same in every message (the seats' ids are random).
+      learnerNames: [...new Set(family.map((seat) => seat.learnerName))].sort((a, b) => a.localeCompare(b)),
       courseTitle,
       wasWhen: formatInstantInZone(change.originalStartsAt, parent.zone),
       nowWhen: now ? formatInstantInZone(now, parent.zone) : null,

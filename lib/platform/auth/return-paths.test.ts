@@ -78,7 +78,8 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   // Where the sign-in and sign-up forms go after signing in.
   "browser/auth/client-sign-in.ts": (hostile) => {
     const target = afterSignInPath({ search: `?callbackUrl=${encodeURIComponent(hostile)}`, origin: ORIGIN });
-    expect(target).toBe("/");
+    // A family's own landing page instead (My courses).
+    expect(target).toBe("/my-courses");
     expect(landsOn(target)).toBe(ORIGIN);
     // The link to the other sign-in page drops a hostile return path instead of passing it on.
     expect(authPagePath("/signup", { search: `?callbackUrl=${encodeURIComponent(hostile)}`, origin: ORIGIN })).toBe("/signup");
@@ -157,12 +158,12 @@ describe("every place that takes a return path keeps the visitor on this site (i
     expect(source).toMatch(SAFE_FUNCTIONS);
   });
 
-  it("without a return path, staff land on their dashboards and families on the home page (issue 31)", () => {
+  it("without a return path, staff land on their dashboards and families on My courses", () => {
     const none = { search: "", origin: ORIGIN };
     expect(afterSignInPath(none, "teacher")).toBe("/teacher/dashboard");
     expect(afterSignInPath(none, "admin")).toBe("/admin/dashboard");
     expect(afterSignInPath(none, "support")).toBe("/support/dashboard");
-    expect(afterSignInPath(none, "student")).toBe("/");
+    expect(afterSignInPath(none, "student")).toBe("/my-courses");
     expect(afterSignInPath({ search: "?callbackUrl=%2Fcart", origin: ORIGIN }, "teacher")).toBe("/cart");
   });
 
