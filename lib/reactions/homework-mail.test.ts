@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -6,12 +5,11 @@ import { eq } from "drizzle-orm";
 
 import { returnFeedback, setCourseCriteria } from "@/lib/homework/feedback";
 import { handInHomework } from "@/lib/homework/submissions";
-import { dueInstant, setHomework } from "@/lib/homework/tasks";
+import { dueInstant } from "@/lib/homework/tasks";
 import { unsubscribeByToken, unsubscribeTokenFor } from "@/lib/notifications/preferences";
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { bookings, sections, users } from "@/lib/platform/db/schema";
-import { sectionSessions } from "@/lib/scheduling/sessions";
-import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { users } from "@/lib/platform/db/schema";
+import { seatedClassWithHomework } from "@/test/homework-fixtures";
 import { markReactionsUndelivered } from "@/test/events";
 import { mailHarness } from "@/test/mail-harness";
 
@@ -24,36 +22,13 @@ const DAY = 86_400_000;
 const PNG = readFileSync(path.join(process.cwd(), "e2e/fixtures/homework-photo.png"));
 const teacher = (id: number): Actor => ({ id, email: "t@example.com", role: "teacher" });
 
-/** A seated family (Los Angeles) and a task on the section's first session, due 17:00 New York two days later. */
+/** A seated family and a task on the section's first session, due 17:00 New York two days later (test/homework-fixtures.ts); the teacher named. */
 async function homework() {
-  const sectionId = await newSection(db());
-  const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
-  await db().update(users).set({ displayName: "Grace Hopper" }).where(eq(users.id, section!.teacherId));
-  const family = await newFamily(db());
-  await db()
-    .insert(bookings)
-    .values({
-      kind: "seat",
-      learnerId: family.learnerId,
-      teacherId: section!.teacherId,
-      sectionId,
-      courseId: section!.courseId,
-      startsAt: new Date(Date.now() - DAY),
-      endsAt: new Date(Date.now() - DAY + 3_600_000),
-      status: "confirmed",
-      token: randomUUID(),
-    });
-  const [session] = sectionSessions(section!, new Date(Date.now() - DAY), new Date(Date.now() + 14 * DAY));
-  const startsAt = new Date(session!.startsAt);
+  const { section, family, taskId, startsAt } = await seatedClassWithHomework(db());
+  await db().update(users).set({ displayName: "Grace Hopper" }).where(eq(users.id, section.teacherId));
   const dueDay = new Date(startsAt.getTime() + 2 * DAY).toISOString().slice(0, 10);
-  const { taskId } = await setHomework(
-    db(),
-    teacher(section!.teacherId),
-    { sectionId, sessionStartsAt: session!.startsAt, title: "Draw a maze", instructions: "Draw it.", dueLocal: `${dueDay}T17:00` },
-    "America/New_York",
-  );
   const dueAt = dueInstant(`${dueDay}T17:00`, "America/New_York")!;
-  return { section: section!, family, taskId, dueAt };
+  return { section, family, taskId, dueAt };
 }
 
 describe("homework emails", () => {
