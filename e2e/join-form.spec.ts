@@ -79,8 +79,8 @@ test.describe("the /join-{slug} form (SPEC 2, 4, 5)", () => {
     await form.expectCleared();
     await expect(form.classType("Group Classes")).not.toBeChecked();
 
-    // Focus is inside the dialog; Escape closes it.
-    await expect(form.dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    // Focus is inside the dialog, on its primary action (picking a time); Escape closes it.
+    await expect(form.dialog.getByRole("button", { name: "Pick a time" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(form.dialog).toBeHidden();
   });

@@ -50,7 +50,9 @@ test("a parent's report reaches support's queue, the teacher is suspended and th
   await support.screenshot({ path: "/tmp/report-concern-queue.png", fullPage: true });
   await row.getByRole("link", { name: "Teacher: Herr Becker" }).click();
   await expect(support.getByText("He asked my son for his phone number")).toBeVisible();
-  await support.getByRole("button", { name: "Suspend the teacher (classes off sale, families told)" }).click();
+  await support
+    .getByRole("button", { name: "Suspend the teacher (classes closed, sessions not yet held refunded to Cash, families told)" })
+    .click();
   await expect(support.getByText("The teacher is suspended: their classes are off sale").first()).toBeVisible();
   await support.getByLabel("Status", { exact: true }).selectOption("closed");
   await support.getByLabel("Note (support only)").fill("Spoke to the teacher; suspended pending review.");

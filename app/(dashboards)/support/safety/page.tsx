@@ -47,36 +47,39 @@ export default async function SafetyPage() {
         {concerns.length === 0 ? (
           <p className="text-slate-700">No reports.</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th className="py-2 pr-3">About</th>
-                <th className="py-2 pr-3">Reason</th>
-                <th className="py-2 pr-3">Reported by</th>
-                <th className="py-2 pr-3">Reported</th>
-                <th className="py-2 pr-3">First response due</th>
-                <th className="py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {concerns.map((c) => (
-                <tr key={c.id} className="border-b border-slate-200">
-                  <td className="py-2 pr-3">
-                    <Link href={`${PATH}/${c.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
-                      {c.subjectLabel}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{CONCERN_REASONS[c.reason]}</td>
-                  <td className="py-2 pr-3">{c.reporterName}</td>
-                  <td className="py-2 pr-3">{at(c.createdAt)}</td>
-                  <td className={`py-2 pr-3 ${c.isOverdue ? "font-semibold text-red-800" : ""}`}>
-                    {c.firstResponseDue ? `${at(c.firstResponseDue)}${c.isOverdue ? " (overdue)" : ""}` : "Answered"}
-                  </td>
-                  <td className="py-2">{CONCERN_STATUSES[c.status]}</td>
+          // Scrolls inside its own box on a phone, not the page (e2e/phone.spec.ts).
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Reported concerns, scrollable">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th className="py-2 pr-3">About</th>
+                  <th className="py-2 pr-3">Reason</th>
+                  <th className="py-2 pr-3">Reported by</th>
+                  <th className="py-2 pr-3">Reported</th>
+                  <th className="py-2 pr-3">First response due</th>
+                  <th className="py-2">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {concerns.map((c) => (
+                  <tr key={c.id} className="border-b border-slate-200">
+                    <td className="py-2 pr-3">
+                      <Link href={`${PATH}/${c.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
+                        {c.subjectLabel}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">{CONCERN_REASONS[c.reason]}</td>
+                    <td className="py-2 pr-3">{c.reporterName}</td>
+                    <td className="py-2 pr-3">{at(c.createdAt)}</td>
+                    <td className={`py-2 pr-3 ${c.isOverdue ? "font-semibold text-red-800" : ""}`}>
+                      {c.firstResponseDue ? `${at(c.firstResponseDue)}${c.isOverdue ? " (overdue)" : ""}` : "Answered"}
+                    </td>
+                    <td className="py-2">{CONCERN_STATUSES[c.status]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 
