@@ -85,7 +85,8 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
     .filter({ hasText: courseTitle })
     .getByRole("link", { name: /^Sessions/ })
     .click();
-  await expect(teacher.getByRole("heading", { name: `Sessions of ${courseTitle}` })).toBeVisible();
+  // A page rendered per request (the teacher's clock), after a client navigation: more than the default 5 s on a busy 2-core machine.
+  await expect(teacher.getByRole("heading", { name: `Sessions of ${courseTitle}` })).toBeVisible({ timeout: 15_000 });
   const sessions = teacher.getByRole("listitem").filter({ has: teacher.locator("time") });
   const first = sessions.first();
   const cancelledAt = (await first.locator("time").getAttribute("datetime"))!;

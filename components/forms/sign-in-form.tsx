@@ -1,13 +1,14 @@
 "use client";
 
 import { IntentLink } from "@/components/ui/intent-link";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 
 import { afterSignInPath, authPagePath, signInErrorFromUrl, signInWithCredentials, signInWithGoogle } from "@/browser/auth/client-sign-in";
 import type { PasswordResetInput, SignInInput } from "@/lib/platform/auth/schema";
 import type { ActionResult } from "@/lib/platform/http/action-result";
 import { lazyZodResolver } from "@/browser/lazy-zod-resolver";
+import { toastError } from "@/browser/toast";
 
 import { errorProps, FormError, FormField, inputClass } from "./form-field";
 import { ForgotPassword } from "./forgot-password";
@@ -50,11 +51,18 @@ export function SignInForm({
     () => signInErrorFromUrl(window.location.search),
     () => null,
   );
+  // And as a toast (SPEC 9), as every failure is; the form's line stays after the toast has gone.
+  useEffect(() => {
+    if (errorFromUrl) void toastError(errorFromUrl);
+  }, [errorFromUrl]);
 
   const onSubmit = async ({ email, password }: SignInInput) => {
     setServerError(null);
     const result = await signInWithCredentials(email, password);
-    if (!result.ok) return setServerError(result.message);
+    if (!result.ok) {
+      void toastError(result.message);
+      return setServerError(result.message);
+    }
     // A full load, so every part of the page (header included) starts from the new session.
     window.location.assign(afterSignInPath(window.location, result.role));
   };
