@@ -117,7 +117,7 @@ test.describe("identity (SPEC 3, 4, 6, 8)", () => {
     page,
   }) => {
     await page.goto("/signin?error=OAuthCallback");
-    await expect(page.getByText("Something went wrong. Please try again", { exact: true })).toBeVisible();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Something went wrong. Please try again");
     await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
   });
 

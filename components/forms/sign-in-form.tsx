@@ -51,7 +51,7 @@ export function SignInForm({
     () => signInErrorFromUrl(window.location.search),
     () => null,
   );
-  // And as a toast (SPEC 9), as every failure is; the form's line stays after the toast has gone.
+  // And as a toast (SPEC 9: the outside provider's failure arrives with the page); the form's line stays after it has gone.
   useEffect(() => {
     if (errorFromUrl) void toastError(errorFromUrl);
   }, [errorFromUrl]);
@@ -59,10 +59,7 @@ export function SignInForm({
   const onSubmit = async ({ email, password }: SignInInput) => {
     setServerError(null);
     const result = await signInWithCredentials(email, password);
-    if (!result.ok) {
-      void toastError(result.message);
-      return setServerError(result.message);
-    }
+    if (!result.ok) return setServerError(result.message);
     // A full load, so every part of the page (header included) starts from the new session.
     window.location.assign(afterSignInPath(window.location, result.role));
   };
