@@ -95,7 +95,7 @@ const chromiumLaunch = {
   // The system Chromium: Playwright cannot download its own here. scripts/e2e.mjs sets
   // CHROMIUM_PATH after scripts/ensure-chromium.mjs found or installed it (the .mjs cannot
   // be imported here: Playwright loads this file as CommonJS).
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
   args: [
     "--no-sandbox",
     "--disable-background-networking",

@@ -13,7 +13,7 @@ const COURSE = "Scratch Game Design";
 test.use({
   timezoneId: ZONE,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
     args: [
       "--no-sandbox",
       "--disable-background-networking",

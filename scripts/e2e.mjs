@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 let chromium;
 try {
-  chromium = ensureChromium();
+  chromium = ensureChromium(process.env, { headlessShell: true });
 } catch (error) {
   console.error(`[e2e] ${error.message}`);
   process.exit(1);

@@ -8,6 +8,7 @@ import { lockSections, releaseExpiredHolds, writeSeat } from "@/lib/commerce/sea
 import { orderSeatTaken } from "@/lib/commerce/events";
 import { auditMoney } from "@/lib/commerce/seats/audit";
 import { bookings, orderItems, orders, outbox, payments, seatSessions } from "@/lib/platform/db/schema";
+import { asAnotherRequest } from "@/lib/platform/db/outside-transaction";
 import { eventTopic } from "@/lib/platform/events/events";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { checkoutSessionEvent, stripeWebhookHarness } from "@/test/stripe-webhook";
@@ -187,8 +188,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
     let webhook: Promise<unknown> | undefined;
     await db().transaction(async (tx) => {
       const locked = await lockSections(tx, [sectionId]);
-      webhook = handleStripeEvent(completed(placed.orderId, 12_000));
-      await waitForLockWaiter();
+      // Another request (outside this transaction), as the webhook's would be.
+      webhook = asAnotherRequest(() => handleStripeEvent(completed(placed.orderId, 12_000)));
+      await asAnotherRequest(waitForLockWaiter);
       await releaseExpiredHolds(tx, [sectionId], new Date());
       await writeSeat(tx, locked.get(sectionId)!, rival.learnerId, "confirmed", rival.parentId, new Date());
     });

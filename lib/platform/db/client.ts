@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
 import { env, isBuildPhase } from "@/lib/platform/env";
 import { migratePglite, migratePostgres } from "@/lib/platform/db/migrate";
+import { refuseQueriesOutsideTransactions } from "@/lib/platform/db/outside-transaction";
 import * as schema from "@/lib/platform/db/schema";
 
 /** PGlite and node-postgres databases share this type, so domain code serves both. */
@@ -45,6 +46,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
+/** Jest (NODE_ENV=test): a query outside an open transaction fails at once on both engines (outside-transaction.ts). */
+const underTest = env.NODE_ENV === "test";
+
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const [{ Pool }, { drizzle }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
   // connectionTimeoutMillis bounds both a new connection and the wait for a free one: a burst
@@ -62,6 +66,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     throw error;
   });
   const db = drizzle({ client: pool, schema, casing: "snake_case" });
+  if (underTest) refuseQueriesOutsideTransactions(db, pool, ["query", "connect"]);
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
@@ -85,6 +90,7 @@ async function openPglite(dir: string, template: string | undefined): Promise<Op
     // A template is already migrated: this only confirms it (and applies any migration newer than it).
     await migratePglite(client);
     const db = drizzle({ client, schema, casing: "snake_case" });
+    if (underTest) refuseQueriesOutsideTransactions(db, client, ["query", "exec", "transaction"]);
     return {
       db,
       kind: "pglite",
