@@ -11,8 +11,7 @@ import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { screenText } from "@/lib/platform/security/screening";
+import { screenShared } from "@/lib/platform/security/screen";
 
 import { messagePosted } from "./events";
 import { postMessageSchema, startThreadSchema, threadIdSchema } from "./schema";
@@ -133,7 +132,7 @@ async function insertMessage(
   const screened =
     side === "staff"
       ? { text: body, isMasked: false, isFlagged: false, reasons: [] }
-      : screenText(body, { allowedHosts: await allowedLinkHostList(tx), recentTexts: await recentTextsOf(tx, threadId, actor.id, now) });
+      : await screenShared(tx, body, { recentTexts: await recentTextsOf(tx, threadId, actor.id, now) });
   const [row] = await tx
     .insert(messages)
     .values({
