@@ -97,7 +97,11 @@ export async function getAttendanceSheet(
   const marks = session
     ? await db
         // Its teacher edits what they typed (saved again, a flagged note stays flagged); families read the screened note.
-        .select({ learnerId: attendance.learnerId, status: attendance.status, note: sql<string>`coalesce(${attendance.originalNote}, ${attendance.note})` })
+        .select({
+          learnerId: attendance.learnerId,
+          status: attendance.status,
+          note: sql<string>`coalesce(${attendance.originalNote}, ${attendance.note})`,
+        })
         .from(attendance)
         .where(and(eq(attendance.sectionId, section.id), eq(attendance.sessionStartsAt, new Date(session.startsAt))))
     : [];

@@ -34,17 +34,19 @@ async function seatedClass() {
   const sectionId = await newSection(db());
   const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
   const family = await newFamily(db());
-  await db().insert(bookings).values({
-    kind: "seat",
-    learnerId: family.learnerId,
-    teacherId: section!.teacherId,
-    sectionId,
-    courseId: section!.courseId,
-    startsAt: new Date(),
-    endsAt: new Date(Date.now() + 3_600_000),
-    status: "confirmed",
-    token: randomUUID(),
-  });
+  await db()
+    .insert(bookings)
+    .values({
+      kind: "seat",
+      learnerId: family.learnerId,
+      teacherId: section!.teacherId,
+      sectionId,
+      courseId: section!.courseId,
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 3_600_000),
+      status: "confirmed",
+      token: randomUUID(),
+    });
   const [first] = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
   const now = new Date(new Date(first!.startsAt).getTime() + 5 * MINUTE);
   return { section: section!, ...family, startsAt: first!.startsAt, now };
@@ -56,7 +58,11 @@ describe("a teacher's attendance note on a child", () => {
     const { section, parentId, learnerId, startsAt, now } = await seatedClass();
     const own = teacher(section.teacherId);
     const typed = "Great work! Text me on 555 014 2233 for extra help";
-    await markAttendance(own, { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "present", note: typed }] }, now);
+    await markAttendance(
+      own,
+      { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "present", note: typed }] },
+      now,
+    );
 
     const [row] = await db().select().from(attendance).where(eq(attendance.sectionId, section.id));
     expect(row).toMatchObject({ note: `Great work! Text me on ${MASK} for extra help`, originalNote: typed, flagged: true });
@@ -82,7 +88,10 @@ describe("a teacher's attendance note on a child", () => {
       { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "late", note: sheet.roster[0]!.note }] },
       now,
     );
-    expect((await db().select().from(attendance).where(eq(attendance.id, row!.id)))[0]).toMatchObject({ flagged: true, originalNote: typed });
+    expect((await db().select().from(attendance).where(eq(attendance.id, row!.id)))[0]).toMatchObject({
+      flagged: true,
+      originalNote: typed,
+    });
 
     // Ordinary class talk: delivered as written, not flagged.
     await markAttendance(

@@ -64,10 +64,7 @@ export interface SavedNote {
  * message: what was covered and each child's line masked and flagged; a homework link only to a
  * site on the allow-list, others held for support (kept, not shown).
  */
-function screenNote(
-  data: { covered: string; homeworkUrl: string; lines: { learnerId: number; line: string }[] },
-  screen: TextScreen,
-) {
+function screenNote(data: { covered: string; homeworkUrl: string; lines: { learnerId: number; line: string }[] }, screen: TextScreen) {
   const covered = screen(data.covered);
   const link = data.homeworkUrl === "" ? null : data.homeworkUrl;
   const isLinkHeld = link !== null && !screen.allowsLink(link);

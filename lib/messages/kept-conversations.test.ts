@@ -67,7 +67,12 @@ test("a deleted family's flagged thread and the report on it stay readable by su
 
   const deletedAt = new Date();
   await db().transaction((tx) =>
-    eraseAccountData(tx, { email: family.parent.email, emailVerified: true, databaseId: family.parent.id, firebaseUid: `uid-${family.parent.id}` }),
+    eraseAccountData(tx, {
+      email: family.parent.email,
+      emailVerified: true,
+      databaseId: family.parent.id,
+      firebaseUid: `uid-${family.parent.id}`,
+    }),
   );
 
   expect(await db().select().from(users).where(eq(users.id, family.parent.id))).toEqual([]);
@@ -112,7 +117,12 @@ test("a deleted family's flagged thread and the report on it stay readable by su
   expect(await threadRow(flagged)).toBeDefined();
   const purge = await runRetention(new Date(deletedAt.getTime() + 25 * MONTH), policy);
   expect(purge.keptConversationsDeleted).toBeGreaterThanOrEqual(2);
-  expect(await db().select().from(messageThreads).where(inArray(messageThreads.id, [flagged, reported]))).toEqual([]);
+  expect(
+    await db()
+      .select()
+      .from(messageThreads)
+      .where(inArray(messageThreads.id, [flagged, reported])),
+  ).toEqual([]);
   expect(await db().select().from(users).where(eq(users.id, kept.familyId))).toEqual([]);
   // The reports stay (support's record), without the thread.
   expect((await db().select().from(concernReports).where(eq(concernReports.id, concernId)))[0]).toBeDefined();
@@ -124,7 +134,12 @@ test("a family with no flagged, hidden or reported conversation loses them all, 
   const { threadId } = await startThread(family.parent, { bookingId: family.bookingId, body: "See you on Monday" });
   const formerBefore = await db().select({ id: users.id }).from(users).where(eq(users.displayName, FORMER_FAMILY_NAME));
   await db().transaction((tx) =>
-    eraseAccountData(tx, { email: family.parent.email, emailVerified: true, databaseId: family.parent.id, firebaseUid: `uid-${family.parent.id}` }),
+    eraseAccountData(tx, {
+      email: family.parent.email,
+      emailVerified: true,
+      databaseId: family.parent.id,
+      firebaseUid: `uid-${family.parent.id}`,
+    }),
   );
   expect(await threadRow(threadId)).toBeUndefined();
   expect(await db().select({ id: users.id }).from(users).where(eq(users.displayName, FORMER_FAMILY_NAME))).toEqual(formerBefore);

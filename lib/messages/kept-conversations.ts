@@ -95,7 +95,10 @@ export async function keepSafetyConversations(tx: Transaction, familyId: number,
           eq(concernReports.subjectType, "message"),
           inArray(
             concernReports.subjectId,
-            tx.select({ id: sql<string>`${messages.id}::text` }).from(messages).where(eq(messages.threadId, thread.id)),
+            tx
+              .select({ id: sql<string>`${messages.id}::text` })
+              .from(messages)
+              .where(eq(messages.threadId, thread.id)),
           ),
         ),
       );

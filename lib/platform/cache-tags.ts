@@ -20,7 +20,8 @@ let manifest: TagsManifest | null | undefined;
 function tagsManifest(): TagsManifest | null {
   if (manifest === undefined) {
     try {
-      const makeRequire = (process.getBuiltinModule?.("module") as typeof import("node:module") | undefined)?.createRequire ?? createRequire;
+      const makeRequire =
+        (process.getBuiltinModule?.("module") as typeof import("node:module") | undefined)?.createRequire ?? createRequire;
       const nodeRequire = makeRequire(path.join(process.cwd(), "noop.js"));
       manifest = (nodeRequire("next/dist/server/lib/incremental-cache/tags-manifest.external.js") as { tagsManifest: TagsManifest })
         .tagsManifest;

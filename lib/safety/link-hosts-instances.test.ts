@@ -64,8 +64,11 @@ function expireOnAnotherInstance(tag: string): Promise<void> {
     process.exit(0);
   `;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ["--input-type=module", "-e", script], { cwd: root, env: { ...process.env, REDIS_URL: redisUrl }, timeout: 20_000 }, (error, _out, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(),
+    execFile(
+      process.execPath,
+      ["--input-type=module", "-e", script],
+      { cwd: root, env: { ...process.env, REDIS_URL: redisUrl }, timeout: 20_000 },
+      (error, _out, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve()),
     );
   });
 }

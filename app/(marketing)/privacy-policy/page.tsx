@@ -214,8 +214,8 @@ export default function PrivacyPolicyPage() {
           <li>
             Conversations between a family and a teacher that our safety team needs (a message our screening flagged or support hid, or a
             conversation a safety report is about): when the family closes its account, such a conversation is kept without the
-            family&apos;s name or the child&apos;s for {plural(RETENTION.keptConversationMonths, "month")}, read only by our safety team, then
-            deleted. The family&apos;s other conversations are deleted with the account.
+            family&apos;s name or the child&apos;s for {plural(RETENTION.keptConversationMonths, "month")}, read only by our safety team,
+            then deleted. The family&apos;s other conversations are deleted with the account.
           </li>
         </ul>
         <p>

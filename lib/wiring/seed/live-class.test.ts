@@ -96,7 +96,13 @@ test("the running class: Sam seated and paid through checkout, three sessions at
     expect.arrayContaining([
       expect.objectContaining({
         kind: "attendance",
-        lines: [{ learnerFirstName: "Leo", line: `Missed the start. Message me on WhatsApp ${MASK} to catch up`, originalLine: LIVE_CLASS.marks.Leo![2]![1] }],
+        lines: [
+          {
+            learnerFirstName: "Leo",
+            line: `Missed the start. Message me on WhatsApp ${MASK} to catch up`,
+            originalLine: LIVE_CLASS.marks.Leo![2]![1],
+          },
+        ],
       }),
     ]),
   );
