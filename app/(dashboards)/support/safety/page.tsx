@@ -99,8 +99,9 @@ export default async function SafetyPage() {
                 </p>
                 {n.kind === "session-note" ? <p className="mt-1 text-slate-900">Families read: {n.covered}</p> : null}
                 {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
-                {n.lines.map((l) => (
-                  <div key={l.learnerFirstName} className="mt-2 border-l-4 border-amber-200 pl-3">
+                {n.lines.map((l, i) => (
+                  // Two children of different families may share a first name.
+                  <div key={i} className="mt-2 border-l-4 border-amber-200 pl-3">
                     <p className="text-slate-900">
                       About {l.learnerFirstName}, the family reads: {l.line}
                     </p>
