@@ -63,16 +63,16 @@ test("progress report: the comment and the next step are screened with the allow
       learnerId: family.learnerId,
       periodEndsOn: endsOn,
       comment: COMMENT,
-      nextStep: "Practise at pianofun.com/ada or code.org/maze",
+      nextStep: "Practise on pianofun.com/ada or code.org/maze",
     });
   const stored = async () => (await db().select().from(progressReports).where(eq(progressReports.sectionId, section.id)))[0];
 
   await write();
-  expect(await stored()).toMatchObject({ comment: MASKED, nextStep: `Practise at ${MASK} or code.org/maze`, flagged: true });
+  expect(await stored()).toMatchObject({ comment: MASKED, nextStep: `Practise on ${MASK} or code.org/maze`, flagged: true });
 
   await allow("pianofun.com");
   await write();
-  expect(await stored()).toMatchObject({ comment: COMMENT, nextStep: "Practise at pianofun.com/ada or code.org/maze", flagged: false });
+  expect(await stored()).toMatchObject({ comment: COMMENT, nextStep: "Practise on pianofun.com/ada or code.org/maze", flagged: false });
   await db().delete(allowedLinkHosts).where(eq(allowedLinkHosts.host, "pianofun.com"));
   forgetAllowedLinkHosts();
 });
