@@ -113,6 +113,8 @@ function connect(url) {
     }, markDown);
   });
   state.client = client;
+  // Kept so a test that starts its own Redis can close both connections (lib/safety/link-hosts-instances.test.ts).
+  state.subscriber = subscriber;
   client.connect().catch(markDown);
   subscriber
     .connect()

@@ -33,13 +33,13 @@ const DOMAIN_IMPORTS = {
   "event-log": [], // log events the browser sends (analytics): stand-alone
   blog: [], // posts from content/: stand-alone
   notifications: [], // email transport, templates, calendar invites: told what to send, knows no domain
-  accounts: ["audit"], // sign-up, roles, the admin's user directory, erasure; role changes and erasure are audited
+  accounts: ["audit", "messages"], // sign-up, roles, the admin's user directory, erasure; role changes and erasure are audited; a deleted family's flagged conversations are kept by messages' rule (issue 40)
   courses: ["audit"], // course admin is audited
   scheduling: ["accounts"], // a section's teacher is picked from the user directory
   teachers: ["accounts", "audit", "scheduling"], // an accepted application makes the user a teacher (accounts, audited); profiles, hours and agenda are read in scheduling's times
   classroom: ["scheduling"], // joining a class and attendance belong to a scheduled session
   dashboards: ["audit"], // the outbox dashboard's requeue is audited
-  privacy: ["audit", "homework"], // a data export includes (and is) audited; the retention job purges homework files through their store
+  privacy: ["audit", "homework", "messages"], // a data export includes (and is) audited; the retention job purges homework files through their store, and kept conversations by messages' rule
   "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited
   discovery: ["classroom", "scheduling"], // issue 29: the class finder and teacher pages read sections, sessions and approved reviews
   messages: ["audit"], // family–teacher threads (issue 28): read bookings through the schema; hiding a message and blocking a thread are audited
@@ -94,7 +94,8 @@ const layerPolicies = [
   ...PLATFORM.slice(1).map((part, i) => may(fromElement(platform(part)), PLATFORM.slice(0, i + 1).map(platform))),
   // Domains: the platform and the domains their line in DOMAIN_IMPORTS names.
   ...Object.entries(DOMAIN_IMPORTS).map(([name, domains]) => may(fromElement(domain(name)), [ALL_PLATFORM, ...domains.map(domain)])),
-  may(fromElement("reactions"), [ALL_PLATFORM, ALL_DOMAINS]),
+  // A reaction may expire a cache on every instance through the cache handler's own function (issue 40: the link allow-list).
+  may(fromElement("reactions"), [ALL_PLATFORM, ALL_DOMAINS], ["cache-handler"]),
   // Start-up expires cached pages outside a request through the cache handler's own function.
   may(fromElement("wiring"), [ALL_PLATFORM, ALL_DOMAINS, "reactions"], ["cache-handler"]),
   // Next's configuration reads the environment and the security headers; Playwright's, its servers'
@@ -173,6 +174,26 @@ const config = [
         { object: "process", property: "env", message: "Read configuration through lib/platform/env.ts (the only reader of process.env)." },
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    // Issue 40: every text shared between a teacher and a family is screened with the admins' link
+    // allow-list, through lib/platform/security/screen.ts; screenText alone would mask allowed links.
+    files: ["lib/**", "app/**", "components/**"],
+    ignores: ["lib/platform/security/**", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@/lib/platform/security/screening",
+              importNames: ["screenText"],
+              message: "Screen with textScreen or screenShared (lib/platform/security/screen.ts): they read the admins' link allow-list.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

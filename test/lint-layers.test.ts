@@ -34,6 +34,7 @@ const allowed: Array<[string, string, string]> = [
   ["a test beside lib importing the app", "lib/commerce/fixture.test.ts", "@/app/layout"],
   ["a benchmark importing scripts/", "bench/fixture.ts", "@/scripts/ensure-chromium.mjs"],
   ["start-up importing the cache handler", "lib/wiring/fixture.ts", "@/cache-handler.mjs"],
+  ["a reaction importing the cache handler", "lib/reactions/fixture.ts", "@/cache-handler.mjs"],
   ["Next's configuration importing the security headers", "next.config.ts", "@/lib/platform/security/headers"],
 ];
 

@@ -2,6 +2,7 @@ import "server-only";
 
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 
+import { keepSafetyConversations } from "@/lib/messages/kept-conversations";
 import type { Transaction } from "@/lib/platform/db/client";
 import { auditEvents, demoRequests, gifts, logEvents, outbox, teacherApplications, users } from "@/lib/platform/db/schema";
 
@@ -137,6 +138,11 @@ export async function eraseAccountData(tx: Transaction, person: ErasedPerson): P
 
   // Refuses while families are booked with them as a teacher (nothing above is kept then: one transaction).
   await handOverTeaching(tx, person.databaseId, new Date());
+
+  // Issue 40: a family's conversations with flagged or hidden messages, or attached to a safety
+  // report, are kept for the safety team, pseudonymised (the rule: lib/messages/kept-conversations.ts);
+  // the others go with the account below.
+  await keepSafetyConversations(tx, person.databaseId, new Date());
 
   await tx
     .delete(teacherApplications)

@@ -8,8 +8,7 @@ import { joinAttendanceMark } from "@/lib/platform/db/queries";
 import { attendance, bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { screenText } from "@/lib/platform/security/screening";
+import { textScreen } from "@/lib/platform/security/screen";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange } from "@/lib/scheduling/session-overrides";
 import type { SessionTimes } from "@/lib/scheduling/sessions";
@@ -97,7 +96,12 @@ export async function getAttendanceSheet(
     .orderBy(asc(learners.firstName));
   const marks = session
     ? await db
-        .select({ learnerId: attendance.learnerId, status: attendance.status, note: attendance.note })
+        // Its teacher edits what they typed (saved again, a flagged note stays flagged); families read the screened note.
+        .select({
+          learnerId: attendance.learnerId,
+          status: attendance.status,
+          note: sql<string>`coalesce(${attendance.originalNote}, ${attendance.note})`,
+        })
         .from(attendance)
         .where(and(eq(attendance.sectionId, section.id), eq(attendance.sessionStartsAt, new Date(session.startsAt))))
     : [];
@@ -152,26 +156,37 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
     );
   if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
     throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
-  const allowedHosts = await allowedLinkHostList(db);
+  const screen = await textScreen(db);
   await db
     .insert(attendance)
     .values(
-      data.marks.map((m) => ({
-        sectionId: section.id,
-        sessionStartsAt: startsAt,
-        learnerId: m.learnerId,
-        status: m.status,
-        // Issue 40: families read the note, so contact details are masked (it has no flag of its own; the session note does).
-        note: screenText(m.note, { allowedHosts }).text.slice(0, 200),
-        markedById: actor!.id,
-        markedAt: now,
-      })),
+      data.marks.map((m) => {
+        // Issue 40: families read the note, so it is screened as a message is: contact details
+        // masked, and a masked or suspicious note flagged with what was typed for support's safety
+        // queue (lib/classroom/flagged-notes.ts).
+        const note = screen(m.note);
+        return {
+          sectionId: section.id,
+          sessionStartsAt: startsAt,
+          learnerId: m.learnerId,
+          status: m.status,
+          note: note.text.slice(0, 200),
+          originalNote: note.isFlagged ? m.note : null,
+          flagged: note.isFlagged,
+          flagReasons: note.reasons,
+          markedById: actor!.id,
+          markedAt: now,
+        };
+      }),
     )
     .onConflictDoUpdate({
       target: [attendance.sectionId, attendance.sessionStartsAt, attendance.learnerId],
       set: {
         status: sql`excluded.status`,
         note: sql`excluded.note`,
+        originalNote: sql`excluded.original_note`,
+        flagged: sql`excluded.flagged`,
+        flagReasons: sql`excluded.flag_reasons`,
         markedById: sql`excluded.marked_by_id`,
         markedAt: sql`excluded.marked_at`,
       },

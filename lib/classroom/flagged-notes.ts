@@ -1,52 +1,136 @@
 import "server-only";
 
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { courses, sections, sessionNotes, users } from "@/lib/platform/db/schema";
+import { attendance, courses, learners, sections, sessionNoteLines, sessionNotes, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { z } from "@/lib/platform/zod";
 
 /**
- * Issue 40: session notes the screen flagged (contact details masked, something suspicious, a
- * homework link held), for support's safety page: what families read beside what was typed. A held
- * link is let through (families see it) or dropped by support.
+ * Issue 40: what the screen flagged in the notes teachers write for families (contact details
+ * masked, something suspicious, a homework link held), for support's safety page, the one queue
+ * for notes: a session note (what was covered, and each child's line) and a teacher's attendance
+ * note on a child, each as families read it beside what was typed. A held link is let through
+ * (families see it) or dropped by support.
  */
+export interface FlaggedLine {
+  learnerFirstName: string;
+  /** As the family reads it. */
+  line: string;
+  /** As the teacher typed it (null when the line was not flagged). */
+  originalLine: string | null;
+}
+
 export interface FlaggedNote {
+  /** A session note, or a teacher's note on one child in the attendance sheet. */
+  kind: "session-note" | "attendance";
   id: number;
   courseTitle: string;
   teacherName: string;
   sessionStartsAt: Date;
+  /** A session note's "covered" text as families read it; "" for an attendance note. */
   covered: string;
   originalCovered: string | null;
   heldHomeworkUrl: string | null;
   reasons: string[];
+  /** The flagged lines about a child: a session note's, or the attendance note itself. */
+  lines: FlaggedLine[];
+  /** When it was last written. */
+  writtenAt: Date;
 }
 
-export async function listFlaggedSessionNotes(actor: Actor | null, limit = 50): Promise<FlaggedNote[]> {
+/** Flagged session notes and attendance notes, the most recently written first. */
+export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise<FlaggedNote[]> {
   authorize(actor, "safety.triage");
   const db = await getDb();
-  const rows = await db
-    .select({
-      id: sessionNotes.id,
-      courseTitle: courses.title,
-      teacherName: users.displayName,
-      sessionStartsAt: sessionNotes.sessionStartsAt,
-      covered: sessionNotes.covered,
-      originalCovered: sessionNotes.originalCovered,
-      heldHomeworkUrl: sessionNotes.heldHomeworkUrl,
-      reasons: sessionNotes.flagReasons,
-    })
-    .from(sessionNotes)
-    .innerJoin(sections, eq(sections.id, sessionNotes.sectionId))
-    .innerJoin(courses, eq(courses.id, sections.courseId))
-    .leftJoin(users, eq(users.id, sessionNotes.authorId))
-    .where(eq(sessionNotes.flagged, true))
-    .orderBy(desc(sessionNotes.updatedAt))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, teacherName: r.teacherName ?? "Teacher" }));
+  const [notes, marks] = await Promise.all([
+    db
+      .select({
+        id: sessionNotes.id,
+        courseTitle: courses.title,
+        teacherName: users.displayName,
+        sessionStartsAt: sessionNotes.sessionStartsAt,
+        covered: sessionNotes.covered,
+        originalCovered: sessionNotes.originalCovered,
+        heldHomeworkUrl: sessionNotes.heldHomeworkUrl,
+        reasons: sessionNotes.flagReasons,
+        writtenAt: sessionNotes.updatedAt,
+      })
+      .from(sessionNotes)
+      .innerJoin(sections, eq(sections.id, sessionNotes.sectionId))
+      .innerJoin(courses, eq(courses.id, sections.courseId))
+      .leftJoin(users, eq(users.id, sessionNotes.authorId))
+      .where(eq(sessionNotes.flagged, true))
+      .orderBy(desc(sessionNotes.updatedAt))
+      .limit(limit),
+    db
+      .select({
+        id: attendance.id,
+        courseTitle: courses.title,
+        teacherName: users.displayName,
+        sessionStartsAt: attendance.sessionStartsAt,
+        learnerFirstName: learners.firstName,
+        note: attendance.note,
+        originalNote: attendance.originalNote,
+        reasons: attendance.flagReasons,
+        writtenAt: attendance.markedAt,
+      })
+      .from(attendance)
+      .innerJoin(sections, eq(sections.id, attendance.sectionId))
+      .innerJoin(courses, eq(courses.id, sections.courseId))
+      .innerJoin(learners, eq(learners.id, attendance.learnerId))
+      .leftJoin(users, eq(users.id, attendance.markedById))
+      .where(eq(attendance.flagged, true))
+      .orderBy(desc(attendance.markedAt))
+      .limit(limit),
+  ]);
+  const lines =
+    notes.length === 0
+      ? []
+      : await db
+          .select({
+            noteId: sessionNoteLines.noteId,
+            learnerFirstName: learners.firstName,
+            line: sessionNoteLines.line,
+            originalLine: sessionNoteLines.originalLine,
+          })
+          .from(sessionNoteLines)
+          .innerJoin(learners, eq(learners.id, sessionNoteLines.learnerId))
+          .where(
+            and(
+              eq(sessionNoteLines.flagged, true),
+              inArray(
+                sessionNoteLines.noteId,
+                notes.map((n) => n.id),
+              ),
+            ),
+          )
+          .orderBy(asc(learners.firstName));
+  const flagged: FlaggedNote[] = [
+    ...notes.map(({ teacherName, ...n }) => ({
+      ...n,
+      kind: "session-note" as const,
+      teacherName: teacherName ?? "Teacher",
+      lines: lines.filter((l) => l.noteId === n.id).map(({ noteId: _, ...l }) => l),
+    })),
+    ...marks.map((m) => ({
+      kind: "attendance" as const,
+      id: m.id,
+      courseTitle: m.courseTitle,
+      teacherName: m.teacherName ?? "Teacher",
+      sessionStartsAt: m.sessionStartsAt,
+      covered: "",
+      originalCovered: null,
+      heldHomeworkUrl: null,
+      reasons: m.reasons,
+      lines: [{ learnerFirstName: m.learnerFirstName, line: m.note, originalLine: m.originalNote }],
+      writtenAt: m.writtenAt,
+    })),
+  ];
+  return flagged.sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime()).slice(0, limit);
 }
 
 export const heldLinkDecisionSchema = z.object({
@@ -64,7 +148,13 @@ export async function decideHeldHomeworkLink(actor: Actor | null, input: unknown
     .from(sessionNotes)
     .where(and(eq(sessionNotes.id, noteId), isNotNull(sessionNotes.heldHomeworkUrl)));
   if (!row) throw new AppError("not-found", "That link is no longer held.");
-  const stillFlagged = row.original !== null;
+  // Still in the queue for what was typed: the covered text, or a child's line.
+  const [flaggedLine] = await db
+    .select({ noteId: sessionNoteLines.noteId })
+    .from(sessionNoteLines)
+    .where(and(eq(sessionNoteLines.noteId, noteId), eq(sessionNoteLines.flagged, true)))
+    .limit(1);
+  const stillFlagged = row.original !== null || flaggedLine !== undefined;
   await db
     .update(sessionNotes)
     .set({ homeworkUrl: decision === "release" ? row.held : null, heldHomeworkUrl: null, flagged: stillFlagged })

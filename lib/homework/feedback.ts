@@ -8,7 +8,7 @@ import { courseCriteria, homeworkFeedback, homeworkMarks, homeworkSubmissions, h
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
-import { screenText } from "@/lib/platform/security/screening";
+import { screenShared } from "@/lib/platform/security/screen";
 
 import { homeworkFeedbackReturned } from "./events";
 import { HOMEWORK_LIMITS } from "./limits";
@@ -98,7 +98,8 @@ export async function returnFeedback(
   const given = new Set(data.marks.map((m) => m.criterionId));
   if (given.size !== data.marks.length || given.size !== known.size)
     throw new AppError("invalid", M.markMissing, { fieldErrors: { marks: M.markMissing } });
-  const comment = screenText(data.comment);
+  // Issue 40: with the admins' link allow-list, as every shared text (lib/platform/security/screen.ts).
+  const comment = await screenShared(db, data.comment);
   return db.transaction(async (tx) => {
     await tx
       .insert(homeworkFeedback)

@@ -8,7 +8,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { attendance, courses, learners, progressReports, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { screenText } from "@/lib/platform/security/screening";
+import { textScreen } from "@/lib/platform/security/screen";
 import { todayIn } from "@/lib/scheduling/time";
 
 import { HOMEWORK_LIMITS } from "./limits";
@@ -49,8 +49,10 @@ export async function writeProgressReport(db: Database, actor: Actor | null, inp
     throw new AppError("invalid", M.reportNotDue);
   const [learner] = await db.select({ parentId: learners.parentId }).from(learners).where(eq(learners.id, data.learnerId));
   if (!learner || !(await isSeatedChildOf(db, learner.parentId, data.learnerId, section.id))) throw new AppError("invalid", M.notYourChild);
-  const comment = screenText(data.comment);
-  const nextStep = screenText(data.nextStep);
+  // Issue 40: with the admins' link allow-list, as every shared text (lib/platform/security/screen.ts).
+  const screen = await textScreen(db);
+  const comment = screen(data.comment);
+  const nextStep = screen(data.nextStep);
   const values = {
     comment: comment.text.slice(0, HOMEWORK_LIMITS.progressComment),
     nextStep: nextStep.text.slice(0, HOMEWORK_LIMITS.nextStep),

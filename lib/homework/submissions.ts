@@ -7,8 +7,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { homeworkFeedback, homeworkFiles, homeworkSubmissions, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { screenText } from "@/lib/platform/security/screening";
+import { textScreen } from "@/lib/platform/security/screen";
 
 import { checkUploads, type Upload } from "./file-check";
 import { fileStore } from "./file-store";
@@ -77,9 +76,9 @@ async function storeHandIn(
   const files = await checkUploads(uploads);
   if (data.text === "" && data.link === "" && files.length === 0)
     throw new AppError("invalid", M.nothingHandedIn, { fieldErrors: { text: M.nothingHandedIn } });
-  const allowedHosts = await allowedLinkHostList(db);
-  const text = screenText(data.text, { allowedHosts });
-  const link = screenLink(data.link, allowedHosts);
+  const screen = await textScreen(db);
+  const text = screen(data.text);
+  const link = screenLink(data.link, screen.allowedHosts);
   const isLate = now.getTime() > task.dueAt.getTime();
   return db.transaction(async (tx) => {
     const [existing] = await tx

@@ -7,8 +7,8 @@ import type { Database } from "@/lib/platform/db/client";
 import { homeworkTasks } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { hostOf, isAllowedHost, screenText } from "@/lib/platform/security/screening";
+import { textScreen } from "@/lib/platform/security/screen";
+import { hostOf, isAllowedHost } from "@/lib/platform/security/screening";
 import { sectionSessionsWithChanges } from "@/lib/scheduling/session-overrides";
 import { wallTimeToInstant } from "@/lib/scheduling/time";
 
@@ -57,10 +57,10 @@ export async function setHomework(db: Database, actor: Actor | null, input: SetH
   if (dueAt.getTime() <= startsAt.getTime())
     throw new AppError("invalid", M.dueBeforeSession, { fieldErrors: { dueLocal: M.dueBeforeSession } });
   // The sites admins allow (lib/safety's list): a link to one reaches families as written.
-  const allowedHosts = await allowedLinkHostList(db);
-  const instructions = screenText(data.instructions, { allowedHosts });
-  const title = screenText(data.title, { allowedHosts });
-  const link = screenLink(data.resourceUrl, allowedHosts);
+  const screen = await textScreen(db);
+  const instructions = screen(data.instructions);
+  const title = screen(data.title);
+  const link = screenLink(data.resourceUrl, screen.allowedHosts);
   const [task] = await db
     .insert(homeworkTasks)
     .values({

@@ -11,8 +11,7 @@ import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { screenText } from "@/lib/platform/security/screening";
+import { screenShared } from "@/lib/platform/security/screen";
 
 import { messagePosted } from "./events";
 import { postMessageSchema, startThreadSchema, threadIdSchema } from "./schema";
@@ -64,7 +63,8 @@ async function loadThreadFor(db: Db, actor: Actor, threadId: unknown, lock = fal
       blockedAt: pairBlockedAt,
     })
     .from(messageThreads)
-    .innerJoin(bookings, eq(bookings.id, messageThreads.bookingId))
+    // A kept thread (lib/messages/kept-conversations.ts) has no booking: no teacher side, only staff read it.
+    .leftJoin(bookings, eq(bookings.id, messageThreads.bookingId))
     .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .where(eq(messageThreads.id, parsed.data));
   const [row] = lock ? await query.for("update", { of: messageThreads }) : await query;
@@ -133,7 +133,7 @@ async function insertMessage(
   const screened =
     side === "staff"
       ? { text: body, isMasked: false, isFlagged: false, reasons: [] }
-      : screenText(body, { allowedHosts: await allowedLinkHostList(tx), recentTexts: await recentTextsOf(tx, threadId, actor.id, now) });
+      : await screenShared(tx, body, { recentTexts: await recentTextsOf(tx, threadId, actor.id, now) });
   const [row] = await tx
     .insert(messages)
     .values({
@@ -274,7 +274,7 @@ const aboutColumns = {
 };
 
 /** "Piano for beginners, for Ada" or "Free demo: Piano for beginners, for Ada". */
-export function titleOf(about: { kind: "demo" | "seat"; courseTitle: string | null; learnerName: string | null }): string {
+export function titleOf(about: { kind: "demo" | "seat" | null; courseTitle: string | null; learnerName: string | null }): string {
   const course = about.courseTitle ?? "a class";
   const subject = about.kind === "demo" ? `Free demo: ${course}` : course;
   return about.learnerName ? `${subject}, for ${about.learnerName}` : subject;
@@ -282,10 +282,11 @@ export function titleOf(about: { kind: "demo" | "seat"; courseTitle: string | nu
 
 /** Which threads an actor's list holds: their own (family or teacher), or for support and admins all of them. */
 function visibleTo(actor: Actor) {
+  // A kept thread (lib/messages/kept-conversations.ts) is support's and admins' only.
   const own =
     actor.role === "teacher"
-      ? sql`(${messageThreads.familyId} = ${actor.id} or ${messageThreads.teacherId} = ${actor.id})`
-      : sql`${messageThreads.familyId} = ${actor.id}`;
+      ? sql`(${messageThreads.familyId} = ${actor.id} or ${messageThreads.teacherId} = ${actor.id}) and ${messageThreads.keptSince} is null`
+      : sql`${messageThreads.familyId} = ${actor.id} and ${messageThreads.keptSince} is null`;
   return can(actor.role, "messages.moderate") ? sql`true` : own;
 }
 
@@ -325,6 +326,7 @@ export async function listThreads(actor: Actor, { limit = THREAD_LIST_LIMIT, fla
       id: messageThreads.id,
       ...aboutColumns,
       familyName: familyUser.displayName,
+      keptTitle: messageThreads.keptTitle,
       lastMessageAt: messageThreads.lastMessageAt,
       blockedAt: pairBlockedAt,
       unread: sql<number>`(select count(*)::int from messages m where ${unreadIn(actor)})`,
@@ -333,7 +335,7 @@ export async function listThreads(actor: Actor, { limit = THREAD_LIST_LIMIT, fla
         : sql<number>`0`,
     })
     .from(messageThreads)
-    .innerJoin(bookings, eq(bookings.id, messageThreads.bookingId))
+    .leftJoin(bookings, eq(bookings.id, messageThreads.bookingId))
     .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .leftJoin(courses, sql`${courses.id} = coalesce(${bookings.courseId}, ${sections.courseId})`)
     .leftJoin(learners, eq(learners.id, messageThreads.learnerId))
@@ -351,7 +353,7 @@ export async function listThreads(actor: Actor, { limit = THREAD_LIST_LIMIT, fla
     .limit(limit);
   return rows.map((row) => ({
     id: row.id,
-    title: titleOf(row),
+    title: row.keptTitle ?? titleOf(row),
     teacherName: row.teacherName ?? "Teacher",
     familyName: row.familyName ?? "Family",
     lastMessageAt: row.lastMessageAt,
@@ -403,9 +405,9 @@ export async function getThread(actor: Actor, threadId: unknown): Promise<Thread
   const db = await getDb();
   const { thread, side } = await loadThreadFor(db, actor, threadId);
   const [about] = await db
-    .select({ ...aboutColumns, familyName: familyUser.displayName })
+    .select({ ...aboutColumns, familyName: familyUser.displayName, keptTitle: messageThreads.keptTitle })
     .from(messageThreads)
-    .innerJoin(bookings, eq(bookings.id, messageThreads.bookingId))
+    .leftJoin(bookings, eq(bookings.id, messageThreads.bookingId))
     .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .leftJoin(courses, sql`${courses.id} = coalesce(${bookings.courseId}, ${sections.courseId})`)
     .leftJoin(learners, eq(learners.id, messageThreads.learnerId))
@@ -435,7 +437,7 @@ export async function getThread(actor: Actor, threadId: unknown): Promise<Thread
   const nameOf = { family: familyName, teacher: teacherName, support: "Support" } as const;
   return {
     id: thread.id,
-    title: about ? titleOf(about) : "Conversation",
+    title: about ? (about.keptTitle ?? titleOf(about)) : "Conversation",
     teacherName,
     familyName,
     side,

@@ -222,6 +222,11 @@ const envSchema = z.object({
   EVENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Months a file handed in as homework (a photo, a PDF) is kept; the hand-in's text, marks and feedback stay with the account. */
   HOMEWORK_FILE_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /**
+   * Months a deleted family's conversation is kept for the safety team when it had flagged or hidden
+   * messages or a safety report (issue 40; the rule: lib/messages/kept-conversations.ts), then deleted.
+   */
+  KEPT_CONVERSATION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   // --- Scheduling (lib/scheduling) ---
   /** Length of a demo slot, in minutes; slots lie on this grid of the teacher's wall clock. */
   DEMO_SLOT_MINUTES: z.coerce.number().int().min(10).max(120).default(30),

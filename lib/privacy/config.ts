@@ -13,6 +13,11 @@ export const RETENTION = {
   eventMonths: env.EVENT_RETENTION_MONTHS,
   /** Files handed in as homework (photos, PDF), after they were handed in. */
   homeworkFileMonths: env.HOMEWORK_FILE_RETENTION_MONTHS,
+  /**
+   * A deleted family's conversations kept for the safety team (flagged or hidden messages, a safety
+   * report; the rule: lib/messages/kept-conversations.ts), from the deletion.
+   */
+  keptConversationMonths: env.KEPT_CONVERSATION_RETENTION_MONTHS,
 } as const;
 
 export type RetentionPolicy = { readonly [K in keyof typeof RETENTION]: number };

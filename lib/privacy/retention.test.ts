@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-const policy = { networkDataDays: 30, leadMonths: 12, eventMonths: 12, homeworkFileMonths: 6 };
+const policy = { networkDataDays: 30, leadMonths: 12, eventMonths: 12, homeworkFileMonths: 6, keptConversationMonths: 24 };
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const now = new Date("2031-06-15T03:00:00Z");

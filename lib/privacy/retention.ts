@@ -5,6 +5,7 @@ import { and, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { auditEvents, bookings, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
 import { fileStore } from "@/lib/homework/file-store";
+import { purgeKeptConversations } from "@/lib/messages/kept-conversations";
 import { RETENTION, type RetentionPolicy } from "@/lib/privacy/config";
 
 export const RETENTION_JOB = "privacy-retention";
@@ -20,6 +21,8 @@ export interface RetentionResult {
   eventsDeleted: number;
   outboxPayloadsCleared: number;
   homeworkFilesDeleted: number;
+  /** A deleted family's conversations kept for the safety team, past their period (lib/messages/kept-conversations.ts). */
+  keptConversationsDeleted: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -49,7 +52,15 @@ export async function runRetention(now: Date = new Date(), policy: RetentionPoli
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (!(await claimRun(tx, now)))
-      return { ran: false, networkDataCleared: 0, leadsDeleted: 0, eventsDeleted: 0, outboxPayloadsCleared: 0, homeworkFilesDeleted: 0 };
+      return {
+        ran: false,
+        networkDataCleared: 0,
+        leadsDeleted: 0,
+        eventsDeleted: 0,
+        outboxPayloadsCleared: 0,
+        homeworkFilesDeleted: 0,
+        keptConversationsDeleted: 0,
+      };
 
     // Unconverted leads past their period, with the notes in their history and their deliveries.
     const leadCutoff = monthsBefore(now, policy.leadMonths);
@@ -110,9 +121,13 @@ export async function runRetention(now: Date = new Date(), policy: RetentionPoli
     // Homework files past their period, through the file store (their hand-ins keep the text, marks and feedback).
     const homeworkFilesDeleted = await fileStore.purgeStoredBefore(tx, monthsBefore(now, policy.homeworkFileMonths));
 
+    // Issue 40: a deleted family's conversations kept for the safety team, past their period.
+    const keptConversationsDeleted = await purgeKeptConversations(tx, monthsBefore(now, policy.keptConversationMonths));
+
     return {
       ran: true,
       homeworkFilesDeleted,
+      keptConversationsDeleted,
       networkDataCleared: leadsCleared.length + eventsCleared.length,
       leadsDeleted: expiredIds.length,
       eventsDeleted: events.length,

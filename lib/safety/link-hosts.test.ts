@@ -3,7 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { getThread, postMessage, startThread } from "@/lib/messages/threads";
 import { allowedLinkHosts, auditEvents, outbox } from "@/lib/platform/db/schema";
 import { eventTopic } from "@/lib/platform/events/events";
-import { allowedLinkHostList, forgetAllowedLinkHosts } from "@/lib/platform/security/allowed-hosts";
+import { tagExpiredAt } from "@/lib/platform/cache-tags";
+import { allowedLinkHostList, forgetAllowedLinkHosts, LINK_HOSTS_TAG } from "@/lib/platform/security/allowed-hosts";
 import { MASK } from "@/lib/platform/security/screening";
 import { forgetLinkHosts } from "@/lib/reactions/link-hosts";
 import { openTestDatabase } from "@/test/database";
@@ -78,12 +79,16 @@ test("seeded with the first list; an admin's change decides whether a link in a 
   expect(announced.map((row) => row.payload)).toEqual([{ host: "pianofun.com" }, { host: "pianofun.com" }]);
 });
 
-test("the list is cached; the change's reaction expires the cache where it is delivered", async () => {
+test("the list is cached; the change's reaction expires it by its cache tag (as the cache handler carries to every instance)", async () => {
   const before = await allowedLinkHostList();
   // Another instance's change: this process's cache does not see it...
   await db().insert(allowedLinkHosts).values({ host: "desmos-classroom.example.org" });
   expect(await allowedLinkHostList()).toEqual(before);
-  // ...until the reaction to its event runs here.
+  // ...until the reaction to its event expires the tag (not by forgetting this process's copy:
+  // cache-handler.mjs expireTags, which reaches the other instances through Redis, see
+  // link-hosts-instances.test.ts).
+  const expiredBefore = tagExpiredAt(LINK_HOSTS_TAG);
   await forgetLinkHosts.handle(db(), { host: "desmos-classroom.example.org" });
+  expect(tagExpiredAt(LINK_HOSTS_TAG)).not.toBe(expiredBefore);
   expect(await allowedLinkHostList()).toContain("desmos-classroom.example.org");
 });

@@ -19,8 +19,7 @@ import {
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { screenText } from "@/lib/platform/security/screening";
+import { screenShared } from "@/lib/platform/security/screen";
 
 import { DEMO_OUTCOME_MESSAGES, demoOutcomeSchema, type DemoLevel, type DemoOutcomeInput } from "./demo-outcome-schema";
 import { demoOutcomeRecorded } from "./events";
@@ -180,7 +179,7 @@ export async function recordDemoOutcome(actor: Actor | null, input: DemoOutcomeI
     }
     const values = {
       // Issue 40: the note is emailed to the family and shown on their demo page: contact details masked.
-      note: screenText(data.note, { allowedHosts: await allowedLinkHostList(tx) }).text.slice(0, 1000),
+      note: (await screenShared(tx, data.note)).text.slice(0, 1000),
       level: attended ? (data.level ?? null) : null,
       recommendedSectionId: sectionId,
       byId: actor.id,

@@ -8,8 +8,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { teacherProfiles } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { screenText } from "@/lib/platform/security/screening";
+import { textScreen } from "@/lib/platform/security/screen";
 import { z } from "@/lib/platform/zod";
 
 /**
@@ -52,7 +51,7 @@ export async function decidePendingBio(actor: Actor | null, input: unknown, now 
   authorize(actor, "safety.triage");
   const { teacherId, decision } = parseInput(bioDecisionSchema, input);
   const db = await getDb();
-  const allowedHosts = await allowedLinkHostList(db);
+  const screen = await textScreen(db);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ pendingBio: teacherProfiles.pendingBio })
@@ -64,7 +63,7 @@ export async function decidePendingBio(actor: Actor | null, input: unknown, now 
     await tx
       .update(teacherProfiles)
       .set({
-        ...(approved ? { bio: screenText(row.pendingBio, { allowedHosts }).text } : {}),
+        ...(approved ? { bio: screen(row.pendingBio).text } : {}),
         pendingBio: null,
         pendingBioAt: null,
         updatedAt: now,

@@ -7,8 +7,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { teacherAvailability, teacherAvailabilityExceptions, teacherProfiles, users } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
-import { allowedLinkHostList } from "@/lib/platform/security/allowed-hosts";
-import { screenText } from "@/lib/platform/security/screening";
+import { screenShared } from "@/lib/platform/security/screen";
 import { z } from "@/lib/platform/zod";
 
 import {
@@ -35,7 +34,7 @@ export type TeacherProfileInput = z.input<typeof teacherProfileSchema>;
  */
 export async function saveTeacherProfile(userId: number, input: TeacherProfileInput, now = new Date()): Promise<{ isBioHeld: boolean }> {
   const data = parseInput(teacherProfileSchema, input);
-  const bio = screenText(data.bio, { allowedHosts: await allowedLinkHostList() }).text;
+  const bio = (await screenShared(undefined, data.bio)).text;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx

@@ -5,7 +5,7 @@ import PrivacyPolicyPage from "./page";
 // Periods unlike the defaults, so a page that wrote its own numbers would fail.
 jest.mock("@/lib/privacy/config", () => ({
   ...jest.requireActual("@/lib/privacy/config"),
-  RETENTION: { leadMonths: 7, eventMonths: 5, networkDataDays: 45, homeworkFileMonths: 3 },
+  RETENTION: { leadMonths: 7, eventMonths: 5, networkDataDays: 45, homeworkFileMonths: 3, keptConversationMonths: 18 },
 }));
 
 /** Security issue (retention): the policy states the periods the retention job uses, from the same configuration. */
@@ -16,5 +16,7 @@ describe("the privacy policy's retention section", () => {
     expect(text).toContain("Event logs: 5 months, then deleted.");
     expect(text).toContain("Files handed in as homework (photos and PDF files): 3 months after they were handed in, then deleted.");
     expect(text).toContain("browser details stored with demo requests and event logs: 45 days, then erased.");
+    // Issue 40: a deleted family's conversations the safety team needs.
+    expect(text).toContain("for 18 months, read only by our safety team, then deleted.");
   });
 });

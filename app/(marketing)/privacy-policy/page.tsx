@@ -211,6 +211,12 @@ export default function PrivacyPolicyPage() {
             erased.
           </li>
           <li>Copies of a demo request sent to our partners&apos; systems are erased from ours as soon as they are delivered.</li>
+          <li>
+            Conversations between a family and a teacher that our safety team needs (a message our screening flagged or support hid, or a
+            conversation a safety report is about): when the family closes its account, such a conversation is kept without the
+            family&apos;s name or the child&apos;s for {plural(RETENTION.keptConversationMonths, "month")}, read only by our safety team,
+            then deleted. The family&apos;s other conversations are deleted with the account.
+          </li>
         </ul>
         <p>
           We may keep some records longer where the law requires it (for example, tax and payment records) or to resolve a dispute, and only

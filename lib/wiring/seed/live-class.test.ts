@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { listFamilyAttendance } from "@/lib/classroom/attendance";
+import { listFlaggedNotes } from "@/lib/classroom/flagged-notes";
 import { listFamilySessions } from "@/lib/classroom/session-notes";
 import { listFamilyClasses } from "@/lib/classroom/join";
 import { courseRating, listPendingReviews, listReviewableCourses } from "@/lib/classroom/reviews";
@@ -15,6 +16,7 @@ import {
   teacherProfiles,
   users,
 } from "@/lib/platform/db/schema/index";
+import { MASK } from "@/lib/platform/security/screening";
 import { teachScratch } from "@/test/scheduling-fixtures";
 import { openTestDatabase } from "@/test/database";
 
@@ -89,6 +91,21 @@ test("the running class: Sam seated and paid through checkout, three sessions at
   // Support's queue and the course page.
   const actor = { id: support!.id, email: LIVE_CLASS.supportEmail, role: "support" as const };
   expect((await listPendingReviews(actor)).map((r) => [r.learnerFirstName, r.rating])).toEqual([["Leo", 4]]);
+  // Issue 40: the teacher's note on Leo with a phone number is masked for his family and in support's safety queue.
+  expect(await listFlaggedNotes(actor)).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        kind: "attendance",
+        lines: [
+          {
+            learnerFirstName: "Leo",
+            line: `Missed the start. Message me on WhatsApp ${MASK} to catch up`,
+            originalLine: LIVE_CLASS.marks.Leo![2]![1],
+          },
+        ],
+      }),
+    ]),
+  );
   expect(await courseRating(course!.id)).toEqual({ average: 5, count: 1 });
   const [approved] = await db
     .select()

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { ActionForm } from "@/components/dashboards/action-form";
-import { listFlaggedSessionNotes } from "@/lib/classroom/flagged-notes";
+import { listFlaggedNotes } from "@/lib/classroom/flagged-notes";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listConcerns } from "@/lib/safety/concerns";
 import { CONCERN_REASONS, CONCERN_STATUSES } from "@/lib/safety/schema";
@@ -25,7 +25,7 @@ export default async function SafetyPage() {
   const now = new Date();
   const [concerns, notes, bios, zone] = await Promise.all([
     listConcerns(actor, { now }),
-    listFlaggedSessionNotes(actor),
+    listFlaggedNotes(actor),
     listPendingBios(actor),
     findUserTimezone(actor.id),
   ]);
@@ -85,19 +85,29 @@ export default async function SafetyPage() {
 
       <section aria-labelledby="flagged-notes" className="mt-10">
         <h2 id="flagged-notes" className="mb-3 text-xl font-bold text-slate-900">
-          Flagged session notes
+          Flagged notes (sessions and attendance)
         </h2>
         {notes.length === 0 ? (
           <p className="text-slate-700">No flagged notes.</p>
         ) : (
           <ul className="space-y-3">
             {notes.map((n) => (
-              <li key={n.id} className="rounded-xl border border-amber-300 bg-white p-4 text-sm">
+              <li key={`${n.kind}-${n.id}`} className="rounded-xl border border-amber-300 bg-white p-4 text-sm">
                 <p className="font-semibold text-slate-900">
-                  {n.courseTitle} · {n.teacherName} · {at(n.sessionStartsAt)} · {n.reasons.join(", ")}
+                  {n.kind === "attendance" ? "Attendance note" : "Session note"} · {n.courseTitle} · {n.teacherName} ·{" "}
+                  {at(n.sessionStartsAt)} · {n.reasons.join(", ")}
                 </p>
-                <p className="mt-1 text-slate-900">Families read: {n.covered}</p>
+                {n.kind === "session-note" ? <p className="mt-1 text-slate-900">Families read: {n.covered}</p> : null}
                 {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
+                {n.lines.map((l, i) => (
+                  // Two children of different families may share a first name.
+                  <div key={i} className="mt-2 border-l-4 border-amber-200 pl-3">
+                    <p className="text-slate-900">
+                      About {l.learnerFirstName}, the family reads: {l.line}
+                    </p>
+                    {l.originalLine ? <p className="mt-1 text-slate-700">Typed: {l.originalLine}</p> : null}
+                  </div>
+                ))}
                 {n.heldHomeworkUrl ? (
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     <span>Homework link held: {n.heldHomeworkUrl}</span>

@@ -23,6 +23,16 @@ export const attendance = pgTable(
       .references(() => learners.id, { onDelete: "cascade" }),
     status: attendanceStatus().notNull(),
     note: text().notNull().default(""),
+    /**
+     * Issue 40: `note` is what the family reads (screened: contact details masked); `original_note`
+     * what the teacher typed when the screen flagged it, for support's safety queue with its reasons.
+     */
+    originalNote: text(),
+    flagged: boolean().notNull().default(false),
+    flagReasons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     markedById: integer().references(() => users.id, { onDelete: "set null" }),
     markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

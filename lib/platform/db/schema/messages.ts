@@ -25,15 +25,16 @@ import { bookings, learners } from "@/lib/platform/db/schema/scheduling";
 /**
  * One thread per booking (an enrolment's seat or a demo): the family (the learner's parent) and
  * the booking's teacher, copied here so every access check is one row. `blocked_at`: support
- * closed it; nobody may post any more.
+ * closed it; nobody may post any more. `kept_since` (issue 40): the family's account was deleted
+ * and the thread kept for the safety team (lib/messages/kept-conversations.ts): no booking any
+ * more, the family an anonymous "Former family" account, `kept_title` what it was about without
+ * the child's name; purged by the retention job after RETENTION.keptConversationMonths.
  */
 export const messageThreads = pgTable(
   "message_threads",
   {
     id: uuid().primaryKey().defaultRandom(),
-    bookingId: uuid()
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: uuid().references(() => bookings.id, { onDelete: "cascade" }),
     familyId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -45,9 +46,15 @@ export const messageThreads = pgTable(
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     blockedAt: timestamp({ withTimezone: true }),
     blockedById: integer().references(() => users.id, { onDelete: "set null" }),
+    keptSince: timestamp({ withTimezone: true }),
+    keptTitle: text(),
   },
   (t) => [
     uniqueIndex("message_threads_booking_key").on(t.bookingId),
+    index("message_threads_kept_idx")
+      .on(t.keptSince)
+      .where(sql`${t.keptSince} is not null`),
+    check("message_threads_booking_or_kept", sql`${t.bookingId} is not null or ${t.keptSince} is not null`),
     index("message_threads_family_idx").on(t.familyId, t.lastMessageAt),
     index("message_threads_teacher_idx").on(t.teacherId, t.lastMessageAt),
     index("message_threads_last_idx").on(t.lastMessageAt),

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+
+import { eq } from "drizzle-orm";
+
+import type { Actor } from "@/lib/platform/auth/permissions";
+import { attendance, bookings, sections, sessionNotes } from "@/lib/platform/db/schema";
+import { MASK } from "@/lib/platform/security/screening";
+import { sectionSessions } from "@/lib/scheduling/sessions";
+import { openTestDatabase } from "@/test/database";
+import { insertActor } from "@/test/fixtures";
+import { newFamily, newSection } from "@/test/commerce-fixtures";
+
+import { getAttendanceSheet, listFamilyAttendance, markAttendance } from "./attendance";
+import { decideHeldHomeworkLink, listFlaggedNotes } from "./flagged-notes";
+import { saveSessionNote } from "./session-notes";
+
+/**
+ * Issue 40: a contact detail in a teacher's note on a child (the attendance sheet's note, a session
+ * note's per-child line) is masked for the family AND flagged for the safety team, with what was
+ * typed, in the one queue for notes on /support/safety, as a masked message is flagged.
+ */
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+const db = () => database.db;
+
+const MINUTE = 60_000;
+const teacher = (id: number): Actor => ({ id, email: `t${id}@example.com`, role: "teacher" });
+
+/** A section with one family seated, and a clock five minutes into its first session. */
+async function seatedClass() {
+  const sectionId = await newSection(db());
+  const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
+  const family = await newFamily(db());
+  await db()
+    .insert(bookings)
+    .values({
+      kind: "seat",
+      learnerId: family.learnerId,
+      teacherId: section!.teacherId,
+      sectionId,
+      courseId: section!.courseId,
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 3_600_000),
+      status: "confirmed",
+      token: randomUUID(),
+    });
+  const [first] = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
+  const now = new Date(new Date(first!.startsAt).getTime() + 5 * MINUTE);
+  return { section: section!, ...family, startsAt: first!.startsAt, now };
+}
+
+describe("a teacher's attendance note on a child", () => {
+  it("is masked for the family and flagged for the safety team with what was typed; an ordinary one is not", async () => {
+    const support = await insertActor(db(), "support");
+    const { section, parentId, learnerId, startsAt, now } = await seatedClass();
+    const own = teacher(section.teacherId);
+    const typed = "Great work! Text me on 555 014 2233 for extra help";
+    await markAttendance(
+      own,
+      { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "present", note: typed }] },
+      now,
+    );
+
+    const [row] = await db().select().from(attendance).where(eq(attendance.sectionId, section.id));
+    expect(row).toMatchObject({ note: `Great work! Text me on ${MASK} for extra help`, originalNote: typed, flagged: true });
+    expect(row!.flagReasons).toContain("phone");
+    expect((await listFamilyAttendance(parentId))[0]!.note).toBe(`Great work! Text me on ${MASK} for extra help`);
+
+    const queued = (await listFlaggedNotes(support)).filter((n) => n.kind === "attendance" && n.id === row!.id);
+    expect(queued).toEqual([
+      expect.objectContaining({
+        kind: "attendance",
+        courseTitle: "Test course",
+        reasons: expect.arrayContaining(["phone"]),
+        lines: [{ learnerFirstName: "Ada", line: `Great work! Text me on ${MASK} for extra help`, originalLine: typed }],
+      }),
+    ]);
+    await expect(listFlaggedNotes(own)).rejects.toMatchObject({ code: "forbidden" });
+
+    // Its teacher edits what they typed: saving the sheet again does not wash the flag out.
+    const sheet = await getAttendanceSheet(own, section.id, startsAt, now);
+    expect(sheet.roster[0]!.note).toBe(typed);
+    await markAttendance(
+      own,
+      { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "late", note: sheet.roster[0]!.note }] },
+      now,
+    );
+    expect((await db().select().from(attendance).where(eq(attendance.id, row!.id)))[0]).toMatchObject({
+      flagged: true,
+      originalNote: typed,
+    });
+
+    // Ordinary class talk: delivered as written, not flagged.
+    await markAttendance(
+      own,
+      { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "late", note: "Wifi trouble, joined at 4:05" }] },
+      now,
+    );
+    expect((await db().select().from(attendance).where(eq(attendance.id, row!.id)))[0]).toMatchObject({
+      note: "Wifi trouble, joined at 4:05",
+      originalNote: null,
+      flagged: false,
+      flagReasons: [],
+    });
+    expect((await listFlaggedNotes(support)).some((n) => n.kind === "attendance" && n.id === row!.id)).toBe(false);
+  });
+});
+
+describe("a session note's per-child line", () => {
+  it("reaches the queue with the line as the family reads it and as typed, and stays there when a held link is decided", async () => {
+    const support = await insertActor(db(), "support");
+    const { section, learnerId, startsAt, now } = await seatedClass();
+    const typed = "Ada can reach me at ada.coach@example.com";
+    await saveSessionNote(
+      db(),
+      teacher(section.teacherId),
+      {
+        sectionId: section.id,
+        sessionStartsAt: startsAt,
+        covered: "Loops and a first maze",
+        homeworkUrl: "https://pianofun.example.com/sheet",
+        lines: [{ learnerId, line: typed }],
+      },
+      now,
+    );
+    const [note] = await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id));
+    const queued = () => listFlaggedNotes(support).then((all) => all.find((n) => n.kind === "session-note" && n.id === note!.id));
+    expect(await queued()).toMatchObject({
+      covered: "Loops and a first maze",
+      originalCovered: null,
+      heldHomeworkUrl: "https://pianofun.example.com/sheet",
+      lines: [{ learnerFirstName: "Ada", line: `Ada can reach me at ${MASK}`, originalLine: typed }],
+    });
+    // Letting the link through leaves the note in the queue for its line.
+    await decideHeldHomeworkLink(support, { noteId: note!.id, decision: "release" });
+    expect(await queued()).toMatchObject({ heldHomeworkUrl: null, lines: [{ originalLine: typed }] });
+  });
+});
