@@ -18,7 +18,12 @@ import { leadCreated } from "@/lib/demo-requests/events";
 import { homeworkFeedbackReturned } from "@/lib/homework/events";
 import { messagePosted } from "@/lib/messages/events";
 import { concernClosed, teacherSuspended, linkHostsChanged } from "@/lib/safety/events";
-import { teacherApplicationDecided, teacherApplicationReceived, teacherListingReviewed } from "@/lib/teachers/events";
+import {
+  courseProposalDecided,
+  teacherApplicationDecided,
+  teacherApplicationReceived,
+  teacherListingReviewed,
+} from "@/lib/teachers/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import {
@@ -56,7 +61,7 @@ import { sectionChangeMail } from "./section-change-mail";
 import { sectionTeacherMail } from "./section-teacher-mail";
 import { sessionChangeMail } from "./session-change-mail";
 import { removedSessionCreditMail, sessionCreditMail } from "./session-credit-mail";
-import { applicationDecidedMail, applicationReceivedMail, listingReviewedMail } from "./teacher-road-mail";
+import { applicationDecidedMail, applicationReceivedMail, courseProposalDecidedMail, listingReviewedMail } from "./teacher-road-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
 import { waitlistLapsedMail, waitlistOfferMail } from "./waitlist-mail";
 
@@ -130,4 +135,6 @@ export const REACTIONS: readonly Reaction[] = [
   on(teacherApplicationReceived, [applicationReceivedMail]),
   on(teacherApplicationDecided, [applicationDecidedMail]),
   on(teacherListingReviewed, [listingReviewedMail]),
+  // A proposed course accepted into the catalogue or returned with the admin's note: the teacher's email saying which.
+  on(courseProposalDecided, [courseProposalDecidedMail]),
 ];

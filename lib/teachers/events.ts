@@ -28,3 +28,9 @@ export const teacherListingReviewed = defineEvent(
     reviewedAt: z.string(),
   }),
 );
+
+/** An admin accepted a teacher's proposed course (now in the catalogue) or returned it with a note: the teacher hears which. */
+export const courseProposalDecided = defineEvent(
+  "course-proposal.decided",
+  z.object({ proposalId: z.number().int().positive() }),
+);
