@@ -30,9 +30,12 @@ const DAY = 86_400_000;
 /** A page rendered a minute ago, carrying the sections' tag as the course and teacher pages do. */
 const renderedAgo = () => Date.now() - 60_000;
 const lapseEvents = async () =>
-  (await db().select({ payload: outbox.payload }).from(outbox).where(eq(outbox.topic, eventTopic("teacher.clearance-lapsed")))).map(
-    (r) => r.payload as { teacherId: number; clearedUntil: string },
-  );
+  (
+    await db()
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.topic, eventTopic("teacher.clearance-lapsed")))
+  ).map((r) => r.payload as { teacherId: number; clearedUntil: string });
 
 async function approvedTeacher(clearedUntil: Date | null, approved = true) {
   const teacher = await insertActor(db(), "teacher");
@@ -90,7 +93,9 @@ describe("a teacher's clearance running out expires the cached pages that show s
 
   it("a teacher suspended: the same reaction expires the sections' tag", async () => {
     const teacher = await approvedTeacher(null);
-    await db().transaction(async (tx) => emit(tx, teacherSuspended, { teacherId: teacher.id, concernId: 1, bookingIds: [], refundIds: [] }));
+    await db().transaction(async (tx) =>
+      emit(tx, teacherSuspended, { teacherId: teacher.id, concernId: 1, bookingIds: [], refundIds: [] }),
+    );
     expect(areTagsExpired([SEAT_PAGES_TAG], renderedAgo())).toBe(false);
     await deliverEvents(db());
     expect(areTagsExpired([SEAT_PAGES_TAG], renderedAgo())).toBe(true);

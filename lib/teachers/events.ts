@@ -30,10 +30,7 @@ export const teacherListingReviewed = defineEvent(
 );
 
 /** An admin accepted a teacher's proposed course (now in the catalogue) or returned it with a note: the teacher hears which. */
-export const courseProposalDecided = defineEvent(
-  "course-proposal.decided",
-  z.object({ proposalId: z.number().int().positive() }),
-);
+export const courseProposalDecided = defineEvent("course-proposal.decided", z.object({ proposalId: z.number().int().positive() }));
 
 /**
  * A teacher's clearance ran out (teacher_profiles.cleared_until passed: a check expired, or one was

@@ -41,7 +41,9 @@ describe("the demo teacher's public name (issue 38)", () => {
       .insert(users)
       .values({ firebaseUid: "demo-teacher-old", email: "old-teacher@example.com", role: "teacher" })
       .returning({ id: users.id });
-    await db.insert(teacherProfiles).values({ userId: teacher!.id, publicName: "Demo Teacher", timezone: "America/Chicago", approvedAt: new Date() });
+    await db
+      .insert(teacherProfiles)
+      .values({ userId: teacher!.id, publicName: "Demo Teacher", timezone: "America/Chicago", approvedAt: new Date() });
     await seedDemoTeacherSchedule("old-teacher@example.com", new Date("2030-03-04T12:00:00Z"));
     const named = async () => (await db.select().from(teacherProfiles).where(eq(teacherProfiles.userId, teacher!.id)))[0];
     expect(await named()).toMatchObject({ publicName: "Ms. Harper", slug: `ms-harper-${teacher!.id}` });
