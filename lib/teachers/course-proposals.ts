@@ -161,8 +161,8 @@ export async function decideProposal(actor: Actor | null, input: unknown): Promi
     return {
       message:
         decision === "accept"
-          ? `${proposal.title} is in the catalogue, taught by its proposer.`
-          : `${proposal.title} was returned with your note.`,
+          ? `${proposal.title} is in the catalogue, taught by its proposer, who has been told by email.`
+          : `${proposal.title} was returned with your note, which the teacher gets by email.`,
       slug,
     };
   });
