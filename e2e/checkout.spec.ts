@@ -89,7 +89,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(page.getByRole("region", { name: "Your children" }).getByRole("status")).toHaveText(`${child} has been added.`);
     await page.goto(coursePath);
     // The $99.00 section (lib/wiring/seed/demo-teacher.ts), not the seeded live class beside it.
-    await page.getByRole("link", { name: /^Enrol in group classes with Demo Teacher, \$99\.00/ }).click();
+    await page.getByRole("link", { name: /^Enrol in group classes with Ms\. Harper, \$99\.00/ }).click();
     const panel = page.getByRole("region", { name: courseTitle });
     await panel.getByLabel("Which child is this seat for?").selectOption({ label: `${child} (grade 6)` });
     await panel.getByRole("button", { name: "Add to cart" }).click();

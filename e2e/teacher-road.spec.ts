@@ -13,7 +13,7 @@ import { baseURL } from "./support/server";
  * approves; the teacher's page is public; the teacher adds a catalogue course another teacher
  * already teaches and publishes a section, which the admin reviews, and then it is on sale; a
  * family in another zone finds it in the finder and on the course page and buys it by card; the
- * teacher sees the seat.
+ * teacher sees the seat and sets up payouts (the local stand-in's Stripe Connect TEST onboarding).
  */
 
 /** Letters only, so the name is one word the class finder's search reads as it is. */
@@ -159,4 +159,21 @@ test("from Become a teacher to a class a family buys: vetted, reviewed, on sale,
   await expect(teacher.getByRole("row").filter({ hasText: "$77.00" })).toContainText("1 / 4");
   await expect(teacher.getByRole("row").filter({ hasText: "$77.00" })).not.toContainText("in review");
   await shot(teacher, "seat");
+
+  // 8. Ready to be paid: the earnings page asks the new teacher to set up payouts; the local
+  // stand-in's TEST onboarding (Stripe Connect) completes it, and the page says so.
+  await teacher.goto("/teacher/earnings");
+  const payouts = teacher.getByRole("region", { name: "Payouts" });
+  await expect(payouts).toContainText("Connect a Stripe account to receive your statements");
+  await expect(payouts).not.toContainText("Your Stripe account is connected");
+  await shot(teacher, "payouts-before");
+  await payouts.getByRole("button", { name: "Connect a Stripe account" }).click();
+  await expect(teacher.getByRole("heading", { name: "Connect your payout account" })).toBeVisible();
+  await expect(teacher.getByText("TEST MODE")).toBeVisible();
+  await teacher.getByRole("button", { name: "Complete test onboarding" }).click();
+  await expect(teacher).toHaveURL(/\/teacher\/earnings\?connect=ready$/);
+  await expect(payouts.getByRole("status")).toHaveText("Your Stripe account is connected and ready for payouts.");
+  await expect(payouts).toContainText("Your Stripe account is connected and can receive payouts.");
+  await expect(payouts.getByRole("button", { name: /Connect a Stripe account|Finish Stripe onboarding/ })).toHaveCount(0);
+  await shot(teacher, "payouts-after");
 });

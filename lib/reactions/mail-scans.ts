@@ -3,6 +3,7 @@ import "server-only";
 import { getDb, type Database } from "@/lib/platform/db/client";
 import { deliverOutbox } from "@/lib/platform/outbox/worker";
 import { lapseExpiredOffers } from "@/lib/scheduling/waitlist";
+import { announceLapsedClearances } from "@/lib/teachers/vetting/expiry";
 
 import { queueCheckExpiryWarnings } from "./check-expiry-mail";
 import { queueDemoFollowUps } from "./demo-follow-up";
@@ -26,6 +27,8 @@ export interface ScanReport {
   weeklyDigests: number;
   /** Issue 38: teachers warned that a check expires within 30 days. */
   checkExpiryWarnings: number;
+  /** Issue 38: teachers whose clearance ran out, announced so the cached public pages drop their sections at once. */
+  lapsedClearances: number;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function runMailScans(db: Database, now: Date = new Date()): Promis
     leadAlerts: await queueWaitingLeadAlerts(db, now),
     weeklyDigests: await queueWeeklyDigests(db, now),
     checkExpiryWarnings: await queueCheckExpiryWarnings(db, now),
+    lapsedClearances: await announceLapsedClearances(db, now),
   };
 }
 

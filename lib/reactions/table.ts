@@ -18,7 +18,13 @@ import { leadCreated } from "@/lib/demo-requests/events";
 import { homeworkFeedbackReturned } from "@/lib/homework/events";
 import { messagePosted } from "@/lib/messages/events";
 import { concernClosed, teacherSuspended, linkHostsChanged } from "@/lib/safety/events";
-import { teacherApplicationDecided, teacherApplicationReceived, teacherListingReviewed } from "@/lib/teachers/events";
+import {
+  courseProposalDecided,
+  teacherApplicationDecided,
+  teacherApplicationReceived,
+  teacherClearanceLapsed,
+  teacherListingReviewed,
+} from "@/lib/teachers/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import {
@@ -49,6 +55,7 @@ import { payoutTransfer } from "./payout-transfer";
 import { messageMail } from "./message-mail";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
+import { expireSeatPages } from "./seat-pages";
 import { seatTakenMail } from "./seat-taken-mail";
 import { transferMail } from "./transfer-mail";
 import { sectionCloseMail } from "./section-close-mail";
@@ -56,7 +63,7 @@ import { sectionChangeMail } from "./section-change-mail";
 import { sectionTeacherMail } from "./section-teacher-mail";
 import { sessionChangeMail } from "./session-change-mail";
 import { removedSessionCreditMail, sessionCreditMail } from "./session-credit-mail";
-import { applicationDecidedMail, applicationReceivedMail, listingReviewedMail } from "./teacher-road-mail";
+import { applicationDecidedMail, applicationReceivedMail, courseProposalDecidedMail, listingReviewedMail } from "./teacher-road-mail";
 import { verifiedEmailDemos } from "./verified-email-demos";
 import { waitlistLapsedMail, waitlistOfferMail } from "./waitlist-mail";
 
@@ -99,9 +106,9 @@ export const REACTIONS: readonly Reaction[] = [
   on(sectionRescheduled, [sectionChangeMail]),
   // Issue 40: a section given to another teacher (its threads moved with it): each family with a seat, who teaches now.
   on(sectionTeacherChanged, [sectionTeacherMail]),
-  // Issue 40: a concern closed: its reporter is told. A teacher suspended on a concern: each family with a seat in their classes.
+  // Issue 40: a concern closed: its reporter is told. A teacher suspended on a concern: each family with a seat in their classes; the cached public pages drop their sections at once.
   on(concernClosed, [concernClosedMail]),
-  on(teacherSuspended, [teacherSuspendedMail]),
+  on(teacherSuspended, [teacherSuspendedMail, expireSeatPages]),
   // Issue 40: the link allow-list changed: the cached list is forgotten (other instances read it again within a minute).
   on(linkHostsChanged, [forgetLinkHosts]),
   // One session moved, cancelled or given a make-up: each family seated for it, with the occurrence overridden in the seat's invite.
@@ -130,4 +137,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(teacherApplicationReceived, [applicationReceivedMail]),
   on(teacherApplicationDecided, [applicationDecidedMail]),
   on(teacherListingReviewed, [listingReviewedMail]),
+  // A proposed course accepted into the catalogue or returned with the admin's note: the teacher's email saying which.
+  on(courseProposalDecided, [courseProposalDecidedMail]),
+  // A teacher's checks ran out (the minute scan), or a teacher was suspended (above): the cached public pages drop their sections at once, as after a section change.
+  on(teacherClearanceLapsed, [expireSeatPages]),
 ];

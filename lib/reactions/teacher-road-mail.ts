@@ -7,11 +7,12 @@ import {
   applicationApprovedEmail,
   applicationDeclinedEmail,
   applicationReceivedEmail,
+  courseProposalDecidedEmail,
   listingReviewedEmail,
 } from "@/lib/notifications/messages/teacher-application";
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
-import { courses, sections, teacherApplications, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { courseProposals, courses, sections, teacherApplications, teacherProfiles, users } from "@/lib/platform/db/schema";
 import type { Handler } from "@/lib/platform/events/reactions";
 
 /**
@@ -88,5 +89,40 @@ export const listingReviewedMail: Handler<{ sectionId: number; approved: boolean
       ...content,
       to: row.email,
     });
+  },
+};
+
+/**
+ * An admin accepted a teacher's proposed course or returned it with a note: the teacher's email,
+ * rendered from the proposal as it is at delivery (one per decision; a pending proposal, none).
+ */
+export const courseProposalDecidedMail: Handler<{ proposalId: number }> = {
+  name: "course-proposal-decided-mail",
+  handle: async (db, { proposalId }) => {
+    const [row] = await db
+      .select({
+        title: courseProposals.title,
+        status: courseProposals.status,
+        note: courseProposals.note,
+        email: users.email,
+        name: teacherProfiles.publicName,
+        displayName: users.displayName,
+        courseSlug: courses.slug,
+      })
+      .from(courseProposals)
+      .innerJoin(users, eq(users.id, courseProposals.teacherId))
+      .leftJoin(teacherProfiles, eq(teacherProfiles.userId, courseProposals.teacherId))
+      .leftJoin(courses, eq(courses.id, courseProposals.courseId))
+      .where(eq(courseProposals.id, proposalId));
+    if (!row || row.status === "pending") return;
+    const content = courseProposalDecidedEmail({
+      readerName: row.name ?? row.displayName,
+      proposalTitle: row.title,
+      accepted: row.status === "accepted",
+      note: row.note,
+      courseUrl: row.courseSlug ? `${brand.siteUrl}/courses/${row.courseSlug}` : null,
+      coursesUrl: `${brand.siteUrl}/teacher/courses`,
+    });
+    await enqueueEmail(db, `course-proposal:${proposalId}:${row.status}`, { ...content, to: row.email });
   },
 };

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 
+import { EMAIL_TOPIC } from "@/lib/notifications/email";
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { courseProposals, courses } from "@/lib/platform/db/schema";
+import { courseProposals, courses, outbox } from "@/lib/platform/db/schema";
 import { openTestDatabase } from "@/test/database";
+import { deliverEvents, markReactionsUndelivered } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
 
 import { PROPOSAL_MESSAGES } from "./course-proposal-schema";
@@ -31,6 +33,13 @@ const proposal = (overrides: Record<string, unknown> = {}) => ({
   outcomes: "Verse and chorus structure, simple chord progressions, lyric writing.",
   ...overrides,
 });
+/** The emails queued to the teacher once the events are delivered: subject and text. */
+async function teacherMail() {
+  await deliverEvents(db());
+  const rows = await db().select({ payload: outbox.payload }).from(outbox).where(eq(outbox.topic, EMAIL_TOPIC));
+  return rows.map((r) => r.payload as { to: string; subject: string; text: string }).filter((m) => m.to === teacher.email);
+}
+
 const proposalsOf = (id: number) => db().select().from(courseProposals).where(eq(courseProposals.teacherId, id));
 
 describe("proposing a new course", () => {
@@ -64,6 +73,11 @@ describe("proposing a new course", () => {
     await expect(decideProposal(admin, { proposalId: pending!.id, decision: "return", note: "Late" })).rejects.toMatchObject({
       status: 409,
     });
+    // The teacher is told by email, with the course's public page; the refused second decision sends nothing.
+    const accepted = (await teacherMail()).filter((m) => /Songwriting for Beginners/.test(m.subject));
+    expect(accepted).toEqual([expect.objectContaining({ subject: "Songwriting for Beginners is in the catalogue" })]);
+    expect(accepted[0]!.text).toMatch(/you teach it/);
+    expect(accepted[0]!.text).toMatch(/\/courses\/songwriting-for-beginners\b/);
 
     // The same title again gets a slug of its own.
     await proposeCourse(teacher, proposal());
@@ -78,7 +92,16 @@ describe("proposing a new course", () => {
       status: 400,
       fieldErrors: { note: PROPOSAL_MESSAGES.noteRequired },
     });
+    expect((await teacherMail()).filter((m) => /Yo-yo Tricks/.test(m.subject))).toEqual([]);
     await decideProposal(admin, { proposalId: pending!.id, decision: "return", note: "Please say what a class looks like, week by week." });
+    // The teacher's email carries the admin's note; a second delivery of the event queues no second email.
+    const returned = (await teacherMail()).filter((m) => /Yo-yo Tricks/.test(m.subject));
+    expect(returned).toEqual([expect.objectContaining({ subject: "The course you proposed, Yo-yo Tricks, needs a change" })]);
+    expect(returned[0]!.text).toMatch(/Our reviewer wrote:/);
+    expect(returned[0]!.text).toMatch(/Please say what a class looks like, week by week\./);
+    expect(returned[0]!.text).toMatch(/\/teacher\/courses/);
+    expect(await markReactionsUndelivered(db(), "course-proposal.decided", "course-proposal-decided-mail")).toBeGreaterThan(0);
+    expect((await teacherMail()).filter((m) => /Yo-yo Tricks/.test(m.subject))).toHaveLength(1);
     expect((await listOwnProposals(teacher)).find((p) => p.id === pending!.id)).toMatchObject({
       status: "returned",
       note: "Please say what a class looks like, week by week.",

@@ -4,6 +4,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
+import { emit } from "@/lib/platform/events/events";
 import type { CourseCategory } from "@/lib/platform/constants";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { courseProposals, courses, courseTeachers, teacherProfiles, users } from "@/lib/platform/db/schema/index";
@@ -11,6 +12,7 @@ import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { courseProposalSchema, PROPOSAL_MESSAGES, proposalDecisionSchema } from "./course-proposal-schema";
+import { courseProposalDecided } from "./events";
 
 /**
  * Issue 38: a teacher proposes a course the catalogue lacks; an admin accepts it (a published
@@ -154,11 +156,13 @@ export async function decideProposal(actor: Actor | null, input: unknown): Promi
       targetId: courseId ?? `proposal-${proposalId}`,
       details: { proposalId, title: proposal.title, ...(note ? { note } : {}) },
     });
+    // The teacher's email (accepted, or returned with the note), rendered at delivery from the proposal as decided.
+    await emit(tx, courseProposalDecided, { proposalId });
     return {
       message:
         decision === "accept"
-          ? `${proposal.title} is in the catalogue, taught by its proposer.`
-          : `${proposal.title} was returned with your note.`,
+          ? `${proposal.title} is in the catalogue, taught by its proposer, who has been told by email.`
+          : `${proposal.title} was returned with your note, which the teacher gets by email.`,
       slug,
     };
   });

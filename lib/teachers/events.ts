@@ -28,3 +28,16 @@ export const teacherListingReviewed = defineEvent(
     reviewedAt: z.string(),
   }),
 );
+
+/** An admin accepted a teacher's proposed course (now in the catalogue) or returned it with a note: the teacher hears which. */
+export const courseProposalDecided = defineEvent("course-proposal.decided", z.object({ proposalId: z.number().int().positive() }));
+
+/**
+ * A teacher's clearance ran out (teacher_profiles.cleared_until passed: a check expired, or one was
+ * recorded as failed), found by the minute scan (lib/teachers/vetting/expiry.ts): their sections
+ * are off sale from that instant, so the cached public pages showing them are expired at once.
+ */
+export const teacherClearanceLapsed = defineEvent(
+  "teacher.clearance-lapsed",
+  z.object({ teacherId: z.number().int().positive(), clearedUntil: z.string() }),
+);

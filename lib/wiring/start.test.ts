@@ -7,6 +7,7 @@ import { seedLiveClass } from "@/lib/wiring/seed/live-class";
 import { seedMessages } from "@/lib/wiring/seed/messages";
 import { seedPastTeaching } from "@/lib/wiring/seed/past-teaching";
 import { seedSchedules } from "@/lib/wiring/seed/schedules";
+import { seedTeacherApplication } from "@/lib/wiring/seed/teacher-application";
 
 import { seedDemoData, startServer } from "./start";
 
@@ -21,6 +22,7 @@ jest.mock("@/lib/wiring/seed/class-life", () => ({ seedClassLife: jest.fn(async 
 jest.mock("@/lib/wiring/seed/demo-family", () => ({ seedDemoFamily: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/past-demo", () => ({ seedPastDemo: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/reviews", () => ({ seedReviews: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/teacher-application", () => ({ seedTeacherApplication: jest.fn(async () => undefined) }));
 // startServer's other work (the database, the worker and timers) is at the boundary; Next's cache handler too.
 jest.mock("@/lib/platform/auth/config", () => ({ identityConfig: { seedDemoAccounts: true }, identityConfigProblems: () => [] }));
 jest.mock("@/lib/platform/db/client", () => ({
@@ -57,6 +59,8 @@ describe("the embedded default's demo data at start (seedDemoData)", () => {
       expect(after).toHaveBeenCalledTimes(1);
       expect(jest.mocked(after).mock.invocationCallOrder[0]).toBeGreaterThan(jest.mocked(seedLiveClass).mock.invocationCallOrder[0]!);
     }
+    // Issue 38: a teacher application waiting for the admin.
+    expect(seedTeacherApplication).toHaveBeenCalledTimes(1);
   });
 
   it("seeds nothing otherwise (production, or a server others can reach)", async () => {
@@ -89,6 +93,9 @@ describe("the server's start (startServer)", () => {
     expect(expireTags).toHaveBeenCalledWith([SEAT_PAGES_TAG]);
     // After the last seed.
     expect(jest.mocked(expireTags).mock.invocationCallOrder[0]).toBeGreaterThan(jest.mocked(seedClassLife).mock.invocationCallOrder[0]!);
+    expect(jest.mocked(expireTags).mock.invocationCallOrder[0]).toBeGreaterThan(
+      jest.mocked(seedTeacherApplication).mock.invocationCallOrder[0]!,
+    );
   });
 
   it("still starts when the cache cannot be told (logged)", async () => {

@@ -135,6 +135,13 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
     .catch((error: unknown) =>
       console.error("[scheduling] could not seed the class life:", error instanceof Error ? error.message : error),
     );
+  // Issue 38: a teacher application waiting for the admin at /admin/applications, its background check still to run.
+  const { seedTeacherApplication } = await import("@/lib/wiring/seed/teacher-application");
+  await seedTeacherApplication()
+    .then(() => console.log("[teachers] a teacher application is waiting at /admin/applications"))
+    .catch((error: unknown) =>
+      console.error("[teachers] could not seed the teacher application:", error instanceof Error ? error.message : error),
+    );
 }
 
 /**

@@ -82,3 +82,34 @@ export function checkExpiringEmail(facts: { readerName: string | null; checkLabe
     action: { label: "Your teacher dashboard", url: facts.dashboardUrl },
   });
 }
+
+/** Issue 38: an admin's decision on a course a teacher proposed: in the catalogue, or returned with the admin's note. */
+export function courseProposalDecidedEmail(facts: {
+  readerName: string | null;
+  proposalTitle: string;
+  accepted: boolean;
+  note: string | null;
+  /** The course's public page, when accepted. */
+  courseUrl: string | null;
+  /** /teacher/courses, where the teacher's proposals and courses show. */
+  coursesUrl: string;
+}) {
+  return facts.accepted
+    ? renderEmail(`${facts.proposalTitle} is in the catalogue`, {
+        greeting: hello(facts.readerName),
+        paragraphs: [
+          `We accepted the course you proposed, ${facts.proposalTitle}. It is in the catalogue now, and you teach it.`,
+          "Publish a section of it to put it on sale.",
+          ...(facts.courseUrl ? [`Its public page: ${facts.courseUrl}`] : []),
+        ],
+        ...(facts.note ? { quote: { intro: "Our reviewer wrote:", text: facts.note } } : {}),
+        action: { label: "Your courses", url: facts.coursesUrl },
+      })
+    : renderEmail(`The course you proposed, ${facts.proposalTitle}, needs a change`, {
+        greeting: hello(facts.readerName),
+        paragraphs: [`We read the course you proposed, ${facts.proposalTitle}, and returned it to you.`],
+        ...(facts.note ? { quote: { intro: "Our reviewer wrote:", text: facts.note } } : {}),
+        footer: ["You may propose it again, changed, from the same page."],
+        action: { label: "Your courses", url: facts.coursesUrl },
+      });
+}

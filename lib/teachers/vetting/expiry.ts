@@ -1,10 +1,12 @@
 import "server-only";
 
-import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database } from "@/lib/platform/db/client";
 import { teacherApplications, teacherChecks, teacherProfiles, users } from "@/lib/platform/db/schema/index";
+import { emit } from "@/lib/platform/events/events";
+import { teacherClearanceLapsed } from "@/lib/teachers/events";
 
 import { EXPIRY_WARNING_DAYS, type CheckKind } from "./check-rules";
 
@@ -72,4 +74,41 @@ export async function markWarned(db: Pick<Database, "update">, checkId: number, 
     .update(teacherChecks)
     .set({ expiryWarnedAt: now })
     .where(and(eq(teacherChecks.id, checkId), isNull(teacherChecks.expiryWarnedAt)));
+}
+
+/**
+ * The minute scan (lib/reactions/mail-scans.ts): each approved teacher whose cleared_until has
+ * passed since it was last announced gets a teacher.clearance-lapsed event, written with the mark
+ * that announces it (one transaction, under the row's update), so their sections leave the cached
+ * course pages, teacher page and class finder within a minute, not at the pages' 5-minute
+ * revalidation. Once per lapse however many instances scan; a renewal's next lapse is announced
+ * again. Returns how many were announced.
+ */
+export async function announceLapsedClearances(db: Database, now: Date = new Date()): Promise<number> {
+  const notAnnounced = sql`${teacherProfiles.clearanceLapseAnnouncedFor} is distinct from ${teacherProfiles.clearedUntil}`;
+  const lapsed = await db
+    .select({ teacherId: teacherProfiles.userId })
+    .from(teacherProfiles)
+    .where(and(isNotNull(teacherProfiles.approvedAt), lte(teacherProfiles.clearedUntil, now), notAnnounced));
+  let announced = 0;
+  for (const { teacherId } of lapsed) {
+    await db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(teacherProfiles)
+        .set({ clearanceLapseAnnouncedFor: sql`${teacherProfiles.clearedUntil}` })
+        .where(
+          and(
+            eq(teacherProfiles.userId, teacherId),
+            isNotNull(teacherProfiles.approvedAt),
+            lte(teacherProfiles.clearedUntil, now),
+            notAnnounced,
+          ),
+        )
+        .returning({ clearedUntil: teacherProfiles.clearedUntil });
+      if (!marked?.clearedUntil) return;
+      await emit(tx, teacherClearanceLapsed, { teacherId, clearedUntil: marked.clearedUntil.toISOString() });
+      announced++;
+    });
+  }
+  return announced;
 }

@@ -23,7 +23,8 @@ import { publicHolidays } from "./holidays";
  * Americas or Europe finds after-school times with them (families see only those), US holidays off.
  */
 export const DEMO_TEACHER_SCHEDULE = {
-  publicName: "Demo Teacher",
+  // Issue 38: the name families see on the course pages and the teacher page, like the other seeded teachers'.
+  publicName: "Ms. Harper",
   // Issue 38: a public page reads like a teacher's, not like a note to developers (the README names the account).
   bio: "I have taught coding to children for nine years, first in after-school clubs in Chicago and now online. We start with games in Scratch and move on to real Python projects, at the pace of each child. My classes are small, so everyone gets to show what they built.",
   subjects: ["Coding"],
@@ -34,6 +35,9 @@ export const DEMO_TEACHER_SCHEDULE = {
   section: { classType: "group" as const, capacity: 5, priceMinor: 9900, weekdays: [1, 3], startMinute: 17 * 60, durationMinutes: 60 },
   weeks: 12,
 };
+
+/** What the seed named the demo teacher before issue 38. */
+const FORMER_PUBLIC_NAME = "Demo Teacher";
 
 /**
  * Gives the demo teacher (after seedSchedules, so the seeded teachers' courses keep their own
@@ -63,6 +67,11 @@ export async function seedDemoTeacherSchedule(email: string, now = new Date()): 
         approvedAt: now,
       })
       .onConflictDoNothing({ target: teacherProfiles.userId });
+    // A database seeded before the demo teacher had a real name gets it (a name the teacher chose is kept).
+    await tx
+      .update(teacherProfiles)
+      .set({ publicName: plan.publicName, updatedAt: now })
+      .where(and(eq(teacherProfiles.userId, teacherId), eq(teacherProfiles.publicName, FORMER_PUBLIC_NAME)));
 
     const [hours] = await tx.select({ n: count() }).from(teacherAvailability).where(eq(teacherAvailability.teacherId, teacherId));
     if ((hours?.n ?? 0) === 0) {

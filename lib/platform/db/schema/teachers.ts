@@ -76,6 +76,11 @@ export const teacherProfiles = pgTable(
      * approved without checks on record (made by a script or before checks existed).
      */
     clearedUntil: timestamp({ withTimezone: true }),
+    /**
+     * Issue 38: the cleared_until whose passing was announced (teacher.clearance-lapsed, which expires
+     * the cached public pages at once): each lapse is announced once; a renewal's next one again.
+     */
+    clearanceLapseAnnouncedFor: timestamp({ withTimezone: true }),
     /** Issue 38: a new teacher's first listing waits for an admin's review; once one is approved, this is false and they sell at once. */
     listingReviewPending: boolean().notNull().default(false),
     nameVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', coalesce(public_name, ''))`),

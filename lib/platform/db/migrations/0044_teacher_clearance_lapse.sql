@@ -1,0 +1,1 @@
+ALTER TABLE "teacher_profiles" ADD COLUMN "clearance_lapse_announced_for" timestamp with time zone;
