@@ -71,8 +71,8 @@ export function TransferForm({
         action={formAction}
         aria-busy={isPending}
         onChange={(event) => {
-          const input = event.target as HTMLInputElement;
-          if (input.name === "toSectionId" && input.checked) setChosen(Number(input.value));
+          const input = event.target;
+          if (input instanceof HTMLInputElement && input.name === "toSectionId" && input.checked) setChosen(Number(input.value));
         }}
         className="mt-2"
       >
