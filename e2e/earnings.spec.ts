@@ -31,8 +31,12 @@ test("a teacher reads their month's statement and downloads it as CSV", async ({
   const statements = page.getByRole("region", { name: "Your monthly statements" });
   await expect(statements.getByRole("row")).toHaveCount(1 + 4); // header, this month and the three months taught
   await expect(statements.getByRole("row", { name: new RegExp(month.label) })).toContainText("Due");
-  const detail = page.getByRole("region", { name: `Statement for ${month.label} (UTC)` });
+  const detail = page.getByRole("region", { name: `Statement for ${month.label}`, exact: true });
   await expect(detail).toBeVisible();
+  // The month is the rule's (UTC); the statement reads it on the teacher's own clock, named (issue 41).
+  await expect(detail.getByTestId("statement-month-span")).toHaveText(
+    new RegExp(`^${month.label} on your clock: \\w{3}, .+ [AP]M to \\w{3}, .+ [AP]M (.+ \\(.+\\)|UTC) \\(the calendar month in UTC\\)\\.$`),
+  );
   const net = (await detail.getByRole("definition").last().textContent())!.trim();
   expect(net).toMatch(/^\$\d+\.\d\d$/);
   // The rule is stated where the numbers are.
@@ -92,7 +96,7 @@ test("an admin pays the month through Stripe; it shows paid; a teacher cannot re
   const teacher = await (await browser.newContext()).newPage();
   await signInAs(teacher, "teacher");
   await teacher.goto(`/teacher/earnings?month=${month.iso}`);
-  const detail = teacher.getByRole("region", { name: `Statement for ${month.label} (UTC)` });
+  const detail = teacher.getByRole("region", { name: `Statement for ${month.label}`, exact: true });
   await expect(detail.getByText(/^Paid \d{4}-\d{2}-\d{2}$/)).toBeVisible();
   await expect(detail.getByText(/Sent to your Stripe account \(transfer tr_/)).toBeVisible();
   await teacher.screenshot({ path: "/tmp/earnings-teacher-paid.png", fullPage: true });

@@ -6,7 +6,7 @@ import { seriousA11yViolations } from "./support/a11y";
 import { createCourseAsAdmin } from "./support/admin";
 import { signInAs, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
-import { E2E_PRODUCT_NAME } from "./support/server";
+import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 const ZONE = "America/Los_Angeles";
@@ -102,9 +102,13 @@ test("a parent moves a seat to another section from /my-courses and sees the new
 
 /**
  * A move that costs more than the family's Cash: the form offers the card for what is missing (as
- * checkout does), not a dead end; paid on the TEST page, the Cash is there and the move goes through.
+ * checkout does), not a dead end; paid on the TEST page, the family is back in the same move with the
+ * Cash there (issue 41), and the move goes through.
  */
-test("moving to a dearer section without the Cash offers the card, and after paying the move goes through", async ({ page, browser }) => {
+test("moving to a dearer section without the Cash offers the card, and after paying the family is back in the move and it goes through", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.slow();
   const tag = randomUUID().slice(0, 6);
   const courseTitle = `Chess Endgames ${tag}`;
@@ -153,11 +157,30 @@ test("moving to a dearer section without the Cash offers the card, and after pay
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText("Pay $15.00");
   await parent.getByLabel("Card number").fill("4242 4242 4242 4242");
   await parent.getByRole("button", { name: "Pay $15.00" }).click();
-  await expect(parent.getByTestId("top-up-state")).toHaveText(`Your top-up of $15.00 was added to your ${CASH}.`);
 
-  await parent.goto("/my-courses");
-  await enrolments.getByText("Move to another time").click();
-  await parent.getByRole("button", { name: "Move Ida's seat" }).click();
+  // Issue 41: Stripe's page sends the family back into the same move, not to the wallet: open, the
+  // same section chosen, the Cash now covering it, its button the next thing to press.
+  await expect(parent).toHaveURL(/\/my-courses\?move=\d+&to=\d+&top_up=[0-9a-f-]{36}$/);
+  await expect(
+    enrolments.getByText(`Your top-up of $15.00 was added to your ${CASH}, which is now $15.00: enough for this move ($15.00 more).`),
+  ).toBeVisible();
+  await expect(
+    enrolments.getByRole("radio", { name: /Tuesdays and Thursdays 3:30 PM Pacific Time \(Los Angeles\).*\$15\.00 more/ }),
+  ).toBeChecked();
+  const move = parent.getByRole("button", { name: "Move Ida's seat" });
+  await expect(move).toBeVisible();
+  await expect(move).toBeFocused();
+  expect(await seriousA11yViolations(parent)).toEqual([]);
+  await parent.screenshot({ path: testInfo.outputPath("transfer-after-top-up.png"), fullPage: true });
+  await parent.screenshot({ path: "/tmp/transfer-after-top-up.png", fullPage: true });
+  await move.click();
   await expect(parent.getByText(`Ida moved to the new section of ${courseTitle}. $15.00 was taken from your Cash.`).first()).toBeVisible();
+
+  // The seat is in the new section, and the Cash paid for it: $40.00 + $15.00 in, $40.00 + $15.00 out.
+  await parent.goto("/my-courses");
+  await expect(enrolments).toContainText(`${courseTitle} for Ida`);
+  await expect(enrolments.getByText("Tuesdays and Thursdays 3:30 PM Pacific Time (Los Angeles)", { exact: true })).toBeVisible();
+  await parent.goto(brandPaths.wallet);
+  await expect(parent.getByTestId("wallet-balance")).toHaveText("$0.00");
   await parent.context().close();
 });

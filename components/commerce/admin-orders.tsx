@@ -3,22 +3,26 @@ import { ActionForm, type FormAction } from "@/components/dashboards/action-form
 import { DataTable } from "@/components/dashboards/data-table";
 import type { AdminOrderRow, AdminPurchaseRow, OrderFilters } from "@/lib/commerce/admin/admin-orders";
 import { formatInstantInZone } from "@/lib/scheduling/time";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 const STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
 const field = "mt-1 block max-w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900";
 // min-w-0 max-w-full (with the field's max-w-full): a long course name must not push a phone's page sideways.
 const filterLabel = "min-w-0 max-w-full text-sm font-semibold text-slate-800";
 
-/** The orders list's filters: a GET form, so a filtered list is a link. */
+/** The orders list's filters: a GET form, so a filtered list is a link. Its dates are days on the admin's clock (`zone`), named. */
 export function AdminOrderFilters({
   filters,
   courses,
   action,
+  zone,
 }: {
   filters: OrderFilters;
   courses: Array<{ id: number; title: string }>;
   action: string;
+  zone: string;
 }) {
+  const daysHint = "order-filter-days";
   return (
     <form method="get" action={action} className="flex flex-wrap items-end gap-4" aria-label="Filter orders">
       <label className={filterLabel}>
@@ -44,16 +48,19 @@ export function AdminOrderFilters({
         </select>
       </label>
       <label className={filterLabel}>
-        From (UTC)
-        <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
+        From
+        <input type="date" name="from" defaultValue={filters.from ?? ""} aria-describedby={daysHint} className={field} />
       </label>
       <label className={filterLabel}>
-        To (UTC)
-        <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
+        To
+        <input type="date" name="to" defaultValue={filters.to ?? ""} aria-describedby={daysHint} className={field} />
       </label>
       <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
         Filter
       </button>
+      <p id={daysHint} className="basis-full text-sm text-slate-700">
+        From and To are whole days in {zoneLabel(zone)}, your clock (To included).
+      </p>
     </form>
   );
 }

@@ -1,9 +1,27 @@
 import Link from "next/link";
 
 import type { FormAction } from "@/components/dashboards/action-form";
-import { TransferForm } from "@/components/commerce/transfer-form";
+import { TransferForm, type ResumedMove } from "@/components/commerce/transfer-form";
 import { WithdrawConfirmation } from "@/components/commerce/withdraw-confirmation";
 import type { EnrolmentView } from "@/lib/commerce/enrolments";
+import { moveResumeNotice, type MoveResume } from "@/lib/commerce/transfers/move-intent";
+
+/**
+ * The move to open again in this seat's form: the section chosen before the top-up, if it is still
+ * one to move to (after the move it is the seat's own, so nothing is resumed), and what to say.
+ */
+function resumeOf(enrolment: EnrolmentView, resume: MoveResume | null): ResumedMove | null {
+  if (!resume || resume.orderItemId !== enrolment.orderItemId) return null;
+  const target = enrolment.moveTargets.find((t) => t.sectionId === resume.toSectionId);
+  if (!target) return null;
+  const notice = moveResumeNotice({
+    topUp: resume.topUp,
+    balanceMinor: resume.balanceMinor,
+    differenceMinor: target.differenceMinor,
+    learnerName: enrolment.learnerName,
+  });
+  return { toSectionId: target.sectionId, notice: notice?.text ?? null, covered: notice?.covered ?? true };
+}
 
 /** The family's enrolments: course, child, weekly times and next session in the parent's zone, and Withdraw (confirmed in a dialog that states the refund) while it is refunded. */
 export function EnrolmentList({
@@ -11,12 +29,15 @@ export function EnrolmentList({
   withdraw,
   transfer,
   topUp,
+  resume = null,
 }: {
   enrolments: EnrolmentView[];
   withdraw: FormAction;
   transfer: FormAction;
   /** A top-up by card, offered where a move costs more than the Cash (absent when card payments are off). */
   topUp?: FormAction;
+  /** The move to open again, back from a top-up started in it (issue 41). */
+  resume?: MoveResume | null;
 }) {
   if (enrolments.length === 0) {
     return (
@@ -74,6 +95,7 @@ export function EnrolmentList({
                 targets={enrolment.moveTargets}
                 transfer={transfer}
                 topUp={topUp}
+                resume={resumeOf(enrolment, resume)}
               />
             ) : null}
           </div>

@@ -1,3 +1,5 @@
+import { zoneLabel } from "@/lib/scheduling/zone-name";
+
 const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 16, right: 8, bottom: 28, left: 48 };
@@ -11,7 +13,7 @@ function niceMax(value: number): number {
 }
 
 export interface DayValue {
-  /** YYYY-MM-DD (UTC) */
+  /** YYYY-MM-DD, a day on the reader's clock (`zone`) */
   day: string;
   value: number;
 }
@@ -20,7 +22,8 @@ const count = (value: number) => value.toLocaleString("en-US");
 
 /**
  * A figure per day (demo requests, revenue) as server-rendered SVG bars: no chart library, no client
- * JavaScript. `id` keeps two charts on one page apart; `formatValue` writes a value (money, a count).
+ * JavaScript. `id` keeps two charts on one page apart; `formatValue` writes a value (money, a count);
+ * `zone` is the reader's, whose days the data counts (one clock per person), named in the caption.
  */
 export function DayBarChart({
   data,
@@ -28,8 +31,10 @@ export function DayBarChart({
   id = "per-day",
   noun = "requests",
   formatValue = count,
+  zone,
 }: {
   data: DayValue[];
+  zone: string;
   title: string;
   id?: string;
   noun?: string;
@@ -79,7 +84,7 @@ export function DayBarChart({
         })}
       </svg>
       <figcaption className="mt-2 text-sm text-slate-700">
-        {formatValue(total)} {noun} in {data.length} days (UTC). Hover a bar for its day.
+        {formatValue(total)} {noun} in {data.length} days, each midnight to midnight in {zoneLabel(zone)}. Hover a bar for its day.
       </figcaption>
     </figure>
   );

@@ -53,7 +53,18 @@ function PayForms({ row, pay, stripe }: { row: AdminStatementRow; pay: FormActio
 }
 
 /** Every teacher's statement for one month, with its CSV and, when due, how to pay it. */
-export function AdminStatementTable({ rows, pay, stripe }: { rows: AdminStatementRow[]; pay: FormAction; stripe: boolean }) {
+export function AdminStatementTable({
+  rows,
+  pay,
+  stripe,
+  zone,
+}: {
+  rows: AdminStatementRow[];
+  pay: FormAction;
+  stripe: boolean;
+  /** The admin's, for a paid day. */
+  zone: string;
+}) {
   if (rows.length === 0) return <p className="text-slate-700">No teacher has a section yet.</p>;
   return (
     <DataTable
@@ -101,7 +112,7 @@ export function AdminStatementTable({ rows, pay, stripe }: { rows: AdminStatemen
               ) : null}
             </td>
             <td className="px-3 py-2">
-              <StatementStatus statement={row} />
+              <StatementStatus statement={row} zone={zone} />
               {row.payment?.reference ? <p className="mt-1 text-xs text-slate-700">Ref. {row.payment.reference}</p> : null}
               {row.payment?.failureMessage ? <p className="mt-1 text-xs text-red-800">{row.payment.failureMessage}</p> : null}
             </td>

@@ -22,8 +22,8 @@ const base: Statement = {
   payment: null,
 };
 
-const textOf = (statement: Statement) =>
-  renderToStaticMarkup(<StatementDetail statement={statement} csvHref="/api/earnings/statement?month=2027-07" />)
+const textOf = (statement: Statement, zone = "UTC") =>
+  renderToStaticMarkup(<StatementDetail statement={statement} csvHref="/api/earnings/statement?month=2027-07" zone={zone} />)
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
@@ -51,5 +51,27 @@ describe("a statement's figures", () => {
     };
     const text = textOf({ ...may, status: "nothing" });
     expect(text).toContain("Nothing is paid for May 2027: its $70.00 below zero comes off next month's net.");
+  });
+});
+
+/** Issue 41, one clock: the month stays the rule's (UTC); the statement says when it starts and ends on the reader's clock, named. */
+describe("a statement's month", () => {
+  it("is read on the reader's clock, the zone named, the month itself unchanged", () => {
+    expect(textOf(base, "Asia/Kolkata")).toContain(
+      "Statement for July 2027 Due July 2027 on your clock: Thu, Jul 1, 2027, 5:30 AM to Sun, Aug 1, 2027, 5:30 AM India Standard Time (Kolkata) (the calendar month in UTC).",
+    );
+    expect(textOf(base, "America/Los_Angeles")).toContain(
+      "July 2027 on your clock: Wed, Jun 30, 2027, 5:00 PM to Sat, Jul 31, 2027, 5:00 PM Pacific Time (Los Angeles)",
+    );
+    expect(textOf(base)).toContain("July 2027 on your clock: Thu, Jul 1, 2027, 12:00 AM to Sun, Aug 1, 2027, 12:00 AM UTC");
+    // The figures are the same whatever the clock.
+    expect(textOf(base, "Asia/Kolkata").split("Sessions taught")[1]).toBe(textOf(base).split("Sessions taught")[1]);
+  });
+
+  it("a paid statement's day is the reader's", () => {
+    const payment = { id: 1, method: "manual" as const, reference: null, stripeTransferId: null, failureMessage: null };
+    const paid: Statement = { ...base, status: "paid", payment: { ...payment, paidAt: new Date("2027-08-03T20:00:00Z") } };
+    expect(textOf(paid, "Asia/Kolkata")).toContain("Paid 2027-08-04");
+    expect(textOf(paid, "America/Los_Angeles")).toContain("Paid 2027-08-03");
   });
 });

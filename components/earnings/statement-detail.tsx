@@ -1,5 +1,5 @@
 import { DataTable } from "@/components/dashboards/data-table";
-import { monthLabel } from "@/lib/commerce/earnings/attribution";
+import { monthLabel, monthSpanIn } from "@/lib/commerce/earnings/attribution";
 import type { Statement } from "@/lib/commerce/earnings/statements";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 
@@ -7,8 +7,11 @@ import { StatementStatus } from "./statement-status";
 
 const LINE_LABELS = { section: "Sessions taught", refund: "Refund deducted", credit: "Session credit deducted" } as const;
 
-/** One month's statement: its figures from gross to net, then the lines they come from. */
-export function StatementDetail({ statement, csvHref }: { statement: Statement; csvHref: string }) {
+/**
+ * One month's statement: its figures from gross to net, then the lines they come from. Its month is
+ * the rule's (UTC), read on the reader's clock (`zone`, named); the lines' dates are the rule's days.
+ */
+export function StatementDetail({ statement, csvHref, zone }: { statement: Statement; csvHref: string; zone: string }) {
   const money = (minor: number) => formatMoney(minor, statement.currency);
   const label = monthLabel(statement.month);
   const rows: Array<[string, string]> = [
@@ -24,10 +27,13 @@ export function StatementDetail({ statement, csvHref }: { statement: Statement; 
     <section aria-labelledby="statement-heading" className="mt-8 rounded-xl border border-slate-200 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="statement-heading" className="text-xl font-bold text-slate-900">
-          Statement for {label} <span className="text-base font-normal text-slate-700">(UTC)</span>
+          Statement for {label}
         </h2>
-        <StatementStatus statement={statement} />
+        <StatementStatus statement={statement} zone={zone} />
       </div>
+      <p className="mt-1 text-sm text-slate-700" data-testid="statement-month-span">
+        {label} on your clock: {monthSpanIn(statement.month, zone)} (the calendar month in UTC).
+      </p>
       <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
@@ -64,7 +70,7 @@ export function StatementDetail({ statement, csvHref }: { statement: Statement; 
         <div className="mt-6">
           <DataTable
             caption={`Lines of the statement for ${label}`}
-            columns={["Line", "Course", "Date", "Sessions", "Seats", { label: "Amount", className: "text-right" }]}
+            columns={["Line", "Course", "Date (UTC)", "Sessions", "Seats", { label: "Amount", className: "text-right" }]}
           >
             {statement.lines.map((line, index) => (
               <tr key={index} className="border-t border-slate-200">

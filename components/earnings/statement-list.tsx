@@ -7,8 +7,18 @@ import { formatMoney } from "@/lib/commerce/wallet/money";
 
 import { StatementStatus } from "./statement-status";
 
-/** A teacher's months, newest first: each links to its statement on the same page. */
-export function StatementList({ statements, selected, path }: { statements: Statement[]; selected: string; path: string }) {
+/** A teacher's months, newest first: each links to its statement on the same page. A paid day is on the reader's clock (`zone`). */
+export function StatementList({
+  statements,
+  selected,
+  path,
+  zone,
+}: {
+  statements: Statement[];
+  selected: string;
+  path: string;
+  zone: string;
+}) {
   return (
     <DataTable
       caption="Your monthly statements"
@@ -37,7 +47,7 @@ export function StatementList({ statements, selected, path }: { statements: Stat
           <td className="px-3 py-2 text-right tabular-nums">{formatMoney(statement.grossMinor, statement.currency)}</td>
           <td className="px-3 py-2 text-right tabular-nums">{formatMoney(statement.netMinor, statement.currency)}</td>
           <td className="px-3 py-2">
-            <StatementStatus statement={statement} />
+            <StatementStatus statement={statement} zone={zone} />
           </td>
         </tr>
       ))}

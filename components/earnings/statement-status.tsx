@@ -1,4 +1,5 @@
 import type { Statement } from "@/lib/commerce/earnings/statements";
+import { todayIn } from "@/lib/scheduling/time";
 
 const LABELS: Record<Statement["status"], { text: string; className: string }> = {
   open: { text: "Month in progress", className: "bg-slate-100 text-slate-800" },
@@ -9,14 +10,14 @@ const LABELS: Record<Statement["status"], { text: string; className: string }> =
   failed: { text: "Transfer failed", className: "bg-red-100 text-red-900" },
 };
 
-/** A statement's state in words (never by colour alone), with the payment's day once paid. */
-export function StatementStatus({ statement }: { statement: Statement }) {
+/** A statement's state in words (never by colour alone), with the payment's day once paid (on the reader's clock, `zone`). */
+export function StatementStatus({ statement, zone }: { statement: Statement; zone: string }) {
   const label = LABELS[statement.status];
   const paidAt = statement.status === "paid" ? statement.payment?.paidAt : null;
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${label.className}`}>
       {label.text}
-      {paidAt ? ` ${paidAt.toISOString().slice(0, 10)}` : ""}
+      {paidAt ? ` ${todayIn(zone, paidAt)}` : ""}
     </span>
   );
 }

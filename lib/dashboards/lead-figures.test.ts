@@ -68,6 +68,39 @@ describe("admin figures (issue 4)", () => {
     expect(figures.publishedCourses).toBeGreaterThanOrEqual(25);
   });
 
+  it("counts the days of the admin's clock when given their zone (issue 41: one clock), the same requests", async () => {
+    const admin = await insertActor(database.db, "admin");
+    await database.db.delete(demoRequests);
+    await insertDemoRequests(database.db, [
+      // Tue, Nov 17, 11:30 PM in Los Angeles; Nov 18 in UTC and in Kolkata (Nov 18, 1:00 PM).
+      { createdAt: at("2026-11-18T07:30:00Z"), grade: 3 },
+      // Wed, Nov 18, 12:30 AM in Los Angeles.
+      { createdAt: at("2026-11-18T08:30:00Z"), grade: 3 },
+      // Thu, Nov 19, 11:45 PM in Kolkata; Nov 19, 6:15 PM UTC.
+      { createdAt: at("2026-11-19T18:15:00Z"), grade: 3 },
+      // Fri, Nov 20, 12:15 AM in Kolkata; Nov 19 in UTC and in Los Angeles.
+      { createdAt: at("2026-11-19T18:45:00Z"), grade: 3 },
+    ]);
+    const perDay = async (zone?: string) =>
+      Object.fromEntries(
+        (await getAdminFigures(admin, NOW, zone)).requestsPerDay.filter((d) => d.requests > 0).map((d) => [d.day, d.requests]),
+      );
+    expect(await perDay()).toEqual({ "2026-11-18": 2, "2026-11-19": 2 });
+    expect(await perDay("America/Los_Angeles")).toEqual({ "2026-11-17": 1, "2026-11-18": 1, "2026-11-19": 2 });
+    expect(await perDay("Asia/Kolkata")).toEqual({ "2026-11-18": 2, "2026-11-19": 1, "2026-11-20": 1 });
+    // 30 days ending with the admin's today: at NOW (Nov 20, 12:00 UTC) it is Nov 20 in Los Angeles and in Kolkata.
+    const la = await getAdminFigures(admin, NOW, "America/Los_Angeles");
+    expect(la.requestsPerDay).toHaveLength(30);
+    expect([la.requestsPerDay[0]?.day, la.requestsPerDay.at(-1)?.day]).toEqual(["2026-10-22", "2026-11-20"]);
+    // Early in the UTC morning it is still the day before in Los Angeles; the window ends there.
+    const early = await getAdminFigures(admin, at("2026-11-20T05:00:00Z"), "America/Los_Angeles");
+    expect(early.requestsPerDay.at(-1)?.day).toBe("2026-11-19");
+    // Nov 1, 2026 is 25 hours long in Los Angeles (clocks go back): its day is still one bar.
+    expect(early.requestsPerDay.filter((d) => d.day === "2026-11-01")).toHaveLength(1);
+    // A zone that is none reads as UTC.
+    expect(await perDay("Not/AZone")).toEqual({ "2026-11-18": 2, "2026-11-19": 2 });
+  });
+
   it("are for admins only", async () => {
     const support = await insertActor(database.db, "support");
     const teacher = await insertActor(database.db, "teacher");

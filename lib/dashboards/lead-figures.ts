@@ -1,6 +1,7 @@
 import "server-only";
 
 import { sql } from "drizzle-orm";
+import { DateTime, IANAZone } from "luxon";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
@@ -8,7 +9,7 @@ import { getDb } from "@/lib/platform/db/client";
 export const FIGURES_DAYS = 30;
 
 export interface DayCount {
-  /** YYYY-MM-DD (UTC) */
+  /** YYYY-MM-DD: a day on the reader's clock (their zone, else UTC). */
   day: string;
   requests: number;
 }
@@ -60,20 +61,25 @@ type Row = Record<string, unknown>;
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * The admin's figures over the last 30 days (UTC days), each one SQL aggregate over the indexed
- * created_at range, so they stay cheap at hundreds of thousands of requests.
+ * The admin's figures over the last 30 days, days on the reader's clock (`zone`, one clock per
+ * person; UTC when not given), each one SQL aggregate over the indexed created_at range, so they stay
+ * cheap at hundreds of thousands of requests. A day is midnight to midnight in the zone (23 or 25
+ * hours when its clocks change).
  */
-export async function getAdminFigures(actor: Actor, now = new Date()): Promise<AdminFigures> {
+export async function getAdminFigures(actor: Actor, now = new Date(), zone = "UTC"): Promise<AdminFigures> {
   authorize(actor, "figures.read");
   const db = await getDb();
-  const today = now.toISOString().slice(0, 10);
-  const since = new Date(Date.parse(`${today}T00:00:00Z`) - (FIGURES_DAYS - 1) * 86_400_000);
+  const tz = IANAZone.isValidZone(zone) ? zone : "UTC";
+  const today = DateTime.fromJSDate(now, { zone: tz }).startOf("day");
+  const firstDay = today.minus({ days: FIGURES_DAYS - 1 });
+  const since = firstDay.toJSDate();
   const nowIso = now.toISOString();
   const [perDay, promise, byCourse, byGrade, overdue, byRole, published] = await Promise.all([
     db.execute(sql`
-      select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day, count(r.id)::int as requests
-      from generate_series(${since.toISOString()}::timestamptz, ${`${today}T00:00:00Z`}::timestamptz, interval '1 day') as d(day)
-      left join demo_requests r on r.created_at >= d.day and r.created_at < d.day + interval '1 day'
+      select to_char(d.day, 'YYYY-MM-DD') as day, count(r.id)::int as requests
+      from generate_series(${firstDay.toISODate()}::timestamp, ${today.toISODate()}::timestamp, interval '1 day') as d(day)
+      left join demo_requests r on r.created_at >= (d.day at time zone ${tz})
+        and r.created_at < ((d.day + interval '1 day') at time zone ${tz})
       group by d.day order by d.day`),
     db.execute(sql`
       select count(*)::int as judged,

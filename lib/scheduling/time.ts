@@ -174,6 +174,15 @@ export function wallClock(zone: string): WallClock {
   };
 }
 
+/**
+ * The first instant of a date (yyyy-MM-dd), `days` later, as a reader in `zone` has it: their
+ * midnight, or the first minute after it where a clock change skips midnight. Null for no date.
+ */
+export function startOfDayIn(date: string, zone: string, days = 0): Date | null {
+  const day = DateTime.fromISO(date, { zone });
+  return day.isValid ? day.plus({ days }).startOf("day").toJSDate() : null;
+}
+
 /** Today's date (yyyy-MM-dd) in `zone`. */
 export function todayIn(zone: string, now = new Date()): string {
   return DateTime.fromJSDate(now).setZone(zone).toISODate() ?? "";

@@ -4,12 +4,13 @@ import { EnrolmentList } from "@/components/commerce/enrolment-list";
 import { topUpAction } from "@/app/(account)/user/[walletSlug]/actions";
 import { listEnrolments } from "@/lib/commerce/enrolments";
 import { isCardPaymentAvailable } from "@/lib/commerce/payments/stripe";
+import type { MoveResume } from "@/lib/commerce/transfers/move-intent";
 
 import { transferEnrolmentAction, withdrawEnrolmentAction } from "./enrolment-actions";
 import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 /** Issue 18's part of /my-courses, self-contained: the family's paid seats, each with Withdraw while refundable. */
-export async function EnrolmentsSection({ userId, timezone }: { userId: number; timezone: string }) {
+export async function EnrolmentsSection({ userId, timezone, resume }: { userId: number; timezone: string; resume?: MoveResume | null }) {
   const enrolments = await listEnrolments(userId, timezone);
   return (
     <section aria-labelledby="my-enrolments" className="mt-10">
@@ -28,6 +29,7 @@ export async function EnrolmentsSection({ userId, timezone }: { userId: number; 
         withdraw={withdrawEnrolmentAction}
         transfer={transferEnrolmentAction}
         topUp={isCardPaymentAvailable() ? topUpAction : undefined}
+        resume={resume ?? null}
       />
     </section>
   );

@@ -6,6 +6,7 @@ import { LearnersManager } from "@/components/account/learners-manager";
 import { LeadTable } from "@/components/dashboards/lead-table";
 import { LearnerSignInCard } from "@/components/learner/learner-sign-in-card";
 import { CalendarFeedLinks } from "@/components/learner/calendar-feed-links";
+import { resumeMove } from "@/lib/commerce/transfers/move-resume";
 import { listFeeds } from "@/lib/learner-access/feeds";
 import { listLearnerSignIns } from "@/lib/learner-access/sign-ins";
 import { VerifyEmailNotice } from "@/components/forms/verify-email-notice";
@@ -29,19 +30,25 @@ export const metadata = { title: "My courses" };
 const learnerActions = { add: addLearnerAction, update: updateLearnerAction, remove: removeLearnerAction };
 const signInActions = { set: setLearnerSignInAction, off: turnOffLearnerSignInAction };
 
-export default async function MyCoursesPage() {
+export default async function MyCoursesPage({
+  searchParams,
+}: {
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+} = {}) {
   const user = await requireUser("/my-courses");
   // Reads only: the demos booked with a verified email got their child when the session learnt of
   // the verification (email.verified: lib/reactions/verified-email-demos.ts), and signed-in bookings
   // come with theirs.
   // Requests made with the email show once it is verified; before, only those made signed in (security issue: account squatting).
-  const [requests, learners, bookings, storedZone, signIns, feeds] = await Promise.all([
+  const [requests, learners, bookings, storedZone, signIns, feeds, resume] = await Promise.all([
     listLeadsForAccount(user),
     listLearners(user.databaseId),
     listFamilyDemoBookings(user),
     findUserTimezone(user.databaseId),
     listLearnerSignIns(user.databaseId),
     listFeeds(user.databaseId),
+    // Back from a top-up started in a move (issue 41): that move, opened again.
+    searchParams ? searchParams.then((query) => resumeMove(user.databaseId, query)) : null,
   ]);
   const timezone = storedZone ?? FALLBACK_TIMEZONE;
   const consentDay = zonedFormat(timezone, { dateStyle: "long" });
@@ -105,7 +112,7 @@ export default async function MyCoursesPage() {
         <FamilyBookingsTable bookings={bookings} timezone={timezone} />
       </section>
 
-      <EnrolmentsSection userId={user.databaseId} timezone={timezone} />
+      <EnrolmentsSection userId={user.databaseId} timezone={timezone} resume={resume} />
 
       <WaitlistSection userId={user.databaseId} timezone={timezone} />
 

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 
-import { auditEvents, gifts, paymentIssues, sections, topUps } from "@/lib/platform/db/schema/index";
-import { newFamily, newSection } from "@/test/commerce-fixtures";
+import { auditEvents, gifts, orders, paymentIssues, sections, topUps } from "@/lib/platform/db/schema/index";
+import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 
-import { listOrdersForAdmin, listPurchasesForAdmin, parseOrderFilters, resolvePaymentIssue } from "./admin-orders";
+import { listOrdersForAdmin, listPurchasesForAdmin, orderDateRange, parseOrderFilters, resolvePaymentIssue } from "./admin-orders";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { refundOrderAsAdmin } from "@/lib/commerce/refunds/refunds";
 
@@ -79,4 +79,58 @@ test("gifts and card top-ups show with the orders: buyer, amount, how paid and w
   expect(JSON.stringify(purchases)).not.toContain(code);
   expect(await listPurchasesForAdmin(admin, parseOrderFilters({ from: "2001-01-01", to: "2001-01-02" }))).toEqual([]);
   await expect(listPurchasesForAdmin(await insertActor(db(), "support"), parseOrderFilters({}))).rejects.toThrow("You are not allowed");
+});
+
+describe("the date filter's days are the admin's, on their clock (issue 41: one clock)", () => {
+  test("a day is midnight to midnight in the admin's zone, To included; UTC without a zone", () => {
+    const range = (from: string, to: string, zone?: string) => {
+      const { from: start, to: end } = orderDateRange(parseOrderFilters({ from, to }, zone));
+      return [start?.toISOString(), end?.toISOString()];
+    };
+    expect(range("2019-11-12", "2019-11-12", "America/Los_Angeles")).toEqual(["2019-11-12T08:00:00.000Z", "2019-11-13T08:00:00.000Z"]);
+    expect(range("2019-11-12", "2019-11-13", "Asia/Kolkata")).toEqual(["2019-11-11T18:30:00.000Z", "2019-11-13T18:30:00.000Z"]);
+    expect(range("2019-11-12", "2019-11-12")).toEqual(["2019-11-12T00:00:00.000Z", "2019-11-13T00:00:00.000Z"]);
+    // The day the clocks go back is 25 hours long in Los Angeles; a zone that is none reads as UTC.
+    expect(range("2019-11-03", "2019-11-03", "America/Los_Angeles")).toEqual(["2019-11-03T07:00:00.000Z", "2019-11-04T08:00:00.000Z"]);
+    expect(range("2019-11-12", "2019-11-12", "Not/AZone")).toEqual(["2019-11-12T00:00:00.000Z", "2019-11-13T00:00:00.000Z"]);
+    // Where the clocks skip midnight (Santiago, September 2019), the day starts at 1:00 AM.
+    expect(range("2019-09-08", "2019-09-08", "America/Santiago")[0]).toBe("2019-09-08T04:00:00.000Z");
+  });
+
+  test("orders and purchases late in a Los Angeles evening are listed on that day for a Los Angeles admin, the next day in UTC", async () => {
+    const admin = await insertActor(db(), "admin");
+    const family = await newFamily(db(), 50_000);
+    const sectionId = await newSection(db(), { priceMinor: 1_000 });
+    const lateEvening = new Date("2019-11-12T06:30:00Z"); // Mon, Nov 11, 10:30 PM in Los Angeles
+    const afterMidnight = new Date("2019-11-12T08:30:00Z"); // Tue, Nov 12, 12:30 AM in Los Angeles
+    const placed: string[] = [];
+    for (const [at, learnerId] of [
+      [lateEvening, family.learnerId],
+      [afterMidnight, await addChild(db(), family.parentId, "Bo")],
+    ] as const) {
+      const { orderId } = await placeOrder(family.parentId, [{ sectionId, learnerId }]);
+      await db().update(orders).set({ createdAt: at }).where(eq(orders.id, orderId));
+      placed.push(orderId);
+    }
+    const [topUp] = await db()
+      .insert(topUps)
+      .values({ userId: family.parentId, amountMinor: 700, currency: "USD", status: "paid", paidAt: lateEvening, createdAt: lateEvening })
+      .returning({ id: topUps.id });
+    const listed = async (query: Record<string, string>, zone?: string) =>
+      (await listOrdersForAdmin(admin, parseOrderFilters(query, zone))).map((o) => o.id).sort();
+    const purchases = async (query: Record<string, string>, zone?: string) =>
+      (await listPurchasesForAdmin(admin, parseOrderFilters(query, zone))).map((p) => p.id);
+
+    const la = "America/Los_Angeles";
+    expect(await listed({ from: "2019-11-11", to: "2019-11-11" }, la)).toEqual([placed[0]]);
+    expect(await listed({ from: "2019-11-12", to: "2019-11-12" }, la)).toEqual([placed[1]]);
+    expect(await listed({ from: "2019-11-11", to: "2019-11-12" }, la)).toEqual([...placed].sort());
+    expect(await purchases({ from: "2019-11-11", to: "2019-11-11" }, la)).toEqual([topUp!.id]);
+    expect(await purchases({ from: "2019-11-12", to: "2019-11-12" }, la)).toEqual([]);
+    // In UTC both are on Nov 12; in Kolkata (5:30 ahead), Nov 12 too.
+    expect(await listed({ from: "2019-11-12", to: "2019-11-12" })).toEqual([...placed].sort());
+    expect(await listed({ from: "2019-11-11", to: "2019-11-11" })).toEqual([]);
+    expect(await listed({ from: "2019-11-12", to: "2019-11-12" }, "Asia/Kolkata")).toEqual([...placed].sort());
+    expect(await purchases({ from: "2019-11-12", to: "2019-11-12" }, "Asia/Kolkata")).toEqual([topUp!.id]);
+  });
 });

@@ -22,6 +22,7 @@ import { AppError } from "@/lib/platform/errors";
 import { z } from "@/lib/platform/zod";
 
 import { formatMoney } from "@/lib/commerce/wallet/money";
+import { isValidTimeZone, startOfDayIn } from "@/lib/scheduling/time";
 
 const ORDER_STATUSES = ["pending", "paid", "refunded", "expired", "flagged"] as const;
 const day = z.iso.date().optional().catch(undefined);
@@ -33,11 +34,33 @@ export const orderFiltersSchema = z.object({
   from: day,
   to: day,
 });
-export type OrderFilters = z.infer<typeof orderFiltersSchema>;
+export type OrderFilters = z.infer<typeof orderFiltersSchema> & {
+  /** The admin's zone (one clock per person): from and to are days on their clock. UTC when not given. */
+  zone?: string;
+};
 
-export function parseOrderFilters(query: Record<string, string | string[] | undefined>): OrderFilters {
+export function parseOrderFilters(query: Record<string, string | string[] | undefined>, zone?: string): OrderFilters {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
-  return orderFiltersSchema.parse({ status: one(query.status), course: one(query.course), from: one(query.from), to: one(query.to) });
+  const filters = orderFiltersSchema.parse({
+    status: one(query.status),
+    course: one(query.course),
+    from: one(query.from),
+    to: one(query.to),
+  });
+  return zone ? { ...filters, zone } : filters;
+}
+
+/**
+ * The instants of the filters' days, [from, to), on the admin's clock: from the first day's midnight
+ * in their zone to the midnight after the last day (to is inclusive). Only what is listed follows the
+ * zone; no money figure does.
+ */
+export function orderDateRange(filters: OrderFilters): { from: Date | null; to: Date | null } {
+  const zone = filters.zone && isValidTimeZone(filters.zone) ? filters.zone : "UTC";
+  return {
+    from: filters.from ? startOfDayIn(filters.from, zone) : null,
+    to: filters.to ? startOfDayIn(filters.to, zone, 1) : null,
+  };
 }
 
 export interface AdminOrderRow {
@@ -55,10 +78,11 @@ export interface AdminOrderRow {
   canRefund: boolean;
 }
 
-/** Orders newest first with their seats and refunds, filtered by status, course and UTC date range (to inclusive). */
+/** Orders newest first with their seats and refunds, filtered by status, course and date range (the admin's days, to inclusive). */
 export async function listOrdersForAdmin(actor: Actor | null | undefined, filters: OrderFilters, limit = 100): Promise<AdminOrderRow[]> {
   authorize(actor, "orders.manage");
   const db = await getDb();
+  const range = orderDateRange(filters);
   const ofCourse = filters.course
     ? db
         .select({ id: orderItems.orderId })
@@ -74,8 +98,8 @@ export async function listOrdersForAdmin(actor: Actor | null | undefined, filter
       and(
         filters.status ? eq(orders.status, filters.status) : undefined,
         ofCourse ? inArray(orders.id, ofCourse) : undefined,
-        filters.from ? gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
-        filters.to ? lt(orders.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)) : undefined,
+        range.from ? gte(orders.createdAt, range.from) : undefined,
+        range.to ? lt(orders.createdAt, range.to) : undefined,
       ),
     )
     .orderBy(desc(orders.createdAt))
@@ -141,11 +165,9 @@ export async function listPurchasesForAdmin(
 ): Promise<AdminPurchaseRow[]> {
   authorize(actor, "orders.manage");
   const db = await getDb();
+  const range = orderDateRange(filters);
   const inRange = (column: typeof gifts.createdAt | typeof topUps.createdAt) =>
-    and(
-      filters.from ? gte(column, new Date(`${filters.from}T00:00:00Z`)) : undefined,
-      filters.to ? lt(column, new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000)) : undefined,
-    );
+    and(range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined);
   const [giftRows, topUpRows] = await Promise.all([
     db
       .select({ gift: gifts, email: users.email })

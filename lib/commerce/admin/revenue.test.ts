@@ -87,3 +87,34 @@ test("revenue per day and per course: paid seats minus refunds, in the configure
 
   await expect(getRevenue(await insertActor(db(), "support"), NOW)).rejects.toThrow("You are not allowed to do that.");
 });
+
+test("revenue per day counts the admin's days when given their zone (issue 41: one clock); the amounts are the same", async () => {
+  const sectionId = await newSection(db(), { priceMinor: 5_000 });
+  const admin = await insertActor(db(), "admin");
+  const before = await getRevenue(admin, NOW, "America/Los_Angeles");
+  // Paid at 6:59 AM UTC on Mar 17: Mar 17 in UTC, still Mar 16 (11:59 PM) in Los Angeles (PDT, 7 hours behind).
+  const [row] = await db()
+    .insert(orders)
+    .values({
+      userId: (await newFamily(db())).parentId,
+      status: "paid",
+      currency: "USD",
+      totalMinor: 5_000,
+      walletMinor: 5_000,
+      cardMinor: 0,
+      paidAt: new Date("2026-03-17T06:59:00Z"),
+    })
+    .returning({ id: orders.id });
+  await db()
+    .insert(orderItems)
+    .values({ orderId: row!.id, sectionId, learnerId: (await newFamily(db())).learnerId, priceMinor: 5_000 });
+  const utc = await getRevenue(admin, NOW);
+  const la = await getRevenue(admin, NOW, "America/Los_Angeles");
+  const on = (revenue: typeof la, day: string) => revenue.perDay.find((d) => d.day === day)?.netMinor;
+  expect(on(la, "2026-03-16")! - on(before, "2026-03-16")!).toBe(5_000);
+  expect(on(la, "2026-03-17")).toBe(on(before, "2026-03-17"));
+  expect(on(utc, "2026-03-17")).toBe(5_000);
+  expect(la.perDay).toHaveLength(30);
+  expect([la.perDay[0]!.day, la.perDay.at(-1)!.day]).toEqual(["2026-02-19", "2026-03-20"]);
+  expect(la.totalNetMinor - before.totalNetMinor).toBe(5_000);
+});

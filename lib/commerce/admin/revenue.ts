@@ -1,18 +1,20 @@
 import "server-only";
 
 import { sql } from "drizzle-orm";
+import { DateTime } from "luxon";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 
 import { CURRENCY } from "@/lib/commerce/wallet/money";
+import { isValidTimeZone } from "@/lib/scheduling/time";
 
 export const REVENUE_DAYS = 30;
 /** The course table lists the best-selling courses; the rest are summed in one line. */
 export const REVENUE_COURSE_ROWS = 10;
 
 export interface RevenueDay {
-  /** YYYY-MM-DD (UTC) */
+  /** YYYY-MM-DD: a day on the reader's clock (their zone, else UTC). */
   day: string;
   /** Seats paid that day minus refunds made that day, in minor units (can be negative). */
   netMinor: number;
@@ -39,32 +41,35 @@ const num = (v: unknown) => Number(v ?? 0);
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
- * Revenue over the last 30 UTC days in the configured currency: the seats of paid orders (by the
- * day they were paid, wallet and card alike) minus refunds (by the day they were made). Gifts are
- * not revenue: the {product} Cash they move was counted when it paid for a seat.
+ * Revenue over the last 30 days in the configured currency, days on the reader's clock (`zone`, one
+ * clock per person; UTC when not given): the seats of paid orders (by the day they were paid, wallet
+ * and card alike) minus refunds (by the day they were made). Gifts are not revenue: the {product}
+ * Cash they move was counted when it paid for a seat. Only the days follow the zone; no amount does.
  */
-export async function getRevenue(actor: Actor, now = new Date()): Promise<Revenue> {
+export async function getRevenue(actor: Actor, now = new Date(), zone = "UTC"): Promise<Revenue> {
   authorize(actor, "figures.read");
   const db = await getDb();
-  const today = now.toISOString().slice(0, 10);
-  const since = new Date(Date.parse(`${today}T00:00:00Z`) - (REVENUE_DAYS - 1) * 86_400_000).toISOString();
+  const tz = isValidTimeZone(zone) ? zone : "UTC";
+  const today = DateTime.fromJSDate(now, { zone: tz }).startOf("day");
+  const firstDay = today.minus({ days: REVENUE_DAYS - 1 });
+  const since = firstDay.toJSDate().toISOString();
   const [perDay, byCourse] = await Promise.all([
     db.execute(sql`
       with paid as (
-        select date_trunc('day', o.paid_at, 'UTC') as day, sum(oi.price_minor) as minor
+        select date_trunc('day', o.paid_at, ${tz}) as day, sum(oi.price_minor) as minor
         from orders o join order_items oi on oi.order_id = o.id
         where o.paid_at >= ${since}::timestamptz and o.currency = ${CURRENCY}
         group by 1),
       refunded as (
-        select date_trunc('day', r.created_at, 'UTC') as day, sum(r.wallet_minor + r.card_minor) as minor
+        select date_trunc('day', r.created_at, ${tz}) as day, sum(r.wallet_minor + r.card_minor) as minor
         from refunds r
         where r.created_at >= ${since}::timestamptz and r.currency = ${CURRENCY}
         group by 1)
-      select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day,
+      select to_char(d.day, 'YYYY-MM-DD') as day,
              (coalesce(p.minor, 0) - coalesce(r.minor, 0))::bigint as net
-      from generate_series(${since}::timestamptz, ${`${today}T00:00:00Z`}::timestamptz, interval '1 day') as d(day)
-      left join paid p on p.day = d.day
-      left join refunded r on r.day = d.day
+      from generate_series(${firstDay.toISODate()}::timestamp, ${today.toISODate()}::timestamp, interval '1 day') as d(day)
+      left join paid p on p.day = (d.day at time zone ${tz})
+      left join refunded r on r.day = (d.day at time zone ${tz})
       order by d.day`),
     db.execute(sql`
       with paid as (

@@ -2,6 +2,7 @@ import { brandLabels } from "@/lib/platform/brand";
 import { env } from "@/lib/platform/env";
 
 import { SESSION_CREDIT_POLICY } from "@/lib/commerce/session-credit-policy";
+import { zonedFormat, zoneLabel } from "@/lib/scheduling/zone-name";
 
 /**
  * How a teacher's earnings are counted (issue 28), written once: the statements compute by it
@@ -64,10 +65,35 @@ export function monthLabel(month: string): string {
   return monthRange(month).from.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
+const SPAN_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+/**
+ * One clock (issue 41): a statement's month as a reader in `zone` lives it, named once: "Sat, Oct 31,
+ * 2026, 5:00 PM to Mon, Nov 30, 2026, 4:00 PM Pacific Time (Los Angeles)". The month itself stays the
+ * rule's, UTC (the same for every teacher and every frozen statement); only its reading moves.
+ */
+export function monthSpanIn(month: string, zone: string): string {
+  const { from, to } = monthRange(month);
+  let format: Intl.DateTimeFormat;
+  try {
+    format = zonedFormat(zone, SPAN_FORMAT);
+  } catch {
+    return monthSpanIn(month, "UTC");
+  }
+  return `${format.format(from)} to ${format.format(to)} ${zoneLabel(zone)}`;
+}
+
 /** The rule as teachers read it: on their earnings page and, shorter, on /become-a-teacher. */
 export function earningsRuleText(rule = EARNINGS_RULE): string[] {
   return [
-    `Months are calendar months in UTC (Coordinated Universal Time).`,
+    `Months are calendar months in UTC (Coordinated Universal Time), the same for every teacher, so a statement never moves with a clock; each statement says when its month starts and ends on your own clock.`,
     `Each paid seat's price is spread evenly over the sessions it covers (from its first session to the class's last day, or ${rule.openEndedWeeks} weeks of sessions for a class with no last day), to the cent. A session's share counts in the month of its scheduled time.`,
     `A refunded seat earns nothing from the refund on; what it had already earned is deducted in the month of the refund (less any session credit already deducted for that seat). A cancelled session's credit to the family's ${brandLabels.cash} is deducted in the month it is credited.`,
     `The platform keeps ${rule.platformSharePercent}% of what is left after refunds and credits; you receive the other ${100 - rule.platformSharePercent}%.`,

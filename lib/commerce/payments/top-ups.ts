@@ -3,6 +3,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
+import { sameOriginPath } from "@/lib/platform/auth/guard";
 import { brandLabels, brandRoutes } from "@/lib/platform/brand";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { topUps } from "@/lib/platform/db/schema/index";
@@ -18,8 +19,19 @@ import { TOP_UP_MESSAGES, topUpSchema } from "./top-up-schema";
 
 export type TopUpStatus = (typeof topUps.$inferSelect)["status"];
 
-/** Where Stripe sends the parent back: the wallet page, which shows this top-up's state. */
-export const topUpReturnPath = (topUpId: string) => `${brandRoutes.wallet}?top_up=${topUpId}`;
+/**
+ * Where Stripe sends the parent back: the wallet page, which shows this top-up's state; or, for a
+ * top-up started elsewhere (a move that needs more Cash, issue 41), that page on this site (after the
+ * return-path rule) with the top-up's id added to its query.
+ */
+export function topUpReturnPath(topUpId: string, returnTo?: string | null): string {
+  const wallet = `${brandRoutes.wallet}?top_up=${topUpId}`;
+  const back = sameOriginPath(returnTo);
+  if (!back) return wallet;
+  const url = new URL(back, "http://local.invalid");
+  url.searchParams.set("top_up", topUpId);
+  return sameOriginPath(`${url.pathname}${url.search}${url.hash}`) ?? wallet;
+}
 
 /**
  * A parent starts a top-up of their {product} Cash by card: a pending top-up and its Stripe
@@ -32,7 +44,7 @@ export async function startTopUp(
   options: { returnOrigin?: string; email?: string; now?: Date } = {},
 ): Promise<{ topUpId: string; checkoutUrl: string }> {
   if (!isCardPaymentAvailable()) throw new AppError("conflict", TOP_UP_MESSAGES.cardNotOffered);
-  const { amount } = parseInput(topUpSchema, input);
+  const { amount, returnTo } = parseInput(topUpSchema, input);
   const now = options.now ?? new Date();
   const db = await getDb();
   const [topUp] = await db.insert(topUps).values({ userId, amountMinor: amount, currency: CURRENCY }).returning({ id: topUps.id });
@@ -45,7 +57,7 @@ export async function startTopUp(
       name: `${brandLabels.cash} top-up`,
       email: options.email,
       now,
-      returnPath: topUpReturnPath(topUp.id),
+      returnPath: topUpReturnPath(topUp.id, returnTo),
       returnOrigin: options.returnOrigin,
     });
     await db.update(topUps).set({ stripeCheckoutSessionId: session.id, updatedAt: new Date() }).where(eq(topUps.id, topUp.id));

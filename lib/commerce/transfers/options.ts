@@ -21,6 +21,8 @@ export interface TransferTarget {
   sectionId: number;
   /** "Tue & Fri 9:00 AM Pacific Time (Los Angeles), with Ms Rivera, first Tue, Mar 10, 2026, 9:00 AM …: $20.00 more". */
   label: string;
+  /** What it costs more than the seat's price, in minor units (negative: back to the Cash). */
+  differenceMinor: number;
 }
 
 /** A seat that may move: its order item, section, course and what it cost. */
@@ -78,6 +80,7 @@ export async function transferTargets(
       byItem.get(seat.orderItemId)!.push({
         sectionId: row.section.id,
         label: `${weeklyTimesLabel(week, zone)}${teacher}; first session ${formatInstantInZone(first.startsAt, zone)} (${priceNote(row.section.priceMinor - seat.priceMinor)})`,
+        differenceMinor: row.section.priceMinor - seat.priceMinor,
       });
     }
   }

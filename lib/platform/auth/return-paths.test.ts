@@ -4,6 +4,8 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 
 import { afterSignInPath, authPagePath } from "@/browser/auth/client-sign-in";
+import { topUpSchema } from "@/lib/commerce/payments/top-up-schema";
+import { topUpReturnPath } from "@/lib/commerce/payments/top-ups";
 import { proxy } from "@/proxy";
 import { HOSTILE_RETURN_PATHS } from "@/test/hostile-return-paths";
 
@@ -104,6 +106,18 @@ const ENTRY_POINTS: Record<string, (hostile: string) => Promise<void> | void> = 
   "app/(account)/gift-a-course/actions.ts": () => undefined,
   // A card top-up goes to the Checkout URL Stripe's API answered: never a value of the request.
   "app/(account)/user/[walletSlug]/actions.ts": () => undefined,
+  // Issue 41: a top-up's returnTo (a move on /my-courses) is no return path unless it leads here...
+  "lib/commerce/payments/top-up-schema.ts": (hostile) => {
+    expect(topUpSchema.parse({ amount: "20", returnTo: hostile }).returnTo).toBeUndefined();
+  },
+  // ...and Stripe's success and cancel URLs are built from it only after the rule again: else the wallet.
+  "lib/commerce/payments/top-ups.ts": (hostile) => {
+    const id = "00000000-0000-4000-8000-000000000041";
+    expect(topUpReturnPath(id, hostile)).toBe(topUpReturnPath(id));
+    expect(landsOn(topUpReturnPath(id, hostile))).toBe(ORIGIN);
+  },
+  // The move form's top-up names its return as moveReturnPath of the seat's and section's ids, set in code.
+  "components/commerce/transfer-form.tsx": () => undefined,
   // The demo outcome's enrol link: to /signin with the fixed callbackUrl "/enrol/continue", or to /cart (with a section id from the database).
   "app/(marketing)/enrol/enrol-redirect.ts": () => undefined,
   // A missed demo booked again: the new booking's page, /demo/<its token>, made by the server action.
@@ -131,6 +145,7 @@ const FIXED_TARGETS = [
   "components/scheduling/section-form.tsx",
   "app/(account)/gift-a-course/actions.ts",
   "app/(account)/user/[walletSlug]/actions.ts",
+  "components/commerce/transfer-form.tsx",
   "app/(marketing)/enrol/enrol-redirect.ts",
   "components/demo/rebook-demo.tsx",
   "app/(account)/messages/actions.ts",

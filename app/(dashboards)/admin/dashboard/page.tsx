@@ -29,13 +29,14 @@ const PATH = "/admin/dashboard";
 export default async function AdminDashboardPage() {
   const actor = await requirePagePermission("figures.read", PATH);
   const now = new Date();
-  const [figures, revenue, demos, replyTimes, moneyAudit, zone, expiring] = await Promise.all([
-    getAdminFigures(actor),
-    getRevenue(actor),
+  // One clock (issue 41): the per-day charts count the admin's days, as every time on the page.
+  const zone = await timezoneOfUser(actor.id);
+  const [figures, revenue, demos, replyTimes, moneyAudit, expiring] = await Promise.all([
+    getAdminFigures(actor, now, zone),
+    getRevenue(actor, now, zone),
     getDemoConversion(actor),
     teacherReplyTimes(actor),
     getLastMoneyAudit(actor),
-    timezoneOfUser(actor.id),
     listExpiringChecks(actor, now),
   ]);
   const { judged, contactedInTime } = figures.promise;
@@ -87,6 +88,7 @@ export default async function AdminDashboardPage() {
         <DayBarChart
           data={figures.requestsPerDay.map((d) => ({ day: d.day, value: d.requests }))}
           title={`Demo requests per day, last ${FIGURES_DAYS} days`}
+          zone={zone}
         />
       </section>
       <section aria-labelledby="money-audit" className="mt-10 rounded-2xl border border-slate-200 p-5">
@@ -108,6 +110,7 @@ export default async function AdminDashboardPage() {
           title={`Revenue per day, last ${REVENUE_DAYS} days`}
           noun="revenue"
           formatValue={formatMoneyCompact}
+          zone={zone}
         />
         <h3 className="mt-6 mb-2 text-lg font-bold text-slate-900">Per course</h3>
         <RevenueByCourse

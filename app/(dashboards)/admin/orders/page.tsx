@@ -21,13 +21,14 @@ const PATH = "/admin/orders";
 /** Issue 18: orders and refunds with filters, refunds with a reason (audited), open payment issues. */
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePagePermission("orders.manage", PATH);
-  const filters = parseOrderFilters(await searchParams);
-  const [orders, purchases, courses, issues, zone] = await Promise.all([
+  // One clock (issue 41): the date filter's days are the admin's, as every time on the page.
+  const zone = await timezoneOfUser(actor.id);
+  const filters = parseOrderFilters(await searchParams, zone);
+  const [orders, purchases, courses, issues] = await Promise.all([
     listOrdersForAdmin(actor, filters),
     listPurchasesForAdmin(actor, filters),
     listCoursesWithSections(actor),
     listOpenPaymentIssues(actor),
-    timezoneOfUser(actor.id),
   ]);
   return (
     <>
@@ -52,7 +53,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         <h2 id="orders" className="mb-3 text-xl font-bold text-slate-900">
           Orders
         </h2>
-        <AdminOrderFilters filters={filters} courses={courses} action={PATH} />
+        <AdminOrderFilters filters={filters} courses={courses} action={PATH} zone={zone} />
         <div className="mt-6">
           <AdminOrderTable orders={orders} refund={refundOrderAction} zone={zone} />
         </div>

@@ -1,4 +1,5 @@
 import { TeacherNav } from "@/components/dashboards/teacher-nav";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { PayoutAccountPanel } from "@/components/earnings/payout-account";
 import { StatementDetail } from "@/components/earnings/statement-detail";
 import { StatementList } from "@/components/earnings/statement-list";
@@ -20,7 +21,10 @@ const CONNECT_NOTICES: Record<string, string> = {
   unavailable: "Stripe could not be reached just now. Please try again in a few minutes.",
 };
 
-/** Issue 28: a teacher's monthly statements (months in UTC), one in detail with its CSV, and where they are paid. */
+/**
+ * Issue 28: a teacher's monthly statements (months in UTC, the rule's), one in detail with its CSV,
+ * and where they are paid; the month read on the teacher's own clock (issue 41).
+ */
 export default async function TeacherEarningsPage({
   searchParams,
 }: {
@@ -35,7 +39,7 @@ export default async function TeacherEarningsPage({
   const fallback = months.includes(lastClosedMonth(now)) ? lastClosedMonth(now) : monthOf(now);
   const selected = requested && requested <= monthOf(now) ? requested : fallback;
   const detail = statements.find((s) => s.month === selected) ?? (await teacherStatements(actor.id, [selected], now))[0];
-  const account = await findPayoutAccount(actor.id);
+  const [account, zone] = await Promise.all([findPayoutAccount(actor.id), timezoneOfUser(actor.id)]);
   const connect = typeof params.connect === "string" ? (CONNECT_NOTICES[params.connect] ?? null) : null;
   return (
     <>
@@ -56,9 +60,9 @@ export default async function TeacherEarningsPage({
         <h2 id="statements" className="mb-3 text-xl font-bold text-slate-900">
           Monthly statements
         </h2>
-        <StatementList statements={statements} selected={selected} path={PATH} />
+        <StatementList statements={statements} selected={selected} path={PATH} zone={zone} />
       </section>
-      {detail ? <StatementDetail statement={detail} csvHref={`/api/earnings/statement?month=${detail.month}`} /> : null}
+      {detail ? <StatementDetail statement={detail} csvHref={`/api/earnings/statement?month=${detail.month}`} zone={zone} /> : null}
       <section aria-labelledby="how-counted" className="mt-8">
         <h2 id="how-counted" className="mb-2 text-xl font-bold text-slate-900">
           How your earnings are counted
