@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, exists } from "drizzle-orm";
+import { and, asc, eq, exists, lt, notExists, or, type SQL } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
@@ -84,6 +84,22 @@ export async function classroomAccess(person: ClassroomPerson | null, sectionId:
   if (!row) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
   const { section } = row;
   const child = isLearnerPerson(person) ? person : null;
+  const grownUp = isLearnerPerson(person) ? null : person;
+  const seatRows = (...conditions: SQL[]) =>
+    db
+      .select({ id: seatSessions.id })
+      .from(seatSessions)
+      .where(and(eq(seatSessions.bookingId, bookings.id), eq(seatSessions.sectionId, section.id), ...conditions));
+  const seatHolds = (occurrence: string) => {
+    const at = new Date(occurrence);
+    return or(
+      exists(seatRows(eq(seatSessions.occurrence, at), eq(seatSessions.status, "open"))),
+      and(
+        notExists(seatRows(eq(seatSessions.occurrence, at))),
+        exists(seatRows(lt(seatSessions.occurrence, at), eq(seatSessions.status, "open"))),
+      ),
+    );
+  };
   // The confirmed seats of this family in the section (a child's own session: their own seat only).
   const seatsHeld = (occurrence?: string) =>
     db
@@ -95,31 +111,20 @@ export async function classroomAccess(person: ClassroomPerson | null, sectionId:
           eq(bookings.sectionId, section.id),
           eq(bookings.kind, "seat"),
           eq(bookings.status, "confirmed"),
-          child ? eq(bookings.learnerId, child.learnerId) : eq(learners.parentId, person.id),
-          // The seat holds this session (issue 39's record of what it bought): a seat bought after the
-          // session started, moved away, refunded or credited for it does not open it.
-          occurrence
-            ? exists(
-                db
-                  .select({ id: seatSessions.id })
-                  .from(seatSessions)
-                  .where(
-                    and(
-                      eq(seatSessions.bookingId, bookings.id),
-                      eq(seatSessions.sectionId, section.id),
-                      eq(seatSessions.occurrence, new Date(occurrence)),
-                      eq(seatSessions.status, "open"),
-                    ),
-                  ),
-              )
-            : undefined,
+          child ? eq(bookings.learnerId, child.learnerId) : eq(learners.parentId, grownUp!.id),
+          // The seat holds this session (issue 39's record of what it bought, seat_sessions): its row
+          // for the session is still open, or it has none and the seat held an earlier one of the
+          // section (an open-ended class past the weeks its price was spread over). A seat bought
+          // after the session began, moved away from it, refunded or credited for it does not open it.
+          occurrence ? seatHolds(occurrence) : undefined,
         ),
       )
       .orderBy(asc(learners.firstName));
   let role: ClassroomRole;
-  if (!child && section.teacherId === person.id) role = "teacher";
+  const isStaff = grownUp !== null && (OBSERVER_ROLES as readonly string[]).includes(grownUp.role);
+  if (grownUp && section.teacherId === grownUp.id) role = "teacher";
   else if ((await seatsHeld()).length) role = "learner";
-  else if (!child && (OBSERVER_ROLES as readonly string[]).includes(person.role)) role = "observer";
+  else if (isStaff) role = "observer";
   else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
   // Checked after the seat, so that a stranger learns nothing of a section's state.
   if (!(LIVE_SECTION_STATUSES as readonly string[]).includes(section.status))
@@ -132,7 +137,7 @@ export async function classroomAccess(person: ClassroomPerson | null, sectionId:
     learnerNames = (await seatsHeld(session.occurrence)).map((seat) => seat.firstName);
     // A family with a seat in the section, but none for this session: staff may still watch.
     if (!learnerNames.length) {
-      if (!child && (OBSERVER_ROLES as readonly string[]).includes(person.role)) role = "observer";
+      if (isStaff) role = "observer";
       else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
     }
   }
