@@ -33,6 +33,14 @@ export interface LearnerPerson {
 /** Who asks to enter: a grown-up's account (teacher, parent, staff) or a child's own session. */
 export type ClassroomPerson = Actor | LearnerPerson;
 
+/** The classroom's person for a signed-in child's session (lib/learner-access/session.ts). */
+export const learnerPerson = (learner: Omit<LearnerPerson, "kind">): LearnerPerson => ({
+  kind: "learner",
+  learnerId: learner.learnerId,
+  parentId: learner.parentId,
+  firstName: learner.firstName,
+});
+
 export const isLearnerPerson = (person: ClassroomPerson): person is LearnerPerson => "kind" in person && person.kind === "learner";
 
 /** The family user and (for a child's own session) the child a person is in a room as. */

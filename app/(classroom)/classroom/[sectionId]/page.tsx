@@ -2,7 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 
 import { LiveClassroom } from "@/components/classroom/live-classroom";
-import { classroomAccess, type ClassroomPerson } from "@/lib/classroom/classroom-access";
+import { classroomAccess, learnerPerson, type ClassroomPerson } from "@/lib/classroom/classroom-access";
 import { CLASSROOM_MESSAGES } from "@/lib/classroom/schema";
 import { currentLearner } from "@/lib/learner-access/session";
 import { hasLearnerSession } from "@/lib/platform/auth/current-user";
@@ -31,9 +31,7 @@ export default async function ClassroomPage({ params }: { params: Promise<{ sect
   const learner = (await hasLearnerSession()) ? await currentLearner() : null;
   if (!learner && (await hasLearnerSession())) redirect("/kids");
   const user = learner ? null : await requireUser(`/classroom/${encodeURIComponent(sectionId)}`);
-  const actor: ClassroomPerson = learner
-    ? { kind: "learner", learnerId: learner.learnerId, parentId: learner.parentId, firstName: learner.firstName }
-    : { id: user!.databaseId, email: user!.email, role: user!.role };
+  const actor: ClassroomPerson = learner ? learnerPerson(learner) : { id: user!.databaseId, email: user!.email, role: user!.role };
   const timezone = (learner ? learner.timezone : await findUserTimezone(user!.databaseId)) ?? FALLBACK_TIMEZONE;
   let access;
   try {

@@ -1,4 +1,4 @@
-import type { ClassroomPerson } from "@/lib/classroom/classroom-access";
+import { learnerPerson, type ClassroomPerson } from "@/lib/classroom/classroom-access";
 import { CLASSROOM_MESSAGES } from "@/lib/classroom/schema";
 import { currentLearner } from "@/lib/learner-access/session";
 import { requireApiUser } from "@/lib/platform/auth/session";
@@ -15,7 +15,7 @@ export type SectionContext = { params: Promise<{ section: string }> };
 export async function classroomRequest(context: SectionContext): Promise<{ actor: ClassroomPerson; sectionId: number }> {
   const learner = await currentLearner();
   const actor: ClassroomPerson = learner
-    ? { kind: "learner", learnerId: learner.learnerId, parentId: learner.parentId, firstName: learner.firstName }
+    ? learnerPerson(learner)
     : await requireApiUser().then((user) => ({ id: user.databaseId, email: user.email, role: user.role }));
   const { section } = await context.params;
   if (!/^[1-9]\d{0,9}$/.test(section)) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
