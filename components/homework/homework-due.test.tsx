@@ -30,8 +30,8 @@ const task = (taskId: number, dueAt: string, handedIn = false): LearnerHomeworkI
 
 describe("homework on the child's week", () => {
   const items = [
-    task(1, "2027-03-09T23:00:00.000Z"), // yesterday 18:00 Chicago: late
-    task(2, "2027-03-11T04:00:00.000Z"), // 23:00 Chicago today (already tomorrow in UTC)
+    task(1, "2027-03-10T00:00:00.000Z"), // yesterday 18:00 Chicago (CST): late
+    task(2, "2027-03-11T05:00:00.000Z"), // 23:00 Chicago today (already tomorrow in UTC)
     task(3, "2027-03-13T00:00:00.000Z"), // Friday 18:00 Chicago
     task(4, "2027-03-20T00:00:00.000Z"), // next week: not on this week
     task(5, "2027-03-10T23:00:00.000Z", true), // handed in: nothing to do
@@ -43,8 +43,8 @@ describe("homework on the child's week", () => {
       [2, "today"],
       [3, "week"],
     ]);
-    // In Tokyo the same instant 23:00 Chicago is tomorrow morning: this week, not today.
-    expect(homeworkDueThisWeek([items[1]!], "Asia/Tokyo", NOW).map((d) => d.when)).toEqual(["week"]);
+    // In London the same instant (23:00 Chicago) is tomorrow morning: this week, not today.
+    expect(homeworkDueThisWeek([items[1]!], "Europe/London", NOW).map((d) => d.when)).toEqual(["week"]);
   });
 
   it("shows each due time on the family's clock with the zone named, and the late one marked", () => {
@@ -82,7 +82,7 @@ describe("one task view for the parent's page and the child's", () => {
     const parent = text(
       renderToStaticMarkup(
         <HomeworkTaskView
-          item={task(2, "2027-03-11T04:00:00.000Z")}
+          item={task(2, "2027-03-11T05:00:00.000Z")}
           timezone={ZONE}
           wording={wording("parent")}
           size="grown-up"

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 
-import { withdrawSeat } from "@/lib/commerce/refunds/refunds";
+import { refundOrderAsAdmin } from "@/lib/commerce/refunds/refunds";
 import { transferSeat } from "@/lib/commerce/transfers/transfers";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { orderItems, sections } from "@/lib/platform/db/schema";
 import { actionTestDatabase } from "@/test/action-context";
 import { dailySection, paidSeat } from "@/test/classroom-fixtures";
 import { addChild, newFamily } from "@/test/commerce-fixtures";
+import { insertActor } from "@/test/fixtures";
 
 import { classroomAccess, type LearnerPerson } from "./classroom-access";
 import { CLASSROOM_MESSAGES } from "./schema";
@@ -51,9 +52,9 @@ describe("a child on their own sign-in in the classroom (issue 44)", () => {
     // Still the Join window: not before 10 minutes ahead.
     await expect(classroomAccess(child(family), section.id, at(-11))).rejects.toMatchObject({ message: CLASSROOM_MESSAGES.joinNotOpen });
 
-    // Withdrawn by the parent (refunded to the wallet): the child is refused like a stranger.
-    const [item] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.learnerId, family.learnerId));
-    await withdrawSeat(family.parentId, item!.id, "UTC", bought);
+    // Withdrawn (refunded by an admin, the seat freed): the child is refused like a stranger.
+    const [item] = await db().select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.learnerId, family.learnerId));
+    await refundOrderAsAdmin(await insertActor(db(), "admin"), { orderId: item!.orderId, reason: "The family withdrew" }, at(-60));
     await expect(classroomAccess(child(family), section.id, at(0))).rejects.toMatchObject(refused);
     await expect(classroomAccess(parent(family.parentId), section.id, at(0))).rejects.toMatchObject(refused);
   });
@@ -89,9 +90,23 @@ describe("a seat opens the sessions it holds (seat_sessions), not every session 
       section;
     const [other] = await db()
       .insert(sections)
-      .values({ courseId, teacherId, classType, capacity, priceMinor, currency, startsOn, startMinute, timezone, rrule, durationMinutes })
+      .values({
+        courseId,
+        teacherId,
+        classType,
+        capacity,
+        priceMinor,
+        currency,
+        startsOn,
+        startMinute,
+        timezone,
+        rrule,
+        durationMinutes,
+        status: "open",
+      })
       .returning();
-    const family = await paidSeat(db(), section, await newFamily(db()), new Date(start.getTime() - 2 * 60 * MINUTE));
+    // Some Cash beside the seat: moving back costs the sessions' difference.
+    const family = await paidSeat(db(), section, await newFamily(db(), 50_000), new Date(start.getTime() - 2 * 60 * MINUTE));
     const [item] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.learnerId, family.learnerId));
     const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
     expect((await classroomAccess(child(family), section.id, at(-10))).role).toBe("learner");
