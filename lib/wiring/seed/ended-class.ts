@@ -13,8 +13,8 @@ import { teaches } from "@/lib/teachers/courses";
 import { DEMO_FAMILY } from "./demo-family";
 
 /**
- * A class the demo family's child finished (issue 44): a short section of the demo teacher's first
- * course (the running class's) that ended weeks ago, Sam present at every session, closed. Its
+ * A class the demo family's child finished (issue 44): a short section of the demo teacher's second
+ * course that ended weeks ago, Sam present at every session, closed. Its
  * teacher can issue Sam's certificate of completion and write the end-of-section report. Placed
  * further back than /my-courses lists past sessions (84 days), so the running class's pages read
  * as before. Found again by its plan (its teacher, course, weekly time and price): seeded once, it
@@ -44,7 +44,9 @@ export async function seedEndedClass(now = new Date()): Promise<void> {
     .where(and(eq(learners.parentId, parent.id), eq(learners.firstName, DEMO_FAMILY.child.firstName)))
     .orderBy(asc(learners.id))
     .limit(1);
-  const [course] = await db.select({ id: courses.id }).from(courses).where(teaches(teacher.id)).orderBy(asc(courses.id)).limit(1);
+  // The demo teacher's second course (the running class is the first: a child takes one class of a course at a time).
+  const taught = await db.select({ id: courses.id }).from(courses).where(teaches(teacher.id)).orderBy(asc(courses.id)).limit(2);
+  const course = taught[1] ?? taught[0];
   if (!sam || !course) return;
 
   const plan = ENDED_CLASS.section;
