@@ -185,3 +185,71 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   }
   await attendance.screenshot({ path: testInfo.outputPath("attendance-prefilled.png"), fullPage: true });
 });
+
+test("a child signed in on their own joins from their space and is admitted to the class, under their own name", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+  const wall = inZone(start);
+  const teacher = await contextPage(browser, "teacher");
+  await teacher.goto("/teacher/sections/new");
+  await teacher.getByLabel("Course").selectOption({ label: COURSE });
+  await teacher.getByLabel("Class type").selectOption({ label: "Group" });
+  // Nine seats: no other spec makes a section of that size, so its row is this one.
+  await teacher.getByLabel("Capacity").fill("9");
+  await teacher.getByLabel("Price").fill("0.00");
+  await teacher.getByLabel("First day").fill(wall.date);
+  await teacher.getByRole("checkbox", { name: wall.weekday }).check();
+  await teacher.getByLabel("Start time").fill(wall.time);
+  await teacher.getByLabel("Duration").fill("30");
+  await teacher.getByLabel("Status").selectOption("open");
+  await teacher.getByRole("button", { name: "Create section" }).click();
+  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
+  const row = teacher.getByRole("row").filter({ hasText: COURSE }).filter({ hasText: "$0.00" }).filter({ hasText: "0 / 9" });
+  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link").first().getAttribute("href")) ?? "")![1]!;
+
+  // The parent enrols Kai and turns on Kai's picture password (Cat, Sun, Tree).
+  const parent = await contextPage(browser);
+  const child = `Kai${Math.random().toString(36).slice(2, 6)}`;
+  const username = `kai-${Math.random().toString(36).slice(2, 10)}`;
+  await enrolNewFamily(parent, "Kai Parent", child, sectionId);
+  await parent.goto("/my-courses");
+  const card = parent.getByRole("group", { name: `${child}'s own sign-in` });
+  await card.getByRole("button", { name: `Turn on a sign-in for ${child}` }).click();
+  await card.getByLabel("Username").fill(username);
+  for (const picture of ["Cat", "Sun", "Tree"]) await card.getByRole("button", { name: picture, exact: true }).click();
+  await card.getByRole("checkbox").check();
+  await card.getByRole("button", { name: `Save ${child}'s sign-in` }).click();
+  await expect(card.getByRole("status")).toHaveText(`${child} can now sign in as ${username} at /kids.`);
+
+  // The child signs in at /kids and presses the big Join on their own page: into the classroom.
+  const kid = await contextPage(browser);
+  await kid.goto("/kids");
+  await kid.getByLabel("Your name to sign in").fill(username);
+  for (const picture of ["Cat", "Sun", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
+  await kid.getByRole("button", { name: "Sign in" }).click();
+  await expect(kid).toHaveURL(/\/learn$/);
+  await kid
+    .getByRole("region", { name: "Today" })
+    .getByRole("link", { name: `Join ${COURSE}` })
+    .click();
+  await expect(kid).toHaveURL(new RegExp(`/classroom/${sectionId}$`));
+  await kid.getByRole("button", { name: "Join the class" }).click();
+  await expect(kid.getByText("You are in the waiting room.")).toBeVisible();
+
+  // The teacher sees the child waiting and lets them in.
+  await teacher.goto(`/classroom/${sectionId}`);
+  await teacher.getByRole("button", { name: "Join the class" }).click();
+  const roster = teacher.getByRole("list", { name: "Roster" });
+  await expect(roster.getByTestId("roster-line").filter({ hasText: child })).toContainText("Waiting");
+  await roster.getByRole("button", { name: `Admit ${child}` }).click();
+  await expect(kid.getByTestId("local-video")).toBeVisible({ timeout: 60_000 });
+  await kid.getByRole("button", { name: "Turn camera on" }).click();
+  // The teacher receives the child's video, under the child's own name.
+  await expect.poll(() => playingRemoteVideos(teacher), { timeout: 90_000 }).toBe(1);
+  await expect(teacher.locator(`video[data-testid="remote-video"][data-display="${child}"]`)).toHaveCount(1);
+  await kid.screenshot({ path: testInfo.outputPath("classroom-child.png"), fullPage: true });
+  await kid.screenshot({ path: "/tmp/issue-44c-classroom-child.png", fullPage: true });
+  await roster.getByTestId("roster-line").filter({ hasText: child }).waitFor();
+});

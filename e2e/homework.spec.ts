@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { demoAccount, pageAs } from "./support/auth";
+import { consentCookie, demoAccount, pageAs } from "./support/auth";
 import { openMail } from "./support/mailbox";
 
 /**
@@ -16,9 +16,12 @@ const SEEDED_COURSE = "Scratch Game Design";
 const SEEDED_PRICE = "$89.00";
 const PHOTO = path.join(__dirname, "fixtures", "homework-photo.png");
 
-async function seededSectionId(teacher: Page): Promise<string> {
+/** The seeded class Sam finished weeks ago (lib/wiring/seed/ended-class.ts): its price tells its row. */
+const ENDED_PRICE = "$59.00";
+
+async function seededSectionId(teacher: Page, price = SEEDED_PRICE): Promise<string> {
   await teacher.goto("/teacher/sections");
-  const row = teacher.getByRole("row").filter({ hasText: SEEDED_COURSE }).filter({ hasText: SEEDED_PRICE });
+  const row = teacher.getByRole("row").filter({ hasText: SEEDED_COURSE }).filter({ hasText: price });
   const href = await row.getByRole("link").first().getAttribute("href");
   return /\/(\d+)$/.exec(href ?? "")![1]!;
 }
@@ -116,14 +119,14 @@ test("a teacher sets homework, the parent hands in a photo, the teacher marks it
   await expect(mail).not.toContainText(comment);
 });
 
-// Not yet runnable: a certificate is issued only once a section has ended, and the seed has no
-// ended section with a seated child, so the Issue button never shows here (the spec waited for its
-// PDF link until the timeout). Issuing, verifying and a forged id are covered by Jest
-// (lib/homework/homework.test.ts) until the seed has such a class or the spec makes one.
-test.fixme("a teacher issues a certificate of completion that anyone can verify; a forged number is not found", async ({ browser }) => {
+// On the seeded class Sam finished (every session held, ended weeks ago): a certificate is issued only once a section has ended.
+test("a teacher issues a certificate of completion that anyone can verify; a forged number is not found", async ({ browser }) => {
   const teacher = await pageAs(browser, "teacher");
-  const sectionId = await seededSectionId(teacher);
+  await teacher.goto("/teacher/sections");
+  const endedHref = await teacher.getByRole("row").filter({ hasText: ENDED_PRICE }).getByRole("link").first().getAttribute("href");
+  const sectionId = /\/(\d+)$/.exec(endedHref ?? "")![1]!;
   await teacher.goto(`/teacher/sections/${sectionId}/homework`);
+  const endedCourse = ((await teacher.getByRole("heading", { level: 1 }).textContent()) ?? "").replace(/^Homework: /, "");
   const certificates = teacher.getByRole("region", { name: "Certificates of completion" });
   const issue = certificates.getByRole("button", { name: "Issue Sam's certificate" });
   // Issued once per child and section: an earlier run may have issued it already.
@@ -145,7 +148,7 @@ test.fixme("a teacher issues a certificate of completion that anyone can verify;
   await visitor.goto(`/certificates/${id}`);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Certificate verified");
   const main = visitor.getByRole("main");
-  await expect(main).toContainText(SEEDED_COURSE);
+  await expect(main).toContainText(endedCourse);
   await expect(main).toContainText("Sam");
   await expect(main).not.toContainText("Demo Teacher");
   await expect(main).not.toContainText("Demo Student");
@@ -155,4 +158,65 @@ test.fixme("a teacher issues a certificate of completion that anyone can verify;
   expect(forged?.status()).toBe(404);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Certificate not found");
   expect((await visitor.request.get(`/certificates/${randomUUID()}/pdf`)).status()).toBe(404);
+});
+
+test("the demo child signs in with their pictures, finds a task due this week, hands in an answer, and the parent sees it", async ({
+  browser,
+}, testInfo) => {
+  test.slow(); // three browsers on a 2-core machine
+  const tag = randomUUID().slice(0, 6);
+  const title = `Name your sprites ${tag}`;
+  const answer = `My cat is Whiskers and my dog is Rex ${tag}`;
+
+  // The teacher sets a task on the running class, due in two days at 18:00 in the teacher's zone.
+  const teacher = await pageAs(browser, "teacher");
+  const sectionId = await seededSectionId(teacher);
+  await teacher.goto(`/teacher/sections/${sectionId}/homework`);
+  const set = teacher.getByRole("region", { name: "Set homework" });
+  await set.getByLabel("Title").fill(title);
+  await set.getByLabel("Instructions").fill("Give every sprite in your game a name and write them down.");
+  await set.getByLabel("Due").fill(`${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}T18:00`);
+  await set.getByRole("button", { name: "Set homework" }).click();
+  await expect(set.getByRole("status")).toHaveText("Homework set. Families see it on their courses page.");
+
+  // The demo child (sam: Cat, Sun, Tree) signs in on a phone.
+  const kidContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await kidContext.addCookies([consentCookie()]);
+  const kid = await kidContext.newPage();
+  await kid.goto("/kids");
+  await kid.getByLabel("Your name to sign in").fill("sam");
+  for (const picture of ["Cat", "Sun", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
+  await kid.getByRole("button", { name: "Sign in" }).click();
+  await expect(kid).toHaveURL(/\/learn$/);
+
+  // On the child's week: due on the family's clock, the zone named (this account's is UTC).
+  const week = kid.getByRole("list", { name: "Homework for this week" });
+  const due = week.getByRole("listitem").filter({ hasText: title });
+  await expect(due).toContainText(/Due .+ (Time|UTC)/);
+  await due.getByRole("link", { name: title }).click();
+  await expect(kid.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(kid.getByRole("main")).toContainText("Late work is OK.");
+
+  // Hands in an answer, and sees it handed in.
+  const handIn = kid.getByRole("form", { name: "Hand in for Sam" });
+  await handIn.getByLabel("Answer (optional)").fill(answer);
+  await handIn.getByRole("button", { name: "Hand in" }).click();
+  await expect(handIn.getByRole("status")).toHaveText("Handed in. The teacher will send feedback.");
+  const mine = kid.getByRole("region", { name: "My work" });
+  await expect(mine).toContainText(answer);
+  await expect(mine).toContainText("Your teacher will write back soon.");
+  await kid.screenshot({ path: testInfo.outputPath("homework-child.png"), fullPage: true });
+  await kid.screenshot({ path: "/tmp/issue-44c-homework-child.png", fullPage: true });
+  // Handed in: no longer on the week's to-do.
+  await kid.goto("/learn");
+  await expect(kid.getByRole("main")).toContainText("Hi Sam!");
+  await expect(kid.getByRole("listitem").filter({ hasText: title }).filter({ hasText: "Homework for" })).toHaveCount(0);
+
+  // The parent sees it on their side: handed in on My courses, and the answer on the task's page.
+  const parent = await pageAs(browser, "student");
+  await parent.goto("/my-courses");
+  const item = parent.getByRole("region", { name: "Homework" }).getByRole("listitem").filter({ hasText: title });
+  await expect(item).toContainText("Handed in");
+  await item.getByRole("link", { name: title }).click();
+  await expect(parent.getByRole("region", { name: "Handed in" })).toContainText(answer);
 });

@@ -1,10 +1,10 @@
 import "server-only";
 
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, exists, lt, notExists, or, type SQL } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { bookings, courses, learners, sections, users } from "@/lib/platform/db/schema";
+import { bookings, courses, learners, sections, seatSessions, users } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { AppError } from "@/lib/platform/errors";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
@@ -17,6 +17,36 @@ import { sessionRoomName } from "./session-room";
 
 /** Who someone is in a session's room: its teacher, a family holding a seat, or staff watching (shown as such). */
 export type ClassroomRole = "teacher" | "learner" | "observer";
+
+/**
+ * A child signed in on their own (lib/learner-access/session.ts): they enter only the sessions their
+ * own seat holds, under their own name, never a brother's or sister's. The family (userId in the
+ * room) is their parent's, so the teacher's roster and controls treat the family as one.
+ */
+export interface LearnerPerson {
+  kind: "learner";
+  learnerId: number;
+  parentId: number;
+  firstName: string;
+}
+
+/** Who asks to enter: a grown-up's account (teacher, parent, staff) or a child's own session. */
+export type ClassroomPerson = Actor | LearnerPerson;
+
+/** The classroom's person for a signed-in child's session (lib/learner-access/session.ts). */
+export const learnerPerson = (learner: Omit<LearnerPerson, "kind">): LearnerPerson => ({
+  kind: "learner",
+  learnerId: learner.learnerId,
+  parentId: learner.parentId,
+  firstName: learner.firstName,
+});
+
+export const isLearnerPerson = (person: ClassroomPerson): person is LearnerPerson => "kind" in person && person.kind === "learner";
+
+/** The family user and (for a child's own session) the child a person is in a room as. */
+export function presenceKeyOf(person: ClassroomPerson): { userId: number; learnerId: number | null } {
+  return isLearnerPerson(person) ? { userId: person.parentId, learnerId: person.learnerId } : { userId: person.id, learnerId: null };
+}
 
 /** Staff who may watch any class, announced to everyone in it. */
 const OBSERVER_ROLES = ["support", "admin"] as const;
@@ -50,8 +80,8 @@ function sessionFor(section: Parameters<typeof sectionSessionsWithChanges>[0], n
  * refusal whether it exists or not); a family counts only with a confirmed seat (withdrawn, moved
  * away and refunded seats are cancelled bookings); support and admins may observe any live class.
  */
-export async function classroomAccess(actor: Actor | null, sectionId: number, now = new Date()): Promise<ClassroomAccess> {
-  if (!actor) throw new AppError("unauthenticated", "Please sign in first.");
+export async function classroomAccess(person: ClassroomPerson | null, sectionId: number, now = new Date()): Promise<ClassroomAccess> {
+  if (!person) throw new AppError("unauthenticated", "Please sign in first.");
   const db = await getDb();
   const [row] = await db
     .select({ section: sections, courseTitle: courses.title })
@@ -61,11 +91,26 @@ export async function classroomAccess(actor: Actor | null, sectionId: number, no
     .limit(1);
   if (!row) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
   const { section } = row;
-  let role: ClassroomRole;
-  let learnerNames: string[] = [];
-  if (section.teacherId === actor.id) role = "teacher";
-  else {
-    const seats = await db
+  const child = isLearnerPerson(person) ? person : null;
+  const grownUp = isLearnerPerson(person) ? null : person;
+  const seatRows = (...conditions: SQL[]) =>
+    db
+      .select({ id: seatSessions.id })
+      .from(seatSessions)
+      .where(and(eq(seatSessions.bookingId, bookings.id), eq(seatSessions.sectionId, section.id), ...conditions));
+  const seatHolds = (occurrence: string) => {
+    const at = new Date(occurrence);
+    return or(
+      exists(seatRows(eq(seatSessions.occurrence, at), eq(seatSessions.status, "open"))),
+      and(
+        notExists(seatRows(eq(seatSessions.occurrence, at))),
+        exists(seatRows(lt(seatSessions.occurrence, at), eq(seatSessions.status, "open"))),
+      ),
+    );
+  };
+  // The confirmed seats of this family in the section (a child's own session: their own seat only).
+  const seatsHeld = (occurrence?: string) =>
+    db
       .select({ firstName: learners.firstName })
       .from(bookings)
       .innerJoin(learners, eq(learners.id, bookings.learnerId))
@@ -74,22 +119,36 @@ export async function classroomAccess(actor: Actor | null, sectionId: number, no
           eq(bookings.sectionId, section.id),
           eq(bookings.kind, "seat"),
           eq(bookings.status, "confirmed"),
-          eq(learners.parentId, actor.id),
+          child ? eq(bookings.learnerId, child.learnerId) : eq(learners.parentId, grownUp!.id),
+          // The seat holds this session (issue 39's record of what it bought, seat_sessions): its row
+          // for the session is still open, or it has none and the seat held an earlier one of the
+          // section (an open-ended class past the weeks its price was spread over). A seat bought
+          // after the session began, moved away from it, refunded or credited for it does not open it.
+          occurrence ? seatHolds(occurrence) : undefined,
         ),
       )
       .orderBy(asc(learners.firstName));
-    if (seats.length) {
-      role = "learner";
-      learnerNames = seats.map((s) => s.firstName);
-    } else if ((OBSERVER_ROLES as readonly string[]).includes(actor.role)) role = "observer";
-    else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
-  }
+  let role: ClassroomRole;
+  const isStaff = grownUp !== null && (OBSERVER_ROLES as readonly string[]).includes(grownUp.role);
+  if (grownUp && section.teacherId === grownUp.id) role = "teacher";
+  else if ((await seatsHeld()).length) role = "learner";
+  else if (isStaff) role = "observer";
+  else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
   // Checked after the seat, so that a stranger learns nothing of a section's state.
   if (!(LIVE_SECTION_STATUSES as readonly string[]).includes(section.status))
     throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
   const [withChanges] = await withSessionChanges(db, [section]);
   const session = sessionFor(withChanges ?? { ...section, sessionChanges: [] }, now);
   if (!session) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
+  let learnerNames: string[] = [];
+  if (role === "learner") {
+    learnerNames = (await seatsHeld(session.occurrence)).map((seat) => seat.firstName);
+    // A family with a seat in the section, but none for this session: staff may still watch.
+    if (!learnerNames.length) {
+      if (isStaff) role = "observer";
+      else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
+    }
+  }
   const opensAt = new Date(new Date(session.startsAt).getTime() - JOIN_OPENS_MINUTES_BEFORE * 60_000);
   const closesAt = new Date(new Date(session.endsAt).getTime() + env.CLASSROOM_GRACE_MINUTES * 60_000);
   if (now < opensAt)
@@ -122,9 +181,10 @@ export async function classroomAccess(actor: Actor | null, sectionId: number, no
   };
 }
 
-/** How a person is named in the room: a family by its children, the teacher and staff by their role. */
-export async function displayNameOf(access: ClassroomAccess, actor: Actor): Promise<string> {
+/** How a person is named in the room: a family by its children (a child on their own by their name), the teacher and staff by their role. */
+export async function displayNameOf(access: ClassroomAccess, actor: ClassroomPerson): Promise<string> {
   if (access.role === "learner") return access.learnerNames.join(" & ");
+  if (isLearnerPerson(actor)) return actor.firstName;
   const db = await getDb();
   const [user] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, actor.id)).limit(1);
   const name = user?.displayName?.trim() || actor.email.split("@")[0]!;

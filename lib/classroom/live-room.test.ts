@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
+import { setLearnerSignIn } from "@/lib/learner-access/sign-ins";
+import { encodeLearnerCookie, LEARNER_COOKIE } from "@/lib/platform/auth/learner-cookie";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import type { Role } from "@/lib/platform/auth/roles";
-import { bookings, classroomPresence, sections, sessionChanges, users } from "@/lib/platform/db/schema";
+import { bookings, classroomPresence, learnerSignIns, sections, sessionChanges, users } from "@/lib/platform/db/schema";
 import { actionContext, actionTestDatabase } from "@/test/action-context";
+import { paidSeat } from "@/test/classroom-fixtures";
 import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
 import { startJanus, type StartedJanus } from "@/scripts/janus.mjs";
 
@@ -68,12 +71,20 @@ async function dailySection(startsInMinutes: number) {
   return { section: section!, start };
 }
 
+/**
+ * A family's seat in the section: a confirmed one paid through checkout an hour before today's
+ * session (so it holds that session: seat_sessions), or a withdrawn (cancelled) booking.
+ */
 async function seat(
   section: typeof sections.$inferSelect,
   status: "confirmed" | "cancelled" = "confirmed",
   existing?: { parentId: number; learnerId: number },
 ) {
   const family = existing ?? (await newFamily(db()));
+  if (status === "confirmed") {
+    const todayStart = Date.parse(`${section.startsOn}T00:00:00Z`) + section.startMinute * MINUTE;
+    return paidSeat(db(), section, family, new Date(todayStart - 60 * MINUTE));
+  }
   await db()
     .insert(bookings)
     .values({
@@ -414,5 +425,79 @@ describe("the classroom's routes", () => {
     expect(
       (await mediaGet(new Request("http://localhost:3000/api/classroom/media/x/../admin"), mediaCtx(["x", "..", "admin"]))).status,
     ).toBe(404);
+  });
+});
+
+describe("a child on their own sign-in in the room (issue 44)", () => {
+  const ctx = (section: number) => ({ params: Promise.resolve({ section: String(section) }) });
+  const signInChild = async (family: { parentId: number; learnerId: number }) => {
+    await setLearnerSignIn(family.parentId, family.learnerId, {
+      kind: "pictures",
+      username: `kid${randomUUID().slice(0, 8)}`,
+      pictures: ["cat", "sun", "tree"],
+      consent: true,
+    });
+    const [row] = await db().select().from(learnerSignIns).where(eq(learnerSignIns.learnerId, family.learnerId));
+    return { [LEARNER_COOKIE]: encodeLearnerCookie({ learnerId: family.learnerId, version: row!.sessionVersion }) };
+  };
+
+  it("comes in through the room's route as themselves (their name, their id and token in the room); a sibling without a seat is refused", async () => {
+    const { section } = await dailySection(-5);
+    const family = await seat(section);
+    const bo = { parentId: family.parentId, learnerId: await addChild(db(), family.parentId, "Bo") };
+    const [adaCookie, boCookie] = [await signInChild(family), await signInChild(bo)];
+    const teacher = as(section.teacherId, "teacher");
+    const teacherEntry = await enterClassroom(teacher, section.id);
+    if (teacherEntry.kind !== "classroom" || !teacherEntry.media) throw new Error("no media");
+    await classroomControl(teacher, section.id, { action: "admit-all" });
+    const parentEntry = await enterClassroom(as(family.parentId), section.id);
+    if (parentEntry.kind !== "classroom" || !parentEntry.media) throw new Error("parent not admitted");
+    try {
+      actionContext.user = null;
+      actionContext.cookies = adaCookie;
+      const answer = await enterRoute(new Request(`http://localhost:3000/api/classroom/${section.id}`), ctx(section.id));
+      expect(answer.status).toBe(200);
+      const { entry } = (await answer.json()) as { entry: Awaited<ReturnType<typeof enterClassroom>> };
+      expect(entry).toMatchObject({ kind: "classroom", role: "learner", state: "admitted", display: "Ada" });
+      if (entry.kind !== "classroom" || !entry.media) throw new Error("child not admitted");
+      // The child's own place in the room, beside (not instead of) the parent's.
+      expect(entry.media.participantId).not.toBe(parentEntry.media.participantId);
+      expect(entry.media.roomToken).not.toBe(parentEntry.media.roomToken);
+      const [presence] = await db().select().from(classroomPresence).where(eq(classroomPresence.learnerId, family.learnerId));
+      expect(presence).toMatchObject({ userId: family.parentId, role: "learner", token: entry.media.roomToken });
+      expect(await tryJoin(entry.media.room, entry.media.roomToken, entry.media.janusToken, entry.media.participantId)).toBe("joined");
+      // The child's session passes the media server's API through, with the pass the app signed.
+      const media = await mediaPost(
+        new Request("http://localhost:3000/api/classroom/media", {
+          method: "POST",
+          headers: { origin: "http://localhost:3000" },
+          body: JSON.stringify({ janus: "create", transaction: "t1", token: entry.media.janusToken }),
+        }),
+        { params: Promise.resolve({}) },
+      );
+      expect(media.status).toBe(200);
+
+      // Her brother, signed in on his own, has no seat: refused, and never his sister's room.
+      actionContext.cookies = boCookie;
+      const refused = await enterRoute(new Request(`http://localhost:3000/api/classroom/${section.id}`), ctx(section.id));
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ message: CLASSROOM_MESSAGES.notBooked });
+
+      // The teacher removes the family: the child's session is out too, its token off the room's list.
+      await classroomControl(teacher, section.id, { action: "remove", userId: family.parentId });
+      actionContext.cookies = adaCookie;
+      const heartbeat = await heartbeatRoute(
+        new Request(`http://localhost:3000/api/classroom/${section.id}/heartbeat`, {
+          method: "POST",
+          headers: { origin: "http://localhost:3000" },
+        }),
+        ctx(section.id),
+      );
+      expect(await heartbeat.json()).toMatchObject({ state: "removed" });
+      expect(await tryJoin(entry.media.room, entry.media.roomToken, entry.media.janusToken, "child-again")).toBe(433);
+      expect((await classroomRoster(teacher, section.id)).map((r) => [r.name, r.status])).toEqual([["Ada", "removed"]]);
+    } finally {
+      actionContext.cookies = {};
+    }
   });
 });

@@ -2,15 +2,21 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 
-import type { Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, classroomPresence, classroomRooms, learners } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import { classroomAccess, displayNameOf, type ClassroomAccess, type ClassroomRole } from "./classroom-access";
+import {
+  classroomAccess,
+  displayNameOf,
+  presenceKeyOf,
+  type ClassroomAccess,
+  type ClassroomPerson,
+  type ClassroomRole,
+} from "./classroom-access";
 import { ensureRoom, listParticipants, mediaServer, participantId, roomRequests, signedJanusToken, type MediaServer } from "./media-server";
 import { CLASSROOM_MESSAGES, classroomControlInput, type ClassroomControlInput } from "./schema";
 
@@ -69,6 +75,16 @@ async function admittedTokens(roomId: number): Promise<string[]> {
   return rows.map((r) => r.token);
 }
 
+/** A person's own presence row: a grown-up's (no child) or a child's own session's. */
+const ownPresence = (key: { userId: number; learnerId: number | null }): SQL[] => [
+  eq(classroomPresence.userId, key.userId),
+  key.learnerId === null ? isNull(classroomPresence.learnerId) : eq(classroomPresence.learnerId, key.learnerId),
+];
+
+/** Who a participant in the media server's room is: the family user, or the child on their own (their own id in the room). */
+const participantKey = (key: { userId: number; learnerId: number | null }): number | string =>
+  key.learnerId === null ? key.userId : `learner:${key.learnerId}`;
+
 /** Makes the media server's room match the database: created if missing (a restart of the media server too), its allowed list exactly the admitted. */
 async function syncRoom(access: ClassroomAccess, room: Room): Promise<void> {
   await ensureRoom(requireServer(), {
@@ -88,8 +104,9 @@ function ensureOpen(access: ClassroomAccess, room: Room, now: Date): void {
  * waits until the teacher admits it (or "admit everyone" was pressed and the room is not locked). A
  * family the teacher removed stays out for this session. Idempotent: the waiting page asks again.
  */
-export async function enterClassroom(actor: Actor | null, sectionId: number, now = new Date()): Promise<ClassroomEntry> {
+export async function enterClassroom(actor: ClassroomPerson | null, sectionId: number, now = new Date()): Promise<ClassroomEntry> {
   const access = await classroomAccess(actor, sectionId, now);
+  const key = presenceKeyOf(actor!);
   if (access.where.kind === "outside") return { kind: "outside", url: access.where.url, reason: access.where.reason };
   const room = await roomOf(access);
   ensureOpen(access, room, now);
@@ -99,7 +116,7 @@ export async function enterClassroom(actor: Actor | null, sectionId: number, now
     .insert(classroomPresence)
     .values({
       roomId: room.id,
-      userId: actor!.id,
+      ...key,
       role: access.role,
       state: straightIn ? "admitted" : "waiting",
       token: randomBytes(16).toString("hex"),
@@ -108,7 +125,7 @@ export async function enterClassroom(actor: Actor | null, sectionId: number, now
   let [presence] = await db
     .select()
     .from(classroomPresence)
-    .where(and(eq(classroomPresence.roomId, room.id), eq(classroomPresence.userId, actor!.id)));
+    .where(and(eq(classroomPresence.roomId, room.id), ...ownPresence(key)));
   if (presence!.state === "removed") throw new AppError("forbidden", CLASSROOM_MESSAGES.removedFromClass);
   // "Admit everyone" pressed while this family was already waiting.
   if (presence!.state === "waiting" && straightIn) {
@@ -132,7 +149,7 @@ export async function enterClassroom(actor: Actor | null, sectionId: number, now
     ...base,
     media: {
       room: access.room,
-      participantId: participantId(access.room, actor!.id),
+      participantId: participantId(access.room, participantKey(key)),
       roomToken: presence!.token,
       janusToken: signedJanusToken(server, new Date(access.closesAt)),
     },
@@ -150,11 +167,15 @@ export interface RosterEntry {
   minutesPresent: number;
 }
 
+/** The earliest first join of a family's presences (the parent's and a child's own). */
+const firstJoinOf = (rows: Array<{ firstJoinedAt: Date | null }>): Date | null =>
+  rows.reduce<Date | null>((first, r) => (r.firstJoinedAt && (!first || r.firstJoinedAt < first) ? r.firstJoinedAt : first), null);
+
 const isIn = (p: Presence, now: Date) =>
   p.state === "admitted" && p.lastSeenAt != null && now.getTime() - p.lastSeenAt.getTime() < PRESENT_GAP_SECONDS * 1000;
 
 /** The teacher's (and an observer's) view of the roster: each seated family, and anyone else who came. */
-export async function classroomRoster(actor: Actor | null, sectionId: number, now = new Date()): Promise<RosterEntry[]> {
+export async function classroomRoster(actor: ClassroomPerson | null, sectionId: number, now = new Date()): Promise<RosterEntry[]> {
   const access = await classroomAccess(actor, sectionId, now);
   if (access.role === "learner") throw new AppError("forbidden", CLASSROOM_MESSAGES.teacherOnly);
   const room = await roomOf(access);
@@ -170,7 +191,13 @@ export async function classroomRoster(actor: Actor | null, sectionId: number, no
   ]);
   const families = new Map<number, string[]>();
   for (const seat of seats) families.set(seat.parentId, [...(families.get(seat.parentId) ?? []), seat.firstName]);
-  const byUser = new Map(presences.map((p) => [p.userId, p]));
+  // A family may be in the room twice (the parent's account and a child's own session): its line shows the one furthest in.
+  const rank = (p: Presence) => (p.state === "removed" ? 4 : isIn(p, now) ? 3 : p.state === "waiting" ? 2 : p.firstJoinedAt ? 1 : 0);
+  const byUser = new Map<number, Presence>();
+  for (const p of presences) {
+    const seen = byUser.get(p.userId);
+    if (!seen || rank(p) > rank(seen)) byUser.set(p.userId, p);
+  }
   const statusOf = (p: Presence | undefined): RosterEntry["status"] =>
     !p
       ? "absent"
@@ -190,8 +217,8 @@ export async function classroomRoster(actor: Actor | null, sectionId: number, no
       name,
       role,
       status: statusOf(p),
-      firstJoinedAt: p?.firstJoinedAt?.toISOString() ?? null,
-      minutesPresent: Math.round((p?.secondsPresent ?? 0) / 60),
+      firstJoinedAt: firstJoinOf(presences.filter((q) => q.userId === userId))?.toISOString() ?? null,
+      minutesPresent: Math.round(Math.max(0, ...presences.filter((q) => q.userId === userId).map((q) => q.secondsPresent)) / 60),
     };
   };
   const observers = presences.filter((p) => p.role === "observer");
@@ -206,7 +233,7 @@ export async function classroomRoster(actor: Actor | null, sectionId: number, no
  * says whether the person may stay (a removal or the end of the class makes the page leave).
  */
 export async function classroomHeartbeat(
-  actor: Actor | null,
+  actor: ClassroomPerson | null,
   sectionId: number,
   now = new Date(),
 ): Promise<{ state: PresenceState | "ended"; observers: string[]; muted?: { audio: boolean; video: boolean } }> {
@@ -215,7 +242,8 @@ export async function classroomHeartbeat(
   if (room.endedAt || now.getTime() >= new Date(access.closesAt).getTime()) return { state: "ended", observers: [] };
   const db = await getDb();
   const presences = await db.select().from(classroomPresence).where(eq(classroomPresence.roomId, room.id));
-  const presence = presences.find((p) => p.userId === actor!.id);
+  const key = presenceKeyOf(actor!);
+  const presence = presences.find((p) => p.userId === key.userId && p.learnerId === key.learnerId);
   if (!presence) throw new AppError("conflict", CLASSROOM_MESSAGES.notInClassroom);
   if (presence.state !== "admitted") return { state: presence.state, observers: [] };
   const gap = presence.lastSeenAt ? (now.getTime() - presence.lastSeenAt.getTime()) / 1000 : Infinity;
@@ -228,7 +256,7 @@ export async function classroomHeartbeat(
     })
     .where(eq(classroomPresence.id, presence.id));
   // Staff watching are announced to everyone in the room.
-  const observers = presences.filter((p) => p.role === "observer" && p.userId !== actor!.id && isIn(p, now));
+  const observers = presences.filter((p) => p.role === "observer" && p.id !== presence.id && isIn(p, now));
   return {
     state: "admitted",
     observers: observers.map(() => "Staff observer"),
@@ -238,7 +266,7 @@ export async function classroomHeartbeat(
 
 /** The teacher's controls, each enforced on the media server with the room's secret (the browser never has it). */
 export async function classroomControl(
-  actor: Actor | null,
+  actor: ClassroomPerson | null,
   sectionId: number,
   input: ClassroomControlInput,
   now = new Date(),
@@ -250,21 +278,26 @@ export async function classroomControl(
   ensureOpen(access, room, now);
   const server = requireServer();
   const db = await getDb();
+  // A family's presences: the parent's account and any child's own session, moderated together.
   const presenceOf = async (userId: number) => {
-    const [p] = await db
+    const rows = await db
       .select()
       .from(classroomPresence)
       .where(and(eq(classroomPresence.roomId, room.id), eq(classroomPresence.userId, userId), eq(classroomPresence.role, "learner")));
-    if (!p) throw new AppError("invalid", CLASSROOM_MESSAGES.personNotInClassroom);
-    return p;
+    if (!rows.length) throw new AppError("invalid", CLASSROOM_MESSAGES.personNotInClassroom);
+    return {
+      ids: rows.map((r) => r.id),
+      state: rows.some((r) => r.state === "removed") ? "removed" : rows[0]!.state,
+      participants: rows.map((r) => participantId(access.room, participantKey(r))),
+    };
   };
   const learnersInRoom = async () => {
     const inRoom = new Set((await listParticipants(server, access.room)).filter((p) => p.publisher).map((p) => p.id));
     const rows = await db
-      .select({ userId: classroomPresence.userId })
+      .select({ userId: classroomPresence.userId, learnerId: classroomPresence.learnerId })
       .from(classroomPresence)
       .where(and(eq(classroomPresence.roomId, room.id), eq(classroomPresence.role, "learner"), eq(classroomPresence.state, "admitted")));
-    return rows.map((r) => participantId(access.room, r.userId)).filter((id) => inRoom.has(id));
+    return rows.map((r) => participantId(access.room, participantKey(r))).filter((id) => inRoom.has(id));
   };
   const moderate = (ids: string[], mid: string) =>
     roomRequests(
@@ -276,7 +309,7 @@ export async function classroomControl(
     case "admit": {
       const p = await presenceOf(data.userId);
       if (p.state === "removed") throw new AppError("conflict", CLASSROOM_MESSAGES.removedFromClass);
-      await db.update(classroomPresence).set({ state: "admitted" }).where(eq(classroomPresence.id, p.id));
+      await db.update(classroomPresence).set({ state: "admitted" }).where(inArray(classroomPresence.id, p.ids));
       await syncRoom(access, room);
       break;
     }
@@ -290,22 +323,26 @@ export async function classroomControl(
       break;
     case "remove": {
       const p = await presenceOf(data.userId);
-      await db.update(classroomPresence).set({ state: "removed" }).where(eq(classroomPresence.id, p.id));
+      await db.update(classroomPresence).set({ state: "removed" }).where(inArray(classroomPresence.id, p.ids));
       // Off the allowed list first, so the kicked page cannot join again with its token.
       await syncRoom(access, room);
-      await roomRequests(server, access.room, [{ request: "kick", id: participantId(access.room, data.userId) }]);
+      await roomRequests(
+        server,
+        access.room,
+        p.participants.map((id) => ({ request: "kick", id })),
+      );
       break;
     }
     case "mute": {
       const p = await presenceOf(data.userId);
-      await db.update(classroomPresence).set({ audioMutedAt: now }).where(eq(classroomPresence.id, p.id));
-      await moderate([participantId(access.room, data.userId)], AUDIO_MID);
+      await db.update(classroomPresence).set({ audioMutedAt: now }).where(inArray(classroomPresence.id, p.ids));
+      await moderate(p.participants, AUDIO_MID);
       break;
     }
     case "camera-off": {
       const p = await presenceOf(data.userId);
-      await db.update(classroomPresence).set({ videoMutedAt: now }).where(eq(classroomPresence.id, p.id));
-      await moderate([participantId(access.room, data.userId)], VIDEO_MID);
+      await db.update(classroomPresence).set({ videoMutedAt: now }).where(inArray(classroomPresence.id, p.ids));
+      await moderate(p.participants, VIDEO_MID);
       break;
     }
     case "mute-all":
@@ -355,9 +392,21 @@ export async function sessionJoinLog(sectionId: number, sessionStartsAt: Date, p
         inArray(classroomPresence.userId, parentIds),
       ),
     );
-  return new Map(
-    rows
-      .filter((r) => r.firstJoinedAt)
-      .map((r) => [r.userId, { firstJoinedAt: r.firstJoinedAt!.toISOString(), minutesPresent: Math.round(r.secondsPresent / 60) }]),
-  );
+  // A family in the room twice (the parent's account and a child's own session): the earliest join, the longest stay.
+  const log = new Map<number, JoinLogLine>();
+  for (const r of rows) {
+    if (!r.firstJoinedAt) continue;
+    const seen = log.get(r.userId);
+    const line = { firstJoinedAt: r.firstJoinedAt.toISOString(), minutesPresent: Math.round(r.secondsPresent / 60) };
+    log.set(
+      r.userId,
+      seen
+        ? {
+            firstJoinedAt: seen.firstJoinedAt < line.firstJoinedAt ? seen.firstJoinedAt : line.firstJoinedAt,
+            minutesPresent: Math.max(seen.minutesPresent, line.minutesPresent),
+          }
+        : line,
+    );
+  }
+  return log;
 }

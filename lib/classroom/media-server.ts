@@ -52,8 +52,8 @@ export function roomSecret(server: MediaServer, room: string): string {
 }
 
 /** A person's id in a room: derived from who they are, so a kick names them and a second tab replaces no one. */
-export function participantId(room: string, userId: number): string {
-  return createHash("sha256").update(`${room}:${userId}`).digest("hex").slice(0, 20);
+export function participantId(room: string, who: number | string): string {
+  return createHash("sha256").update(`${room}:${who}`).digest("hex").slice(0, 20);
 }
 
 interface JanusReply {

@@ -3,6 +3,7 @@ import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { ensureDemoAccounts } from "@/lib/wiring/seed/demo-accounts";
 import { seedDemoTeacherSchedule } from "@/lib/wiring/seed/demo-teacher";
 import { seedClassLife } from "@/lib/wiring/seed/class-life";
+import { seedEndedClass } from "@/lib/wiring/seed/ended-class";
 import { seedLiveClass } from "@/lib/wiring/seed/live-class";
 import { seedMessages } from "@/lib/wiring/seed/messages";
 import { seedPastTeaching } from "@/lib/wiring/seed/past-teaching";
@@ -17,6 +18,7 @@ jest.mock("@/lib/wiring/seed/demo-teacher", () => ({ seedDemoTeacherSchedule: je
 jest.mock("@/lib/wiring/seed/live-class", () => ({ seedLiveClass: jest.fn(async () => undefined) }));
 // The class life, earnings and messages seeds build on the running class: none of them runs here.
 jest.mock("@/lib/wiring/seed/past-teaching", () => ({ seedPastTeaching: jest.fn(async () => undefined) }));
+jest.mock("@/lib/wiring/seed/ended-class", () => ({ seedEndedClass: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/messages", () => ({ seedMessages: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/class-life", () => ({ seedClassLife: jest.fn(async () => undefined) }));
 jest.mock("@/lib/wiring/seed/demo-family", () => ({ seedDemoFamily: jest.fn(async () => undefined) }));
@@ -55,7 +57,7 @@ describe("the embedded default's demo data at start (seedDemoData)", () => {
       jest.mocked(seedSchedules).mock.invocationCallOrder[0] ?? Infinity,
     );
     expect(seedLiveClass).toHaveBeenCalledTimes(1);
-    for (const after of [seedPastTeaching, seedMessages, seedClassLife]) {
+    for (const after of [seedEndedClass, seedPastTeaching, seedMessages, seedClassLife]) {
       expect(after).toHaveBeenCalledTimes(1);
       expect(jest.mocked(after).mock.invocationCallOrder[0]).toBeGreaterThan(jest.mocked(seedLiveClass).mock.invocationCallOrder[0]!);
     }

@@ -109,6 +109,11 @@ export async function seedDemoData(seedDemoAccounts: boolean): Promise<void> {
     .catch((error: unknown) =>
       console.error("[classroom] could not seed the running class:", error instanceof Error ? error.message : error),
     );
+  // A class Sam finished weeks ago, every session held: its certificate can be issued (issue 44).
+  const { seedEndedClass } = await import("@/lib/wiring/seed/ended-class");
+  await seedEndedClass()
+    .then(() => console.log("[homework] the class Sam finished is ready for its certificate"))
+    .catch((error: unknown) => console.error("[homework] could not seed the ended class:", error instanceof Error ? error.message : error));
   // A class the demo teacher taught over the last three months: statements on /teacher/earnings (issue 28).
   const { seedPastTeaching } = await import("@/lib/wiring/seed/past-teaching");
   await seedPastTeaching()

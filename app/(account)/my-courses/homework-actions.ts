@@ -18,7 +18,8 @@ export async function handInAction(taskId: number, learnerId: number, formData: 
     const files = await Promise.all(
       formData
         .getAll("files")
-        .filter((value): value is File => typeof value !== "string")
+        // An empty file input is sent as a nameless empty file: no file chosen (a text-only hand-in), not an empty one.
+        .filter((value): value is File => typeof value !== "string" && !(value.size === 0 && value.name === ""))
         .map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })),
     );
     const handed = await handInHomework(

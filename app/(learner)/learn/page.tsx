@@ -2,8 +2,10 @@ import { redirect } from "next/navigation";
 
 import { LearnerHomeworkList } from "@/components/homework/homework-details";
 import { ProgressReportCard } from "@/components/homework/progress-report";
+import { HomeworkDueList } from "@/components/learner/homework-due-list";
 import { LearnerClassCard } from "@/components/learner/learner-class-card";
 import { LearnerSlot } from "@/components/learner/learner-slots";
+import { homeworkDueThisWeek } from "@/lib/homework/due";
 import { learnerProgress } from "@/lib/homework/progress";
 import { learnerHomework } from "@/lib/homework/views";
 import { listLearnerWeek } from "@/lib/learner-access/classes";
@@ -15,8 +17,8 @@ import { zonedFormat, zoneLabel } from "@/lib/scheduling/zone-name";
 export const metadata = { title: "My classes" };
 
 /**
- * The child's own space: today's classes with a big Join, the rest of the week, and a way to write
- * to each teacher. Times are on the family's clock (the parent's zone), named once at the top.
+ * The child's own space: today's classes with a big Join, the rest of the week, the homework due
+ * (late, today, this week), and a way to write to each teacher. Times are on the family's clock (the parent's zone), named once at the top.
  */
 export default async function LearnPage() {
   const learner = await currentLearner();
@@ -30,6 +32,7 @@ export default async function LearnPage() {
   ]);
   const today = classes.filter((item) => item.isToday);
   const later = classes.filter((item) => !item.isToday);
+  const due = homeworkDueThisWeek(homework, zone);
   const time = zonedFormat(zone, { hour: "numeric", minute: "2-digit" });
   const dayAndTime = zonedFormat(zone, { weekday: "long", hour: "numeric", minute: "2-digit" });
   return (
@@ -50,6 +53,7 @@ export default async function LearnPage() {
             ))}
           </ul>
         )}
+        <HomeworkDueList due={due.filter((d) => d.when !== "week")} timezone={zone} label="Homework for today" />
       </section>
 
       <section aria-labelledby="learn-week" className="mt-10">
@@ -65,6 +69,7 @@ export default async function LearnPage() {
             ))}
           </ul>
         )}
+        <HomeworkDueList due={due.filter((d) => d.when === "week")} timezone={zone} label="Homework for this week" />
       </section>
 
       <LearnerSlot id="homework" title="Homework">

@@ -180,6 +180,8 @@ export const classroomPresence = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A child in the room on their own sign-in (userId is then their parent's, the family's): null for a grown-up's account. */
+    learnerId: integer().references(() => learners.id, { onDelete: "cascade" }),
     role: classroomRole().notNull(),
     state: classroomPresenceState().notNull(),
     /** The room token (Janus `allowed` list): on the list only while admitted; never reused after a removal. */
@@ -194,5 +196,13 @@ export const classroomPresence = pgTable(
     videoMutedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("classroom_presence_room_user_key").on(t.roomId, t.userId), uniqueIndex("classroom_presence_token_key").on(t.token)],
+  (t) => [
+    uniqueIndex("classroom_presence_room_user_key")
+      .on(t.roomId, t.userId)
+      .where(sql`${t.learnerId} is null`),
+    uniqueIndex("classroom_presence_room_learner_key")
+      .on(t.roomId, t.learnerId)
+      .where(sql`${t.learnerId} is not null`),
+    uniqueIndex("classroom_presence_token_key").on(t.token),
+  ],
 );

@@ -1,11 +1,12 @@
 import { mediaServer, MEDIA_MESSAGES } from "@/lib/classroom/media-server";
+import { currentLearner } from "@/lib/learner-access/session";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { assertSameOrigin } from "@/lib/platform/http/request";
 import { errorResponse, jsonMessage } from "@/lib/platform/http/responses";
 
 /**
  * The media server's HTTP API on our own origin (the pages' CSP allows no other), for signed-in
- * people: each request still needs a Janus token the app signed for one person and one class.
+ * people (a child on their own sign-in too): each request still needs a Janus token the app signed for one person and one class.
  * Only session and handle ids in the path; anything else is refused here.
  */
 type Context = { params: Promise<{ path?: string[] }> };
@@ -16,7 +17,7 @@ const LONG_POLL_MS = 40_000;
 async function forward(request: Request, context: Context): Promise<Response> {
   try {
     if (request.method === "POST") assertSameOrigin(request);
-    await requireApiUser();
+    if (!(await currentLearner())) await requireApiUser();
     const server = mediaServer();
     if (!server) return jsonMessage(503, MEDIA_MESSAGES.unavailable);
     const { path = [] } = await context.params;

@@ -1,8 +1,11 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
 
 import { LiveClassroom } from "@/components/classroom/live-classroom";
-import { classroomAccess } from "@/lib/classroom/classroom-access";
+import { classroomAccess, learnerPerson, type ClassroomPerson } from "@/lib/classroom/classroom-access";
 import { CLASSROOM_MESSAGES } from "@/lib/classroom/schema";
+import { currentLearner } from "@/lib/learner-access/session";
+import { hasLearnerSession } from "@/lib/platform/auth/current-user";
 import { requireUser } from "@/lib/platform/auth/session";
 import { AppError } from "@/lib/platform/errors";
 import { formatInstantInZone } from "@/lib/scheduling/time";
@@ -17,22 +20,26 @@ const OUTSIDE_REASONS = {
 } as const;
 
 /**
- * A session's classroom: for its teacher, the families holding a seat and staff observers, from 10
+ * A session's classroom: for its teacher, the families holding a seat for the session (a child on
+ * their own sign-in: their own seat's sessions only) and staff observers, from 10
  * minutes before the start to the end plus the grace period. Everyone else gets this page's refusal,
  * never the room; the room's passes come from /api/classroom/{section} once the person presses Join.
  */
 export default async function ClassroomPage({ params }: { params: Promise<{ sectionId: string }> }) {
   const { sectionId } = await params;
-  const user = await requireUser(`/classroom/${encodeURIComponent(sectionId)}`);
-  const actor = { id: user.databaseId, email: user.email, role: user.role };
-  const timezone = (await findUserTimezone(user.databaseId)) ?? FALLBACK_TIMEZONE;
+  // A child's own session is a person of its own (never their parent); a child's ended session signs in again at /kids.
+  const learner = (await hasLearnerSession()) ? await currentLearner() : null;
+  if (!learner && (await hasLearnerSession())) redirect("/kids");
+  const user = learner ? null : await requireUser(`/classroom/${encodeURIComponent(sectionId)}`);
+  const actor: ClassroomPerson = learner ? learnerPerson(learner) : { id: user!.databaseId, email: user!.email, role: user!.role };
+  const timezone = (learner ? learner.timezone : await findUserTimezone(user!.databaseId)) ?? FALLBACK_TIMEZONE;
   let access;
   try {
     if (!/^[1-9]\d{0,9}$/.test(sectionId)) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
     access = await classroomAccess(actor, Number(sectionId));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return <Refusal message={error.message} />;
+    return <Refusal message={error.message} isChild={Boolean(learner)} />;
   }
   const when = formatInstantInZone(access.session.startsAt, timezone);
   if (access.where.kind === "outside") {
@@ -58,12 +65,26 @@ export default async function ClassroomPage({ params }: { params: Promise<{ sect
       role={access.role}
       courseTitle={access.section.courseTitle}
       when={when}
-      observerRole={access.role === "observer" ? user.role : null}
+      observerRole={access.role === "observer" && user ? user.role : null}
     />
   );
 }
 
-function Refusal({ message }: { message: string }) {
+function Refusal({ message, isChild }: { message: string; isChild: boolean }) {
+  if (isChild)
+    return (
+      <section>
+        <h1 className="text-3xl font-extrabold text-slate-900">You cannot join this class</h1>
+        <p className="mt-4 text-slate-800" role="alert">
+          {message}
+        </p>
+        <p className="mt-4">
+          <Link href="/learn" className="font-semibold text-brand-700 underline underline-offset-4">
+            Back to my classes
+          </Link>
+        </p>
+      </section>
+    );
   return (
     <section className="max-w-2xl">
       <h1 className="text-3xl font-extrabold text-slate-900">You cannot join this class</h1>

@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+
+import { placeOrder } from "@/lib/commerce/checkout/checkout";
+import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
+import type { Database } from "@/lib/platform/db/client";
+import { sections } from "@/lib/platform/db/schema";
+
+import { newSection } from "./commerce-fixtures";
+
+const MINUTE = 60_000;
+
+/** A section meeting every day in UTC, its session today starting `startsInMinutes` from now (60 minutes long). */
+export async function dailySection(db: Database, startsInMinutes: number) {
+  const sectionId = await newSection(db);
+  const start = new Date(Math.floor((Date.now() + startsInMinutes * MINUTE) / MINUTE) * MINUTE);
+  await db
+    .update(sections)
+    .set({
+      startsOn: start.toISOString().slice(0, 10),
+      startMinute: start.getUTCHours() * 60 + start.getUTCMinutes(),
+      timezone: "UTC",
+      rrule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU",
+    })
+    .where(eq(sections.id, sectionId));
+  const [section] = await db.select().from(sections).where(eq(sections.id, sectionId));
+  return { section: section!, start };
+}
+
+/**
+ * A seat paid as a family pays one (checkout, from a credit of exactly its price), bought at
+ * `boughtAt`: its booking, order item and the sessions it holds (seat_sessions), the record the
+ * classroom reads to know which sessions a seat opens.
+ */
+export async function paidSeat(
+  db: Database,
+  section: { id: number; priceMinor: number },
+  family: { parentId: number; learnerId: number },
+  boughtAt: Date,
+) {
+  await db.transaction(async (tx) => {
+    await lockWallet(tx, family.parentId);
+    await writeEntry(tx, { userId: family.parentId, kind: "promotion", amountMinor: section.priceMinor, reason: "Test credit for a seat" });
+  });
+  await placeOrder(family.parentId, [{ sectionId: section.id, learnerId: family.learnerId }], { now: boughtAt });
+  return family;
+}
