@@ -132,7 +132,9 @@ test("a teacher issues a certificate of completion that anyone can verify; a for
   // Issued once per child and section: an earlier run may have issued it already.
   if (await issue.isVisible()) {
     await issue.click();
-    await expect(certificates.getByRole("status").filter({ hasText: "Certificate issued." })).toBeVisible();
+    // The form goes once the certificate exists: its answer is the toast, and the list gains it.
+    await expect(teacher.getByRole("region", { name: /^Notifications/ })).toContainText("Certificate issued.");
+    await expect(certificates.getByRole("listitem").filter({ hasText: "Sam" })).toBeVisible();
     await teacher.reload();
   }
   const pdfLink = certificates.getByRole("listitem").filter({ hasText: "Sam" }).getByRole("link", { name: "Certificate (PDF)" });
@@ -201,7 +203,7 @@ test("the demo child signs in with their pictures, finds a task due this week, h
   const handIn = kid.getByRole("form", { name: "Hand in for Sam" });
   await handIn.getByLabel("Answer (optional)").fill(answer);
   await handIn.getByRole("button", { name: "Hand in" }).click();
-  await expect(handIn.getByRole("status")).toHaveText("Handed in. The teacher will send feedback.");
+  await expect(handIn.getByRole("status")).toHaveText("Handed in! Your teacher will write back.");
   const mine = kid.getByRole("region", { name: "My work" });
   await expect(mine).toContainText(answer);
   await expect(mine).toContainText("Your teacher will write back soon.");

@@ -22,7 +22,7 @@ export function HandInForm({
   action: (data: FormData) => Promise<ActionResult>;
 }) {
   const router = useRouter();
-  const { onSubmit, isPending, result, errorOf } = useSubmitAction(action, () => router.refresh());
+  const { onSubmit, isPending, result, errorOf } = useSubmitAction(withoutUnchosenFiles(action), () => router.refresh());
   return (
     <form onSubmit={onSubmit} aria-busy={isPending} className="space-y-4" noValidate aria-label={`Hand in for ${childName}`}>
       <fieldset disabled={isPending} className="contents">
@@ -62,4 +62,18 @@ export function HandInForm({
       <FormStatus result={result} />
     </form>
   );
+}
+
+/**
+ * A file input left empty is sent as a nameless, empty file, which the server would refuse as an
+ * empty file: a text-only hand-in drops it here (the server-side filter alone did not catch it once
+ * the form's data went through the server action's encoding).
+ */
+function withoutUnchosenFiles(action: (data: FormData) => Promise<ActionResult>) {
+  return (data: FormData) => {
+    const chosen = data.getAll("files").filter((value) => typeof value === "string" || value.size > 0 || value.name !== "");
+    data.delete("files");
+    for (const file of chosen) data.append("files", file);
+    return action(data);
+  };
 }
