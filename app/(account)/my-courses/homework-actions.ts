@@ -2,6 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 
+import { handedInFiles } from "@/lib/homework/form-files";
+
 import { handInHomework } from "@/lib/homework/submissions";
 import { requireActor } from "@/lib/platform/auth/session";
 import { getDb } from "@/lib/platform/db/client";
@@ -15,13 +17,7 @@ import { runAction, type ActionResult } from "@/lib/platform/http/action-result"
 export async function handInAction(taskId: number, learnerId: number, formData: FormData): Promise<ActionResult> {
   return runAction("hand-in-homework", async () => {
     const actor = await requireActor("homework.hand-in");
-    const files = await Promise.all(
-      formData
-        .getAll("files")
-        // An empty file input is sent as a nameless empty file: no file chosen (a text-only hand-in), not an empty one.
-        .filter((value): value is File => typeof value !== "string" && !(value.size === 0 && value.name === ""))
-        .map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })),
-    );
+    const files = await handedInFiles(formData);
     const handed = await handInHomework(
       await getDb(),
       actor,
