@@ -1,20 +1,25 @@
 // `npm run test:unit [-- jest args]`: the Jest suite, on the engines and clocks each test depends on
 // (README "Testing"):
 //
-// - Without TEST_DATABASE_URL (a developer's `npm test`): every test file once, its database on
-//   PGlite (the embedded default), at this machine's clock.
-// - With TEST_DATABASE_URL (CI sets it): every test file on PostgreSQL, where production runs, at this
-//   machine's clock. Then on PGlite (Debian's faketime moving the clock for Jest and everything it
-//   starts), under two other clocks that have broken tests before:
-//   1. a Thursday evening after 17:00 UTC: the date-sensitive files, and the files whose subject is
-//      the engine itself (ENGINE_SENSITIVE: the database layer, search, locks and races, checkout,
-//      seats and the money simulation, privacy's export and erasure);
-//   2. the night the month turns in Los Angeles, Europe's clocks changed that morning: the
-//      date-sensitive files.
-//   The other database files run on PostgreSQL only: what they could catch on PGlite alone (a query
-//   outside an open transaction, which hangs PGlite's one connection) is refused on both engines
-//   under Jest (lib/platform/db/outside-transaction.ts), and the whole product runs on PGlite in the
-//   browser tests and the embedded-default step.
+// - Without TEST_DATABASE_URL (a developer's `npm test`): every test file on a throwaway PostgreSQL
+//   server started from Debian's binaries (scripts/throwaway-postgres.mjs), then the engine's own
+//   subjects (below) on PGlite, at this machine's clock. TEST_ENGINE=pglite, or a machine without
+//   PostgreSQL's binaries: every test file on PGlite (the embedded default).
+// - With TEST_DATABASE_URL (CI sets it):
+//   1. every test file on that PostgreSQL server (production's engine), at this machine's clock;
+//   2. on PGlite, the files whose subject is the engine itself (ENGINE_SENSITIVE: the database layer,
+//      search, locks and races, checkout, seats and the money simulation, privacy's export and
+//      erasure), at this machine's clock;
+//   3. and 4. the date-sensitive files under two other clocks that have broken tests before (Debian's
+//      faketime moving the clock for Jest and everything it starts), each on a throwaway PostgreSQL
+//      server started under the same moved clock (scripts/throwaway-postgres.mjs), so the server's now()
+//      agrees with the tests': a Thursday evening after 17:00 UTC, and the night the month turns in
+//      Los Angeles, Europe's clocks changed that morning. Without PostgreSQL's server binaries on the
+//      machine these two legs run on PGlite, whose now() moves with Jest's.
+//   A file's other engine adds nothing the rule misses: a query outside an open transaction (which
+//   hangs PGlite's one connection) is refused on both engines under Jest
+//   (lib/platform/db/outside-transaction.ts), and the whole product runs on PGlite in the browser
+//   tests and the embedded-default step.
 //   A test that reads the machine's date, weekday or time of day instead of a clock it sets fails
 //   there, not on the day it happens to run.
 //
@@ -26,6 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { postgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.mjs";
 import { ensureCommand } from "./debian-packages.mjs";
 import { run } from "./run-command.mjs";
 
@@ -67,6 +73,13 @@ function offsetTo(startsAt) {
 const READS_THE_CLOCK = /\bnew Date\(\)|\bDate\.now\(\)|\bDateTime\.(now|local)\(\)|\btodayIn\b|\buseFakeTimers\b|\bsetSystemTime\b/;
 
 /**
+ * A file marked `@reads-clock` in a comment is date-sensitive through a helper it imports (the money
+ * simulation's world starts at the machine's hour: test/seat-simulation.ts).
+ */
+const READS_THE_CLOCK_MARK = /@reads-clock\b/;
+const readsTheClock = (source) => READS_THE_CLOCK.test(source) || READS_THE_CLOCK_MARK.test(source);
+
+/**
  * A file marked `@machine-clock` in a comment stays at the machine's clock: it compares the clock
  * with file modification times, which the kernel stamps and faketime does not move.
  */
@@ -82,10 +95,10 @@ function listTests(extra) {
 }
 
 /**
- * Files whose subject is the engine, run on PGlite too (the Thursday clock's leg): the database
- * layer and its test harness, full-text and trigram search, concurrency and races (PGlite serialises
- * them on one connection), checkout, seats and the money simulation (10,000 random steps on PGlite
- * per CI run across the two clocks), privacy's export and erasure (every table).
+ * Files whose subject is the engine, run on PGlite too (CI's second leg): the database layer and its
+ * test harness, full-text and trigram search, concurrency and races (PGlite serialises them on one
+ * connection), checkout, seats and the money simulation (10,000 random steps on PGlite per CI run,
+ * in two files that the two workers run side by side), privacy's export and erasure (every table).
  */
 const ENGINE_SENSITIVE = [
   /^lib\/platform\/(db|outbox|events)\//,
@@ -97,36 +110,58 @@ const ENGINE_SENSITIVE = [
 ];
 const engineSensitive = (file) => ENGINE_SENSITIVE.some((pattern) => pattern.test(path.relative(root, file).split(path.sep).join("/")));
 
+/** Runs `body` with a throwaway server's URL in `env` when `wanted` (at faketime's `offset`, if given). */
+async function withServer(wanted, offset, env, body) {
+  const server = wanted ? await startThrowawayPostgres({ offset, label: "test:unit" }) : null;
+  if (server) env.TEST_DATABASE_URL = server.url;
+  if (!env.TEST_DATABASE_URL) delete env.TEST_DATABASE_URL;
+  try {
+    return await body();
+  } finally {
+    server?.stop();
+  }
+}
+
 async function main() {
   const extra = process.argv.slice(2);
   const serverUrl = process.env.TEST_DATABASE_URL;
   const legs = [];
-  if (!serverUrl) {
+  // A developer's run without a server: a throwaway one from Debian's binaries when the machine has
+  // them (TEST_ENGINE=pglite runs every file on PGlite instead, as does a machine without them).
+  const throwaway = !serverUrl && process.env.TEST_ENGINE !== "pglite" && postgresBinaries() !== null;
+  if (!serverUrl && !throwaway) {
     legs.push({ name: "PGlite, this machine's clock", args: extra, env: {} });
   } else {
-    legs.push({ name: "PostgreSQL, this machine's clock", args: extra, env: { TEST_DATABASE_URL: serverUrl } });
+    legs.push(
+      throwaway
+        ? { name: "PostgreSQL (a throwaway server), this machine's clock", args: extra, env: {}, throwaway: true }
+        : { name: "PostgreSQL, this machine's clock", args: extra, env: { TEST_DATABASE_URL: serverUrl } },
+    );
     const sources = listTests(extra).map((file) => ({ file, source: readFileSync(file, "utf8") }));
     const movable = sources.filter(({ source }) => !MACHINE_CLOCK_ONLY.test(source));
-    const readsClock = movable.filter(({ source }) => READS_THE_CLOCK.test(source));
-    const [thursday, monthTurn] = OTHER_CLOCKS;
-    const otherLegs = [
-      {
-        clock: thursday,
-        files: movable.filter(({ file, source }) => engineSensitive(file) || READS_THE_CLOCK.test(source)).map(({ file }) => file),
-      },
-      { clock: monthTurn, files: readsClock.map(({ file }) => file) },
-    ].filter((leg) => leg.files.length > 0);
-    if (otherLegs.length > 0) {
+    const readsClock = throwaway ? [] : movable.filter(({ source }) => readsTheClock(source)).map(({ file }) => file);
+    // The file list replaces any path filter in `extra`; its other arguments (-t, --ci) stay.
+    const options = extra.filter((arg) => arg.startsWith("-"));
+    const byPath = (files) => [...options, "--runTestsByPath", ...files.sort()];
+    const engineFiles = sources.map(({ file }) => file).filter(engineSensitive);
+    if (engineFiles.length > 0) {
+      legs.push({
+        name: "PGlite, this machine's clock (the engine's own subjects)",
+        args: byPath(engineFiles),
+        env: { TEST_DATABASE_URL: "" },
+      });
+    }
+    if (readsClock.length > 0) {
       const faketime = ensureCommand("faketime", "faketime", "test:unit");
-      // The file list replaces any path filter in `extra`; its other arguments (-t, --ci) stay.
-      const options = extra.filter((arg) => arg.startsWith("-"));
-      for (const { clock, files: legFiles } of otherLegs) {
+      const onPostgres = postgresBinaries() !== null;
+      for (const clock of OTHER_CLOCKS) {
         legs.push({
-          name: `PGlite, ${clock.name}`,
+          name: `${onPostgres ? "PostgreSQL" : "PGlite"}, ${clock.name}`,
           faketime,
           clock,
-          args: [...options, "--runTestsByPath", ...legFiles.sort()],
-          // TEST_CLOCK tells a test which leg it runs in (a long simulation sizes its run by it).
+          clockPostgres: onPostgres,
+          args: byPath(readsClock),
+          // TEST_CLOCK tells a test which leg it runs in.
           env: { TEST_DATABASE_URL: "", TEST_CLOCK: clock.id },
         });
       }
@@ -140,10 +175,16 @@ async function main() {
     );
     const started = Date.now();
     const env = jestEnv({ ...process.env, ...leg.env });
-    if (!env.TEST_DATABASE_URL) delete env.TEST_DATABASE_URL;
-    const code = leg.clock
-      ? await run(leg.faketime, ["-f", offsetTo(leg.clock.startsAt), jest, ...jestArgs(leg.args)], { cwd: root, env })
-      : await run(jest, jestArgs(leg.args), { cwd: root, env });
+    let code;
+    if (leg.clock) {
+      // One offset for the server and Jest, computed once: both read the same moved clock.
+      const offset = offsetTo(leg.clock.startsAt);
+      code = await withServer(leg.clockPostgres, offset, env, () =>
+        run(leg.faketime, ["-f", offset, jest, ...jestArgs(leg.args)], { cwd: root, env }),
+      );
+    } else {
+      code = await withServer(leg.throwaway, undefined, env, () => run(jest, jestArgs(leg.args), { cwd: root, env }));
+    }
     results.push({ name: leg.name, code, seconds: Math.round((Date.now() - started) / 1000) });
   }
   console.log("\n[test:unit]");
