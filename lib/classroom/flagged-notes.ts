@@ -1,6 +1,8 @@
 import "server-only";
 
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+
+import { recordAudit } from "@/lib/audit/audit";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
@@ -20,7 +22,10 @@ export interface FlaggedLine {
   learnerFirstName: string;
   /** As the family reads it. */
   line: string;
-  /** As the teacher typed it (null when the line was not flagged). */
+  /**
+   * As the teacher typed it (null when the line was not flagged); for an attendance note, the text
+   * that raised the flag, kept until support resolves it even when the teacher has edited it since.
+   */
   originalLine: string | null;
 }
 
@@ -74,7 +79,8 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
         sessionStartsAt: attendance.sessionStartsAt,
         learnerFirstName: learners.firstName,
         note: attendance.note,
-        originalNote: attendance.originalNote,
+        // The text that raised the flag (kept until support resolves it), else what was typed (rows flagged before it was kept).
+        originalNote: sql<string | null>`coalesce(${attendance.flaggedNote}, ${attendance.originalNote})`,
         reasons: attendance.flagReasons,
         writtenAt: attendance.markedAt,
       })
@@ -159,4 +165,34 @@ export async function decideHeldHomeworkLink(actor: Actor | null, input: unknown
     .update(sessionNotes)
     .set({ homeworkUrl: decision === "release" ? row.held : null, heldHomeworkUrl: null, flagged: stillFlagged })
     .where(eq(sessionNotes.id, noteId));
+}
+
+export const resolveAttendanceFlagSchema = z.object({
+  attendanceId: z.coerce.number().int().positive("Choose a note."),
+});
+
+/**
+ * Issue 40: support resolves a flagged attendance note in its queue: the flag, its reasons and the
+ * flagged text kept for them go (what families read stays as it is); audited with the reasons. Only
+ * support's resolution clears a raised flag: the teacher's edits do not (lib/classroom/attendance.ts).
+ */
+export async function resolveFlaggedAttendanceNote(actor: Actor | null, input: unknown): Promise<void> {
+  authorize(actor, "safety.triage");
+  const { attendanceId } = parseInput(resolveAttendanceFlagSchema, input);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: attendance.id, reasons: attendance.flagReasons })
+      .from(attendance)
+      .where(and(eq(attendance.id, attendanceId), eq(attendance.flagged, true)))
+      .for("update");
+    if (!row) throw new AppError("not-found", "That note is no longer flagged.");
+    await tx.update(attendance).set({ flagged: false, flaggedNote: null, flagReasons: [] }).where(eq(attendance.id, row.id));
+    await recordAudit(tx, actor!, {
+      action: "attendance.flag-resolved",
+      targetType: "attendance_note",
+      targetId: row.id,
+      details: { reasons: row.reasons },
+    });
+  });
 }

@@ -9,7 +9,7 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { listPendingBios } from "@/lib/teachers/bio-review";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
-import { decideBioAction, decideHeldLinkAction } from "./actions";
+import { decideBioAction, decideHeldLinkAction, resolveAttendanceFlagAction } from "./actions";
 
 export const metadata = { title: "Safety" };
 
@@ -105,9 +105,23 @@ export default async function SafetyPage() {
                     <p className="text-slate-900">
                       About {l.learnerFirstName}, the family reads: {l.line}
                     </p>
-                    {l.originalLine ? <p className="mt-1 text-slate-700">Typed: {l.originalLine}</p> : null}
+                    {l.originalLine ? (
+                      <p className="mt-1 text-slate-700">
+                        {n.kind === "attendance" ? "Flagged as typed" : "Typed"}: {l.originalLine}
+                      </p>
+                    ) : null}
                   </div>
                 ))}
+                {n.kind === "attendance" ? (
+                  // Issue 40: the teacher's edits do not clear a raised flag; support does, here.
+                  <ActionForm action={resolveAttendanceFlagAction} className="mt-2">
+                    <input type="hidden" name="attendanceId" value={n.id} />
+                    <button type="submit" className="rounded-lg border border-slate-400 px-3 py-1 font-semibold">
+                      Resolve
+                      <span className="sr-only"> (attendance note on {n.lines[0]?.learnerFirstName ?? "a child"})</span>
+                    </button>
+                  </ActionForm>
+                ) : null}
                 {n.heldHomeworkUrl ? (
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     <span>Homework link held: {n.heldHomeworkUrl}</span>
