@@ -56,6 +56,10 @@ test("an attendance note's flag stays after the teacher edits the detail out, un
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(`About Ava, the family reads: ${editedText}`);
   await expect(item).toContainText(`Flagged as typed: ${flaggedText}`);
+  // In words, and the teacher by the name the concerns beside it use (issue 38), not "Demo Teacher".
+  await expect(item).toContainText("Flagged for: a phone number");
+  await expect(item).toContainText("Ms. Harper");
+  await expect(item).not.toContainText("Demo Teacher");
   await item.scrollIntoViewIfNeeded();
   expect(await seriousA11yViolations(support)).toEqual([]);
   await support.screenshot({ path: "/tmp/attendance-flag-queue.png", fullPage: true });

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { attendance, auditEvents, bookings, sections, sessionNotes } from "@/lib/platform/db/schema";
-import { MASK } from "@/lib/platform/security/screening";
+import { attendance, auditEvents, bookings, sections, sessionNotes, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { MASK, screeningReasonsText } from "@/lib/platform/security/screening";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
@@ -70,6 +70,13 @@ describe("a teacher's attendance note on a child", () => {
     expect((await listFamilyAttendance(parentId))[0]!.note).toBe(`Great work! Text me on ${MASK} for extra help`);
 
     const queued = (await listFlaggedNotes(support)).filter((n) => n.kind === "attendance" && n.id === row!.id);
+    // The teacher as the concerns beside it and families name them: their public name (issue 38).
+    await db().update(users).set({ displayName: "Demo Teacher" }).where(eq(users.id, section.teacherId));
+    await db().update(teacherProfiles).set({ publicName: "Ms. Harper" }).where(eq(teacherProfiles.userId, section.teacherId));
+    expect((await listFlaggedNotes(support)).find((n) => n.kind === "attendance" && n.id === row!.id)?.teacherName).toBe("Ms. Harper");
+    // Support reads the reasons in words, not codes.
+    expect(screeningReasonsText(queued[0]!.reasons)).toContain("a phone number");
+    expect(screeningReasonsText(["handle", "suspicious-words"])).toBe("a social media handle, suspicious words");
     expect(queued).toEqual([
       expect.objectContaining({
         kind: "attendance",

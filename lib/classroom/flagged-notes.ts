@@ -6,7 +6,8 @@ import { recordAudit } from "@/lib/audit/audit";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { attendance, courses, learners, sections, sessionNoteLines, sessionNotes, users } from "@/lib/platform/db/schema";
+import { teacherNameForFamilies } from "@/lib/platform/db/queries";
+import { attendance, courses, learners, sections, sessionNoteLines, sessionNotes } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { z } from "@/lib/platform/zod";
@@ -56,7 +57,8 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .select({
         id: sessionNotes.id,
         courseTitle: courses.title,
-        teacherName: users.displayName,
+        // Issue 38: as families (and the concerns beside it) name the teacher, their public name.
+        teacherName: teacherNameForFamilies(sessionNotes.authorId),
         sessionStartsAt: sessionNotes.sessionStartsAt,
         covered: sessionNotes.covered,
         originalCovered: sessionNotes.originalCovered,
@@ -67,7 +69,6 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .from(sessionNotes)
       .innerJoin(sections, eq(sections.id, sessionNotes.sectionId))
       .innerJoin(courses, eq(courses.id, sections.courseId))
-      .leftJoin(users, eq(users.id, sessionNotes.authorId))
       .where(eq(sessionNotes.flagged, true))
       .orderBy(desc(sessionNotes.updatedAt))
       .limit(limit),
@@ -75,7 +76,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .select({
         id: attendance.id,
         courseTitle: courses.title,
-        teacherName: users.displayName,
+        teacherName: teacherNameForFamilies(attendance.markedById),
         sessionStartsAt: attendance.sessionStartsAt,
         learnerFirstName: learners.firstName,
         note: attendance.note,
@@ -88,7 +89,6 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .innerJoin(sections, eq(sections.id, attendance.sectionId))
       .innerJoin(courses, eq(courses.id, sections.courseId))
       .innerJoin(learners, eq(learners.id, attendance.learnerId))
-      .leftJoin(users, eq(users.id, attendance.markedById))
       .where(eq(attendance.flagged, true))
       .orderBy(desc(attendance.markedAt))
       .limit(limit),

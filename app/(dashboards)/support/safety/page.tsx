@@ -5,6 +5,7 @@ import { listFlaggedNotes } from "@/lib/classroom/flagged-notes";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listConcerns } from "@/lib/safety/concerns";
 import { CONCERN_REASONS, CONCERN_STATUSES } from "@/lib/safety/schema";
+import { screeningReasonsText } from "@/lib/platform/security/screening";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { listPendingBios } from "@/lib/teachers/bio-review";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
@@ -95,8 +96,9 @@ export default async function SafetyPage() {
               <li key={`${n.kind}-${n.id}`} className="rounded-xl border border-amber-300 bg-white p-4 text-sm">
                 <p className="font-semibold text-slate-900">
                   {n.kind === "attendance" ? "Attendance note" : "Session note"} · {n.courseTitle} · {n.teacherName} ·{" "}
-                  {at(n.sessionStartsAt)} · {n.reasons.join(", ")}
+                  {at(n.sessionStartsAt)}
                 </p>
+                <p className="mt-1 text-slate-800">Flagged for: {screeningReasonsText(n.reasons)}</p>
                 {n.kind === "session-note" ? <p className="mt-1 text-slate-900">Families read: {n.covered}</p> : null}
                 {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
                 {n.lines.map((l, i) => (
