@@ -37,7 +37,7 @@ const DOMAIN_IMPORTS = {
   courses: ["audit"], // course admin is audited
   scheduling: ["accounts"], // a section's teacher is picked from the user directory
   teachers: ["accounts", "audit", "scheduling"], // an accepted application makes the user a teacher (accounts, audited); profiles, hours and agenda are read in scheduling's times
-  classroom: ["scheduling"], // joining a class and attendance belong to a scheduled session
+  classroom: ["audit", "scheduling"], // joining a class and attendance belong to a scheduled session; support resolving a flagged attendance note is audited (issue 40)
   dashboards: ["audit"], // the outbox dashboard's requeue is audited
   privacy: ["audit", "homework", "messages"], // a data export includes (and is) audited; the retention job purges homework files through their store, and kept conversations by messages' rule
   "demo-requests": ["audit", "courses", "notifications", "scheduling"], // a demo is booked on a scheduling slot for a course, its invite is a calendar file; workflow steps are audited

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, sections, users } from "@/lib/platform/db/schema";
+import { bookings, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 
 import { addChild, newFamily, newSection } from "./commerce-fixtures";
 
@@ -24,6 +24,11 @@ export async function familyWithSeat(db: Database, names: { parent?: string; tea
     .update(users)
     .set({ displayName: names.teacher ?? "Ms Lopez" })
     .where(eq(users.id, teacherId));
+  // Families see a teacher by their public name (issue 38): the same name, so the threads read it.
+  await db
+    .update(teacherProfiles)
+    .set({ publicName: names.teacher ?? "Ms Lopez" })
+    .where(eq(teacherProfiles.userId, teacherId));
   const parent = await actorOf(db, family.parentId);
   const teacher = await actorOf(db, teacherId);
   return { bookingId, sectionId, parent, teacher, learnerId: family.learnerId };

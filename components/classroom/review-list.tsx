@@ -1,11 +1,13 @@
+import { LocalTime } from "@/components/demo/local-time";
 import { ReportLink } from "@/components/safety/report-link";
 import type { PublicReview } from "@/lib/classroom/reviews";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+import { formatInstant, MONTH_FORMAT } from "@/lib/scheduling/zone-name";
 
 /**
  * Issue 29: what parents wrote, once support approved it, newest first: the rating, the comment and
- * the child's first name and grade (nothing else of the family).
+ * the child's first name and grade (nothing else of the family). Its month is the viewer's (issue
+ * 41, one clock; the page is public and cached, so the browser reads it), the zone named; UTC, named,
+ * until the browser has.
  */
 export function ReviewList({ reviews, showCourse = false }: { reviews: PublicReview[]; showCourse?: boolean }) {
   if (reviews.length === 0) return <p className="mt-3 text-slate-700">No reviews with comments yet.</p>;
@@ -24,7 +26,7 @@ export function ReviewList({ reviews, showCourse = false }: { reviews: PublicRev
           <blockquote className="mt-2 text-slate-900">{review.comment}</blockquote>
           <p className="mt-2 text-sm text-slate-700">
             For {review.learnerFirstName}, grade {review.learnerGrade} ·{" "}
-            <time dateTime={review.at}>{dateFormat.format(new Date(review.at))}</time> ·{" "}
+            <LocalTime instant={review.at} options={MONTH_FORMAT} fallback={formatInstant(new Date(review.at), "UTC", "en-US", MONTH_FORMAT)} /> ·{" "}
             <ReportLink
               subjectType="review"
               subjectId={review.id}

@@ -1,8 +1,7 @@
 import Link from "next/link";
 
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import type { OwnApplication } from "@/lib/teachers/applications/queries";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 const EXPLANATIONS: Record<OwnApplication["status"], string> = {
   pending:
@@ -17,12 +16,12 @@ const TONES: Record<OwnApplication["status"], string> = {
   declined: "border-slate-300 bg-slate-50",
 };
 
-/** The applicant's own application on /become-a-teacher: when it was sent and where it stands. */
-export function ApplicationStatus({ application }: { application: OwnApplication }) {
+/** The applicant's own application on /become-a-teacher: when it was sent (on their clock, `zone`, named) and where it stands. */
+export function ApplicationStatus({ application, zone }: { application: OwnApplication; zone: string }) {
   return (
     <div className={`rounded-xl border p-6 ${TONES[application.status]}`}>
       <p className="text-lg font-semibold text-slate-900">
-        We have your application from {dateFormat.format(application.createdAt)}; status: {application.status}
+        We have your application from {formatInstantInZone(application.createdAt, zone)}; status: {application.status}
       </p>
       <p className="mt-2 text-slate-700">{EXPLANATIONS[application.status]}</p>
       {application.status === "approved" ? (

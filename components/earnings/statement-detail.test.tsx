@@ -75,3 +75,30 @@ describe("a statement's month", () => {
     expect(textOf(paid, "America/Los_Angeles")).toContain("Paid 2027-08-03");
   });
 });
+
+/** Issue 41, one clock: a refund's or credit's line says when it was made on the reader's clock, the zone named, never "Date (UTC)". */
+describe("a statement's lines", () => {
+  const refund = {
+    kind: "refund" as const,
+    date: "2027-07-31",
+    at: "2027-07-31T20:00:00.000Z",
+    courseTitle: "Piano for beginners",
+    sectionId: 7,
+    sessions: 0,
+    seats: 1,
+    amountMinor: 2_500,
+  };
+
+  it("show a refund's instant in the reader's zone, named", () => {
+    const kolkata = textOf({ ...base, lines: [refund] }, "Asia/Kolkata");
+    expect(kolkata).not.toContain("Date (UTC)");
+    expect(kolkata).toContain("Refund deducted Piano for beginners (section 7) Sun, Aug 1, 2027, 1:30 AM India Standard Time (Kolkata)");
+    const la = textOf({ ...base, lines: [refund] }, "America/Los_Angeles");
+    expect(la).toContain("Sat, Jul 31, 2027, 1:00 PM Pacific Time (Los Angeles)");
+  });
+
+  it("a line frozen with only its day names that day's zone, UTC", () => {
+    const { at: _, ...frozen } = refund;
+    expect(textOf({ ...base, lines: [frozen] }, "Asia/Kolkata")).toContain("Sat, Jul 31, 2027 UTC");
+  });
+});

@@ -1,15 +1,25 @@
 import { DataTable } from "@/components/dashboards/data-table";
 import { monthLabel, monthSpanIn } from "@/lib/commerce/earnings/attribution";
-import type { Statement } from "@/lib/commerce/earnings/statements";
+import type { Statement, StatementLine } from "@/lib/commerce/earnings/statements";
 import { formatMoney } from "@/lib/commerce/wallet/money";
+import { formatDate, formatInstantInZone } from "@/lib/scheduling/time";
 
 import { StatementStatus } from "./statement-status";
 
 const LINE_LABELS = { section: "Sessions taught", refund: "Refund deducted", credit: "Session credit deducted" } as const;
 
 /**
+ * When a refund or credit was made, on the reader's clock with the zone named (issue 41, one clock);
+ * a line frozen before its instant was kept has only its UTC day, named so.
+ */
+function lineWhen(line: StatementLine, zone: string): string {
+  if (line.at) return formatInstantInZone(line.at, zone);
+  return line.date ? `${formatDate(line.date)} UTC` : "";
+}
+
+/**
  * One month's statement: its figures from gross to net, then the lines they come from. Its month is
- * the rule's (UTC), read on the reader's clock (`zone`, named); the lines' dates are the rule's days.
+ * the rule's (UTC), read on the reader's clock (`zone`, named); so are the lines' refunds and credits.
  */
 export function StatementDetail({ statement, csvHref, zone }: { statement: Statement; csvHref: string; zone: string }) {
   const money = (minor: number) => formatMoney(minor, statement.currency);
@@ -70,7 +80,7 @@ export function StatementDetail({ statement, csvHref, zone }: { statement: State
         <div className="mt-6">
           <DataTable
             caption={`Lines of the statement for ${label}`}
-            columns={["Line", "Course", "Date (UTC)", "Sessions", "Seats", { label: "Amount", className: "text-right" }]}
+            columns={["Line", "Course", "When", "Sessions", "Seats", { label: "Amount", className: "text-right" }]}
           >
             {statement.lines.map((line, index) => (
               <tr key={index} className="border-t border-slate-200">
@@ -78,7 +88,7 @@ export function StatementDetail({ statement, csvHref, zone }: { statement: State
                 <td className="px-3 py-2">
                   {line.courseTitle} <span className="text-slate-600">(section {line.sectionId})</span>
                 </td>
-                <td className="px-3 py-2">{line.date ?? ""}</td>
+                <td className="px-3 py-2">{lineWhen(line, zone)}</td>
                 <td className="px-3 py-2">{line.kind === "section" ? line.sessions : ""}</td>
                 <td className="px-3 py-2">{line.seats}</td>
                 <td className="px-3 py-2 text-right tabular-nums">

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { renewFeed } from "@/lib/learner-access/feeds";
 import { setLearnerSignIn } from "@/lib/learner-access/sign-ins";
 import { bookings, calendarFeeds, gifts, learnerSignIns, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
+import { runRetention } from "@/lib/privacy/retention";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 
@@ -22,6 +23,7 @@ const erase = (databaseId: number, email = `gone-${randomUUID().slice(0, 8)}@exa
   database.db.transaction((tx) => eraseAccountData(tx, { email, emailVerified: true, databaseId, firebaseUid: `uid-${databaseId}` }));
 const teacherOf = async (sectionId: number) =>
   (await database.db.select({ teacherId: sections.teacherId }).from(sections).where(eq(sections.id, sectionId)))[0]!.teacherId;
+const MONTH = 30 * 86_400_000;
 const userRow = async (id: number) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
 
 test("a teacher with an open section is refused with what to do, and nothing is erased", async () => {
@@ -124,6 +126,19 @@ test("issue 40: a deleted teacher's conversations stay, flagged messages and all
   expect(await database.db.select().from(messages).where(eq(messages.threadId, thread!.id))).toEqual([
     expect.objectContaining({ authorId: null, authorRole: "teacher", flagged: true, originalBody: "Text me on 555 014 2233" }),
   ]);
+
+  // Not for ever: the retention job keeps them for the kept-conversation period from the deletion,
+  // as it does a deleted family's, then deletes them; the seat and the section stay.
+  const deletedAt = (await userRow(formerId))!.createdAt;
+  const policy = { networkDataDays: 30, leadMonths: 12, eventMonths: 12, homeworkFileMonths: 12, keptConversationMonths: 24 };
+  await runRetention(new Date(deletedAt.getTime() + 23 * MONTH), policy);
+  expect(await database.db.select().from(messageThreads).where(eq(messageThreads.id, thread!.id))).toHaveLength(1);
+  const purge = await runRetention(new Date(deletedAt.getTime() + 25 * MONTH), policy);
+  expect(purge.keptConversationsDeleted).toBeGreaterThanOrEqual(1);
+  expect(await database.db.select().from(messageThreads).where(eq(messageThreads.id, thread!.id))).toEqual([]);
+  expect(await database.db.select().from(messages).where(eq(messages.threadId, thread!.id))).toEqual([]);
+  expect(await database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, seat!.id))).toHaveLength(1);
+  expect(await teacherOf(closed)).toBe(formerId);
 });
 
 test("gifts keep no recipient name, email or message once the buyer or the recipient is erased; a pending card gift is closed", async () => {

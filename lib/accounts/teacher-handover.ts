@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 
 import { and, eq, gt, gte, inArray, isNull, notExists, or } from "drizzle-orm";
 
+import { FORMER_TEACHER_UID_PREFIX } from "@/lib/messages/kept-conversations";
 import type { Transaction } from "@/lib/platform/db/client";
 import { bookings, earningsStatements, messageThreads, orderItems, seatSessions, sections, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
@@ -73,7 +74,7 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
   const [former] = await tx
     .insert(users)
     .values({
-      firebaseUid: `former-teacher:${randomUUID()}`,
+      firebaseUid: `${FORMER_TEACHER_UID_PREFIX}${randomUUID()}`,
       email: "former-teacher@anonymised.invalid",
       displayName: FORMER_TEACHER_NAME,
       role: "student",
@@ -85,6 +86,8 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
   // The school's record of what it paid stays (issue 28), under the same anonymous account.
   await tx.update(earningsStatements).set({ teacherId: former!.id }).where(eq(earningsStatements.teacherId, teacherId));
   // Issue 40: the conversations stay too (a teacher cannot erase flagged messages by deleting their
-  // account): the families keep their side, the teacher's is the anonymous account's.
+  // account): the families keep their side, the teacher's is the anonymous account's, for
+  // RETENTION.keptConversationMonths from now (the account's creation), then the retention job
+  // deletes them as it does a deleted family's kept conversations (purgeKeptConversations).
   await tx.update(messageThreads).set({ teacherId: former!.id }).where(eq(messageThreads.teacherId, teacherId));
 }

@@ -18,7 +18,8 @@ export type AuditTarget =
   | "earnings_statement"
   | "message_thread"
   | "concern_report"
-  | "link_host";
+  | "link_host"
+  | "attendance_note";
 
 export interface AuditEntry {
   action: string;
@@ -71,6 +72,8 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   // Issue 40: a reported concern's triage and the actions taken on it.
   concern_report: "safety.triage",
   link_host: "link-hosts.manage",
+  // Issue 40: a flagged attendance note resolved in the safety queue.
+  attendance_note: "safety.triage",
 };
 
 /** The history of one thing, newest first. */

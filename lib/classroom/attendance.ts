@@ -133,6 +133,9 @@ export async function getAttendanceSheet(
   };
 }
 
+/** On an attendance upsert: the note saved now is flagged, and is not the text already on the row (so not one support resolved). */
+const raisesFlag = sql`(excluded.flagged and excluded.original_note is distinct from ${attendance.originalNote})`;
+
 /** Marks (or corrects) learners of one started session of the teacher's own section. Nothing is written if any line is refused. */
 export async function markAttendance(actor: Actor | null, input: AttendanceInput, now = new Date()): Promise<number> {
   const data = parseInput(attendanceInput, input);
@@ -172,6 +175,7 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
           status: m.status,
           note: note.text.slice(0, 200),
           originalNote: note.isFlagged ? m.note : null,
+          flaggedNote: note.isFlagged ? m.note : null,
           flagged: note.isFlagged,
           flagReasons: note.reasons,
           markedById: actor!.id,
@@ -185,8 +189,15 @@ export async function markAttendance(actor: Actor | null, input: AttendanceInput
         status: sql`excluded.status`,
         note: sql`excluded.note`,
         originalNote: sql`excluded.original_note`,
-        flagged: sql`excluded.flagged`,
-        flagReasons: sql`excluded.flag_reasons`,
+        // Issue 40: a raised flag sticks until support resolves it (resolveFlaggedAttendanceNote),
+        // with the text that raised it, whatever the teacher saves since; the reasons add up. A
+        // note typed anew that the screen flags raises it again; the same text saved again after
+        // support resolved it does not.
+        flaggedNote: sql`case when ${attendance.flagged} then coalesce(${attendance.flaggedNote}, ${attendance.originalNote})
+          when ${raisesFlag} then excluded.original_note end`,
+        flagged: sql`${attendance.flagged} or ${raisesFlag}`,
+        flagReasons: sql`case when ${attendance.flagged} then array(select distinct r from unnest(${attendance.flagReasons} || excluded.flag_reasons) r order by r)
+          when ${raisesFlag} then excluded.flag_reasons else '{}'::text[] end`,
         markedById: sql`excluded.marked_by_id`,
         markedAt: sql`excluded.marked_at`,
       },

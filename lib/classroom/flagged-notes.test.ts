@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { attendance, bookings, sections, sessionNotes } from "@/lib/platform/db/schema";
-import { MASK } from "@/lib/platform/security/screening";
+import { attendance, auditEvents, bookings, sections, sessionNotes, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { MASK, screeningReasonsText } from "@/lib/platform/security/screening";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 
 import { getAttendanceSheet, listFamilyAttendance, markAttendance } from "./attendance";
-import { decideHeldHomeworkLink, listFlaggedNotes } from "./flagged-notes";
+import { decideHeldHomeworkLink, listFlaggedNotes, resolveFlaggedAttendanceNote } from "./flagged-notes";
 import { saveSessionNote } from "./session-notes";
 
 /**
@@ -70,6 +70,13 @@ describe("a teacher's attendance note on a child", () => {
     expect((await listFamilyAttendance(parentId))[0]!.note).toBe(`Great work! Text me on ${MASK} for extra help`);
 
     const queued = (await listFlaggedNotes(support)).filter((n) => n.kind === "attendance" && n.id === row!.id);
+    // The teacher as the concerns beside it and families name them: their public name (issue 38).
+    await db().update(users).set({ displayName: "Demo Teacher" }).where(eq(users.id, section.teacherId));
+    await db().update(teacherProfiles).set({ publicName: "Ms. Harper" }).where(eq(teacherProfiles.userId, section.teacherId));
+    expect((await listFlaggedNotes(support)).find((n) => n.kind === "attendance" && n.id === row!.id)?.teacherName).toBe("Ms. Harper");
+    // Support reads the reasons in words, not codes.
+    expect(screeningReasonsText(queued[0]!.reasons)).toContain("a phone number");
+    expect(screeningReasonsText(["handle", "suspicious-words"])).toBe("a social media handle, suspicious words");
     expect(queued).toEqual([
       expect.objectContaining({
         kind: "attendance",
@@ -93,7 +100,8 @@ describe("a teacher's attendance note on a child", () => {
       originalNote: typed,
     });
 
-    // Ordinary class talk: delivered as written, not flagged.
+    // Its teacher edits the detail out: families read the new note, but the flag stays raised with
+    // the text that raised it, for support (issue 40: a teacher cannot clear a flag by editing).
     await markAttendance(
       own,
       { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "late", note: "Wifi trouble, joined at 4:05" }] },
@@ -102,10 +110,61 @@ describe("a teacher's attendance note on a child", () => {
     expect((await db().select().from(attendance).where(eq(attendance.id, row!.id)))[0]).toMatchObject({
       note: "Wifi trouble, joined at 4:05",
       originalNote: null,
+      flaggedNote: typed,
+      flagged: true,
+      flagReasons: expect.arrayContaining(["phone"]),
+    });
+    expect((await listFamilyAttendance(parentId))[0]!.note).toBe("Wifi trouble, joined at 4:05");
+    // The teacher's sheet gives back what they typed last, not the flagged text.
+    expect((await getAttendanceSheet(own, section.id, startsAt, now)).roster[0]!.note).toBe("Wifi trouble, joined at 4:05");
+    const stillQueued = (await listFlaggedNotes(support)).find((n) => n.kind === "attendance" && n.id === row!.id);
+    expect(stillQueued).toMatchObject({
+      reasons: expect.arrayContaining(["phone"]),
+      lines: [{ learnerFirstName: "Ada", line: "Wifi trouble, joined at 4:05", originalLine: typed }],
+    });
+
+    // Only support resolves it, in its queue (a teacher may not); then it leaves the queue.
+    await expect(resolveFlaggedAttendanceNote(own, { attendanceId: row!.id })).rejects.toMatchObject({ code: "forbidden" });
+    await resolveFlaggedAttendanceNote(support, { attendanceId: row!.id });
+    expect((await db().select().from(attendance).where(eq(attendance.id, row!.id)))[0]).toMatchObject({
       flagged: false,
+      flaggedNote: null,
       flagReasons: [],
     });
     expect((await listFlaggedNotes(support)).some((n) => n.kind === "attendance" && n.id === row!.id)).toBe(false);
+    await expect(resolveFlaggedAttendanceNote(support, { attendanceId: row!.id })).rejects.toMatchObject({ code: "not-found" });
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "attendance_note"), eq(auditEvents.targetId, String(row!.id))));
+    expect(audit).toMatchObject({ action: "attendance.flag-resolved", actorId: support.id, details: { reasons: expect.arrayContaining(["phone"]) } });
+
+    // A new contact detail raises it again.
+    await markAttendance(
+      own,
+      { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "late", note: "Email me: ada.coach@example.com" }] },
+      now,
+    );
+    expect((await db().select().from(attendance).where(eq(attendance.id, row!.id)))[0]).toMatchObject({
+      flagged: true,
+      flaggedNote: "Email me: ada.coach@example.com",
+    });
+  });
+
+  it("stays flagged through any number of edits, the reasons adding up, until support resolves it", async () => {
+    const support = await insertActor(db(), "support");
+    const { section, learnerId, startsAt, now } = await seatedClass();
+    const own = teacher(section.teacherId);
+    const mark = (note: string) =>
+      markAttendance(own, { sectionId: section.id, sessionStartsAt: startsAt, marks: [{ learnerId, status: "present", note }] }, now);
+    await mark("Call me on 555 014 2233");
+    await mark("Good focus today");
+    await mark("Write to ada.coach@example.com");
+    await mark("All good");
+    const [row] = await db().select().from(attendance).where(eq(attendance.sectionId, section.id));
+    expect(row).toMatchObject({ note: "All good", flagged: true, flaggedNote: "Call me on 555 014 2233" });
+    expect(row!.flagReasons).toEqual(expect.arrayContaining(["phone", "email"]));
+    expect((await listFlaggedNotes(support)).some((n) => n.kind === "attendance" && n.id === row!.id)).toBe(true);
   });
 });
 

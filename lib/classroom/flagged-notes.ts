@@ -1,10 +1,13 @@
 import "server-only";
 
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+
+import { recordAudit } from "@/lib/audit/audit";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { attendance, courses, learners, sections, sessionNoteLines, sessionNotes, users } from "@/lib/platform/db/schema";
+import { teacherNameForFamilies } from "@/lib/platform/db/queries";
+import { attendance, courses, learners, sections, sessionNoteLines, sessionNotes } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { z } from "@/lib/platform/zod";
@@ -20,7 +23,10 @@ export interface FlaggedLine {
   learnerFirstName: string;
   /** As the family reads it. */
   line: string;
-  /** As the teacher typed it (null when the line was not flagged). */
+  /**
+   * As the teacher typed it (null when the line was not flagged); for an attendance note, the text
+   * that raised the flag, kept until support resolves it even when the teacher has edited it since.
+   */
   originalLine: string | null;
 }
 
@@ -51,7 +57,8 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .select({
         id: sessionNotes.id,
         courseTitle: courses.title,
-        teacherName: users.displayName,
+        // Issue 38: as families (and the concerns beside it) name the teacher, their public name.
+        teacherName: teacherNameForFamilies(sessionNotes.authorId),
         sessionStartsAt: sessionNotes.sessionStartsAt,
         covered: sessionNotes.covered,
         originalCovered: sessionNotes.originalCovered,
@@ -62,7 +69,6 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .from(sessionNotes)
       .innerJoin(sections, eq(sections.id, sessionNotes.sectionId))
       .innerJoin(courses, eq(courses.id, sections.courseId))
-      .leftJoin(users, eq(users.id, sessionNotes.authorId))
       .where(eq(sessionNotes.flagged, true))
       .orderBy(desc(sessionNotes.updatedAt))
       .limit(limit),
@@ -70,11 +76,12 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .select({
         id: attendance.id,
         courseTitle: courses.title,
-        teacherName: users.displayName,
+        teacherName: teacherNameForFamilies(attendance.markedById),
         sessionStartsAt: attendance.sessionStartsAt,
         learnerFirstName: learners.firstName,
         note: attendance.note,
-        originalNote: attendance.originalNote,
+        // The text that raised the flag (kept until support resolves it), else what was typed (rows flagged before it was kept).
+        originalNote: sql<string | null>`coalesce(${attendance.flaggedNote}, ${attendance.originalNote})`,
         reasons: attendance.flagReasons,
         writtenAt: attendance.markedAt,
       })
@@ -82,7 +89,6 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .innerJoin(sections, eq(sections.id, attendance.sectionId))
       .innerJoin(courses, eq(courses.id, sections.courseId))
       .innerJoin(learners, eq(learners.id, attendance.learnerId))
-      .leftJoin(users, eq(users.id, attendance.markedById))
       .where(eq(attendance.flagged, true))
       .orderBy(desc(attendance.markedAt))
       .limit(limit),
@@ -159,4 +165,34 @@ export async function decideHeldHomeworkLink(actor: Actor | null, input: unknown
     .update(sessionNotes)
     .set({ homeworkUrl: decision === "release" ? row.held : null, heldHomeworkUrl: null, flagged: stillFlagged })
     .where(eq(sessionNotes.id, noteId));
+}
+
+export const resolveAttendanceFlagSchema = z.object({
+  attendanceId: z.coerce.number().int().positive("Choose a note."),
+});
+
+/**
+ * Issue 40: support resolves a flagged attendance note in its queue: the flag, its reasons and the
+ * flagged text kept for them go (what families read stays as it is); audited with the reasons. Only
+ * support's resolution clears a raised flag: the teacher's edits do not (lib/classroom/attendance.ts).
+ */
+export async function resolveFlaggedAttendanceNote(actor: Actor | null, input: unknown): Promise<void> {
+  authorize(actor, "safety.triage");
+  const { attendanceId } = parseInput(resolveAttendanceFlagSchema, input);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: attendance.id, reasons: attendance.flagReasons })
+      .from(attendance)
+      .where(and(eq(attendance.id, attendanceId), eq(attendance.flagged, true)))
+      .for("update");
+    if (!row) throw new AppError("not-found", "That note is no longer flagged.");
+    await tx.update(attendance).set({ flagged: false, flaggedNote: null, flagReasons: [] }).where(eq(attendance.id, row.id));
+    await recordAudit(tx, actor!, {
+      action: "attendance.flag-resolved",
+      targetType: "attendance_note",
+      targetId: row.id,
+      details: { reasons: row.reasons },
+    });
+  });
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { homeworkFiles, homeworkSubmissions, outbox, sections, storedFiles, users } from "@/lib/platform/db/schema";
+import { homeworkFiles, homeworkSubmissions, outbox, sections, storedFiles, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { MASK } from "@/lib/platform/security/screening";
 import { actionTestDatabase } from "@/test/action-context";
 import { newFamily } from "@/test/commerce-fixtures";
@@ -236,10 +236,12 @@ describe("certificates", () => {
   it("are verified by their id, with first names only; a forged id is not found", async () => {
     const { section, family } = await classWithHomework();
     await db().update(users).set({ displayName: "Grace Brewster Hopper" }).where(eq(users.id, section.teacherId));
+    // Issue 38: the teacher as families know them, their public name (not the account's name).
+    await db().update(teacherProfiles).set({ publicName: "Ms. Hopper" }).where(eq(teacherProfiles.userId, section.teacherId));
     const certificate = await issueCertificate(db(), teacher(section.teacherId), { sectionId: section.id, learnerId: family.learnerId });
     expect(await findCertificate(db(), certificate.id)).toEqual(certificate);
     expect(certificate.learnerFirstName).toBe("Ada");
-    expect(certificate.teacherFirstName).toBe("Grace");
+    expect(certificate.teacherFirstName).toBe("Ms. Hopper");
     // Issued again: the same certificate.
     expect((await issueCertificate(db(), teacher(section.teacherId), { sectionId: section.id, learnerId: family.learnerId })).id).toBe(
       certificate.id,

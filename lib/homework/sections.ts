@@ -4,7 +4,8 @@ import { and, eq } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, courses, learners, sections, users } from "@/lib/platform/db/schema";
+import { teacherNameShown } from "@/lib/platform/db/queries";
+import { bookings, courses, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import type { SessionChange } from "@/lib/scheduling/session-overrides";
@@ -63,7 +64,12 @@ export function firstNameOf(displayName: string | null | undefined, fallback: st
   return first || fallback;
 }
 
+/** How a certificate names the teacher (issue 38): the public name families know them by ("Ms. Harper"), else the account's first name. */
 export async function teacherFirstName(db: Pick<Database, "select">, teacherId: number): Promise<string> {
-  const [row] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, teacherId));
-  return firstNameOf(row?.name, "their teacher");
+  const [row] = await db
+    .select({ publicName: teacherProfiles.publicName, name: users.displayName })
+    .from(users)
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
+    .where(eq(users.id, teacherId));
+  return teacherNameShown(row?.publicName, firstNameOf(row?.name, "their teacher"))!;
 }

@@ -7,7 +7,7 @@ import { DateTime } from "luxon";
 import { joinHrefOf, joinWindow, LIVE_SECTION_STATUSES, resolveJoinUrl, type JoinWindow } from "@/lib/classroom/join";
 import { CLASSROOM_MESSAGES, type JoinTarget } from "@/lib/classroom/schema";
 import { getDb } from "@/lib/platform/db/client";
-import { joinSeatBooking } from "@/lib/platform/db/queries";
+import { joinSeatBooking, teacherNameForFamilies } from "@/lib/platform/db/queries";
 import { bookings, courses, sections, users } from "@/lib/platform/db/schema";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import { AppError } from "@/lib/platform/errors";
@@ -49,7 +49,7 @@ export async function listLearnerWeek(learner: Pick<LearnerSession, "learnerId" 
   const [seats, demos] = await Promise.all([
     joinSeatBooking(
       db
-        .select({ bookingId: bookings.id, section: sections, courseTitle: courses.title, teacherName: teacher.displayName })
+        .select({ bookingId: bookings.id, section: sections, courseTitle: courses.title, teacherName: teacherNameForFamilies(teacher.id) })
         .from(bookings)
         .$dynamic(),
     )
@@ -68,7 +68,7 @@ export async function listLearnerWeek(learner: Pick<LearnerSession, "learnerId" 
         startsAt: bookings.startsAt,
         endsAt: bookings.endsAt,
         courseTitle: courses.title,
-        teacherName: teacher.displayName,
+        teacherName: teacherNameForFamilies(teacher.id),
       })
       .from(bookings)
       .leftJoin(courses, eq(courses.id, bookings.courseId))

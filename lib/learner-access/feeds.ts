@@ -8,6 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { bookingUid, calendarInvite, recurringCalendarInvite, type OccurrenceOverride } from "@/lib/notifications/calendar";
 import { brand } from "@/lib/platform/brand";
 import { getDb } from "@/lib/platform/db/client";
+import { teacherNameForFamilies } from "@/lib/platform/db/queries";
 import { bookings, calendarFeeds, courses, demoRequests, learners, sections, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { seatSequence } from "@/lib/scheduling/seat-sequence";
@@ -103,7 +104,7 @@ async function familyEvents(parentId: number, learnerId: number | null, now: Dat
         section: sections,
         courseTitle: courses.title,
         learnerName: learners.firstName,
-        teacherName: teacherUser.displayName,
+        teacherName: teacherNameForFamilies(teacherUser.id),
       })
       .from(bookings)
       .innerJoin(learners, eq(learners.id, bookings.learnerId))

@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
-import { and, eq, inArray, like, lt, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, like, lt, notExists, or, sql } from "drizzle-orm";
 
 import type { Transaction } from "@/lib/platform/db/client";
 import { bookings, concernReports, courses, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
@@ -14,6 +14,11 @@ export const FORMER_FAMILY_NAME = "Former family";
 /** What a report about the deleted family is named instead of the family's name. */
 export const FORMER_FAMILY_LABEL = "Family: a deleted account";
 const FORMER_FAMILY_UID_PREFIX = "former-family:";
+/**
+ * A deleted teacher's anonymous account (lib/accounts/teacher-handover.ts), made at the deletion:
+ * its creation is when the teacher's conversations started their retention period.
+ */
+export const FORMER_TEACHER_UID_PREFIX = "former-teacher:";
 
 /**
  * Issue 40, records kept right: THE RULE for a family's conversations when the family deletes its
@@ -119,9 +124,21 @@ export async function keepSafetyConversations(tx: Transaction, familyId: number,
 /**
  * The retention job's part (lib/privacy/retention.ts): kept conversations older than the period
  * are deleted with their messages, and the anonymous accounts left with none.
+ *
+ * A deleted teacher's conversations (lib/accounts/teacher-handover.ts: kept whole, the families'
+ * side as it was, the teacher's the anonymous "Former teacher" account's) have the same period,
+ * counted from the deletion (that account's creation), then go the same way. The families' bookings,
+ * seats and the school's figures stay with the anonymous account.
  */
 export async function purgeKeptConversations(tx: Transaction, keptBefore: Date): Promise<number> {
-  const purged = await tx.delete(messageThreads).where(lt(messageThreads.keptSince, keptBefore)).returning({ id: messageThreads.id });
+  const formerTeachers = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(like(users.firebaseUid, `${FORMER_TEACHER_UID_PREFIX}%`), lt(users.createdAt, keptBefore)));
+  const purged = await tx
+    .delete(messageThreads)
+    .where(or(lt(messageThreads.keptSince, keptBefore), inArray(messageThreads.teacherId, formerTeachers)))
+    .returning({ id: messageThreads.id });
   await tx
     .delete(users)
     .where(

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "@/lib/platform/db/client";
 import { messageEmailWindows, messages, messageThreads, users } from "@/lib/platform/db/schema";
+import { teacherNameForFamilies } from "@/lib/platform/db/queries";
 
 /**
  * What the new-message email (lib/reactions/message-mail.ts) reads at delivery: the message as it
@@ -22,7 +23,7 @@ export interface MessageForMail {
   messageId: number;
   threadId: string;
   postedAt: Date;
-  /** How the sender is named to the reader: the teacher's or family's display name, or "Support". */
+  /** How the sender is named to the reader: the teacher's public name (lib/teachers/family-name.ts), the family's display name, or "Support". */
   senderName: string;
   recipients: MessageRecipient[];
 }
@@ -33,6 +34,8 @@ export async function messageForMail(db: Database, messageId: number): Promise<M
       threadId: messages.threadId,
       authorRole: messages.authorRole,
       authorName: users.displayName,
+      // Issue 38: a teacher is named to the family as families see them (their public name).
+      teacherName: teacherNameForFamilies(messages.authorId),
       hiddenAt: messages.hiddenAt,
       createdAt: messages.createdAt,
       familyId: messageThreads.familyId,
@@ -62,7 +65,11 @@ export async function messageForMail(db: Database, messageId: number): Promise<M
     if (person) recipients.push({ userId, email: person.email, name: person.name, hasRead: Number(person.readTo ?? 0) >= messageId });
   }
   const senderName =
-    row.authorRole === "support" ? "Support" : (row.authorName ?? (row.authorRole === "teacher" ? "Your teacher" : "A family"));
+    row.authorRole === "support"
+      ? "Support"
+      : row.authorRole === "teacher"
+        ? (row.teacherName ?? "Your teacher")
+        : (row.authorName ?? "A family");
   return { messageId, threadId: row.threadId, postedAt: row.createdAt, senderName, recipients };
 }
 

@@ -6,6 +6,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { can } from "@/lib/platform/auth/permissions";
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
+import { teacherNameForFamilies } from "@/lib/platform/db/queries";
 import { bookings, courses, demoRequests, learners, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
@@ -270,7 +271,8 @@ const aboutColumns = {
   kind: bookings.kind,
   courseTitle: courses.title,
   learnerName: learners.firstName,
-  teacherName: teacherUser.displayName,
+  // Issue 38: the teacher as families see them (their public name), for everyone reading the thread.
+  teacherName: teacherNameForFamilies(teacherUser.id),
 };
 
 /** "Piano for beginners, for Ada" or "Free demo: Piano for beginners, for Ada". */

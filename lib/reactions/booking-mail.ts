@@ -15,6 +15,7 @@ import { mailFrom } from "@/lib/notifications/sender-address";
 import { brand } from "@/lib/platform/brand";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
 import type { Database } from "@/lib/platform/db/client";
+import { teacherNameShown } from "@/lib/platform/db/queries";
 import { bookingHistory, bookings, courses, demoRequests, learners, teacherProfiles, users } from "@/lib/platform/db/schema";
 import type { Handler } from "@/lib/platform/events/reactions";
 import type { BookingChange } from "@/lib/scheduling/bookings";
@@ -146,7 +147,7 @@ export async function loadTeachers(tx: Tx, teacherIds: number[]): Promise<Map<nu
     // A teacher's hours are in the profile's zone: that is the zone they think in.
     teachers.set(teacher.id, {
       email: teacher.email,
-      name: teacher.publicName ?? teacher.displayName,
+      name: teacherNameShown(teacher.publicName, teacher.displayName),
       zone: readerZone(teacher.zone, teacher.accountZone),
     });
   }

@@ -8,7 +8,7 @@ import { handInHomework } from "@/lib/homework/submissions";
 import { dueInstant } from "@/lib/homework/tasks";
 import { unsubscribeByToken, unsubscribeTokenFor } from "@/lib/notifications/preferences";
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { users } from "@/lib/platform/db/schema";
+import { teacherProfiles, users } from "@/lib/platform/db/schema";
 import { seatedClassWithHomework } from "@/test/homework-fixtures";
 import { markReactionsUndelivered } from "@/test/events";
 import { mailHarness } from "@/test/mail-harness";
@@ -25,7 +25,9 @@ const teacher = (id: number): Actor => ({ id, email: "t@example.com", role: "tea
 /** A seated family and a task on the section's first session, due 17:00 New York two days later (test/homework-fixtures.ts); the teacher named. */
 async function homework() {
   const { section, family, taskId, startsAt } = await seatedClassWithHomework(db());
-  await db().update(users).set({ displayName: "Grace Hopper" }).where(eq(users.id, section.teacherId));
+  await db().update(users).set({ displayName: "Demo Teacher" }).where(eq(users.id, section.teacherId));
+  // Issue 38: families read the teacher's public name, not the account's.
+  await db().update(teacherProfiles).set({ publicName: "Ms. Hopper" }).where(eq(teacherProfiles.userId, section.teacherId));
   const dueDay = new Date(startsAt.getTime() + 2 * DAY).toISOString().slice(0, 10);
   const dueAt = dueInstant(`${dueDay}T17:00`, "America/New_York")!;
   return { section, family, taskId, dueAt };
@@ -53,7 +55,7 @@ describe("homework emails", () => {
     await deliver();
     const mails = await received(parentEmail);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Grace returned Ada's homework: Draw a maze");
+    expect(mails[0]!.subject).toBe("Ms. Hopper returned Ada's homework: Draw a maze");
     expect(mails[0]!.text).toContain("Effort: 4 of 4 (Excellent)");
     expect(mails[0]!.text).toContain(`/my-courses/homework/${taskId}?learner=${family.learnerId}`);
     expect(mails[0]!.text).not.toContain("zebra");

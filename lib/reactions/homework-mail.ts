@@ -11,7 +11,8 @@ import { homeworkDueEmail, homeworkFeedbackEmail } from "@/lib/notifications/mes
 import { isUnsubscribed, listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeTokenFor } from "@/lib/notifications/preferences";
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, homeworkSubmissions, homeworkTasks, learners, sections, users } from "@/lib/platform/db/schema";
+import { teacherNameShown } from "@/lib/platform/db/queries";
+import { bookings, homeworkSubmissions, homeworkTasks, learners, sections, teacherProfiles, users } from "@/lib/platform/db/schema";
 import type { Handler } from "@/lib/platform/events/reactions";
 import type { EventPayload } from "@/lib/platform/events/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";
@@ -49,11 +50,17 @@ async function parentOfLearner(db: Pick<Database, "select">, learnerId: number) 
 
 const renderFeedback: EmailRenderer = async (db, ref) => {
   const [row] = await db
-    .select({ taskId: homeworkSubmissions.taskId, learnerId: homeworkSubmissions.learnerId, teacherName: users.displayName })
+    .select({
+      taskId: homeworkSubmissions.taskId,
+      learnerId: homeworkSubmissions.learnerId,
+      publicName: teacherProfiles.publicName,
+      teacherName: users.displayName,
+    })
     .from(homeworkSubmissions)
     .innerJoin(homeworkTasks, eq(homeworkTasks.id, homeworkSubmissions.taskId))
     .innerJoin(sections, eq(sections.id, homeworkTasks.sectionId))
     .innerJoin(users, eq(users.id, sections.teacherId))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, sections.teacherId))
     .where(eq(homeworkSubmissions.id, Number(ref)));
   if (!row) return null;
   const parent = await parentOfLearner(db, row.learnerId);
@@ -64,7 +71,8 @@ const renderFeedback: EmailRenderer = async (db, ref) => {
   const content = homeworkFeedbackEmail({
     readerName: parent.name,
     child: parent.child,
-    teacherName: firstNameOf(row.teacherName, "Your teacher"),
+    // Issue 38: the public name families know the teacher by, else the account's first name.
+    teacherName: teacherNameShown(row.publicName, firstNameOf(row.teacherName, "Your teacher"))!,
     courseTitle: item.courseTitle,
     taskTitle: item.title,
     marks: feedback.marks.map((m) => `${m.criterion}: ${m.mark} of ${MARK_MAX} (${MARK_WORDS[m.mark]})`),

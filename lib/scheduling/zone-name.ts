@@ -13,6 +13,9 @@ export const INSTANT_FORMAT: Readonly<Intl.DateTimeFormatOptions> = {
   minute: "2-digit",
 };
 
+/** A month of a year, for what is dated no finer (a review): "Mar 2026". */
+export const MONTH_FORMAT: Readonly<Intl.DateTimeFormatOptions> = { month: "short", year: "numeric" };
+
 /**
  * The IANA names of zones the runtime's ICU (CLDR) still calls by an old name: renames of the same
  * place only (not the zones IANA merged into a neighbour, whose own names people still look for).
@@ -162,8 +165,12 @@ export function zonedFormat(zone: string, options: Intl.DateTimeFormatOptions, l
   return format;
 }
 
-/** "Tue, Mar 10, 2026, 9:00 AM Pacific Time (Los Angeles)"; in UTC, "Tue, Mar 10, 2026, 3:46 AM UTC". */
-export function formatInstant(date: Date, zone: string, locale = "en-US"): string {
-  const format = zonedFormat(zone, INSTANT_FORMAT, locale);
+/**
+ * "Tue, Mar 10, 2026, 9:00 AM Pacific Time (Los Angeles)"; in UTC, "Tue, Mar 10, 2026, 3:46 AM UTC".
+ * `options` words a coarser reading the same way, the zone still named: MONTH_FORMAT gives "Mar 2026
+ * Pacific Time (Los Angeles)" (a review's month).
+ */
+export function formatInstant(date: Date, zone: string, locale = "en-US", options: Intl.DateTimeFormatOptions = INSTANT_FORMAT): string {
+  const format = zonedFormat(zone, options, locale);
   return `${format.format(date)} ${zoneLabel(zone)}`;
 }

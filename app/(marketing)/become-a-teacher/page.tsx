@@ -5,6 +5,7 @@ import { TeacherApplicationForm } from "@/components/forms/teacher-application-f
 import { PageIntro } from "@/components/marketing/page-intro";
 import { PageSection } from "@/components/marketing/page-section";
 import { Prose } from "@/components/ui/prose";
+import { timezoneOfUser } from "@/lib/accounts/user-directory";
 import { teacherShareText } from "@/lib/commerce/earnings/attribution";
 import { requireUser } from "@/lib/platform/auth/session";
 import { brand } from "@/lib/platform/brand";
@@ -22,7 +23,7 @@ export const metadata = pageMetadata({
 /** Guarded (SPEC 4): only signed-in people reach it, so it is rendered per request with their application. */
 export default async function BecomeATeacherPage() {
   const user = await requireUser("/become-a-teacher");
-  const application = await findOwnApplication(user.databaseId);
+  const [application, zone] = await Promise.all([findOwnApplication(user.databaseId), timezoneOfUser(user.databaseId)]);
   const isStaff = user.role !== "student";
   const canApply = !isStaff && (application === null || application.status === "declined");
   // An approved applicant is a teacher now: their status already points to the dashboard.
@@ -115,7 +116,7 @@ export default async function BecomeATeacherPage() {
         headingClassName="text-2xl font-bold tracking-tight text-slate-900"
       >
         <div className="mt-4 space-y-6">
-          {application ? <ApplicationStatus application={application} /> : null}
+          {application ? <ApplicationStatus application={application} zone={zone} /> : null}
           {showsStaffNote ? (
             <p className="rounded-xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
               Your account already has the {user.role} role, so there is nothing to apply for.{" "}

@@ -18,5 +18,8 @@ describe("the privacy policy's retention section", () => {
     expect(text).toContain("browser details stored with demo requests and event logs: 45 days, then erased.");
     // Issue 40: a deleted family's conversations the safety team needs.
     expect(text).toContain("for 18 months, read only by our safety team, then deleted.");
+    // A deleted teacher's conversations, the same period.
+    expect(text).toContain("Conversations with a teacher who closes their account");
+    expect(text).toContain("for 18 months after the teacher&#x27;s account is closed, then deleted.");
   });
 });

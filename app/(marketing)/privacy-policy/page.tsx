@@ -217,6 +217,10 @@ export default function PrivacyPolicyPage() {
             family&apos;s name or the child&apos;s for {plural(RETENTION.keptConversationMonths, "month")}, read only by our safety team,
             then deleted. The family&apos;s other conversations are deleted with the account.
           </li>
+          <li>
+            Conversations with a teacher who closes their account: the families keep their side, the teacher shown as a former teacher, for{" "}
+            {plural(RETENTION.keptConversationMonths, "month")} after the teacher&apos;s account is closed, then deleted.
+          </li>
         </ul>
         <p>
           We may keep some records longer where the law requires it (for example, tax and payment records) or to resolve a dispute, and only

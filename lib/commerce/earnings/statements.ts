@@ -60,8 +60,13 @@ export interface TeacherFacts {
 
 export interface StatementLine {
   kind: "section" | "refund" | "credit";
-  /** The refund's or credit's day (YYYY-MM-DD, UTC); null for a section's line. */
+  /** The refund's or credit's day (YYYY-MM-DD, UTC: the CSV's column); null for a section's line. */
   date: string | null;
+  /**
+   * The refund's or credit's instant (ISO 8601, UTC), shown on the reader's clock (issue 41); null
+   * for a section's line. Absent from lines frozen before it was kept (they show their UTC day).
+   */
+  at?: string | null;
   courseTitle: string;
   sectionId: number;
   sessions: number;
@@ -168,6 +173,7 @@ export function buildStatement(
       lines.push({
         kind: "refund",
         date: day(seat.refundedAt),
+        at: seat.refundedAt.toISOString(),
         courseTitle: seat.courseTitle,
         sectionId: seat.sectionId,
         sessions: 0,
@@ -183,6 +189,7 @@ export function buildStatement(
     lines.push({
       kind: "credit",
       date: day(credit.createdAt),
+      at: credit.createdAt.toISOString(),
       courseTitle: credit.courseTitle,
       sectionId: credit.sectionId,
       sessions: 0,
@@ -195,6 +202,7 @@ export function buildStatement(
     .map(([sectionId, line]) => ({
       kind: "section",
       date: null,
+      at: null,
       courseTitle: line.courseTitle,
       sectionId,
       sessions: line.sessions.size,

@@ -16,6 +16,22 @@ export const MASK = "[contact details removed]";
 
 export type ScreeningReason = "email" | "phone" | "link" | "handle" | "split-number" | "suspicious-words" | "hidden-characters";
 
+/** What each reason means, in support's words (the safety queue shows these, not the codes). */
+export const SCREENING_REASON_LABELS: Readonly<Record<ScreeningReason, string>> = {
+  email: "an email address",
+  phone: "a phone number",
+  link: "a link off the allow-list",
+  handle: "a social media handle",
+  "split-number": "a number split over messages",
+  "suspicious-words": "suspicious words",
+  "hidden-characters": "hidden characters",
+};
+
+/** Reasons as support reads them: "a phone number, suspicious words"; an unknown code as it is. */
+export function screeningReasonsText(reasons: readonly string[]): string {
+  return reasons.map((reason) => SCREENING_REASON_LABELS[reason as ScreeningReason] ?? reason).join(", ");
+}
+
 export interface Screened {
   /** The text to deliver: as typed, each contact detail replaced by MASK. */
   text: string;

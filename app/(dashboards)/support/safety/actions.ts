@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 
-import { decideHeldHomeworkLink } from "@/lib/classroom/flagged-notes";
+import { decideHeldHomeworkLink, resolveFlaggedAttendanceNote } from "@/lib/classroom/flagged-notes";
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { actOnConcern } from "@/lib/safety/concern-actions";
@@ -56,5 +56,15 @@ export async function decideHeldLinkAction(_previous: ActionResult | null, formD
     await decideHeldHomeworkLink(actor, formObject(formData));
     revalidatePath(PATH);
     return "Saved.";
+  });
+}
+
+/** Issue 40: a flagged attendance note resolved: it leaves the queue (only support clears a raised flag). */
+export async function resolveAttendanceFlagAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("resolve-attendance-flag", async () => {
+    const actor = await requireActor("safety.triage");
+    await resolveFlaggedAttendanceNote(actor, formObject(formData));
+    revalidatePath(PATH);
+    return "Resolved: the note has left the queue.";
   });
 }

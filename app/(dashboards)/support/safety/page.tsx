@@ -5,11 +5,12 @@ import { listFlaggedNotes } from "@/lib/classroom/flagged-notes";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listConcerns } from "@/lib/safety/concerns";
 import { CONCERN_REASONS, CONCERN_STATUSES } from "@/lib/safety/schema";
+import { screeningReasonsText } from "@/lib/platform/security/screening";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 import { listPendingBios } from "@/lib/teachers/bio-review";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
-import { decideBioAction, decideHeldLinkAction } from "./actions";
+import { decideBioAction, decideHeldLinkAction, resolveAttendanceFlagAction } from "./actions";
 
 export const metadata = { title: "Safety" };
 
@@ -95,8 +96,9 @@ export default async function SafetyPage() {
               <li key={`${n.kind}-${n.id}`} className="rounded-xl border border-amber-300 bg-white p-4 text-sm">
                 <p className="font-semibold text-slate-900">
                   {n.kind === "attendance" ? "Attendance note" : "Session note"} · {n.courseTitle} · {n.teacherName} ·{" "}
-                  {at(n.sessionStartsAt)} · {n.reasons.join(", ")}
+                  {at(n.sessionStartsAt)}
                 </p>
+                <p className="mt-1 text-slate-800">Flagged for: {screeningReasonsText(n.reasons)}</p>
                 {n.kind === "session-note" ? <p className="mt-1 text-slate-900">Families read: {n.covered}</p> : null}
                 {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
                 {n.lines.map((l, i) => (
@@ -105,9 +107,23 @@ export default async function SafetyPage() {
                     <p className="text-slate-900">
                       About {l.learnerFirstName}, the family reads: {l.line}
                     </p>
-                    {l.originalLine ? <p className="mt-1 text-slate-700">Typed: {l.originalLine}</p> : null}
+                    {l.originalLine ? (
+                      <p className="mt-1 text-slate-700">
+                        {n.kind === "attendance" ? "Flagged as typed" : "Typed"}: {l.originalLine}
+                      </p>
+                    ) : null}
                   </div>
                 ))}
+                {n.kind === "attendance" ? (
+                  // Issue 40: the teacher's edits do not clear a raised flag; support does, here.
+                  <ActionForm action={resolveAttendanceFlagAction} className="mt-2">
+                    <input type="hidden" name="attendanceId" value={n.id} />
+                    <button type="submit" className="rounded-lg border border-slate-400 px-3 py-1 font-semibold">
+                      Resolve
+                      <span className="sr-only"> (attendance note on {n.lines[0]?.learnerFirstName ?? "a child"})</span>
+                    </button>
+                  </ActionForm>
+                ) : null}
                 {n.heldHomeworkUrl ? (
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     <span>Homework link held: {n.heldHomeworkUrl}</span>

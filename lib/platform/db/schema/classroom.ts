@@ -28,6 +28,11 @@ export const attendance = pgTable(
      * what the teacher typed when the screen flagged it, for support's safety queue with its reasons.
      */
     originalNote: text(),
+    /**
+     * Issue 40: the typed note that raised the flag, kept for support until they resolve it in the
+     * safety queue: the flag sticks (editing the detail out of `note` does not clear it).
+     */
+    flaggedNote: text(),
     flagged: boolean().notNull().default(false),
     flagReasons: text()
       .array()
