@@ -1,11 +1,14 @@
+import { randomUUID } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import type { Database } from "@/lib/platform/db/client";
-import { sections } from "@/lib/platform/db/schema";
+import { bookings, sections } from "@/lib/platform/db/schema";
+import { sectionSessions } from "@/lib/scheduling/sessions";
 
-import { newSection } from "./commerce-fixtures";
+import { newFamily, newSection } from "./commerce-fixtures";
 
 const MINUTE = 60_000;
 
@@ -43,4 +46,28 @@ export async function paidSeat(
   });
   await placeOrder(family.parentId, [{ sectionId: section.id, learnerId: family.learnerId }], { now: boughtAt });
   return family;
+}
+
+/**
+ * An open section with one family seated in it (a confirmed seat's booking row alone, no order: for
+ * the classroom's own rules, not the money's), and the section's sessions of the forty days either
+ * side of now.
+ */
+export async function seatedSection(db: Database) {
+  const sectionId = await newSection(db);
+  const [section] = await db.select().from(sections).where(eq(sections.id, sectionId));
+  const family = await newFamily(db);
+  await db.insert(bookings).values({
+    kind: "seat",
+    learnerId: family.learnerId,
+    teacherId: section!.teacherId,
+    sectionId,
+    courseId: section!.courseId,
+    startsAt: new Date(),
+    endsAt: new Date(Date.now() + 3_600_000),
+    status: "confirmed",
+    token: randomUUID(),
+  });
+  const sessions = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
+  return { section: section!, ...family, sessions };
 }

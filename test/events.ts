@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/platform/db/client";
 import { outbox } from "@/lib/platform/db/schema";
 import { handlerTopic } from "@/lib/platform/events/reactions";
+import { runTimedJobs } from "@/lib/platform/events/timed";
 import { deliverChained, type DeliveryReport } from "@/lib/platform/outbox/outbox";
+import { TIMED_WORK } from "@/lib/reactions/table";
 import { eventSenders } from "@/lib/wiring/outbox-routes";
 
 /**
@@ -30,4 +32,17 @@ export async function markReactionsUndelivered(db: Database, event: string, hand
     .where(eq(outbox.topic, handlerTopic(event, handler)))
     .returning({ id: outbox.id });
   return rows.length;
+}
+
+/**
+ * The timed work that runs every minute (lib/reactions/table.ts TIMED_WORK: reminders, digests,
+ * waitlist lapses, lapsed clearances ...), once at `now`, as one instance's round does; not the
+ * slower jobs (session credits, retention). Answers what each job did, by name.
+ */
+export function runMinuteJobs(db: Database, now = new Date()): Promise<Record<string, number>> {
+  return runTimedJobs(
+    db,
+    TIMED_WORK.filter((job) => job.everyMs === 60_000),
+    now,
+  );
 }

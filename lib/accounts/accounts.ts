@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "@/lib/audit/audit";
 import { adminAuth } from "@/lib/platform/auth/firebase-admin";
 import { IdentityError } from "@/lib/platform/auth/errors";
-import { passwordResetRequested, verificationEmailRequested } from "@/lib/accounts/events";
+import { accountDeleted, passwordResetRequested, verificationEmailRequested } from "@/lib/accounts/events";
 import { readPasswordResetCode, resetPasswordWithCode, signInWithPassword } from "@/lib/platform/auth/identity-toolkit";
 import { isLongEnoughNewPassword } from "@/lib/platform/auth/password-rules";
 import type { Role } from "@/lib/platform/auth/roles";
@@ -145,6 +145,7 @@ export async function deleteAccount(user: SessionUser, password: string): Promis
   const db = await getDb();
   await db.transaction(async (tx) => {
     await eraseAccountData(tx, { email: user.email, emailVerified, databaseId: user.databaseId, firebaseUid: user.id });
+    await emit(tx, accountDeleted, { userId: user.databaseId });
     // Last, inside the transaction: if Firebase refuses, nothing is deleted and the person can try
     // again, rather than keeping a sign-in that would get a fresh, empty row at its next use.
     await callFirebase(() => adminAuth().deleteUser(user.id));

@@ -16,6 +16,9 @@ export const verificationEmailRequested = defineEvent(
   z.object({ userId: z.number().int().positive(), requestId: z.uuid() }),
 );
 
+/** An account deleted by its owner (lib/accounts/accounts.ts): its children's seats went with it. */
+export const accountDeleted = defineEvent("account.deleted", z.object({ userId: z.number().int().positive() }));
+
 /**
  * Someone asked for a password reset for this address ('Forgot password?'). Written whether or not
  * an account has it, so the answer and its timing reveal nobody; the reaction sends only to an account.

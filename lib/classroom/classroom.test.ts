@@ -1,12 +1,10 @@
-import { randomUUID } from "node:crypto";
-
 import { eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { attendance, bookings, courseReviews, sections } from "@/lib/platform/db/schema";
-import { sectionSessions } from "@/lib/scheduling/sessions";
 import { actionContext, actionTestDatabase } from "@/test/action-context";
-import { addChild, newFamily, newSection } from "@/test/commerce-fixtures";
+import { seatedSection } from "@/test/classroom-fixtures";
+import { addChild, newFamily } from "@/test/commerce-fixtures";
 
 import { GET } from "@/app/api/classes/join/route";
 
@@ -26,26 +24,7 @@ const parent = (id: number): Actor => ({ id, email: `p${id}@example.com`, role: 
 const teacher = (id: number): Actor => ({ id, email: `t${id}@example.com`, role: "teacher" });
 
 /** An open section, a family with a confirmed seat in it, and the section's sessions of the coming weeks. */
-async function bookedSection() {
-  const sectionId = await newSection(db());
-  const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
-  const family = await newFamily(db());
-  await db()
-    .insert(bookings)
-    .values({
-      kind: "seat",
-      learnerId: family.learnerId,
-      teacherId: section!.teacherId,
-      sectionId,
-      courseId: section!.courseId,
-      startsAt: new Date(),
-      endsAt: new Date(Date.now() + 3_600_000),
-      status: "confirmed",
-      token: randomUUID(),
-    });
-  const sessions = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
-  return { section: section!, ...family, sessions };
-}
+const bookedSection = () => seatedSection(db());
 
 async function asSessionUser(databaseId: number) {
   actionContext.user = {

@@ -1,14 +1,11 @@
-import { randomUUID } from "node:crypto";
-
 import { and, eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { attendance, auditEvents, bookings, sections, sessionNotes, teacherProfiles, users } from "@/lib/platform/db/schema";
+import { attendance, auditEvents, sessionNotes, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { MASK, screeningReasonsText } from "@/lib/platform/security/screening";
-import { sectionSessions } from "@/lib/scheduling/sessions";
 import { openTestDatabase } from "@/test/database";
+import { seatedSection } from "@/test/classroom-fixtures";
 import { insertActor } from "@/test/fixtures";
-import { newFamily, newSection } from "@/test/commerce-fixtures";
 
 import { getAttendanceSheet, listFamilyAttendance, markAttendance } from "./attendance";
 import { decideHeldHomeworkLink, listFlaggedNotes, resolveFlaggedAttendanceNote } from "./flagged-notes";
@@ -31,25 +28,9 @@ const teacher = (id: number): Actor => ({ id, email: `t${id}@example.com`, role:
 
 /** A section with one family seated, and a clock five minutes into its first session. */
 async function seatedClass() {
-  const sectionId = await newSection(db());
-  const [section] = await db().select().from(sections).where(eq(sections.id, sectionId));
-  const family = await newFamily(db());
-  await db()
-    .insert(bookings)
-    .values({
-      kind: "seat",
-      learnerId: family.learnerId,
-      teacherId: section!.teacherId,
-      sectionId,
-      courseId: section!.courseId,
-      startsAt: new Date(),
-      endsAt: new Date(Date.now() + 3_600_000),
-      status: "confirmed",
-      token: randomUUID(),
-    });
-  const [first] = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
-  const now = new Date(new Date(first!.startsAt).getTime() + 5 * MINUTE);
-  return { section: section!, ...family, startsAt: first!.startsAt, now };
+  const { sessions, ...seated } = await seatedSection(db());
+  const startsAt = sessions[0]!.startsAt;
+  return { ...seated, startsAt, now: new Date(new Date(startsAt).getTime() + 5 * MINUTE) };
 }
 
 describe("a teacher's attendance note on a child", () => {

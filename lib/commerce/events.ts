@@ -35,6 +35,12 @@ export const sectionClosed = defineEvent(
  */
 export const refundMade = defineEvent("refund.made", z.object({ refundIds: refundIds.min(1), sectionClosed: z.boolean() }));
 
+/** Seats held for an order's card payment (Stripe Checkout): they count as taken until it is paid or its hold ends. */
+export const seatsHeld = defineEvent("seat.held", z.object({ orderId: z.string().min(1) }));
+
+/** A pending card order was closed unpaid (expired, flagged, Stripe unreachable, its seat taken): its held seats went back. */
+export const orderClosed = defineEvent("order.closed", z.object({ orderId: z.string().min(1) }));
+
 /** A gift was paid for (from the wallet, or its card payment arrived): its code is issued. */
 export const giftBought = defineEvent("gift.bought", z.object({ giftId: z.string().min(1) }));
 

@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
 
-import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
+import type { Database, Transaction } from "@/lib/platform/db/client";
 import { orderItems, orders, seatSessions, sections, sessionChanges, sessionCredits } from "@/lib/platform/db/schema";
 import { emit } from "@/lib/platform/events/events";
 import { isOccurrence } from "@/lib/scheduling/session-overrides";
@@ -87,7 +87,7 @@ async function creditOne(tx: Transaction, changeId: number, now: Date): Promise<
 }
 
 /**
- * The job: every cancelled session past its deadline with no make-up, each in its own transaction.
+ * The job (every five minutes: lib/reactions/table.ts TIMED_WORK): every cancelled session past its deadline with no make-up, each in its own transaction.
  * Any number of instances may run it at once; the row lock and credited_at make each credit once.
  */
 export async function creditCancelledSessions(db: Database, now = new Date()): Promise<number> {
@@ -107,22 +107,4 @@ export async function creditCancelledSessions(db: Database, now = new Date()): P
   let credited = 0;
   for (const { id } of due) credited += await db.transaction((tx) => creditOne(tx, id, now));
   return credited;
-}
-
-const CREDIT_INTERVAL_MS = 5 * 60_000;
-let creditTimer: NodeJS.Timeout | undefined;
-
-/** Runs the job now and every five minutes (one timer per process; instrumentation starts it once). */
-export function startSessionCreditTimer(intervalMs = CREDIT_INTERVAL_MS): void {
-  if (creditTimer) return;
-  const tick = async () => {
-    try {
-      await creditCancelledSessions(await getDb());
-    } catch (error) {
-      console.error("[commerce] session credit job failed:", error instanceof Error ? error.message : error);
-    }
-  };
-  void tick();
-  creditTimer = setInterval(() => void tick(), intervalMs);
-  creditTimer.unref();
 }

@@ -6,10 +6,12 @@ import { ZodError } from "zod";
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { CourseCategory } from "@/lib/platform/constants";
+import { courseChanged } from "@/lib/courses/events";
 import { COURSE_MESSAGES, courseIdSchema, coursePublishSchema, courseSchema, type CourseInput } from "@/lib/courses/schema";
 import { getDb, type Transaction } from "@/lib/platform/db/client";
 import { courses, courseTeachers, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
 
 /** A course as the admin's catalogue list shows it (published or not). */
 export interface AdminCourseRow {
@@ -111,6 +113,7 @@ export async function createCourse(actor: Actor | null | undefined, input: unkno
     const [row] = await tx.insert(courses).values(course).returning({ id: courses.id, slug: courses.slug, category: courses.category });
     if (!row) throw new Error("insert returned no row");
     await recordAudit(tx, actor, { action: "course.create", targetType: "course", targetId: row.id, details: { ...course } });
+    await emit(tx, courseChanged, { courseId: row.id });
     return row;
   }, course.slug);
 }
@@ -132,6 +135,7 @@ export async function updateCourse(actor: Actor | null | undefined, courseId: nu
         .map((key) => [key, { from: before[key], to: course[key] }]),
     );
     await recordAudit(tx, actor, { action: "course.update", targetType: "course", targetId: id, details: { slug: course.slug, changes } });
+    await emit(tx, courseChanged, { courseId: id });
     return { id, slug: course.slug, category: course.category };
   }, course.slug);
 }
@@ -153,6 +157,7 @@ export async function setCoursePublished(actor: Actor | null | undefined, id: nu
       targetId: row.id,
       details: { slug: row.slug, published: input.published },
     });
+    await emit(tx, courseChanged, { courseId: row.id });
     return row;
   });
 }

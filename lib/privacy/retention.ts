@@ -137,19 +137,12 @@ export async function runRetention(now: Date = new Date(), policy: RetentionPoli
 }
 
 /**
- * Runs the job now and then every hour: the claim makes it once a day across every instance,
- * and an hourly check means a restart or a failed run is made up within the hour.
+ * The retention job as a line of the timed work (lib/reactions/table.ts TIMED_WORK): checked every
+ * hour, so a restart or a failed run is made up within the hour; the claim makes it once a day
+ * across every instance. Answers 1 when it ran today's purge, 0 when the day was already taken.
  */
-export function startRetentionTimer(intervalMs = 60 * 60 * 1000): () => void {
-  const tick = () => {
-    runRetention()
-      .then((result) => {
-        if (result.ran) console.log("[privacy] retention job:", JSON.stringify(result));
-      })
-      .catch((error: unknown) => console.error("[privacy] retention job failed:", error instanceof Error ? error.message : error));
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function runRetentionJob(_db: unknown, now: Date): Promise<number> {
+  const result = await runRetention(now);
+  if (result.ran) console.log("[privacy] retention job:", JSON.stringify(result));
+  return result.ran ? 1 : 0;
 }

@@ -12,7 +12,7 @@ const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
 /**
  * Issue 38, timed work: each teacher whose check expires within 30 days is warned once per expiry
  * (the email's key names the check and its expiry, so a renewal's next expiry warns again). Run by
- * the mail scan (lib/reactions/mail-scans.ts). Returns how many warnings were queued.
+ * the timed job check-expiry-warnings (lib/reactions/table.ts TIMED_WORK). Returns how many warnings were queued.
  */
 export async function queueCheckExpiryWarnings(db: Database, now: Date = new Date()): Promise<number> {
   const due = await checksToWarn(db, now);

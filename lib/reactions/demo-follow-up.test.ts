@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { POST as unsubscribePost } from "@/app/api/unsubscribe/[token]/route";
 import { unsubscribeStatus } from "@/lib/notifications/preferences";
 import { bookings, courses, demoRequests, emailPreferences } from "@/lib/platform/db/schema";
+import { runMinuteJobs } from "@/test/events";
 import { mailHarness } from "@/test/mail-harness";
 import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 
 import { FOLLOW_UP_DELAY_MS } from "./demo-follow-up";
-import { runMailScans } from "./mail-scans";
 
 /**
  * Issue 19: the post-demo follow-up (non-essential: List-Unsubscribe, honoured), while reminders
@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 const { db, mail, deliver, received } = mailHarness();
 /** Two instances scan and deliver at the same instant. */
 async function scanAndDeliver(now: Date) {
-  await Promise.all([runMailScans(db(), now), runMailScans(db(), now)]);
+  await Promise.all([runMinuteJobs(db(), now), runMinuteJobs(db(), now)]);
   await Promise.all([deliver(now), deliver(now)]);
 }
 

@@ -8,11 +8,9 @@ import { findDemoStatus } from "@/lib/demo-requests/demo-booking";
 import { cartItems, learners, users } from "@/lib/platform/db/schema";
 import { recordDemoOutcome } from "@/lib/scheduling/demo-outcomes";
 import { courseSection, pastDemo, teacherActor } from "@/test/demo-outcome-fixtures";
-import { markReactionsUndelivered } from "@/test/events";
+import { markReactionsUndelivered, runMinuteJobs } from "@/test/events";
 import { mailHarness } from "@/test/mail-harness";
 import { refusal } from "@/test/refusal";
-
-import { runMailScans } from "./mail-scans";
 
 /**
  * Issue 27: the outcome's follow-up email, read back from the SMTP server. Attended: the teacher's
@@ -63,7 +61,7 @@ describe("the demo outcome email", () => {
     await markReactionsUndelivered(db(), "demo.outcome-recorded", "demo-outcome-mail");
     await recordDemoOutcome(actor, { ...input, note: "Corrected note." });
     await deliver();
-    await runMailScans(db(), new Date(demo.endsAt.getTime() + 25 * HOUR));
+    await runMinuteJobs(db(), new Date(demo.endsAt.getTime() + 25 * HOUR));
     await deliver();
     expect((await outcomeMails(demo.email)).map((m) => m.subject)).toEqual(["Teacher on the free demo of Test course"]);
 

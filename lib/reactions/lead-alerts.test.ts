@@ -5,7 +5,7 @@ import { mailHarness } from "@/test/mail-harness";
 import { LEAD_ALERT_AFTER_MS, queueWaitingLeadAlerts } from "./lead-alerts";
 
 /**
- * Issue 30: every instance runs the minute's scans (lib/reactions/mail-scans.ts). Two instances
+ * Issue 30: every instance runs the minute's timed jobs (lib/reactions/table.ts TIMED_WORK). Two instances
  * scanning and delivering at the same instant send support one alert per waiting lead, not two.
  */
 const { db, mail, deliver, received } = mailHarness();

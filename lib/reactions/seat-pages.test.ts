@@ -7,14 +7,12 @@ import { teacherSuspended } from "@/lib/safety/events";
 import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { announceLapsedClearances } from "@/lib/teachers/vetting/expiry";
 import { openTestDatabase } from "@/test/database";
-import { deliverEvents } from "@/test/events";
+import { deliverEvents, runMinuteJobs } from "@/test/events";
 import { insertActor } from "@/test/fixtures";
-
-import { runMailScans } from "./mail-scans";
 
 /**
  * Issue 38: a teacher whose check runs out (or who is suspended) leaves the cached public pages at
- * once: the minute scan announces the lapse (teacher.clearance-lapsed, once per lapse), and its
+ * once: the minute's timed job (announce-lapsed-clearances) announces the lapse (teacher.clearance-lapsed, once per lapse), and its
  * reaction expires SEAT_PAGES_TAG, the tag a section change expires (course pages, teacher page,
  * class finder), through Next's cache handler, not at the pages' 5-minute revalidation.
  */
@@ -68,8 +66,8 @@ describe("a teacher's clearance running out expires the cached pages that show s
 
     // Past it: one event (however often the scan runs), and delivering it expires the tag.
     const after = new Date(expiry.getTime() + 60_000);
-    const report = await runMailScans(db(), after);
-    expect(report.lapsedClearances).toBe(1);
+    const report = await runMinuteJobs(db(), after);
+    expect(report["announce-lapsed-clearances"]).toBe(1);
     expect(await announceLapsedClearances(db(), after)).toBe(0);
     expect(await announceLapsedClearances(db(), new Date(after.getTime() + DAY))).toBe(0);
     const events = await lapseEvents();

@@ -3,18 +3,23 @@ import "server-only";
 import type { Handler } from "@/lib/platform/events/reactions";
 
 /**
- * Issue 38: a change that takes a teacher's sections off sale with no request of its own (a check
- * run out, found by the minute scan) or from one whose action is not the only road (a suspension):
- * the cached public pages showing sections (course pages, the teacher page, the class finder's
- * course facts: SEAT_PAGES_TAG, the tag a section change expires) are expired at once, not at
- * their 5-minute revalidation. revalidateTag needs a request, so this goes to Next's cache handler
- * itself, as the server's start does (lib/wiring/start.ts expireBuiltPages): this process, the
- * sibling workers and, with Redis, the other instances. Expiring twice is harmless. No mail.
+ * The cached public pages that show sections and their seats (course pages, the teacher page, the
+ * class finder's course facts: SEAT_PAGES_TAG) are expired at once, not at their 5-minute
+ * revalidation, by every change of what they show: a seat sold, held, given back or moved, a
+ * section or session changed, a course edited, a teacher cleared, suspended or lapsed, a review
+ * hidden, a bio made public (the events listed with this handler in table.ts). Through Next's
+ * cache handler itself, as the server's start does (lib/wiring/start.ts expireBuiltPages), so it
+ * works outside a request: this process, the sibling workers and, with Redis, the other instances.
+ * The person who made the change finds it on their next page: the same expiry runs before their
+ * action's answer (beforeTheAnswer). Expiring twice is harmless. No mail.
  */
+async function expireSeatPagesTag(): Promise<void> {
+  const [{ expireTags }, { SEAT_PAGES_TAG }] = await Promise.all([import("@/cache-handler.mjs"), import("@/lib/scheduling/seat-pages")]);
+  await expireTags([SEAT_PAGES_TAG]);
+}
+
 export const expireSeatPages: Handler<unknown> = {
   name: "expire-seat-pages",
-  handle: async () => {
-    const [{ expireTags }, { SEAT_PAGES_TAG }] = await Promise.all([import("@/cache-handler.mjs"), import("@/lib/scheduling/seat-pages")]);
-    await expireTags([SEAT_PAGES_TAG]);
-  },
+  handle: expireSeatPagesTag,
+  beforeTheAnswer: expireSeatPagesTag,
 };

@@ -11,6 +11,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { concernReports, courseReviews, messages, messageThreads, teacherProfiles } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
+import { reviewHidden } from "@/lib/safety/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { teacherSuspended } from "./events";
@@ -73,6 +74,7 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
         .update(courseReviews)
         .set({ status: "rejected", moderatedById: actor.id, moderatedAt: now })
         .where(eq(courseReviews.id, Number(concern.subjectId)));
+      await emit(tx, reviewHidden, { concernId });
     }
     if (action === "suspend-teacher") {
       const teacherId = concern.subjectType === "teacher" ? Number(concern.subjectId) : message!.teacherId;

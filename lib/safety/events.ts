@@ -20,6 +20,9 @@ export const teacherSuspended = defineEvent(
   }),
 );
 
+/** A review hidden by support on a concern (lib/safety/concern-actions.ts): the pages that show reviews drop it. */
+export const reviewHidden = defineEvent("review.hidden", z.object({ concernId: z.number().int().positive() }));
+
 /**
  * The link allow-list changed (lib/safety/link-hosts.ts): lib/reactions/link-hosts.ts forgets the
  * cached list in the process that delivers it, so screening reads the new one.

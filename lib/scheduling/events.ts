@@ -22,6 +22,9 @@ export const bookingMoved = defineEvent("booking.moved", bookingChange);
 /** A live booking cancelled. */
 export const bookingCancelled = defineEvent("booking.cancelled", bookingChange);
 
+/** A section created or changed in any way (times, price, seats, status, teacher): the pages that show it change. */
+export const sectionSaved = defineEvent("section.saved", z.object({ sectionId: z.number().int().positive() }));
+
 /** A section's times changed (days, time of day, zone, dates or length): its schedule version after the change. */
 export const sectionRescheduled = defineEvent(
   "section.rescheduled",

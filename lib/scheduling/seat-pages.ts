@@ -1,7 +1,6 @@
 import "server-only";
 
 import { revalidateTag, unstable_cache } from "next/cache";
-import { after } from "next/server";
 import { and, eq } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
@@ -13,8 +12,9 @@ import { findCoursePage, type CoursePage } from "./course-page";
  * Issue 26, finding 14: the cache tag of what public pages show of sections and their seats (today
  * the course pages: their sections, teachers, seats left and Enrol links). A page that reads its
  * data through a function tagged with it stays static (ISR) and is rendered again at its first
- * visit after any change of seats or sections (revalidateSeatPages). Tag revalidation is what Next's
- * shared cache carries to every instance (issue 30: Redis).
+ * visit after any change of seats or sections: every such change writes an event whose reaction
+ * expires this tag (expire-seat-pages in lib/reactions/table.ts). Tag revalidation is what Next's
+ * shared cache carries to every instance (Redis).
  */
 export const SEAT_PAGES_TAG = "sections-and-seats";
 
@@ -37,18 +37,6 @@ export async function cachedCoursePage(slug: string): Promise<CoursePage | null>
   })();
 }
 
-/**
- * After a change of seats or sections (a sale, a hold placed or released, a withdrawal, a refund, a
- * section created, edited or closed): every page showing them is expired, and its next visitor gets
- * it rendered afresh (`expire: 0`: a seat count is not served stale). Called by the server actions
- * and route handlers that make those changes, after their transaction: revalidateTag needs a
- * request's work store, so an outbox reaction cannot call it. Outside Next's server (Jest, the route
- * harness, scripts) there is no page cache to expire, and it does nothing.
- */
-export function revalidateSeatPages(): void {
-  expireTag(SEAT_PAGES_TAG);
-}
-
 /** One course's page, by its own tag (issue 40): a waitlist join or leave changes only that page's line count. */
 export const coursePageTag = (slug: string) => `course-page:${slug}`;
 
@@ -61,23 +49,6 @@ function expireTag(tag: string): void {
     revalidateTag(tag, { expire: 0 });
   } catch (error) {
     if (error instanceof Error && error.message.includes("static generation store missing")) return;
-    throw error;
-  }
-}
-
-/**
- * revalidateSeatPages once the action's answer has gone (issue 30: checkout near its floor). An
- * expiry inside a server action makes Next render the action's page again into its answer (for the
- * router's cache): for the checkout, the whole cart, its header counts and their queries, which
- * the form never shows, since it moves to the confirmation or refreshes the cart itself. After the
- * answer, the same expiry reaches every instance before the next visitor's request can.
- * Outside a request (Jest, scripts) it expires at once, as revalidateSeatPages does.
- */
-export function revalidateSeatPagesAfterAnswer(): void {
-  try {
-    after(revalidateSeatPages);
-  } catch (error) {
-    if (error instanceof Error && error.message.includes("outside a request scope")) return revalidateSeatPages();
     throw error;
   }
 }

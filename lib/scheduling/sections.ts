@@ -9,7 +9,7 @@ import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import { sectionRescheduled, sectionTeacherChanged } from "./events";
+import { sectionRescheduled, sectionSaved, sectionTeacherChanged } from "./events";
 import { raiseSeatSequences } from "./seat-sequence";
 import { holdsNoClasses, SCHEDULING_MESSAGES, sectionSchema, type SectionInput } from "./schema";
 import { firstSession, sectionSessions, weeklyRule, type SessionTimes } from "./sessions";
@@ -67,9 +67,12 @@ export async function seatsBooked(sectionId: number): Promise<number> {
 export async function createSection(input: SectionInput): Promise<SectionRow> {
   const values = rowValues(input);
   const db = await getDb();
-  const [row] = await db.insert(sections).values(values).returning();
-  if (!row) throw new Error("insert returned no section");
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(sections).values(values).returning();
+    if (!row) throw new Error("insert returned no section");
+    await emit(tx, sectionSaved, { sectionId: row.id });
+    return row;
+  });
 }
 
 /** Changes a section; its capacity may not go below the seats already booked (nothing is changed then). */
@@ -111,6 +114,7 @@ async function writeSectionUpdate(tx: Transaction, id: number, values: ReturnTyp
     .returning();
   if (!row) throw new AppError("not-found", "That section does not exist.");
   await settleWaitlist(tx, current, row);
+  await emit(tx, sectionSaved, { sectionId: row.id });
   if (isRescheduled) await raiseSeatSequences(tx, row.id, row.scheduleVersion);
   // New times: the event commits with them (who reacts: lib/reactions/table.ts, the families booked into it).
   if (isRescheduled) await emit(tx, sectionRescheduled, { sectionId: row.id, scheduleVersion: row.scheduleVersion });

@@ -7,9 +7,11 @@ import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { teacherProfiles } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { emit } from "@/lib/platform/events/events";
 import { parseInput } from "@/lib/platform/http/responses";
 import { textScreen } from "@/lib/platform/security/screen";
 import { z } from "@/lib/platform/zod";
+import { teacherBioPublished } from "@/lib/teachers/events";
 
 /**
  * Issue 40: a bio an approved teacher edits waits for review (saveTeacherProfile); support or an
@@ -69,6 +71,7 @@ export async function decidePendingBio(actor: Actor | null, input: unknown, now 
         updatedAt: now,
       })
       .where(eq(teacherProfiles.userId, teacherId));
+    if (approved) await emit(tx, teacherBioPublished, { teacherId });
     await recordAudit(tx, actor, {
       action: approved ? "teacher.bio-approved" : "teacher.bio-rejected",
       targetType: "user",

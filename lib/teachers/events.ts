@@ -32,9 +32,12 @@ export const teacherListingReviewed = defineEvent(
 /** An admin accepted a teacher's proposed course (now in the catalogue) or returned it with a note: the teacher hears which. */
 export const courseProposalDecided = defineEvent("course-proposal.decided", z.object({ proposalId: z.number().int().positive() }));
 
+/** A teacher's bio edited after approval was let through by support (lib/teachers/bio-review.ts): their public page shows it. */
+export const teacherBioPublished = defineEvent("teacher.bio-published", z.object({ teacherId: z.number().int().positive() }));
+
 /**
  * A teacher's clearance ran out (teacher_profiles.cleared_until passed: a check expired, or one was
- * recorded as failed), found by the minute scan (lib/teachers/vetting/expiry.ts): their sections
+ * recorded as failed), found by a timed job every minute (lib/teachers/vetting/expiry.ts): their sections
  * are off sale from that instant, so the cached public pages showing them are expired at once.
  */
 export const teacherClearanceLapsed = defineEvent(

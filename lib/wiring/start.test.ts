@@ -33,9 +33,8 @@ jest.mock("@/lib/platform/db/client", () => ({
 }));
 jest.mock("@/lib/platform/outbox/worker", () => ({ startOutboxWorker: jest.fn() }));
 jest.mock("@/lib/wiring/outbox-routes", () => ({ outboxRoutes: jest.fn(() => ({})) }));
-jest.mock("@/lib/reactions/mail-scans", () => ({ startMailScans: jest.fn() }));
-jest.mock("@/lib/privacy/retention", () => ({ startRetentionTimer: jest.fn() }));
-jest.mock("@/lib/commerce/session-credits", () => ({ startSessionCreditTimer: jest.fn() }));
+jest.mock("@/lib/platform/events/timed", () => ({ startTimedWork: jest.fn() }));
+jest.mock("@/lib/reactions/table", () => ({ REACTIONS: [], TIMED_WORK: [] }));
 jest.mock("@/lib/commerce/seats/backfill", () => ({ giveExistingSeatsEntitlements: jest.fn(async () => 0) }));
 jest.mock("@/lib/commerce/seats/audit", () => ({ startMoneyAuditTimer: jest.fn() }));
 jest.mock("@/cache-handler.mjs", () => ({ expireTags: jest.fn(async () => undefined) }));

@@ -2,11 +2,11 @@ import "server-only";
 
 import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/config";
 import { env, isBuildPhase } from "@/lib/platform/env";
-import { startSessionCreditTimer } from "@/lib/commerce/session-credits";
 import { startMoneyAuditTimer } from "@/lib/commerce/seats/audit";
+import { reactBeforeTheAnswerWith } from "@/lib/platform/events/reactions";
+import { startTimedWork } from "@/lib/platform/events/timed";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
-import { startRetentionTimer } from "@/lib/privacy/retention";
-import { startMailScans } from "@/lib/reactions/mail-scans";
+import { REACTIONS, TIMED_WORK } from "@/lib/reactions/table";
 import { outboxRoutes } from "@/lib/wiring/outbox-routes";
 
 /** What a server instance does once at start (instrumentation.ts). */
@@ -25,12 +25,11 @@ export async function startServer(): Promise<void> {
     .then((opened) => console.log(`[db] ${opened.kind} database migrated and ready`))
     .catch((error: unknown) => console.error("[db] could not open the database at start:", error instanceof Error ? error.message : error));
   startOutboxWorker(outboxRoutes());
-  // Reminders, demo follow-ups and waiting-lead alerts: every instance scans; outbox keys make each message once.
-  startMailScans();
-  // Daily retention (IP addresses, old leads, old events, delivered payloads); once a day across instances.
-  startRetentionTimer();
-  // Cancelled sessions with no make-up by their deadline: each paid seat credited once (row lock + unique key).
-  startSessionCreditTimer();
+  // The reactions a person must find done on their next page (the seat pages' expiry) also run before their action's answer.
+  reactBeforeTheAnswerWith(REACTIONS);
+  // What the clock causes (reminders, digests, waitlist lapses, lapsed clearances, session credits, retention): the
+  // timed lines of the reactions table, each on its interval on every instance, safe twice by its own keys or claims.
+  startTimedWork(TIMED_WORK);
   await seedDemoData(identityConfig.seedDemoAccounts);
   // Issue 39's data migration: seats paid before entitlements existed get theirs (once; see the function).
   await giveExistingSeatsTheirEntitlements();

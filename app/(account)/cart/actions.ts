@@ -14,7 +14,6 @@ import { AppError } from "@/lib/platform/errors";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
-import { revalidateSeatPages, revalidateSeatPagesAfterAnswer } from "@/lib/scheduling/seat-pages";
 
 /** Rewrites the signed-out cart cookie (ids only; httpOnly, this site only). */
 async function writeGuestCart(change: (ids: number[]) => number[]) {
@@ -43,8 +42,6 @@ export async function addToCartAction(_previous: ActionResult | null, formData: 
   const result = await runAction("cart-add", async () => {
     const user = await requireApiUser();
     const added = await addToCart(user.databaseId, formObject(formData));
-    // Seats of lapsed card holds went back on sale: the pages that show seats are rendered again.
-    if (added.releasedHolds > 0) revalidateSeatPages();
     // A class chosen before signing in is now in the account's cart.
     const sectionId = sectionIdOf(formData);
     await writeGuestCart((ids) => ids.filter((id) => id !== sectionId));
@@ -104,14 +101,10 @@ export async function checkoutAction(_previous: ActionResult | null, formData: F
     await enforceRateLimit(RATE_LIMITS.checkoutPerAccount, `account:${user.databaseId}`);
     await enforceRateLimit(RATE_LIMITS.checkoutPerAddress, clientAddressOf(await headers()));
     const { lateRefundTo, expectedTotalMinor } = parseInput(checkoutSchema, formObject(formData));
-    let placed;
-    try {
-      placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo, expectedTotalMinor });
-    } finally {
-      // Seats held or sold (or, when Stripe could not be reached, held and given back; lapsed holds released).
-      // After the answer: the form navigates on or refreshes the cart itself, so the cart is not rendered into it.
-      revalidateSeatPagesAfterAnswer();
-    }
+    // Seats held or sold (or, when Stripe could not be reached, held and given back; lapsed holds released): each
+    // writes its event, whose reaction expires the pages that show seats, through the cache handler, so the cart
+    // is not rendered again into this answer (lib/reactions/seat-pages.ts).
+    const placed = await checkoutCart(user.databaseId, { email: user.email, lateRefundTo, expectedTotalMinor });
     next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;
     return "Order placed.";
   });

@@ -7,7 +7,6 @@ import { deleteAccountSchema } from "@/lib/platform/auth/schema";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { limitPasswordAttempts } from "@/lib/platform/http/password-attempts";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 
 /**
  * Deletes the signed-in user's account after re-authentication; the form then signs out. A wrong
@@ -18,8 +17,7 @@ export async function deleteAccountAction(input: unknown): Promise<ActionResult>
     const user = await requireApiUser();
     const { password } = deleteAccountSchema.parse(input);
     await limitPasswordAttempts({ headers: await headers(), email: user.email }, () => deleteAccount(user, password));
-    // The family's seats went with its children: the pages that show seats are rendered again.
-    revalidateSeatPages();
+    // The family's seats went with its children: the pages that show seats expire by account.deleted's reaction.
     return "Your account has been deleted.";
   });
 }

@@ -7,7 +7,6 @@ import { transferSeat } from "@/lib/commerce/transfers/transfers";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { FALLBACK_TIMEZONE } from "@/lib/platform/constants";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { findUserTimezone } from "@/lib/teachers/profiles";
 
 /** Withdraws one of the signed-in parent's seats; the refund follows the published policy (lib/commerce/refunds/refund-policy.ts). */
@@ -17,7 +16,6 @@ export async function withdrawEnrolmentAction(_previous: ActionResult | null, fo
     const zone = (await findUserTimezone(user.databaseId)) ?? FALLBACK_TIMEZONE;
     const outcome = await withdrawSeat(user.databaseId, formData.get("orderItemId"), zone);
     revalidatePath("/my-courses");
-    revalidateSeatPages();
     return outcome.message;
   });
 }
@@ -28,7 +26,6 @@ export async function transferEnrolmentAction(_previous: ActionResult | null, fo
     const user = await requireApiUser();
     const outcome = await transferSeat(user.databaseId, formObject(formData));
     revalidatePath("/my-courses");
-    revalidateSeatPages();
     return outcome.message;
   });
 }

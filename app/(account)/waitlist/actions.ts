@@ -7,7 +7,7 @@ import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
-import { revalidateCoursePage, revalidateSeatPages } from "@/lib/scheduling/seat-pages";
+import { revalidateCoursePage } from "@/lib/scheduling/seat-pages";
 import { joinWaitlist, leaveWaitlist, liveOfferOf } from "@/lib/scheduling/waitlist";
 
 /** Puts one of the signed-in parent's children in line for a full section; answers the place in line. */
@@ -53,7 +53,6 @@ export async function acceptWaitlistOfferAction(_previous: EnrolAnswer | null, f
     try {
       placed = await placeOrder(user.databaseId, [seat], { email: user.email });
     } finally {
-      revalidateSeatPages();
       revalidatePath("/my-courses");
     }
     next = placed.status === "paid" ? `/cart?order=${placed.orderId}` : placed.checkoutUrl;

@@ -4,7 +4,9 @@ import "server-only";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
 import { cartItems, orderItems, orders, payments } from "@/lib/platform/db/schema/index";
+import { emit } from "@/lib/platform/events/events";
 
+import { orderClosed } from "@/lib/commerce/events";
 import { writeEntry } from "@/lib/commerce/wallet/ledger";
 import { formatMoney } from "@/lib/commerce/wallet/money";
 import { moveSeats } from "@/lib/commerce/seats/seats";
@@ -49,6 +51,7 @@ export async function closePendingOrder(
     .update(orders)
     .set({ status, notice: notice(order.walletMinor > 0 ? formatMoney(order.walletMinor, order.currency) : null), updatedAt: now })
     .where(eq(orders.id, order.id));
+  await emit(tx, orderClosed, { orderId: order.id });
 }
 
 /**

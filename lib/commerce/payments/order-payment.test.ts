@@ -8,7 +8,7 @@ import { lockSections, releaseExpiredHolds, writeSeat } from "@/lib/commerce/sea
 import { orderSeatTaken } from "@/lib/commerce/events";
 import { auditMoney } from "@/lib/commerce/seats/audit";
 import { bookings, orderItems, orders, outbox, payments, seatSessions } from "@/lib/platform/db/schema";
-import { asAnotherRequest } from "@/lib/platform/db/outside-transaction";
+import { asAnotherRequest } from "@/test/another-request";
 import { eventTopic } from "@/lib/platform/events/events";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { checkoutSessionEvent, stripeWebhookHarness } from "@/test/stripe-webhook";

@@ -1,6 +1,6 @@
 import "@/test/stripe-env";
 
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { auditEvents, bookings, ledgerEntries, orders, outbox, refunds, sections, users } from "@/lib/platform/db/schema/index";
@@ -292,7 +292,11 @@ describe("closing a section with families in it", () => {
     expect(saved).toMatchObject({ section: { status: "closed" }, withdrawn: null });
     expect(await refundsOf(gone.orderId)).toEqual([]);
     expect(await auditOf("section", sectionId)).toEqual([]);
-    expect((await db().select({ n: count() }).from(outbox))[0]!.n).toBe(outboxBefore!.n);
+    // No message: the one row is the section's own change (section.saved: the pages that show it expire).
+    expect((await db().select({ n: count() }).from(outbox))[0]!.n).toBe(outboxBefore!.n + 1);
+    expect((await db().select({ topic: outbox.topic }).from(outbox).orderBy(desc(outbox.id)).limit(1))[0]!.topic).toBe(
+      "event:section.saved",
+    );
     // Opening it again, and other edits, need nothing either.
     await expect(updateSectionWithRefundsAs(admin, sectionId, await withStatus(sectionId, "open"), undefined)).resolves.toMatchObject({
       section: { status: "open" },

@@ -8,7 +8,7 @@ import { emit } from "@/lib/platform/events/events";
 import { AppError } from "@/lib/platform/errors";
 import { acceptWaitlistEntries } from "@/lib/scheduling/waitlist";
 
-import { seatsConfirmed } from "@/lib/commerce/events";
+import { seatsConfirmed, seatsHeld } from "@/lib/commerce/events";
 import { removePaidFromCart } from "@/lib/commerce/checkout/orders";
 import { lockSections, markSectionsFull, newSeat, type LockedSection, type NewSeat } from "./seats";
 import { checkSeats, countSeats, countSeatsReleasingExpired, type CountOptions, type SeatCounts, type SeatWanted } from "./seat-check";
@@ -75,6 +75,7 @@ export async function confirmSeats<T, R = never>(tx: Transaction, input: Confirm
   if (!written.paid) {
     // Held for a card payment: the place in line is no longer needed (the order's insert marked what they fill).
     await acceptWaitlistEntries(tx, decided.listed, now);
+    await emit(tx, seatsHeld, { orderId: written.orderId });
     return written.result;
   }
   if (decided.filled.length > 0) await markSectionsFull(tx, decided.filled, now);

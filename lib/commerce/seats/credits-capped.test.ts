@@ -6,7 +6,7 @@ import { creditCancelledSessions } from "@/lib/commerce/session-credits";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { ledgerEntries, refunds, sessionChanges, wallets } from "@/lib/platform/db/schema";
-import { asAnotherRequest } from "@/lib/platform/db/outside-transaction";
+import { asAnotherRequest } from "@/test/another-request";
 import { cancelSession } from "@/lib/scheduling/session-changes";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 import { newFamily } from "@/test/commerce-fixtures";

@@ -7,9 +7,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * mistake passes there unseen (and escapes the transaction's locks). Under Jest both engines refuse
  * it at once, so the suite on PostgreSQL catches what only the embedded default would show
  * (README "Testing": each engine where it matters). Work started inside a transaction that queries
- * after the transaction has ended is not refused.
+ * after the transaction has ended is not refused. Exported only for the test harness, which stages
+ * a second request on purpose (test/another-request.ts).
  */
-const transactionInProgress = new AsyncLocalStorage<{ open: boolean }>();
+export const transactionInProgress = new AsyncLocalStorage<{ open: boolean }>();
 
 export class QueryOutsideTransactionError extends Error {
   constructor(entry: string) {
@@ -40,13 +41,4 @@ export function refuseQueriesOutsideTransactions(db: { transaction: Method }, dr
       state.open = false;
     });
   }) as Method;
-}
-
-/**
- * Runs `work` as another request would: outside any transaction of the caller. Only for tests that
- * stage two requests on purpose (a webhook that waits for a lock the test's transaction holds, on
- * PostgreSQL only).
- */
-export function asAnotherRequest<T>(work: () => T): T {
-  return transactionInProgress.exit(work);
 }

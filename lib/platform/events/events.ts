@@ -1,5 +1,6 @@
 import "server-only";
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 
 import type { Database, Transaction } from "@/lib/platform/db/client";
@@ -36,5 +37,23 @@ export const eventTopic = (name: string) => `event:${name}`;
  */
 export async function emit<E extends DomainEvent>(tx: Transaction | Database, event: E, payload: EventPayload<E>): Promise<void> {
   await enqueue(tx, { topic: eventTopic(event.name), dedupeKey: `event:${randomUUID()}`, payload: event.schema.parse(payload) });
+  emittedHere.getStore()?.add(event.name);
   deliverOutboxSoon();
+}
+
+/** The names of the events emitted so far by the work `noteEventsEmitted` runs (committed or not). */
+const emittedHere = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Runs `work`, noting the names of the events it emits; once it has ended (returned or thrown: its
+ * transactions are over), `then` is awaited with them before the outcome is passed on. A work that
+ * rolled back may name an event that never committed: `then` must be harmless for it.
+ */
+export async function noteEventsEmitted<T>(work: () => Promise<T>, then: (names: ReadonlySet<string>) => Promise<void>): Promise<T> {
+  const names = new Set<string>();
+  try {
+    return await emittedHere.run(names, work);
+  } finally {
+    if (names.size > 0) await then(names);
+  }
 }

@@ -5,7 +5,7 @@ import { enqueueAll, type DeliveryReport, type Sender } from "@/lib/platform/out
 import { deliverOutboxNow } from "@/lib/platform/outbox/worker";
 import { z } from "@/lib/platform/zod";
 
-import { emit, eventTopic, type DomainEvent, type EventPayload } from "./events";
+import { emit, eventTopic, noteEventsEmitted, type DomainEvent, type EventPayload } from "./events";
 
 /**
  * One reaction to an event. `name` is the handler's own key: with the event's key it makes the
@@ -17,6 +17,14 @@ import { emit, eventTopic, type DomainEvent, type EventPayload } from "./events"
 export interface Handler<Payload> {
   readonly name: string;
   handle(db: Database, payload: Payload): Promise<void>;
+  /**
+   * What the person whose action caused the event must find done on the very next page they open:
+   * run once more in that action's own request, after its work has ended and before its answer
+   * (reactBeforeTheAnswer, in runAction), once however many of the action's events call for it.
+   * Needs no payload (a cache's expiry). The outbox still runs `handle` for every event, for
+   * everything that is not such an action (a webhook, a timed job) and for every instance.
+   */
+  readonly beforeTheAnswer?: () => Promise<void>;
 }
 
 /** One line of the reactions table: an event and who reacts to it, in order. */
@@ -77,4 +85,34 @@ export async function emitAndReact<E extends DomainEvent>(db: Database, event: E
   await emit(db, event, payload);
   const handlersOf = handlerTopic(event.name, "");
   return deliverOutboxNow(db, (topic) => topic === eventTopic(event.name) || topic.startsWith(handlersOf));
+}
+
+/** Per event name, the handlers with a `beforeTheAnswer`, from the table the server started with. */
+const slot = globalThis as typeof globalThis & { __reactionsBeforeTheAnswer?: Map<string, ReadonlyArray<Handler<never>>> };
+
+/** Makes `table`'s `beforeTheAnswer` parts run in the actions that cause their events (the server's start; tests). */
+export function reactBeforeTheAnswerWith(table: readonly Reaction[] | undefined): void {
+  slot.__reactionsBeforeTheAnswer = table
+    ? new Map(table.map(({ event, handlers }) => [event.name, handlers.filter((handler) => handler.beforeTheAnswer)]))
+    : undefined;
+}
+
+/**
+ * Runs a server action's work (runAction) and then, before its answer, the `beforeTheAnswer` part of
+ * each handler that reacts to an event the work emitted, each once: read-your-writes for the person
+ * who acted, in one place rather than in each action. A failure is logged, not answered: the
+ * outbox runs the handler anyway.
+ */
+export function reactBeforeTheAnswer<T>(work: () => Promise<T>): Promise<T> {
+  const byEvent = slot.__reactionsBeforeTheAnswer;
+  if (!byEvent) return work();
+  return noteEventsEmitted(work, async (names) => {
+    const due = new Map<string, () => Promise<void>>();
+    for (const name of names) for (const handler of byEvent.get(name) ?? []) due.set(handler.name, handler.beforeTheAnswer!);
+    for (const [name, run] of due) {
+      await run().catch((error: unknown) =>
+        console.error(`[reactions] ${name} before the answer failed:`, error instanceof Error ? error.message : error),
+      );
+    }
+  });
 }

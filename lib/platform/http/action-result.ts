@@ -4,6 +4,7 @@ import { $ZodError } from "zod/v4/core";
 
 import { IDENTITY_MESSAGES, IdentityError } from "@/lib/platform/auth/errors";
 import { AppError, isDatabaseUnavailable } from "@/lib/platform/errors";
+import { reactBeforeTheAnswer } from "@/lib/platform/events/reactions";
 
 /**
  * What a server action answers (STYLE: errors that reach users are values). `retryAfterSeconds`
@@ -15,11 +16,12 @@ export type ActionResult =
 /**
  * Runs a server action's work and turns what it throws into a message safe to show: AppError and
  * IdentityError as themselves, a zod error as field messages, an unreachable database as "try again"; anything else is
- * logged and answered with a generic message.
+ * logged and answered with a generic message. The reactions the person must find done on their
+ * next page (a handler's `beforeTheAnswer`: the seat pages' expiry) run here, once the work ended.
  */
 export async function runAction(context: string, work: () => Promise<string>): Promise<ActionResult> {
   try {
-    return { ok: true, message: await work() };
+    return { ok: true, message: await reactBeforeTheAnswer(work) };
   } catch (error) {
     if (error instanceof AppError) {
       // A domain's parseInput carries each field's message: the form shows them beside the fields.

@@ -77,7 +77,7 @@ export async function markWarned(db: Pick<Database, "update">, checkId: number, 
 }
 
 /**
- * The minute scan (lib/reactions/mail-scans.ts): each approved teacher whose cleared_until has
+ * The timed job announce-lapsed-clearances, every minute (lib/reactions/table.ts TIMED_WORK): each approved teacher whose cleared_until has
  * passed since it was last announced gets a teacher.clearance-lapsed event, written with the mark
  * that announces it (one transaction, under the row's update), so their sections leave the cached
  * course pages, teacher page and class finder within a minute, not at the pages' 5-minute

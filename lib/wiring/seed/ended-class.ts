@@ -3,14 +3,12 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 
-import { placeOrder } from "@/lib/commerce/checkout/checkout";
-import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { getDb } from "@/lib/platform/db/client";
-import { attendance, bookings, courses, learners, ledgerEntries, sections, users } from "@/lib/platform/db/schema/index";
-import { sectionSessions, weeklyRule } from "@/lib/scheduling/sessions";
+import { bookings, courses, learners, sections, users } from "@/lib/platform/db/schema/index";
 import { teaches } from "@/lib/teachers/courses";
 
 import { DEMO_FAMILY } from "./demo-family";
+import { buySeatsWithCredit, findPlannedSection, insertPastSection, markPresentAtEverySession } from "./past-section";
 
 /**
  * A class the demo family's child finished (issue 44): a short section of the demo teacher's second
@@ -49,47 +47,20 @@ export async function seedEndedClass(now = new Date()): Promise<void> {
   const course = taught[1] ?? taught[0];
   if (!sam || !course) return;
 
-  const plan = ENDED_CLASS.section;
-  const rrule = weeklyRule([...plan.weekdays]);
-  const [existing] = await db
-    .select()
-    .from(sections)
-    .where(
-      and(
-        eq(sections.teacherId, teacher.id),
-        eq(sections.courseId, course.id),
-        eq(sections.rrule, rrule),
-        eq(sections.startMinute, plan.startMinute),
-        eq(sections.timezone, ENDED_CLASS.timezone),
-        eq(sections.priceMinor, plan.priceMinor),
-      ),
-    )
-    .orderBy(asc(sections.id))
-    .limit(1);
+  const plan = { ...ENDED_CLASS.section, timezone: ENDED_CLASS.timezone };
   const started = DateTime.fromJSDate(now, { zone: ENDED_CLASS.timezone }).minus({ weeks: ENDED_CLASS.startedWeeksAgo }).startOf("week");
   const section =
-    existing ??
-    (
-      await db
-        .insert(sections)
-        .values({
-          courseId: course.id,
-          teacherId: teacher.id,
-          classType: plan.classType,
-          capacity: plan.capacity,
-          priceMinor: plan.priceMinor,
-          currency: "USD",
-          startsOn: started.toISODate()!,
-          endsOn: started.plus({ weeks: ENDED_CLASS.weeks }).minus({ days: 1 }).toISODate()!,
-          startMinute: plan.startMinute,
-          timezone: ENDED_CLASS.timezone,
-          rrule,
-          durationMinutes: plan.durationMinutes,
-          status: "open",
-        })
-        .returning()
-    )[0];
-  if (!section) throw new Error("insert returned no section");
+    (await findPlannedSection(db, teacher.id, plan, course.id)) ??
+    (await insertPastSection(
+      db,
+      {
+        teacherId: teacher.id,
+        courseId: course.id,
+        startsOn: started.toISODate()!,
+        endsOn: started.plus({ weeks: ENDED_CLASS.weeks }).minus({ days: 1 }).toISODate()!,
+      },
+      plan,
+    ));
 
   // Sam's seat, bought through checkout the day before the first session with a credit of exactly its price (once).
   const [seat] = await db
@@ -97,46 +68,20 @@ export async function seedEndedClass(now = new Date()): Promise<void> {
     .from(bookings)
     .where(and(eq(bookings.sectionId, section.id), eq(bookings.learnerId, sam.id), eq(bookings.kind, "seat")));
   if (!seat) {
-    const boughtAt = new Date(Date.parse(`${section.startsOn}T12:00:00Z`) - 86_400_000);
-    await db.transaction(async (tx) => {
-      await lockWallet(tx, parent.id);
-      const [credited] = await tx
-        .select({ id: ledgerEntries.id })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.userId, parent.id),
-            eq(ledgerEntries.kind, "promotion"),
-            eq(ledgerEntries.reason, ENDED_CLASS.seatCreditReason),
-          ),
-        );
-      if (!credited)
-        await writeEntry(tx, { userId: parent.id, kind: "promotion", amountMinor: plan.priceMinor, reason: ENDED_CLASS.seatCreditReason });
-    });
     // Still open while the seat is bought (a closed class sells nothing); closed below.
     await db.update(sections).set({ status: "open" }).where(eq(sections.id, section.id));
-    await placeOrder(parent.id, [{ sectionId: section.id, learnerId: sam.id }], { now: boughtAt });
+    await buySeatsWithCredit(db, {
+      parentId: parent.id,
+      sectionId: section.id,
+      priceMinor: plan.priceMinor,
+      orders: [[sam.id]],
+      creditReason: ENDED_CLASS.seatCreditReason,
+      boughtAt: new Date(Date.parse(`${section.startsOn}T12:00:00Z`) - 86_400_000),
+    });
   }
 
   // Every session held, Sam present at each.
-  const held = sectionSessions(section, new Date(`${section.startsOn}T00:00:00Z`), new Date(`${section.endsOn}T23:59:59Z`)).filter(
-    (s) => Date.parse(s.endsAt) <= now.getTime(),
-  );
-  if (held.length > 0)
-    await db
-      .insert(attendance)
-      .values(
-        held.map((s) => ({
-          sectionId: section.id,
-          sessionStartsAt: new Date(s.startsAt),
-          learnerId: sam.id,
-          status: "present" as const,
-          note: "",
-          markedById: teacher.id,
-          markedAt: new Date(s.endsAt),
-        })),
-      )
-      .onConflictDoNothing();
+  await markPresentAtEverySession(db, section, sam.id, now);
   // The class is over: closed (no longer on sale, no Join).
   await db.update(sections).set({ status: "closed" }).where(eq(sections.id, section.id));
 }

@@ -5,17 +5,17 @@ import { and, asc, eq } from "drizzle-orm";
 import { teaches } from "@/lib/teachers/courses";
 import { DateTime } from "luxon";
 
-import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { monthOf } from "@/lib/commerce/earnings/attribution";
 import { payStatement } from "@/lib/commerce/earnings/payouts";
 import { refundOrderAsAdmin } from "@/lib/commerce/refunds/refunds";
 import { creditCancelledSessions } from "@/lib/commerce/session-credits";
-import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import { getDb } from "@/lib/platform/db/client";
 import { bookings, courses, learners, orderItems, sections, sessionChanges, users } from "@/lib/platform/db/schema/index";
 import { AppError } from "@/lib/platform/errors";
 import { cancelSession } from "@/lib/scheduling/session-changes";
-import { sectionSessions, weeklyRule } from "@/lib/scheduling/sessions";
+import { sectionSessions } from "@/lib/scheduling/sessions";
+
+import { buySeatsWithCredit, findPlannedSection, insertPastSection } from "./past-section";
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 
@@ -78,42 +78,10 @@ export async function seedPastTeaching(now = new Date()): Promise<void> {
   const thisMonth = DateTime.fromJSDate(now, { zone: "utc" }).startOf("month");
   const startsOn = thisMonth.minus({ months: 3 }).toISODate()!;
   const endsOn = thisMonth.minus({ days: 1 }).toISODate()!;
-  const plan = PAST_TEACHING.section;
-  const rrule = weeklyRule([...plan.weekdays]);
-  const [existing] = await db
-    .select({ id: sections.id })
-    .from(sections)
-    .where(
-      and(
-        eq(sections.teacherId, teacher.id),
-        eq(sections.rrule, rrule),
-        eq(sections.startMinute, plan.startMinute),
-        eq(sections.timezone, PAST_TEACHING.timezone),
-        eq(sections.priceMinor, plan.priceMinor),
-      ),
-    )
-    .limit(1);
+  const plan = { ...PAST_TEACHING.section, timezone: PAST_TEACHING.timezone };
   // Seeded once: the months move on with the clock, the class stays where it was first placed.
-  if (existing) return;
-  const [section] = await db
-    .insert(sections)
-    .values({
-      courseId: course.id,
-      teacherId: teacher.id,
-      classType: plan.classType,
-      capacity: plan.capacity,
-      priceMinor: plan.priceMinor,
-      currency: "USD",
-      startsOn,
-      endsOn,
-      startMinute: plan.startMinute,
-      timezone: PAST_TEACHING.timezone,
-      rrule,
-      durationMinutes: plan.durationMinutes,
-      status: "open",
-    })
-    .returning();
-  if (!section) return;
+  if (await findPlannedSection(db, teacher.id, plan)) return;
+  const section = await insertPastSection(db, { teacherId: teacher.id, courseId: course.id, startsOn, endsOn }, plan);
 
   const parentId = await ensureFamily(db);
   const children = await db
@@ -121,25 +89,16 @@ export async function seedPastTeaching(now = new Date()): Promise<void> {
     .from(learners)
     .where(eq(learners.parentId, parentId))
     .orderBy(asc(learners.id));
-  const boughtAt = new Date(`${startsOn}T12:00:00Z`);
-  await db.transaction(async (tx) => {
-    await lockWallet(tx, parentId);
-    await writeEntry(tx, {
-      userId: parentId,
-      kind: "promotion",
-      amountMinor: children.length * plan.priceMinor,
-      reason: PAST_TEACHING.creditReason,
-    });
-  });
   // The last child's seat in an order of its own: an admin refunds whole orders, and only that one is refunded.
-  const dayBefore = new Date(boughtAt.getTime() - 86_400_000);
   const lastChild = children.at(-1);
-  await placeOrder(
+  await buySeatsWithCredit(db, {
     parentId,
-    children.slice(0, -1).map((child) => ({ sectionId: section.id, learnerId: child.id })),
-    { now: dayBefore },
-  );
-  if (lastChild) await placeOrder(parentId, [{ sectionId: section.id, learnerId: lastChild.id }], { now: dayBefore });
+    sectionId: section.id,
+    priceMinor: plan.priceMinor,
+    orders: [children.slice(0, -1).map((child) => child.id), lastChild ? [lastChild.id] : []],
+    creditReason: PAST_TEACHING.creditReason,
+    boughtAt: new Date(Date.parse(`${startsOn}T12:00:00Z`) - 86_400_000),
+  });
 
   const sessions = sectionSessions(section, new Date(`${startsOn}T00:00:00Z`), new Date(`${endsOn}T23:59:59Z`)).map((s) => s.startsAt);
   // The fourth session cancelled two days ahead, no make-up: every seat is credited after the deadline.

@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 
 import { requireActor } from "@/lib/platform/auth/session";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { decideApplication } from "@/lib/teachers/applications/service";
 import { reviewListing } from "@/lib/teachers/listing-review";
@@ -21,8 +20,6 @@ export async function decideApplicationAction(data: FormData): Promise<ActionRes
   return runAction("teacher application decision", async () => {
     const message = await decideApplication(await requireActor("applications.decide"), formObject(data));
     refresh(data);
-    // An approved teacher's page is public now.
-    revalidateSeatPages();
     return message;
   });
 }
@@ -47,7 +44,6 @@ export async function reviewListingAction(data: FormData): Promise<ActionResult>
   return runAction("teacher listing review", async () => {
     const message = await reviewListing(await requireActor("applications.decide"), formObject(data));
     revalidatePath("/admin/applications");
-    revalidateSeatPages();
     return message;
   });
 }

@@ -6,7 +6,6 @@ import { requireActor } from "@/lib/platform/auth/session";
 import { createCourse, setCoursePublished, updateCourse } from "@/lib/courses/admin";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { decideProposal } from "@/lib/teachers/course-proposals";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 
 /**
  * The pages and the API that show the catalogue, cached for 300 s: refreshed at their next visit.
@@ -22,8 +21,7 @@ function revalidateCatalogue() {
   revalidatePath("/(marketing)/book-free-demo/[grade]", "page");
   revalidatePath("/api/v1/courses/category/[category]", "layout");
   revalidatePath("/admin/courses");
-  // The course pages themselves (title, description, shown at all) read the data tagged for seats and sections.
-  revalidateSeatPages();
+  // The course pages themselves (title, description, shown at all) expire by course.changed's reaction (lib/reactions/table.ts).
 }
 
 /** The course form's create (react-hook-form sends its values; the service parses them again). */

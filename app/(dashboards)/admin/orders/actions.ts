@@ -7,7 +7,6 @@ import { refundOrderAsAdmin } from "@/lib/commerce/refunds/refunds";
 import { adjustWallet } from "@/lib/commerce/wallet/wallet-admin";
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 
 /** An admin refunds every seat of an order left unrefunded, with a reason (audited). */
 export async function refundOrderAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
@@ -15,7 +14,6 @@ export async function refundOrderAction(_previous: ActionResult | null, formData
     const actor = await requireActor("orders.manage");
     const outcome = await refundOrderAsAdmin(actor, formObject(formData));
     revalidatePath("/admin/orders");
-    revalidateSeatPages();
     return outcome.message;
   });
 }

@@ -8,7 +8,6 @@ import { formObject, runAction, type ActionResult } from "@/lib/platform/http/ac
 import { actOnConcern } from "@/lib/safety/concern-actions";
 import { triageConcern } from "@/lib/safety/concerns";
 import { CONCERN_STATUSES } from "@/lib/safety/schema";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { decidePendingBio } from "@/lib/teachers/bio-review";
 
 const PATH = "/support/safety";
@@ -29,7 +28,6 @@ export async function actOnConcernAction(_previous: ActionResult | null, formDat
   return runAction("act-on-concern", async () => {
     const actor = await requireActor("safety.triage");
     const { action } = await actOnConcern(actor, formObject(formData));
-    if (action === "suspend-teacher" || action === "hide-review") revalidateSeatPages();
     revalidatePath(PATH, "layout");
     if (action === "suspend-teacher") {
       return "The teacher is suspended: their classes are off sale, the sessions not yet held are refunded to the families' Cash, and the families are being told.";
@@ -43,7 +41,6 @@ export async function decideBioAction(_previous: ActionResult | null, formData: 
   return runAction("decide-bio", async () => {
     const actor = await requireActor("safety.triage");
     const { isPublic } = await decidePendingBio(actor, formObject(formData));
-    if (isPublic) revalidateSeatPages();
     revalidatePath(PATH);
     return isPublic ? "The new bio is public." : "The new bio is turned down; the approved one stays.";
   });

@@ -8,15 +8,13 @@ import { requireActor } from "@/lib/platform/auth/session";
 import { env } from "@/lib/platform/env";
 import { runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { createSectionAs } from "@/lib/scheduling/section-admin";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { sectionFormField, sectionInputFromForm, WITHDRAW_FIELD } from "@/lib/scheduling/section-form";
 
-/** The section lists, and the public pages that show sections (a section's price, times and seats show there). */
+/** The section lists (the public pages that show sections expire by section.saved's reaction: lib/reactions/table.ts). */
 function revalidateSections() {
   revalidatePath("/teacher/sections");
   revalidatePath("/admin/sections");
   revalidatePath("/teacher/dashboard");
-  revalidateSeatPages();
 }
 
 /** sectionSchema's field names as the form's (the price is entered as an amount). */

@@ -4,19 +4,18 @@ import { revalidatePath } from "next/cache";
 
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 import { cancelSession, moveSession, setMakeupSession } from "@/lib/scheduling/session-changes";
 
 /**
- * Every page that shows a section's sessions (the families' pages read them at request time), and
- * the public pages that show its next class (course cards' "Next class", course and teacher pages).
+ * Every page that shows a section's sessions (the families' pages read them at request time). The
+ * public pages that show its next class (course cards' "Next class", course and teacher pages)
+ * expire by the session event's reaction (lib/reactions/table.ts).
  */
 function revalidateSessions(sectionId: number) {
   revalidatePath(`/teacher/sections/${sectionId}/sessions`);
   revalidatePath(`/admin/sections/${sectionId}/sessions`);
   revalidatePath("/teacher/dashboard");
   revalidatePath("/my-courses");
-  revalidateSeatPages();
 }
 
 /** One session to another time (typed in the section's zone); lib/scheduling/session-changes.ts checks who and when. */

@@ -1,7 +1,6 @@
 import { verifyStripeEvent } from "@/lib/commerce/payments/stripe";
 import { handleStripeEvent } from "@/lib/commerce/payments/webhook";
 import { errorResponse, jsonMessage } from "@/lib/platform/http/responses";
-import { revalidateSeatPages } from "@/lib/scheduling/seat-pages";
 
 /** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */
 const MAX_BODY_BYTES = 512 * 1024;
@@ -19,8 +18,7 @@ export async function POST(request: Request) {
   if (!event) return jsonMessage(400, "The Stripe signature is missing or does not match.");
   try {
     const outcome = await handleStripeEvent(event);
-    // A payment or an expiry moves seats (confirmed, or held ones given back): the pages that show them are rendered again.
-    if (outcome === "processed") revalidateSeatPages();
+    // A payment or an expiry that moves seats writes its event: the pages that show them expire by its reaction (lib/reactions/table.ts).
     return jsonMessage(200, outcome === "duplicate" ? "Already handled." : "Received.", { outcome });
   } catch (error) {
     // Not stored: Stripe delivers it again.
