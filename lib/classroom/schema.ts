@@ -5,6 +5,7 @@ import { SESSION_NOTE_LIMITS } from "./session-note-limits";
 /** Every message of the live class, written once (the actions, routes and tests use these). */
 export const CLASSROOM_MESSAGES = {
   notBooked: "That class is not one you are booked into.",
+  seatStartsLater: "Your seat starts with a later session of this class, not this one.",
   joinNotOpen: "The class opens 10 minutes before it starts and closes when it ends.",
   sectionClosed: "This class is closed: it has no more sessions to join.",
   notYourSection: "You can only take attendance for your own sections.",
