@@ -87,7 +87,9 @@ describe("a seat opens the sessions it holds (seat_sessions), not every session 
     await paidSeat(db(), section, bo, new Date());
     expect((await classroomAccess(parent(family.parentId), section.id, new Date())).learnerNames).toEqual(["Ada"]);
     // Bo, on his own sign-in: his seat starts tomorrow, and he is told so.
-    await expect(classroomAccess(child(bo, "Bo"), section.id, new Date())).rejects.toMatchObject(startsLater(new Date(start.getTime() + DAY)));
+    await expect(classroomAccess(child(bo, "Bo"), section.id, new Date())).rejects.toMatchObject(
+      startsLater(new Date(start.getTime() + DAY)),
+    );
     expect((await classroomAccess(parent(family.parentId), section.id, new Date(start.getTime() + DAY))).learnerNames).toEqual([
       "Ada",
       "Bo",

@@ -96,9 +96,7 @@ function rowsHold(rows: Array<{ bookingId: string; occurrence: Date; status: str
   return [...bookingIds].some((bookingId) => {
     const own = rows.filter((r) => r.bookingId === bookingId);
     const forIt = own.filter((r) => r.occurrence.getTime() === at);
-    return forIt.length
-      ? forIt.some((r) => r.status === "open")
-      : own.some((r) => r.occurrence.getTime() < at && r.status === "open");
+    return forIt.length ? forIt.some((r) => r.status === "open") : own.some((r) => r.occurrence.getTime() < at && r.status === "open");
   });
 }
 

@@ -4,7 +4,17 @@ import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { attendance, courses, learners, sections, sessionNoteLines, sessionNotes, users } from "@/lib/platform/db/schema";
+import {
+  attendance,
+  classroomChatMessages,
+  classroomRooms,
+  courses,
+  learners,
+  sections,
+  sessionNoteLines,
+  sessionNotes,
+  users,
+} from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { z } from "@/lib/platform/zod";
@@ -25,8 +35,8 @@ export interface FlaggedLine {
 }
 
 export interface FlaggedNote {
-  /** A session note, or a teacher's note on one child in the attendance sheet. */
-  kind: "session-note" | "attendance";
+  /** A session note, a teacher's note on one child in the attendance sheet, or a message in a class's chat (issue 43). */
+  kind: "session-note" | "attendance" | "classroom-chat";
   id: number;
   courseTitle: string;
   teacherName: string;
@@ -40,13 +50,15 @@ export interface FlaggedNote {
   lines: FlaggedLine[];
   /** When it was last written. */
   writtenAt: Date;
+  /** A chat message: who wrote it, as named in the room, and where the session's whole chat is read. */
+  chat?: { author: string; transcriptPath: string };
 }
 
-/** Flagged session notes and attendance notes, the most recently written first. */
+/** Flagged session notes, attendance notes and class chat messages, the most recently written first. */
 export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise<FlaggedNote[]> {
   authorize(actor, "safety.triage");
   const db = await getDb();
-  const [notes, marks] = await Promise.all([
+  const [notes, marks, chat] = await Promise.all([
     db
       .select({
         id: sessionNotes.id,
@@ -85,6 +97,27 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .leftJoin(users, eq(users.id, attendance.markedById))
       .where(eq(attendance.flagged, true))
       .orderBy(desc(attendance.markedAt))
+      .limit(limit),
+    db
+      .select({
+        id: classroomChatMessages.id,
+        sectionId: classroomRooms.sectionId,
+        courseTitle: courses.title,
+        teacherName: users.displayName,
+        sessionStartsAt: classroomRooms.sessionStartsAt,
+        author: classroomChatMessages.authorName,
+        body: classroomChatMessages.body,
+        originalBody: classroomChatMessages.originalBody,
+        reasons: classroomChatMessages.flagReasons,
+        writtenAt: classroomChatMessages.createdAt,
+      })
+      .from(classroomChatMessages)
+      .innerJoin(classroomRooms, eq(classroomRooms.id, classroomChatMessages.roomId))
+      .innerJoin(sections, eq(sections.id, classroomRooms.sectionId))
+      .innerJoin(courses, eq(courses.id, sections.courseId))
+      .leftJoin(users, eq(users.id, sections.teacherId))
+      .where(eq(classroomChatMessages.flagged, true))
+      .orderBy(desc(classroomChatMessages.createdAt))
       .limit(limit),
   ]);
   const lines =
@@ -128,6 +161,24 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       reasons: m.reasons,
       lines: [{ learnerFirstName: m.learnerFirstName, line: m.note, originalLine: m.originalNote }],
       writtenAt: m.writtenAt,
+    })),
+    ...chat.map((c) => ({
+      kind: "classroom-chat" as const,
+      id: c.id,
+      courseTitle: c.courseTitle,
+      teacherName: c.teacherName ?? "Teacher",
+      sessionStartsAt: c.sessionStartsAt,
+      // What the room read, and what was typed.
+      covered: c.body,
+      originalCovered: c.originalBody,
+      heldHomeworkUrl: null,
+      reasons: c.reasons,
+      lines: [],
+      writtenAt: c.writtenAt,
+      chat: {
+        author: c.author,
+        transcriptPath: `/classroom/${c.sectionId}/chat?session=${encodeURIComponent(c.sessionStartsAt.toISOString())}`,
+      },
     })),
   ];
   return flagged.sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime()).slice(0, limit);

@@ -76,7 +76,9 @@ export default async function ClassroomPage({ params }: { params: Promise<{ sect
 function SeatStartsLater({ firstSession, isChild }: { firstSession: string; isChild: boolean }) {
   return (
     <section className="max-w-2xl">
-      <h1 className="text-3xl font-extrabold text-slate-900">{isChild ? "Your class starts later" : "Your seat starts with a later session"}</h1>
+      <h1 className="text-3xl font-extrabold text-slate-900">
+        {isChild ? "Your class starts later" : "Your seat starts with a later session"}
+      </h1>
       <p className="mt-4 text-slate-800" role="alert">
         {CLASSROOM_MESSAGES.seatStartsLater}
       </p>

@@ -206,3 +206,40 @@ export const classroomPresence = pgTable(
     uniqueIndex("classroom_presence_token_key").on(t.token),
   ],
 );
+
+/**
+ * The class's chat (issue 43): every message goes to everyone in the session's room (no private
+ * chat between learners) and is kept with the session (its room). `body` is what the room reads
+ * (screened: contact details masked); `original_body` what was typed when the screen flagged it,
+ * for support's safety queue with its reasons. The author is the person in the room: a grown-up's
+ * account, or a child on their own sign-in (`author_learner_id`, `author_id` then their parent's).
+ */
+export const classroomChatMessages = pgTable(
+  "classroom_chat_messages",
+  {
+    id: serial().primaryKey(),
+    roomId: integer()
+      .notNull()
+      .references(() => classroomRooms.id, { onDelete: "cascade" }),
+    authorId: integer().references(() => users.id, { onDelete: "set null" }),
+    authorLearnerId: integer().references(() => learners.id, { onDelete: "set null" }),
+    authorRole: classroomRole().notNull(),
+    /** How the author was named in the room when they wrote (a child's first name, "Name (teacher)"). */
+    authorName: text().notNull(),
+    body: text().notNull(),
+    originalBody: text(),
+    flagged: boolean().notNull().default(false),
+    flagReasons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("classroom_chat_messages_room_idx").on(t.roomId, t.id),
+    index("classroom_chat_messages_flagged_idx")
+      .on(t.createdAt)
+      .where(sql`${t.flagged}`),
+    check("classroom_chat_messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
