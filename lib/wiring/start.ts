@@ -2,6 +2,7 @@ import "server-only";
 
 import { identityConfig, identityConfigProblems } from "@/lib/platform/auth/config";
 import { env, isBuildPhase } from "@/lib/platform/env";
+import { startTeacherReliabilityTimer } from "@/lib/classroom/reliability";
 import { startSessionCreditTimer } from "@/lib/commerce/session-credits";
 import { startMoneyAuditTimer } from "@/lib/commerce/seats/audit";
 import { startOutboxWorker } from "@/lib/platform/outbox/worker";
@@ -31,6 +32,8 @@ export async function startServer(): Promise<void> {
   startRetentionTimer();
   // Cancelled sessions with no make-up by their deadline: each paid seat credited once (row lock + unique key).
   startSessionCreditTimer();
+  // Issue 43: finished classroom sessions on the teacher's reliability record (on time, late, absent), once each.
+  startTeacherReliabilityTimer();
   await seedDemoData(identityConfig.seedDemoAccounts);
   // Issue 39's data migration: seats paid before entitlements existed get theirs (once; see the function).
   await giveExistingSeatsTheirEntitlements();

@@ -243,3 +243,33 @@ export const classroomChatMessages = pgTable(
     check("classroom_chat_messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
   ],
 );
+
+/**
+ * The teacher's reliability record (issue 43), from the classroom's join log: one row per session
+ * held in the product's classroom once it is over (its end plus the grace period), the teacher on
+ * time (joined within 3 minutes of the start), late (later: by how many minutes) or absent (never
+ * came into a room the families came into). Written by lib/classroom/reliability.ts; shown to admins.
+ */
+export const teacherSessionReliability = pgTable(
+  "teacher_session_reliability",
+  {
+    id: serial().primaryKey(),
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    /** The session, by its start as held (the classroom room's). */
+    sessionStartsAt: timestamp({ withTimezone: true }).notNull(),
+    kind: text().notNull(),
+    firstJoinedAt: timestamp({ withTimezone: true }),
+    minutesLate: integer(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("teacher_session_reliability_session_key").on(t.sectionId, t.sessionStartsAt),
+    index("teacher_session_reliability_teacher_idx").on(t.teacherId, t.sessionStartsAt),
+    check("teacher_session_reliability_kind", sql`${t.kind} in ('on-time', 'late', 'absent')`),
+  ],
+);
