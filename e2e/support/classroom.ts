@@ -57,7 +57,8 @@ export async function createFreeSection(
   await teacher.getByLabel("Duration").fill(String(durationMinutes));
   await teacher.getByLabel("Status").selectOption("open");
   await teacher.getByRole("button", { name: "Create section" }).click();
-  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
+  // A first save after the server starts compiles the action: more than the default 5 s on a busy machine.
+  await expect(teacher).toHaveURL(/\/teacher\/sections$/, { timeout: 30_000 });
   const hrefs = await teacher
     .getByRole("row")
     .filter({ hasText: course })
