@@ -103,6 +103,7 @@ export default async function SafetyPage() {
                     <p className="mt-1 text-slate-900">
                       {n.chat.author} wrote, and the class read: {n.covered}
                     </p>
+                    {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
                     <p className="mt-1">
                       <Link href={n.chat.transcriptPath} className="font-semibold text-brand-700 underline underline-offset-4">
                         The session&apos;s chat<span className="sr-only"> ({n.courseTitle})</span>
@@ -110,7 +111,7 @@ export default async function SafetyPage() {
                     </p>
                   </>
                 ) : null}
-                {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
+                {n.originalCovered && !n.chat ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
                 {n.lines.map((l, i) => (
                   // Two children of different families may share a first name.
                   <div key={i} className="mt-2 border-l-4 border-amber-200 pl-3">
