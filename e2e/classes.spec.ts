@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { scanPage, seriousA11yViolations } from "./support/a11y";
 import { signInAs, signUpParent } from "./support/auth";
+import { createFreeSection, enrolNewFamily } from "./support/classroom";
 
 /**
  * Issue 19, the live class. The embedded default seeds a class of the demo teacher (America/Chicago)
@@ -24,25 +25,6 @@ async function newPage(browser: Browser) {
   return (await browser.newContext({ timezoneId: ZONE })).newPage();
 }
 
-/** The wall clock in ZONE: the section form's fields (date, time, ISO weekday 1-7). */
-function wallClockIn(zone: string, at: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      weekday: "long",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday: parts.weekday! };
-}
-
 /** The seeded running section's id, from its row in the teacher's list. */
 async function seededSectionId(teacher: Page): Promise<string> {
   await teacher.goto("/teacher/sections");
@@ -58,36 +40,15 @@ test("the Join button opens 10 minutes before the start, for the booked parent o
   // The teacher creates a section whose first session starts 12 to 13 minutes from now (the form takes whole minutes).
   const start = new Date(Math.ceil((Date.now() + 12 * 60_000) / 60_000) * 60_000);
   const opensAt = start.getTime() - 10 * 60_000;
-  const wall = wallClockIn(ZONE, start);
   const teacher = await newPage(browser);
   await signInAs(teacher, "teacher");
-  await teacher.goto("/teacher/sections/new");
-  await teacher.getByLabel("Course").selectOption({ label: NEW_COURSE });
-  await teacher.getByLabel("Class type").selectOption({ label: "Group" });
-  await teacher.getByLabel("Capacity").fill("4");
   // Free, so the demo family's wallet (other specs count it) is untouched.
-  await teacher.getByLabel("Price").fill("0.00");
-  await teacher.getByLabel("First day").fill(wall.date);
-  await teacher.getByRole("checkbox", { name: wall.weekday }).check();
-  await teacher.getByLabel("Start time").fill(wall.time);
-  await teacher.getByLabel("Duration").fill("30");
-  await teacher.getByLabel("Status").selectOption("open");
-  await teacher.getByRole("button", { name: "Create section" }).click();
-  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
-  const row = teacher.getByRole("row").filter({ hasText: NEW_COURSE }).filter({ hasText: "$0.00" });
-  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link").first().getAttribute("href")) ?? "")![1]!;
+  const sectionId = await createFreeSection(teacher, { course: NEW_COURSE, start, zone: ZONE, capacity: 4 });
   const joinPath = `/api/classes/join?section=${sectionId}`;
 
   // A family of its own enrols its child through the cart: the demo student's cart is shared with
   // the checkout spec, which may have a seat in it at this very moment.
-  await signUpParent(page, "Joining Parent");
-  await page.goto(`/cart?add=${sectionId}`);
-  const panel = page.getByRole("region", { name: NEW_COURSE });
-  await panel.getByLabel("Child's first name").fill(CHILD);
-  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 5" });
-  await panel.getByRole("button", { name: "Add to cart" }).click();
-  await page.getByRole("button", { name: /^Pay \$0\.00 with/ }).click();
-  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+  await enrolNewFamily(page, { parent: "Joining Parent", child: CHILD, course: NEW_COURSE, sectionId, grade: "Grade 5" });
 
   await page.goto("/my-courses");
   const classes = page.getByRole("region", { name: "Your live classes" });

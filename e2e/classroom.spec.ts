@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { signedInState, signUpParent, consentCookie } from "./support/auth";
+import { admit, createFreeSection, enrolNewFamily, joinClassroomAs, rosterLine, turnOnChildSignIn } from "./support/classroom";
 
 /**
  * The live class in the product: a section of the demo teacher starting in a couple of minutes,
@@ -30,33 +31,10 @@ test.use({
   },
 });
 
-/** Wall-clock parts of an instant in the section's zone. */
-function inZone(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: ZONE, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  const date = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-  return { date, weekday: parts.weekday!, time: `${parts.hour}:${parts.minute}` };
-}
-
 async function contextPage(browser: Browser, role?: "teacher" | "support") {
   const context = await browser.newContext({ timezoneId: ZONE, ...(role ? { storageState: signedInState(role) } : {}) });
   await context.addCookies([consentCookie()]);
   return context.newPage();
-}
-
-/** A new parent who takes a seat in the (free) section through the cart. */
-async function enrolNewFamily(page: Page, name: string, child: string, sectionId: string) {
-  await signUpParent(page, name);
-  await page.goto(`/cart?add=${sectionId}`);
-  const panel = page.getByRole("region", { name: COURSE });
-  await panel.getByLabel("Child's first name").fill(child);
-  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 4" });
-  await panel.getByRole("button", { name: "Add to cart" }).click();
-  await page.getByRole("button", { name: /^Pay \$0\.00 with/ }).click();
-  await expect(page.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
 }
 
 /** Every remote <video> on the page shows frames (a width) and plays on (its time advances). */
@@ -75,30 +53,15 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   test.setTimeout(420_000);
   // Starts in about two minutes: the seats cover its first session, and the join window (10 minutes before) is open.
   const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-  const wall = inZone(start);
-
   const teacher = await contextPage(browser, "teacher");
-  await teacher.goto("/teacher/sections/new");
-  await teacher.getByLabel("Course").selectOption({ label: COURSE });
-  await teacher.getByLabel("Class type").selectOption({ label: "Group" });
   // Seven seats: no other spec makes a section of that size, so its row is this one.
-  await teacher.getByLabel("Capacity").fill("7");
-  await teacher.getByLabel("Price").fill("0.00");
-  await teacher.getByLabel("First day").fill(wall.date);
-  await teacher.getByRole("checkbox", { name: wall.weekday }).check();
-  await teacher.getByLabel("Start time").fill(wall.time);
-  await teacher.getByLabel("Duration").fill("60");
-  await teacher.getByLabel("Status").selectOption("open");
-  await teacher.getByRole("button", { name: "Create section" }).click();
-  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
-  const row = teacher.getByRole("row").filter({ hasText: COURSE }).filter({ hasText: "$0.00" }).filter({ hasText: "0 / 7" });
-  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link").first().getAttribute("href")) ?? "")![1]!;
+  const sectionId = await createFreeSection(teacher, { course: COURSE, start, zone: ZONE, capacity: 7, durationMinutes: 60 });
   const classroomPath = `/classroom/${sectionId}`;
 
   const ana = await contextPage(browser);
   const ben = await contextPage(browser);
-  await enrolNewFamily(ana, "Ana Parent", "Ana", sectionId);
-  await enrolNewFamily(ben, "Ben Parent", "Ben", sectionId);
+  await enrolNewFamily(ana, { parent: "Ana Parent", child: "Ana", course: COURSE, sectionId });
+  await enrolNewFamily(ben, { parent: "Ben Parent", child: "Ben", course: COURSE, sectionId });
 
   // A parent without a seat, and a copied link opened signed out: a clear page, never the room.
   const stranger = await contextPage(browser);
@@ -122,21 +85,20 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   await expect(ana).toHaveURL(new RegExp(`${classroomPath}$`));
 
   // The one page that may use the camera and the microphone (the rest of the site turns them off).
-  const classroomPage = await teacher.goto(classroomPath);
-  expect(classroomPage?.headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
-  await teacher.getByRole("button", { name: "Join the class" }).click();
-  await expect(teacher.getByTestId("local-video")).toBeVisible();
+  const classroomPage = await teacher.request.get(classroomPath);
+  expect(classroomPage.headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
+  await joinClassroomAs(teacher, { as: "teacher", sectionId });
+  // The classroom has the account's own header and footer, once: not the public site's around them too.
+  await expect(teacher.getByRole("banner")).toHaveCount(1);
+  await expect(teacher.getByRole("main")).toHaveCount(1);
+  await expect(teacher.getByRole("contentinfo")).toHaveCount(1);
 
   // The families wait until the teacher lets them in.
-  await ana.getByRole("button", { name: "Join the class" }).click();
-  await ben.goto(classroomPath);
-  await ben.getByRole("button", { name: "Join the class" }).click();
-  for (const family of [ana, ben]) await expect(family.getByText("You are in the waiting room.")).toBeVisible();
+  await joinClassroomAs(ana, { as: "family", sectionId, name: "Ana" });
+  await joinClassroomAs(ben, { as: "family", sectionId, name: "Ben" });
   const roster = teacher.getByRole("list", { name: "Roster" });
-  await expect(roster.getByTestId("roster-line").filter({ hasText: "Ana" })).toContainText("Waiting");
-  await expect(roster.getByTestId("roster-line").filter({ hasText: "Ben" })).toContainText("Waiting");
-  await roster.getByRole("button", { name: "Admit Ana" }).click();
-  await expect(ana.getByTestId("local-video")).toBeVisible({ timeout: 60_000 });
+  await expect(rosterLine(teacher, "Ben")).toContainText("Waiting");
+  await admit(teacher, ana, "Ana");
   await expect(ben.getByText("You are in the waiting room.")).toBeVisible();
   await teacher.getByRole("button", { name: "Admit everyone" }).click();
   await expect(ben.getByTestId("local-video")).toBeVisible({ timeout: 60_000 });
@@ -151,6 +113,20 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   await expect(roster.getByTestId("roster-line").filter({ hasText: "Ana" })).toContainText("In the class", { timeout: 60_000 });
   await teacher.screenshot({ path: testInfo.outputPath("classroom-teacher.png"), fullPage: true });
   await ana.screenshot({ path: testInfo.outputPath("classroom-family.png"), fullPage: true });
+
+  // The class chat: a family's message reaches the teacher's page, a phone number in it masked.
+  await ana.getByLabel("Message to the class").fill("My game is ready! Call me at 555 123 4567");
+  await ana.getByRole("button", { name: "Send to the class" }).click();
+  // The message is screened and stored before the page shows it: seconds on a busy machine.
+  await expect(ana.getByRole("list", { name: "Class chat" }).getByTestId("chat-line").last()).toHaveText(
+    "You: My game is ready! Call me at [contact details removed]",
+    { timeout: 30_000 },
+  );
+  const chatLine = teacher.getByRole("list", { name: "Class chat" }).getByTestId("chat-line").filter({ hasText: "My game is ready!" });
+  await expect(chatLine).toHaveText("Ana: My game is ready! Call me at [contact details removed]", { timeout: 30_000 });
+  await expect(teacher.getByRole("list", { name: "Class chat" })).not.toContainText("4567");
+  await expect(ben.getByRole("list", { name: "Class chat" })).toContainText("Ana: My game is ready!", { timeout: 30_000 });
+  await teacher.screenshot({ path: testInfo.outputPath("classroom-chat-teacher.png"), fullPage: true });
 
   // "Mute all": the media server mutes each family's microphone and tells them.
   await teacher.getByRole("button", { name: "Mute all" }).click();
@@ -191,65 +167,32 @@ test("a child signed in on their own joins from their space and is admitted to t
 }, testInfo) => {
   test.setTimeout(300_000);
   const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-  const wall = inZone(start);
   const teacher = await contextPage(browser, "teacher");
-  await teacher.goto("/teacher/sections/new");
-  await teacher.getByLabel("Course").selectOption({ label: COURSE });
-  await teacher.getByLabel("Class type").selectOption({ label: "Group" });
   // Nine seats: no other spec makes a section of that size, so its row is this one.
-  await teacher.getByLabel("Capacity").fill("9");
-  await teacher.getByLabel("Price").fill("0.00");
-  await teacher.getByLabel("First day").fill(wall.date);
-  await teacher.getByRole("checkbox", { name: wall.weekday }).check();
-  await teacher.getByLabel("Start time").fill(wall.time);
-  await teacher.getByLabel("Duration").fill("30");
-  await teacher.getByLabel("Status").selectOption("open");
-  await teacher.getByRole("button", { name: "Create section" }).click();
-  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
-  const row = teacher.getByRole("row").filter({ hasText: COURSE }).filter({ hasText: "$0.00" }).filter({ hasText: "0 / 9" });
-  const sectionId = /\/(\d+)$/.exec((await row.getByRole("link").first().getAttribute("href")) ?? "")![1]!;
+  const sectionId = await createFreeSection(teacher, { course: COURSE, start, zone: ZONE, capacity: 9 });
 
-  // The parent enrols Kai and turns on Kai's picture password (Cat, Sun, Tree).
+  // The parent enrols the child and turns on the child's picture password.
   const parent = await contextPage(browser);
   const child = `Kai${Math.random().toString(36).slice(2, 6)}`;
   const username = `kai-${Math.random().toString(36).slice(2, 10)}`;
-  await enrolNewFamily(parent, "Kai Parent", child, sectionId);
-  await parent.goto("/my-courses");
-  const card = parent.getByRole("group", { name: `${child}'s own sign-in` });
-  await card.getByRole("button", { name: `Turn on a sign-in for ${child}` }).click();
-  await card.getByLabel("Username").fill(username);
-  for (const picture of ["Cat", "Sun", "Tree"]) await card.getByRole("button", { name: picture, exact: true }).click();
-  await card.getByRole("checkbox").check();
-  await card.getByRole("button", { name: `Save ${child}'s sign-in` }).click();
-  await expect(card.getByRole("status")).toHaveText(`${child} can now sign in as ${username} at /kids.`);
+  await enrolNewFamily(parent, { parent: "Kai Parent", child, course: COURSE, sectionId });
+  await turnOnChildSignIn(parent, child, username);
 
-  // The child signs in at /kids and presses the big Join on their own page: into the classroom.
+  // The teacher opens the room; the child signs in at /kids, presses the big Join on their own page,
+  // waits, and the teacher lets them in, under the child's own name.
+  await joinClassroomAs(teacher, { as: "teacher", sectionId });
   const kid = await contextPage(browser);
-  await kid.goto("/kids");
-  await kid.getByLabel("Your name to sign in").fill(username);
-  for (const picture of ["Cat", "Sun", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
-  await kid.getByRole("button", { name: "Sign in" }).click();
-  await expect(kid).toHaveURL(/\/learn$/);
-  await kid
-    .getByRole("region", { name: "Today" })
-    .getByRole("link", { name: `Join ${COURSE}` })
-    .click();
-  await expect(kid).toHaveURL(new RegExp(`/classroom/${sectionId}$`));
-  await kid.getByRole("button", { name: "Join the class" }).click();
-  await expect(kid.getByText("You are in the waiting room.")).toBeVisible();
-
-  // The teacher sees the child waiting and lets them in.
-  await teacher.goto(`/classroom/${sectionId}`);
-  await teacher.getByRole("button", { name: "Join the class" }).click();
-  const roster = teacher.getByRole("list", { name: "Roster" });
-  await expect(roster.getByTestId("roster-line").filter({ hasText: child })).toContainText("Waiting");
-  await roster.getByRole("button", { name: `Admit ${child}` }).click();
-  await expect(kid.getByTestId("local-video")).toBeVisible({ timeout: 60_000 });
+  await joinClassroomAs(kid, { as: "child", sectionId, name: child, username, course: COURSE, admittedBy: teacher });
+  // Only the children's own header around the room: not the public site's header and footer too.
+  await expect(kid.getByRole("banner")).toHaveCount(1);
+  await expect(kid.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(kid.getByRole("main")).toHaveCount(1);
+  await expect(kid.getByRole("contentinfo")).toHaveCount(0);
+  await expect(kid.getByRole("link", { name: "Courses", exact: true })).toHaveCount(0);
   await kid.getByRole("button", { name: "Turn camera on" }).click();
   // The teacher receives the child's video, under the child's own name.
   await expect.poll(() => playingRemoteVideos(teacher), { timeout: 90_000 }).toBe(1);
   await expect(teacher.locator(`video[data-testid="remote-video"][data-display="${child}"]`)).toHaveCount(1);
   await kid.screenshot({ path: testInfo.outputPath("classroom-child.png"), fullPage: true });
-  await kid.screenshot({ path: "/tmp/issue-44c-classroom-child.png", fullPage: true });
-  await roster.getByTestId("roster-line").filter({ hasText: child }).waitFor();
+  await rosterLine(teacher, child).waitFor();
 });

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
-import { consentCookie, demoAccount, signUpParent } from "./support/auth";
+import { consentCookie, demoAccount } from "./support/auth";
+import { createFreeSection, enrolNewFamily } from "./support/classroom";
 
 /**
  * The learner's own door: a parent turns on a picture-password sign-in for their child, the child
@@ -26,24 +27,6 @@ function familyZoneFor(start: Date): string {
   )!;
 }
 
-function wallClockIn(zone: string, at: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      weekday: "long",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday: parts.weekday! };
-}
-
 async function createSectionStartingAt(browser: Browser, start: Date): Promise<string> {
   const teacher = await (await browser.newContext({ timezoneId: TEACHER_ZONE })).newPage();
   // Through the form (not the saved state), so the spec runs on its own too (`--no-deps`).
@@ -53,31 +36,9 @@ async function createSectionStartingAt(browser: Browser, start: Date): Promise<s
   await teacher.getByLabel("Password", { exact: true }).fill(account.password);
   await teacher.getByRole("button", { name: "Log in" }).click();
   await expect(teacher.locator("[data-role]")).toBeVisible({ timeout: 30_000 });
-  const wall = wallClockIn(TEACHER_ZONE, start);
-  await teacher.goto("/teacher/sections/new");
-  await teacher.getByLabel("Course").selectOption({ label: COURSE });
-  await teacher.getByLabel("Class type").selectOption({ label: "Group" });
-  await teacher.getByLabel("Capacity").fill("4");
-  await teacher.getByLabel("Price").fill("0.00");
-  await teacher.getByLabel("First day").fill(wall.date);
-  await teacher.getByRole("checkbox", { name: wall.weekday }).check();
-  await teacher.getByLabel("Start time").fill(wall.time);
-  await teacher.getByLabel("Duration").fill("30");
-  await teacher.getByLabel("Status").selectOption("open");
-  await teacher.getByRole("button", { name: "Create section" }).click();
-  await expect(teacher).toHaveURL(/\/teacher\/sections$/);
-  // The newest free section of the course: the highest id.
-  const links = await teacher
-    .getByRole("row")
-    .filter({ hasText: COURSE })
-    .filter({ hasText: "$0.00" })
-    .getByRole("link")
-    .evaluateAll((anchors) =>
-      anchors.map((anchor) => anchor.getAttribute("href") ?? "").filter((href) => /\/teacher\/sections\/\d+$/.test(href)),
-    );
-  const href = links.sort((a, b) => Number(/\d+$/.exec(a)![0]) - Number(/\d+$/.exec(b)![0])).pop();
+  const sectionId = await createFreeSection(teacher, { course: COURSE, start, zone: TEACHER_ZONE, capacity: 4 });
   await teacher.context().close();
-  return /\/(\d+)$/.exec(href ?? "")![1]!;
+  return sectionId;
 }
 
 /** Every axe rule (WCAG 2 A and AA), whatever its impact: the child's pages have none. */
@@ -101,14 +62,7 @@ test("a parent turns on a picture password; the child signs in on a phone, sees 
   const parentContext = await browser.newContext({ timezoneId: zone });
   await parentContext.addCookies([consentCookie()]);
   const parent = await parentContext.newPage();
-  await signUpParent(parent, "Door Parent");
-  await parent.goto(`/cart?add=${sectionId}`);
-  const panel = parent.getByRole("region", { name: COURSE });
-  await panel.getByLabel("Child's first name").fill(child);
-  await panel.getByLabel("Grade", { exact: true }).selectOption({ label: "Grade 2" });
-  await panel.getByRole("button", { name: "Add to cart" }).click();
-  await parent.getByRole("button", { name: /^Pay \$0\.00 with/ }).click();
-  await expect(parent.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
+  await enrolNewFamily(parent, { parent: "Door Parent", child, course: COURSE, sectionId, grade: "Grade 2" });
 
   // From the children list: a picture password (Cat, Sun, Tree), with the parent's consent.
   await parent.goto("/my-courses");

@@ -119,6 +119,7 @@ const PROTECTED_ELSEWHERE: Record<string, string> = {
   // Stripe calls it server to server, with no Origin: its signature is the check (route.test.ts there).
   "/api/webhooks/stripe": "Stripe's signature, checked by stripe.webhooks.constructEvent",
   // The live classroom: assertSameOrigin is their first step (checked below); a success needs a live media server (lib/classroom/live-room.test.ts).
+  "/api/classroom/[section]/chat": "assertSameOrigin before anything else (the classroom case below)",
   "/api/classroom/[section]/control": "assertSameOrigin before anything else (the classroom case below)",
   "/api/classroom/[section]/heartbeat": "assertSameOrigin before anything else (the classroom case below)",
   "/api/classroom/media/[[...path]]": "assertSameOrigin before anything else (the classroom case below)",

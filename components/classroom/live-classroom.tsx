@@ -1,9 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 
 import type { ClassroomRole } from "@/lib/classroom/classroom-access";
+import type { ChatLine } from "@/lib/classroom/chat";
 import type { ClassroomEntry, RosterEntry } from "@/lib/classroom/live-room";
+import { CHAT_MESSAGE_MAX } from "@/lib/classroom/schema";
 
 import type { RemoteFeed, RoomConnection } from "./janus-room";
 
@@ -18,6 +20,7 @@ type Phase =
 const HEARTBEAT_MS = 15_000;
 const WAITING_POLL_MS = 3_000;
 const ROSTER_POLL_MS = 3_000;
+const CHAT_POLL_MS = 2_000;
 
 async function readJson(response: Response): Promise<{ ok?: boolean; message?: string } & Record<string, unknown>> {
   return (await response.json().catch(() => ({ message: "The server did not answer. Try again in a moment." }))) as never;
@@ -243,7 +246,10 @@ export function LiveClassroom({
               </div>
             ) : null}
           </div>
-          {role === "teacher" ? <TeacherPanel base={base} /> : null}
+          <div className="space-y-6">
+            {role === "teacher" ? <TeacherPanel base={base} /> : null}
+            <ChatPanel base={base} />
+          </div>
         </div>
       ) : null}
     </section>
@@ -395,5 +401,96 @@ function TeacherPanel({ base }: { base: string }) {
         ))}
       </ul>
     </aside>
+  );
+}
+
+/**
+ * The class chat: every message goes to everyone in the room (there is no private chat), screened on
+ * the server as messages are; the page asks for new ones every 2 seconds while it is in the room.
+ */
+function ChatPanel({ base }: { base: string }) {
+  const [lines, setLines] = useState<ChatLine[]>([]);
+  const [draft, setDraft] = useState("");
+  const [status, setStatus] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const lastId = useRef(0);
+
+  const add = useCallback((more: ChatLine[]) => {
+    const fresh = more.filter((line) => line.id > lastId.current);
+    if (!fresh.length) return;
+    lastId.current = fresh[fresh.length - 1]!.id;
+    setLines((all) => [...all, ...fresh].slice(-300));
+  }, []);
+
+  const load = useCallback(async () => {
+    const response = await fetch(`${base}/chat?after=${lastId.current}`, { cache: "no-store" });
+    if (response.ok) add(((await readJson(response)).messages as ChatLine[]) ?? []);
+  }, [base, add]);
+
+  useEffect(() => {
+    const first = setTimeout(() => void load(), 0);
+    const timer = setInterval(() => void load(), CHAT_POLL_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [load]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim() || sending) return;
+    setSending(true);
+    const response = await fetch(`${base}/chat`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ body: draft }),
+    }).catch(() => null);
+    const answer = response ? await readJson(response) : { message: "The server did not answer. Try again in a moment." };
+    setSending(false);
+    if (!response?.ok) {
+      setStatus(answer.message ?? "That message was not sent.");
+      return;
+    }
+    setDraft("");
+    setStatus(answer.isMasked ? "Sent. Contact details were taken out: the school's support team can read this message." : null);
+    await load();
+  };
+
+  return (
+    <section aria-labelledby="chat-title" className="rounded-xl border border-slate-200 p-3">
+      <h2 id="chat-title" className="text-lg font-bold text-slate-900">
+        Class chat
+      </h2>
+      <p className="text-sm text-slate-700">Everyone in the class reads what you write here.</p>
+      <ol className="mt-2 max-h-80 space-y-2 overflow-y-auto" aria-label="Class chat" aria-live="polite">
+        {lines.map((line) => (
+          <li key={line.id} data-testid="chat-line" className="text-sm">
+            <span className="font-semibold text-slate-900">{line.mine ? "You" : line.author}:</span>{" "}
+            <span className="whitespace-pre-wrap text-slate-800">{line.body}</span>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={(event) => void send(event)} className="mt-3">
+        <label htmlFor="chat-draft" className="block text-sm font-semibold text-slate-900">
+          Message to the class
+        </label>
+        <textarea
+          id="chat-draft"
+          value={draft}
+          maxLength={CHAT_MESSAGE_MAX}
+          rows={2}
+          onChange={(event) => setDraft(event.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-1"
+        />
+        {status ? (
+          <p role="status" className="mt-1 text-sm text-slate-700">
+            {status}
+          </p>
+        ) : null}
+        <button type="submit" disabled={sending} className="mt-1 rounded-lg bg-brand-600 px-3 py-1 font-semibold text-white">
+          Send to the class
+        </button>
+      </form>
+    </section>
   );
 }

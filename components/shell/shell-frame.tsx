@@ -7,9 +7,11 @@ import { CheckEmailNotice } from "./check-email-notice";
 
 /**
  * The route groups whose layout renders the shell itself (components/shell/site-shell.tsx) with the
- * session the server read, so that their header is the role's bar in the HTML.
+ * session the server read, so that their header is the role's bar in the HTML. The classroom takes
+ * the account shell for grown-ups and the children's for a child (app/(classroom)/layout.tsx): with
+ * the public shell around it too, a child's classroom had the site's header and footer as well.
  */
-const GROUPS_WITH_OWN_SHELL: ReadonlySet<string> = new Set(["(account)", "(dashboards)", "(learner)"]);
+const GROUPS_WITH_OWN_SHELL: ReadonlySet<string> = new Set(["(account)", "(classroom)", "(dashboards)", "(learner)"]);
 
 /**
  * The root layout's header, <main> and footer, for every page but the signed-in groups' (which

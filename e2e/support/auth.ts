@@ -76,6 +76,7 @@ export async function signUpParent(page: Page, name: string, email = `parent.${r
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("parent-pass-12345");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator('[data-role="student"]')).toBeVisible();
+  // As signIn: an account made and signed in through the emulator takes more than 5 s on a busy machine.
+  await expect(page.locator('[data-role="student"]')).toBeVisible({ timeout: 15_000 });
   return email;
 }

@@ -9,7 +9,7 @@ import { dailySection, paidSeat } from "@/test/classroom-fixtures";
 import { addChild, newFamily } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 
-import { classroomAccess, type LearnerPerson } from "./classroom-access";
+import { classroomAccess, SeatStartsLaterError, type LearnerPerson } from "./classroom-access";
 import { CLASSROOM_MESSAGES } from "./schema";
 
 jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
@@ -27,6 +27,12 @@ const child = (family: { parentId: number; learnerId: number }, firstName = "Ada
   firstName,
 });
 const refused = { code: "forbidden", message: CLASSROOM_MESSAGES.notBooked };
+/** Refused this session with the first one the seat holds named (never "not booked"), which the page shows in the viewer's zone. */
+const startsLater = (firstSession: Date) => ({
+  code: "forbidden",
+  message: CLASSROOM_MESSAGES.seatStartsLater,
+  firstSessionStartsAt: firstSession.toISOString(),
+});
 
 describe("a child on their own sign-in in the classroom (issue 44)", () => {
   it("enters the sessions their own seat holds, under their own name; never a sibling's, nor without a seat, nor withdrawn", async () => {
@@ -64,9 +70,13 @@ describe("a seat opens the sessions it holds (seat_sessions), not every session 
   it("a seat bought after a session started does not open that session, but opens the next", async () => {
     const { section, start } = await dailySection(db(), -5);
     const family = await paidSeat(db(), section, await newFamily(db()), new Date());
-    await expect(classroomAccess(parent(family.parentId), section.id, new Date())).rejects.toMatchObject(refused);
-    await expect(classroomAccess(child(family), section.id, new Date())).rejects.toMatchObject(refused);
     const tomorrow = new Date(start.getTime() + DAY);
+    // Told when the seat's first session is: tomorrow's, for the parent and the child alike.
+    await expect(classroomAccess(parent(family.parentId), section.id, new Date())).rejects.toBeInstanceOf(SeatStartsLaterError);
+    await expect(classroomAccess(parent(family.parentId), section.id, new Date())).rejects.toMatchObject(startsLater(tomorrow));
+    await expect(classroomAccess(child(family), section.id, new Date())).rejects.toMatchObject(startsLater(tomorrow));
+    // Another family, without a seat, still learns nothing.
+    await expect(classroomAccess(parent((await newFamily(db())).parentId), section.id, new Date())).rejects.toMatchObject(refused);
     expect(await classroomAccess(child(family), section.id, tomorrow)).toMatchObject({ role: "learner", learnerNames: ["Ada"] });
   });
 
@@ -76,7 +86,10 @@ describe("a seat opens the sessions it holds (seat_sessions), not every session 
     const bo = { parentId: family.parentId, learnerId: await addChild(db(), family.parentId, "Bo") };
     await paidSeat(db(), section, bo, new Date());
     expect((await classroomAccess(parent(family.parentId), section.id, new Date())).learnerNames).toEqual(["Ada"]);
-    await expect(classroomAccess(child(bo, "Bo"), section.id, new Date())).rejects.toMatchObject(refused);
+    // Bo, on his own sign-in: his seat starts tomorrow, and he is told so.
+    await expect(classroomAccess(child(bo, "Bo"), section.id, new Date())).rejects.toMatchObject(
+      startsLater(new Date(start.getTime() + DAY)),
+    );
     expect((await classroomAccess(parent(family.parentId), section.id, new Date(start.getTime() + DAY))).learnerNames).toEqual([
       "Ada",
       "Bo",
@@ -114,10 +127,11 @@ describe("a seat opens the sessions it holds (seat_sessions), not every session 
     // Moved to the other section half an hour before: this session is no longer the seat's.
     await transferSeat(family.parentId, { orderItemId: item!.id, toSectionId: other!.id }, at(-30));
     await expect(classroomAccess(child(family), section.id, at(0))).rejects.toMatchObject(refused);
-    // Moved back once the session has begun: the seat holds the sessions from the next one only.
+    // Moved back once the session has begun: the seat holds the sessions from the next one only, and the family is told when.
     await transferSeat(family.parentId, { orderItemId: item!.id, toSectionId: section.id }, at(5));
-    await expect(classroomAccess(child(family), section.id, at(10))).rejects.toMatchObject(refused);
-    await expect(classroomAccess(parent(family.parentId), section.id, at(10))).rejects.toMatchObject(refused);
+    const tomorrow = new Date(start.getTime() + DAY);
+    await expect(classroomAccess(child(family), section.id, at(10))).rejects.toMatchObject(startsLater(tomorrow));
+    await expect(classroomAccess(parent(family.parentId), section.id, at(10))).rejects.toMatchObject(startsLater(tomorrow));
     expect((await classroomAccess(child(family), section.id, new Date(start.getTime() + DAY))).role).toBe("learner");
   });
 });

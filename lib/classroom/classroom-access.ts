@@ -66,12 +66,38 @@ export interface ClassroomAccess {
   where: { kind: "classroom" } | { kind: "outside"; url: string; reason: "section-link" | "operator" | "media-server-unavailable" };
 }
 
-/** The session whose classroom is open at `now` or the next one (cancelled ones are skipped, moved ones follow their new time). */
-function sessionFor(section: Parameters<typeof sectionSessionsWithChanges>[0], now: Date): Session | null {
+/**
+ * The session whose classroom is open at `now` or the next one (cancelled ones are skipped, moved
+ * ones follow their new time), then the sessions after it (120 days).
+ */
+function sessionsFrom(section: Parameters<typeof sectionSessionsWithChanges>[0], now: Date): Session[] {
   const graceMs = env.CLASSROOM_GRACE_MINUTES * 60_000;
   const from = new Date(now.getTime() - section.durationMinutes * 60_000 - graceMs);
   const until = new Date(now.getTime() + 120 * 86_400_000);
-  return sectionSessionsWithChanges(section, from, until).find((s) => new Date(s.endsAt).getTime() + graceMs > now.getTime()) ?? null;
+  return sectionSessionsWithChanges(section, from, until).filter((s) => new Date(s.endsAt).getTime() + graceMs > now.getTime());
+}
+
+/**
+ * A family whose seat holds a later session of the section but not this one (bought after this one
+ * began, or moved in from another section since): it is told when its seat's first session is,
+ * never let in. `firstSessionStartsAt` (UTC) is shown in the viewer's zone by the page.
+ */
+export class SeatStartsLaterError extends AppError {
+  constructor(readonly firstSessionStartsAt: string) {
+    super("forbidden", CLASSROOM_MESSAGES.seatStartsLater);
+    this.name = "SeatStartsLaterError";
+  }
+}
+
+/** Whether one of these seat_sessions rows (a family's seats in the section) holds `occurrence`, as seatHolds in SQL below. */
+function rowsHold(rows: Array<{ bookingId: string; occurrence: Date; status: string }>, occurrence: string): boolean {
+  const at = new Date(occurrence).getTime();
+  const bookingIds = new Set(rows.map((r) => r.bookingId));
+  return [...bookingIds].some((bookingId) => {
+    const own = rows.filter((r) => r.bookingId === bookingId);
+    const forIt = own.filter((r) => r.occurrence.getTime() === at);
+    return forIt.length ? forIt.some((r) => r.status === "open") : own.some((r) => r.occurrence.getTime() < at && r.status === "open");
+  });
 }
 
 /**
@@ -138,7 +164,8 @@ export async function classroomAccess(person: ClassroomPerson | null, sectionId:
   if (!(LIVE_SECTION_STATUSES as readonly string[]).includes(section.status))
     throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
   const [withChanges] = await withSessionChanges(db, [section]);
-  const session = sessionFor(withChanges ?? { ...section, sessionChanges: [] }, now);
+  const upcoming = sessionsFrom(withChanges ?? { ...section, sessionChanges: [] }, now);
+  const session = upcoming[0];
   if (!session) throw new AppError("conflict", CLASSROOM_MESSAGES.sectionClosed);
   let learnerNames: string[] = [];
   if (role === "learner") {
@@ -146,7 +173,26 @@ export async function classroomAccess(person: ClassroomPerson | null, sectionId:
     // A family with a seat in the section, but none for this session: staff may still watch.
     if (!learnerNames.length) {
       if (isStaff) role = "observer";
-      else throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
+      else {
+        // Its seat holds a later session (bought after this one began, moved in since): say when, not "not booked".
+        const rows = await db
+          .select({ bookingId: seatSessions.bookingId, occurrence: seatSessions.occurrence, status: seatSessions.status })
+          .from(seatSessions)
+          .innerJoin(bookings, eq(bookings.id, seatSessions.bookingId))
+          .innerJoin(learners, eq(learners.id, bookings.learnerId))
+          .where(
+            and(
+              eq(seatSessions.sectionId, section.id),
+              eq(bookings.sectionId, section.id),
+              eq(bookings.kind, "seat"),
+              eq(bookings.status, "confirmed"),
+              child ? eq(bookings.learnerId, child.learnerId) : eq(learners.parentId, grownUp!.id),
+            ),
+          );
+        const first = upcoming.slice(1).find((later) => rowsHold(rows, later.occurrence));
+        if (first) throw new SeatStartsLaterError(first.startsAt);
+        throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
+      }
     }
   }
   const opensAt = new Date(new Date(session.startsAt).getTime() - JOIN_OPENS_MINUTES_BEFORE * 60_000);

@@ -7,7 +7,16 @@ import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { teacherNameForFamilies } from "@/lib/platform/db/queries";
-import { attendance, courses, learners, sections, sessionNoteLines, sessionNotes } from "@/lib/platform/db/schema";
+import {
+  attendance,
+  classroomChatMessages,
+  classroomRooms,
+  courses,
+  learners,
+  sections,
+  sessionNoteLines,
+  sessionNotes,
+} from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { z } from "@/lib/platform/zod";
@@ -31,8 +40,8 @@ export interface FlaggedLine {
 }
 
 export interface FlaggedNote {
-  /** A session note, or a teacher's note on one child in the attendance sheet. */
-  kind: "session-note" | "attendance";
+  /** A session note, a teacher's note on one child in the attendance sheet, or a message in a class's chat (issue 43). */
+  kind: "session-note" | "attendance" | "classroom-chat";
   id: number;
   courseTitle: string;
   teacherName: string;
@@ -46,13 +55,15 @@ export interface FlaggedNote {
   lines: FlaggedLine[];
   /** When it was last written. */
   writtenAt: Date;
+  /** A chat message: who wrote it, as named in the room, and where the session's whole chat is read. */
+  chat?: { author: string; transcriptPath: string };
 }
 
-/** Flagged session notes and attendance notes, the most recently written first. */
+/** Flagged session notes, attendance notes and class chat messages, the most recently written first. */
 export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise<FlaggedNote[]> {
   authorize(actor, "safety.triage");
   const db = await getDb();
-  const [notes, marks] = await Promise.all([
+  const [notes, marks, chat] = await Promise.all([
     db
       .select({
         id: sessionNotes.id,
@@ -91,6 +102,26 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       .innerJoin(learners, eq(learners.id, attendance.learnerId))
       .where(eq(attendance.flagged, true))
       .orderBy(desc(attendance.markedAt))
+      .limit(limit),
+    db
+      .select({
+        id: classroomChatMessages.id,
+        sectionId: classroomRooms.sectionId,
+        courseTitle: courses.title,
+        teacherName: teacherNameForFamilies(sections.teacherId),
+        sessionStartsAt: classroomRooms.sessionStartsAt,
+        author: classroomChatMessages.authorName,
+        body: classroomChatMessages.body,
+        originalBody: classroomChatMessages.originalBody,
+        reasons: classroomChatMessages.flagReasons,
+        writtenAt: classroomChatMessages.createdAt,
+      })
+      .from(classroomChatMessages)
+      .innerJoin(classroomRooms, eq(classroomRooms.id, classroomChatMessages.roomId))
+      .innerJoin(sections, eq(sections.id, classroomRooms.sectionId))
+      .innerJoin(courses, eq(courses.id, sections.courseId))
+      .where(eq(classroomChatMessages.flagged, true))
+      .orderBy(desc(classroomChatMessages.createdAt))
       .limit(limit),
   ]);
   const lines =
@@ -134,6 +165,24 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       reasons: m.reasons,
       lines: [{ learnerFirstName: m.learnerFirstName, line: m.note, originalLine: m.originalNote }],
       writtenAt: m.writtenAt,
+    })),
+    ...chat.map((c) => ({
+      kind: "classroom-chat" as const,
+      id: c.id,
+      courseTitle: c.courseTitle,
+      teacherName: c.teacherName ?? "Teacher",
+      sessionStartsAt: c.sessionStartsAt,
+      // What the room read, and what was typed.
+      covered: c.body,
+      originalCovered: c.originalBody,
+      heldHomeworkUrl: null,
+      reasons: c.reasons,
+      lines: [],
+      writtenAt: c.writtenAt,
+      chat: {
+        author: c.author,
+        transcriptPath: `/classroom/${c.sectionId}/chat?session=${encodeURIComponent(c.sessionStartsAt.toISOString())}`,
+      },
     })),
   ];
   return flagged.sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime()).slice(0, limit);

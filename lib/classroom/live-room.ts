@@ -55,7 +55,7 @@ const requireServer = (): MediaServer => {
 };
 
 /** The room row of the session (made at the first entry). */
-async function roomOf(access: ClassroomAccess): Promise<Room> {
+export async function roomOf(access: ClassroomAccess): Promise<Room> {
   const db = await getDb();
   const key = { sectionId: access.section.id, sessionStartsAt: new Date(access.session.startsAt) };
   await db.insert(classroomRooms).values(key).onConflictDoNothing();

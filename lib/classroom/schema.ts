@@ -5,6 +5,7 @@ import { SESSION_NOTE_LIMITS } from "./session-note-limits";
 /** Every message of the live class, written once (the actions, routes and tests use these). */
 export const CLASSROOM_MESSAGES = {
   notBooked: "That class is not one you are booked into.",
+  seatStartsLater: "Your seat starts with a later session of this class, not this one.",
   joinNotOpen: "The class opens 10 minutes before it starts and closes when it ends.",
   sectionClosed: "This class is closed: it has no more sessions to join.",
   notYourSection: "You can only take attendance for your own sections.",
@@ -30,6 +31,11 @@ export const CLASSROOM_MESSAGES = {
   teacherOnly: "Only the class's teacher can do that.",
   notInClassroom: "Join the class first.",
   personNotInClassroom: "That person is not in this class.",
+  chatEmpty: "Write a message first.",
+  chatTooLong: "Keep a chat message to 500 characters.",
+  chatTooFast: "You are sending messages very fast. Wait a moment.",
+  chatNotYours: "Only the class's teacher, support and admins can read its chat.",
+  noChatForSession: "That session has no class chat.",
 } as const;
 
 export const ATTENDANCE_STATUSES = ["present", "absent", "late"] as const;
@@ -121,3 +127,23 @@ export const classroomControlInput = z.discriminatedUnion("action", [
   z.object({ action: z.literal("end") }),
 ]);
 export type ClassroomControlInput = z.input<typeof classroomControlInput>;
+
+/** The class chat (lib/classroom/chat.ts): one message to everyone in the room. */
+export const CHAT_MESSAGE_MAX = 500;
+export const classroomChatInput = z.object({
+  body: z
+    .string({ error: CLASSROOM_MESSAGES.chatEmpty })
+    .trim()
+    .min(1, CLASSROOM_MESSAGES.chatEmpty)
+    .max(CHAT_MESSAGE_MAX, CLASSROOM_MESSAGES.chatTooLong),
+});
+export type ClassroomChatInput = z.input<typeof classroomChatInput>;
+
+/** Reading the chat from inside the room: the messages after the last one the page has. */
+export const classroomChatReadInput = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).default(0) });
+
+/** The chat of one session afterwards (the section's teacher, support, admins). */
+export const classroomChatTranscriptInput = z.object({
+  sectionId: id,
+  sessionStartsAt: z.iso.datetime({ offset: true, error: CLASSROOM_MESSAGES.noSuchSession }),
+});

@@ -32,6 +32,7 @@ import {
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import { every, type TimedJob } from "@/lib/platform/events/timed";
+import { recordTeacherReliability } from "@/lib/classroom/reliability";
 import { creditCancelledSessions } from "@/lib/commerce/session-credits";
 import { runRetentionJob } from "@/lib/privacy/retention";
 import { lapseExpiredOffers } from "@/lib/scheduling/waitlist";
@@ -200,6 +201,8 @@ export const TIMED_WORK: readonly TimedJob[] = [
   every(MINUTE, "check-expiry-warnings", queueCheckExpiryWarnings),
   // Cancelled sessions with no make-up by their deadline: each paid seat credited its share once (row lock, unique key): session.credited.
   every(5 * MINUTE, "credit-cancelled-sessions", creditCancelledSessions),
+  // Finished classroom sessions on the teacher's reliability record (on time, late, absent), once each (a unique key per session).
+  every(5 * MINUTE, "teacher-reliability", recordTeacherReliability),
   // Retention (IP addresses, old leads, old events, delivered payloads, homework files): checked hourly, run once a day across instances (a job_runs claim).
   every(HOUR, "privacy-retention", runRetentionJob),
 ];

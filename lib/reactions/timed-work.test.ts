@@ -22,6 +22,7 @@ describe("the timed work table", () => {
       ["weekly-digests", MINUTE],
       ["check-expiry-warnings", MINUTE],
       ["credit-cancelled-sessions", 5 * MINUTE],
+      ["teacher-reliability", 5 * MINUTE],
       ["privacy-retention", 60 * MINUTE],
     ]);
     expect(new Set(TIMED_WORK.map((job) => job.name)).size).toBe(TIMED_WORK.length);

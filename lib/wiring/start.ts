@@ -27,7 +27,8 @@ export async function startServer(): Promise<void> {
   startOutboxWorker(outboxRoutes());
   // The reactions a person must find done on their next page (the seat pages' expiry) also run before their action's answer.
   reactBeforeTheAnswerWith(REACTIONS);
-  // What the clock causes (reminders, digests, waitlist lapses, lapsed clearances, session credits, retention): the
+  // What the clock causes (reminders, digests, waitlist lapses, lapsed clearances, session credits, retention,
+  // teachers' reliability): the
   // timed lines of the reactions table, each on its interval on every instance, safe twice by its own keys or claims.
   startTimedWork(TIMED_WORK);
   await seedDemoData(identityConfig.seedDemoAccounts);

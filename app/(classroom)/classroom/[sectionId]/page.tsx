@@ -2,7 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 
 import { LiveClassroom } from "@/components/classroom/live-classroom";
-import { classroomAccess, learnerPerson, type ClassroomPerson } from "@/lib/classroom/classroom-access";
+import { classroomAccess, learnerPerson, SeatStartsLaterError, type ClassroomPerson } from "@/lib/classroom/classroom-access";
 import { CLASSROOM_MESSAGES } from "@/lib/classroom/schema";
 import { currentLearner } from "@/lib/learner-access/session";
 import { hasLearnerSession } from "@/lib/platform/auth/current-user";
@@ -38,6 +38,8 @@ export default async function ClassroomPage({ params }: { params: Promise<{ sect
     if (!/^[1-9]\d{0,9}$/.test(sectionId)) throw new AppError("forbidden", CLASSROOM_MESSAGES.notBooked);
     access = await classroomAccess(actor, Number(sectionId));
   } catch (error) {
+    if (error instanceof SeatStartsLaterError)
+      return <SeatStartsLater firstSession={formatInstantInZone(error.firstSessionStartsAt, timezone)} isChild={Boolean(learner)} />;
     if (!(error instanceof AppError)) throw error;
     return <Refusal message={error.message} isChild={Boolean(learner)} />;
   }
@@ -67,6 +69,29 @@ export default async function ClassroomPage({ params }: { params: Promise<{ sect
       when={when}
       observerRole={access.role === "observer" && user ? user.role : null}
     />
+  );
+}
+
+/** A family whose seat holds a later session, not this one: when its first one is (the viewer's clock, the zone named). */
+function SeatStartsLater({ firstSession, isChild }: { firstSession: string; isChild: boolean }) {
+  return (
+    <section className="max-w-2xl">
+      <h1 className="text-3xl font-extrabold text-slate-900">
+        {isChild ? "Your class starts later" : "Your seat starts with a later session"}
+      </h1>
+      <p className="mt-4 text-slate-800" role="alert">
+        {CLASSROOM_MESSAGES.seatStartsLater}
+      </p>
+      <p className="mt-4 text-slate-800">
+        {isChild ? "Your first class is on " : "Your seat's first session is on "}
+        <strong data-testid="first-session">{firstSession}</strong>. Come back 10 minutes before it starts.
+      </p>
+      <p className="mt-4">
+        <Link href={isChild ? "/learn" : "/my-courses"} className="font-semibold text-brand-700 underline underline-offset-4">
+          {isChild ? "Back to my classes" : "My courses"}
+        </Link>
+      </p>
+    </section>
   );
 }
 

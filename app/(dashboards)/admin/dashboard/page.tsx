@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { AttendanceRates } from "@/components/classroom/attendance-rates";
+import { TeacherReliability } from "@/components/classroom/teacher-reliability";
 import { AdminNav } from "@/components/dashboards/admin-nav";
 import { ConversionBars } from "@/components/dashboards/conversion-bars";
 import { DayBarChart } from "@/components/dashboards/day-bar-chart";
@@ -10,6 +11,7 @@ import { ShareMeter } from "@/components/dashboards/share-meter";
 import { ReplyTimesTable } from "@/components/messages/reply-times-table";
 import { REPLY_TIME_DAYS, teacherReplyTimes } from "@/lib/messages/reply-times";
 import { attendanceRates } from "@/lib/classroom/attendance";
+import { teacherReliability } from "@/lib/classroom/reliability";
 import { CURRENCY, formatMoney, formatMoneyCompact, minorToMajor } from "@/lib/commerce/wallet/money";
 import { getRevenue, REVENUE_DAYS } from "@/lib/commerce/admin/revenue";
 import { getLastMoneyAudit } from "@/lib/commerce/seats/audit";
@@ -181,6 +183,7 @@ export default async function AdminDashboardPage() {
         </ul>
       </section>
       <AttendanceRates {...await attendanceRates(actor)} />
+      <TeacherReliability {...await teacherReliability(actor, now)} zone={zone} />
       <ReplyTimesTable rows={replyTimes} days={REPLY_TIME_DAYS} />
     </>
   );

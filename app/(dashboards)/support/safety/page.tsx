@@ -18,8 +18,8 @@ const PATH = "/support/safety";
 
 /**
  * Issue 40: support's safety page. The concerns families and teachers reported (open first, oldest
- * first, each with its 24-hour first-response clock, as on the lead queue), session notes the
- * screen flagged, and bios waiting for review.
+ * first, each with its 24-hour first-response clock, as on the lead queue), session notes, attendance
+ * notes and class chat messages the screen flagged, and bios waiting for review.
  */
 export default async function SafetyPage() {
   const actor = await requirePagePermission("safety.triage", PATH);
@@ -86,7 +86,7 @@ export default async function SafetyPage() {
 
       <section aria-labelledby="flagged-notes" className="mt-10">
         <h2 id="flagged-notes" className="mb-3 text-xl font-bold text-slate-900">
-          Flagged notes (sessions and attendance)
+          Flagged notes and class chat
         </h2>
         {notes.length === 0 ? (
           <p className="text-slate-700">No flagged notes.</p>
@@ -95,12 +95,25 @@ export default async function SafetyPage() {
             {notes.map((n) => (
               <li key={`${n.kind}-${n.id}`} className="rounded-xl border border-amber-300 bg-white p-4 text-sm">
                 <p className="font-semibold text-slate-900">
-                  {n.kind === "attendance" ? "Attendance note" : "Session note"} · {n.courseTitle} · {n.teacherName} ·{" "}
-                  {at(n.sessionStartsAt)}
+                  {n.kind === "attendance" ? "Attendance note" : n.kind === "classroom-chat" ? "Class chat" : "Session note"} ·{" "}
+                  {n.courseTitle} · {n.teacherName} · {at(n.sessionStartsAt)}
                 </p>
                 <p className="mt-1 text-slate-800">Flagged for: {screeningReasonsText(n.reasons)}</p>
                 {n.kind === "session-note" ? <p className="mt-1 text-slate-900">Families read: {n.covered}</p> : null}
-                {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
+                {n.chat ? (
+                  <>
+                    <p className="mt-1 text-slate-900">
+                      {n.chat.author} wrote, and the class read: {n.covered}
+                    </p>
+                    {n.originalCovered ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
+                    <p className="mt-1">
+                      <Link href={n.chat.transcriptPath} className="font-semibold text-brand-700 underline underline-offset-4">
+                        The session&apos;s chat<span className="sr-only"> ({n.courseTitle})</span>
+                      </Link>
+                    </p>
+                  </>
+                ) : null}
+                {n.originalCovered && !n.chat ? <p className="mt-1 text-slate-700">Typed: {n.originalCovered}</p> : null}
                 {n.lines.map((l, i) => (
                   // Two children of different families may share a first name.
                   <div key={i} className="mt-2 border-l-4 border-amber-200 pl-3">

@@ -211,3 +211,70 @@ export const classroomPresence = pgTable(
     uniqueIndex("classroom_presence_token_key").on(t.token),
   ],
 );
+
+/**
+ * The class's chat (issue 43): every message goes to everyone in the session's room (no private
+ * chat between learners) and is kept with the session (its room). `body` is what the room reads
+ * (screened: contact details masked); `original_body` what was typed when the screen flagged it,
+ * for support's safety queue with its reasons. The author is the person in the room: a grown-up's
+ * account, or a child on their own sign-in (`author_learner_id`, `author_id` then their parent's).
+ */
+export const classroomChatMessages = pgTable(
+  "classroom_chat_messages",
+  {
+    id: serial().primaryKey(),
+    roomId: integer()
+      .notNull()
+      .references(() => classroomRooms.id, { onDelete: "cascade" }),
+    authorId: integer().references(() => users.id, { onDelete: "set null" }),
+    authorLearnerId: integer().references(() => learners.id, { onDelete: "set null" }),
+    authorRole: classroomRole().notNull(),
+    /** How the author was named in the room when they wrote (a child's first name, "Name (teacher)"). */
+    authorName: text().notNull(),
+    body: text().notNull(),
+    originalBody: text(),
+    flagged: boolean().notNull().default(false),
+    flagReasons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("classroom_chat_messages_room_idx").on(t.roomId, t.id),
+    index("classroom_chat_messages_flagged_idx")
+      .on(t.createdAt)
+      .where(sql`${t.flagged}`),
+    check("classroom_chat_messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * The teacher's reliability record (issue 43), from the classroom's join log: one row per session
+ * held in the product's classroom once it is over (its end plus the grace period), the teacher on
+ * time (joined within 3 minutes of the start), late (later: by how many minutes) or absent (never
+ * came into a room the families came into). Written by lib/classroom/reliability.ts; shown to admins.
+ */
+export const teacherSessionReliability = pgTable(
+  "teacher_session_reliability",
+  {
+    id: serial().primaryKey(),
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    /** The session, by its start as held (the classroom room's). */
+    sessionStartsAt: timestamp({ withTimezone: true }).notNull(),
+    kind: text().notNull(),
+    firstJoinedAt: timestamp({ withTimezone: true }),
+    minutesLate: integer(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("teacher_session_reliability_session_key").on(t.sectionId, t.sessionStartsAt),
+    index("teacher_session_reliability_teacher_idx").on(t.teacherId, t.sessionStartsAt),
+    check("teacher_session_reliability_kind", sql`${t.kind} in ('on-time', 'late', 'absent')`),
+  ],
+);

@@ -63,6 +63,14 @@ export default async function AttendancePage({
           <h2 className="mt-6 mb-3 text-xl font-bold text-slate-900">
             Session of <time dateTime={session.startsAt}>{formatInstantInZone(session.startsAt, timezone)}</time>
           </h2>
+          <p className="mb-3">
+            <Link
+              href={`/classroom/${sheet.sectionId}/chat?session=${encodeURIComponent(session.startsAt)}`}
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
+              This session&apos;s class chat
+            </Link>
+          </p>
           <AttendanceForm
             roster={sheet.roster}
             timezone={timezone}
