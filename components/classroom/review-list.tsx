@@ -26,7 +26,12 @@ export function ReviewList({ reviews, showCourse = false }: { reviews: PublicRev
           <blockquote className="mt-2 text-slate-900">{review.comment}</blockquote>
           <p className="mt-2 text-sm text-slate-700">
             For {review.learnerFirstName}, grade {review.learnerGrade} ·{" "}
-            <LocalTime instant={review.at} options={MONTH_FORMAT} fallback={formatInstant(new Date(review.at), "UTC", "en-US", MONTH_FORMAT)} /> ·{" "}
+            <LocalTime
+              instant={review.at}
+              options={MONTH_FORMAT}
+              fallback={formatInstant(new Date(review.at), "UTC", "en-US", MONTH_FORMAT)}
+            />{" "}
+            ·{" "}
             <ReportLink
               subjectType="review"
               subjectId={review.id}

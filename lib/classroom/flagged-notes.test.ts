@@ -118,7 +118,11 @@ describe("a teacher's attendance note on a child", () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.targetType, "attendance_note"), eq(auditEvents.targetId, String(row!.id))));
-    expect(audit).toMatchObject({ action: "attendance.flag-resolved", actorId: support.id, details: { reasons: expect.arrayContaining(["phone"]) } });
+    expect(audit).toMatchObject({
+      action: "attendance.flag-resolved",
+      actorId: support.id,
+      details: { reasons: expect.arrayContaining(["phone"]) },
+    });
 
     // A new contact detail raises it again.
     await markAttendance(

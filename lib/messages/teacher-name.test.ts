@@ -53,7 +53,12 @@ test("a certificate names the teacher as families know them; an account with no 
 test("the rule in SQL: the public name, else the display name, composable in a query over users itself", async () => {
   const family = await harperFamily();
   const name = async () =>
-    (await db().select({ name: teacherNameForFamilies(users.id) }).from(users).where(eq(users.id, family.teacher.id)))[0]!.name;
+    (
+      await db()
+        .select({ name: teacherNameForFamilies(users.id) })
+        .from(users)
+        .where(eq(users.id, family.teacher.id))
+    )[0]!.name;
   expect(await name()).toBe("Ms. Harper");
   await db().update(teacherProfiles).set({ publicName: "  " }).where(eq(teacherProfiles.userId, family.teacher.id));
   expect(await name()).toBe("Demo Teacher");
