@@ -52,9 +52,11 @@ const underTest = env.NODE_ENV === "test";
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const [{ Pool }, { drizzle }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
   // connectionTimeoutMillis bounds both a new connection and the wait for a free one: a burst
-  // queues rather than failing (2,000 leads at once take about 10 s on 2 cores, issue 6), and a
-  // database that does not answer at all still ends in a 503 (a refused connection fails at once).
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 20_000, idleTimeoutMillis: 30000 });
+  // queues rather than failing (2,000 leads at once took about 10 s on 2 cores in issue 6, 23 s in a
+  // CI run of 29 Nov 2026 with the other Jest worker busy: 20 s answered the last few 503), under
+  // HAProxy's 65 s server timeout; a database that does not answer at all still ends in a 503 (a
+  // refused connection fails at once).
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 40_000, idleTimeoutMillis: 30000 });
   // An idle client losing its server emits 'error' on the pool; unhandled, it would kill the process.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
   // A checked-out client whose connection drops between two queries (inside a transaction) emits
