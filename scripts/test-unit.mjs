@@ -113,7 +113,11 @@ const engineSensitive = (file) => ENGINE_SENSITIVE.some((pattern) => pattern.tes
 /** Runs `body` with a throwaway server's URL in `env` when `wanted` (at faketime's `offset`, if given). */
 async function withServer(wanted, offset, env, body) {
   const server = wanted ? await startThrowawayPostgres({ offset, label: "test:unit" }) : null;
-  if (server) env.TEST_DATABASE_URL = server.url;
+  if (server) {
+    env.TEST_DATABASE_URL = server.url;
+    // Removed whole after the leg: Jest's teardown need not drop its databases.
+    env.TEST_DATABASE_THROWAWAY = "1";
+  }
   if (!env.TEST_DATABASE_URL) delete env.TEST_DATABASE_URL;
   try {
     return await body();

@@ -10,6 +10,9 @@ export const TEST_PROJECT_ID = "demo-test";
 
 export default async function globalSetup() {
   process.env.FIREBASE_PROJECT_ID ??= TEST_PROJECT_ID;
+  // The workers name their databases after this run (test/templates.mjs testDatabaseName); the
+  // global teardown drops them.
+  process.env.TEST_RUN_OWNER = String(process.pid);
   const serverUrl = process.env.TEST_DATABASE_URL;
   await Promise.all([
     ensurePgliteTemplate().then((file) => (process.env.PGLITE_TEMPLATE = file)),
