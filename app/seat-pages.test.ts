@@ -14,8 +14,6 @@ import { addToCart } from "@/lib/commerce/cart/cart";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { orderItems, orders, sections } from "@/lib/platform/db/schema";
 import { reactBeforeTheAnswerWith } from "@/lib/platform/events/reactions";
-import { deliverChained } from "@/lib/platform/outbox/outbox";
-import { expireSeatPages } from "@/lib/reactions/seat-pages";
 import { REACTIONS } from "@/lib/reactions/table";
 import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
 import { sectionSessions } from "@/lib/scheduling/sessions";
@@ -24,7 +22,7 @@ import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 import { newCourse, newTeacher } from "@/test/scheduling-fixtures";
 import { checkoutSessionEvent, signedDelivery, stripeWebhookHarness } from "@/test/stripe-webhook";
-import { eventSenders } from "@/lib/wiring/outbox-routes";
+import { deliverSeatPageExpiries } from "@/test/seat-pages-expiry";
 
 jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
 jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
@@ -47,15 +45,7 @@ afterAll(() => reactBeforeTheAnswerWith(undefined));
 const fromNow = () => tagsManifest.clear();
 const seatPagesExpired = () => areTagsExpired([SEAT_PAGES_TAG], 0);
 
-/** The outbox as the worker runs it, for the hand-over of events and expire-seat-pages only (no mail). */
-const deliverExpiries = () =>
-  deliverChained(
-    db(),
-    Object.fromEntries(
-      Object.entries(eventSenders()).filter(([topic]) => topic.startsWith("event:") || topic.endsWith(`:${expireSeatPages.name}`)),
-    ),
-    { rounds: 10 },
-  );
+const deliverExpiries = () => deliverSeatPageExpiries(db());
 
 afterAll(() => {
   actionContext.user = null;

@@ -1,6 +1,5 @@
 export function janusLibDir(env?: Record<string, string | undefined>): string | null;
 export function ensureJanus(env?: Record<string, string | undefined>): { bin?: string; reason?: string };
-export function freePort(): Promise<number>;
 export function janusConfigFiles(options: {
   dir: string;
   libDir: string;

@@ -8,12 +8,12 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { canInstallPackages, findCommand, installDebianPackages } from "./debian-packages.mjs";
+import { freePort } from "./free-port.mjs";
 
 /** Janus' own modules: /usr/lib/<multiarch>/janus (the Debian package), or JANUS_LIB_DIR. */
 export function janusLibDir(env = process.env) {
@@ -49,18 +49,6 @@ export function ensureJanus(env = process.env) {
   if (!bin) return { reason: "janus is not installed (Debian: `apt-get install janus`) and this process may not install it" };
   if (!janusLibDir(env)) return { reason: "janus is installed but its videoroom plugin was not found (set JANUS_LIB_DIR)" };
   return { bin };
-}
-
-/** A TCP port nobody listens on at this moment, on loopback. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const UNUSED_PLUGINS = [

@@ -16,13 +16,13 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { findFreePortTriple } from "./auth-emulator.mjs";
 import { checkBuildOf } from "./build-freshness.mjs";
 import { slugOf } from "./embedded-auth.mjs";
+import { freePort } from "./free-port.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_OF = process.argv.includes("--build-of") ? process.argv[process.argv.indexOf("--build-of") + 1] : undefined;
@@ -40,17 +40,6 @@ function check(condition, message) {
   if (!condition) failures.push(message);
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Variables of the shell that would point a start elsewhere (a real database, Firebase, SMTP, Stripe) or change its build. */
 const NOT_INHERITED =

@@ -10,9 +10,9 @@
 // as root it runs as the `postgres` user that Debian's package creates.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 
 const DEBIAN_POSTGRES = "/usr/lib/postgresql";
 
@@ -23,17 +23,6 @@ export function postgresBinaries() {
     .filter((name) => existsSync(path.join(DEBIAN_POSTGRES, name, "bin", "postgres")))
     .sort((a, b) => Number(a) - Number(b));
   return versions.length > 0 ? path.join(DEBIAN_POSTGRES, versions.at(-1), "bin") : null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -9,7 +9,6 @@ import { outbox } from "@/lib/platform/db/schema";
 import { emit, eventTopic, type DomainEvent } from "@/lib/platform/events/events";
 import { handlerTopic, reactBeforeTheAnswerWith } from "@/lib/platform/events/reactions";
 import { runAction } from "@/lib/platform/http/action-result";
-import { deliverChained } from "@/lib/platform/outbox/outbox";
 import { reviewHidden, teacherSuspended } from "@/lib/safety/events";
 import {
   sectionSaved,
@@ -34,7 +33,7 @@ import { newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 import { storedSectionInput } from "@/test/scheduling-fixtures";
-import { eventSenders } from "@/lib/wiring/outbox-routes";
+import { deliverSeatPageExpiries } from "@/test/seat-pages-expiry";
 
 import { expireSeatPages } from "./seat-pages";
 import { REACTIONS } from "./table";
@@ -91,15 +90,7 @@ const EXPIRING: Array<[DomainEvent, unknown]> = [
   [waitlistOfferLapsed, { entryIds: [FAKE_ID] }],
 ];
 
-/** The outbox as the worker runs it, for the hand-over of events and expire-seat-pages only (not the mail handlers, whose rows these fake payloads would fail). */
-const deliverExpiries = () =>
-  deliverChained(
-    db(),
-    Object.fromEntries(
-      Object.entries(eventSenders()).filter(([topic]) => topic.startsWith("event:") || topic.endsWith(`:${expireSeatPages.name}`)),
-    ),
-    { rounds: 10 },
-  );
+const deliverExpiries = () => deliverSeatPageExpiries(db());
 
 const eventsWritten = async (name: string, field: string, value: string | number) =>
   (
