@@ -41,11 +41,25 @@ interface ServerOptions {
   serveBuildOf?: string;
 }
 
+/**
+ * E2E_DATABASE_URL (a PostgreSQL server; scripts/test.mjs sets it in CI, and a developer's run on a
+ * throwaway server): each e2e server gets a fresh database `e2e_<port>` on it, production's engine.
+ * Unset: the embedded PGlite, as `npm start` runs.
+ */
+const e2eDatabaseServer = process.env.E2E_DATABASE_URL || "";
+function e2eDatabase(port: number): { url: string; fresh: string } | null {
+  if (!e2eDatabaseServer) return null;
+  const url = new URL(e2eDatabaseServer);
+  url.pathname = `/e2e_${port}`;
+  return { url: url.toString(), fresh: `node scripts/fresh-database.mjs '${e2eDatabaseServer}' e2e_${port} && ` };
+}
+
 /** An e2e server: scripts/start.mjs with its own build folder, fresh database and Auth Emulator. */
 function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thirdParty, shellLinks, serveBuildOf }: ServerOptions) {
+  const database = e2eDatabase(port);
   return {
-    // A fresh embedded database on every server start; a reused server keeps its own.
-    command: `node -e "for (const d of ['${pgliteDir}', '${authDir}', '${mailDir}', '${pgliteDir}-stripe']) require('node:fs').rmSync(d, { recursive: true, force: true })" && node scripts/start.mjs`,
+    // A fresh database on every server start; a reused server keeps its own.
+    command: `node -e "for (const d of ['${pgliteDir}', '${authDir}', '${mailDir}', '${pgliteDir}-stripe']) require('node:fs').rmSync(d, { recursive: true, force: true })" && ${database?.fresh ?? ""}node scripts/start.mjs`,
     url,
     env: {
       PORT: String(port),
@@ -53,8 +67,10 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
       PGLITE_DIR: pgliteDir,
       // Its own build folder: a developer's `npm start` or the benchmark can run beside it.
       NEXT_DIST_DIR: distDir,
-      // Always the embedded database, even when the shell has DATABASE_URL set.
-      DATABASE_URL: "",
+      // Its own database on E2E_DATABASE_URL's server, else the embedded one even when the shell has DATABASE_URL set.
+      DATABASE_URL: database?.url ?? "",
+      // On a server database, start.mjs asks before putting the emulator and demo accounts in front of it: these are test databases.
+      ...(database ? { ALLOW_AUTH_EMULATOR: "true", SEED_DEMO_ACCOUNTS: "true" } : {}),
       PRODUCT_NAME: E2E_PRODUCT_NAME,
       PRODUCT_SLUG: E2E_PRODUCT_SLUG,
       // Its own Auth Emulator with fresh accounts (the demo accounts are made at start).

@@ -100,7 +100,6 @@ test("a teacher sets homework, the parent hands in a photo, the teacher marks it
   await teacher.reload();
   await work.scrollIntoViewIfNeeded();
   await teacher.screenshot({ path: testInfo.outputPath("homework-teacher.png"), fullPage: true });
-  await teacher.screenshot({ path: "/tmp/homework-teacher.png", fullPage: true });
 
   // The parent reads the feedback, and the hand-in form is gone.
   await parent.reload();
@@ -111,10 +110,9 @@ test("a teacher sets homework, the parent hands in a photo, the teacher marks it
   await expect(parent.getByRole("form", { name: "Hand in for Sam" })).toHaveCount(0);
   expect(await seriousA11yViolations(parent)).toEqual([]);
   await parent.screenshot({ path: testInfo.outputPath("homework-parent.png"), fullPage: true });
-  await parent.screenshot({ path: "/tmp/homework-parent.png", fullPage: true });
 
-  // And is told by email, the marks in it, the comment left on the site.
-  const mail = await openMail(parent, demoAccount("student").email, `Demo returned Sam's homework: ${title}`);
+  // And is told by email, from the teacher's public name (issue 38), the marks in it, the comment left on the site.
+  const mail = await openMail(parent, demoAccount("student").email, `Ms. Harper returned Sam's homework: ${title}`);
   await expect(mail).toContainText("Effort: 4 of 4 (Excellent)");
   await expect(mail).not.toContainText(comment);
 });

@@ -81,7 +81,6 @@ test("a teacher writes a session note and the parent sees it beside the attendan
   await expect(note.getByRole("status").filter({ hasText: "Session note updated." })).toBeVisible();
   await note.scrollIntoViewIfNeeded();
   await teacher.screenshot({ path: testInfo.outputPath("session-note-teacher.png"), fullPage: true });
-  await teacher.screenshot({ path: "/tmp/notes-teacher.png", fullPage: true });
 
   // The parent: the note beside Sam's attendance, Sam's line, never Ava's.
   const parent = await signedIn(browser, "student");

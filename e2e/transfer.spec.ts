@@ -172,7 +172,6 @@ test("moving to a dearer section without the Cash offers the card, and after pay
   await expect(move).toBeFocused();
   expect(await seriousA11yViolations(parent)).toEqual([]);
   await parent.screenshot({ path: testInfo.outputPath("transfer-after-top-up.png"), fullPage: true });
-  await parent.screenshot({ path: "/tmp/transfer-after-top-up.png", fullPage: true });
   await move.click();
   await expect(parent.getByText(`Ida moved to the new section of ${courseTitle}. $15.00 was taken from your Cash.`).first()).toBeVisible();
 

@@ -14,7 +14,14 @@ const e2eBuild = `.next-e2e${e2ePort === 3100 ? "" : `-${e2ePort}`}`;
 const suites = [
   { name: "lint (eslint, prettier)", args: ["run", "lint"] },
   { name: "unit (jest)", args: ["run", "test:unit", ...(isCI ? ["--", "--ci"] : [])] },
-  { name: "e2e (playwright)", args: ["run", "test:e2e"] },
+  // With a PostgreSQL server (CI's TEST_DATABASE_URL) the e2e servers run on it, production's engine:
+  // measured on 24 journeys, 315-329 s against 354 s on PGlite. The embedded default's PGlite is the
+  // last step's subject (and Jest's engine leg's).
+  {
+    name: "e2e (playwright)",
+    args: ["run", "test:e2e"],
+    env: process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {},
+  },
   { name: "embedded default (npm start: crash, two checkouts)", args: ["run", "test:embedded", "--", "--build-of", e2eBuild] },
 ];
 
@@ -26,7 +33,7 @@ const results = [];
 for (const suite of suites) {
   if (interrupted) break;
   const started = Date.now();
-  const code = await run("npm", suite.args);
+  const code = await run("npm", suite.args, suite.env ? { env: { ...process.env, ...suite.env } } : undefined);
   results.push({ ...suite, code, seconds: Math.round((Date.now() - started) / 1000) });
 }
 

@@ -30,9 +30,9 @@ export function LearnerSignInForm({ signIn }: { signIn: (input: LearnerSignInInp
     setIsBusy(true);
     const result = await callAction(signIn, input);
     if (result.ok) {
-      // The child's pages read the new cookie on the server.
+      // The action set the cookie, which empties the router's cache: /learn is rendered afresh with it.
+      // (A refresh() straight after the replace() raced it on a busy machine and left the child on /kids.)
       router.replace("/learn");
-      router.refresh();
       return;
     }
     setIsBusy(false);

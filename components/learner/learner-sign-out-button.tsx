@@ -13,8 +13,8 @@ export function LearnerSignOutButton({ signOut }: { signOut: () => Promise<Actio
       type="button"
       onClick={async () => {
         await callAction(() => signOut(), undefined);
+        // The action cleared the cookie, which empties the router's cache; a refresh() here would race the replace().
         router.replace("/kids");
-        router.refresh();
       }}
       className="min-h-12 rounded-xl border-2 border-slate-400 px-4 py-2 font-semibold text-slate-900 hover:border-brand-600"
     >

@@ -112,7 +112,8 @@ export async function signInChild(page: Page, username: string): Promise<void> {
   await page.getByLabel("Your name to sign in").fill(username);
   for (const picture of CHILD_PICTURES) await page.getByRole("button", { name: picture, exact: true }).click();
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/learn$/);
+  // The picture password costs a deliberate hash: on a loaded machine that takes a few seconds.
+  await expect(page).toHaveURL(/\/learn$/, { timeout: 20_000 });
 }
 
 /** Who comes into a section's classroom, and how. */

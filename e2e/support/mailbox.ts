@@ -12,6 +12,8 @@ export async function openMail(page: Page, email: string, subject: string | RegE
     await expect(link).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await link.click();
+  // The message's own page: on a loaded machine its load can outlast an assertion's 5 s.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(subject, { timeout: 30_000 });
   return page.getByRole("region", { name: "Text version" });
 }
 
