@@ -3,7 +3,8 @@ import "server-only";
 import { and, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/lib/platform/db/client";
-import { auditEvents, bookings, demoRequests, jobRuns, logEvents, outbox } from "@/lib/platform/db/schema";
+import { claimJobRun } from "@/lib/platform/db/job-runs";
+import { auditEvents, bookings, demoRequests, logEvents, outbox } from "@/lib/platform/db/schema";
 import { fileStore } from "@/lib/homework/file-store";
 import { purgeKeptConversations } from "@/lib/messages/kept-conversations";
 import { RETENTION, type RetentionPolicy } from "@/lib/privacy/config";
@@ -32,15 +33,7 @@ function monthsBefore(now: Date, months: number): Date {
 }
 
 /** Claims today's run: moves last_run_at to `now` unless a run happened less than 20 hours before. */
-async function claimRun(tx: Transaction, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - MIN_HOURS_BETWEEN_RUNS * 3_600_000);
-  const claimed = await tx
-    .insert(jobRuns)
-    .values({ name: RETENTION_JOB, lastRunAt: now })
-    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now }, setWhere: sql`${jobRuns.lastRunAt} <= ${since}` })
-    .returning({ name: jobRuns.name });
-  return claimed.length === 1;
-}
+const claimRun = (tx: Transaction, now: Date) => claimJobRun(tx, RETENTION_JOB, now, MIN_HOURS_BETWEEN_RUNS * 3_600_000);
 
 /**
  * The daily retention job. Everything in one transaction, together with the claim of the day: a

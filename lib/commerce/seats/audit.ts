@@ -4,7 +4,8 @@ import { desc, sql } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
-import { jobRuns, moneyAudits } from "@/lib/platform/db/schema/index";
+import { claimJobRun } from "@/lib/platform/db/job-runs";
+import { moneyAudits } from "@/lib/platform/db/schema/index";
 
 /**
  * The money audit (issue 39): for every paid seat, price = refunds + credits + teacher earnings +
@@ -124,13 +125,7 @@ const MIN_HOURS_BETWEEN_RUNS = 20;
  */
 export async function runDailyMoneyAudit(db: Database, now = new Date()): Promise<AuditResult | null> {
   return db.transaction(async (tx) => {
-    const since = new Date(now.getTime() - MIN_HOURS_BETWEEN_RUNS * 3_600_000);
-    const claimed = await tx
-      .insert(jobRuns)
-      .values({ name: MONEY_AUDIT_JOB, lastRunAt: now })
-      .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now }, setWhere: sql`${jobRuns.lastRunAt} <= ${since}` })
-      .returning({ name: jobRuns.name });
-    if (claimed.length === 0) return null;
+    if (!(await claimJobRun(tx, MONEY_AUDIT_JOB, now, MIN_HOURS_BETWEEN_RUNS * 3_600_000))) return null;
     const result = await auditMoney(tx);
     await tx.insert(moneyAudits).values({ ...result, ranAt: now });
     if (result.mismatches.length > 0) console.error(`[commerce] money audit: ${result.mismatches.length} mismatches`);
