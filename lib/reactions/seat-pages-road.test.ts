@@ -5,7 +5,7 @@ import { accountDeleted, verificationEmailRequested } from "@/lib/accounts/event
 import { orderClosed, orderHoldReleased, seatsCancelled, seatsConfirmed, seatsHeld, seatTransferred } from "@/lib/commerce/events";
 import { createCourse, setCoursePublished, updateCourse } from "@/lib/courses/admin";
 import { courseChanged } from "@/lib/courses/events";
-import { outbox } from "@/lib/platform/db/schema";
+import { courses, outbox, sections } from "@/lib/platform/db/schema";
 import { emit, eventTopic, type DomainEvent } from "@/lib/platform/events/events";
 import { handlerTopic, reactBeforeTheAnswerWith } from "@/lib/platform/events/reactions";
 import { runAction } from "@/lib/platform/http/action-result";
@@ -18,7 +18,8 @@ import {
   waitlistOffered,
   waitlistOfferLapsed,
 } from "@/lib/scheduling/events";
-import { SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
+import { coursePageTag, SEAT_PAGES_TAG } from "@/lib/scheduling/seat-pages";
+import { joinWaitlist, leaveWaitlist } from "@/lib/scheduling/waitlist";
 import { createSection, updateSection } from "@/lib/scheduling/sections";
 import { decidePendingBio } from "@/lib/teachers/bio-review";
 import {
@@ -29,13 +30,13 @@ import {
   teacherListingReviewed,
 } from "@/lib/teachers/events";
 import { approveTeacherProfile, saveTeacherProfile } from "@/lib/teachers/profiles";
-import { newSection } from "@/test/commerce-fixtures";
+import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
 import { insertActor } from "@/test/fixtures";
 import { storedSectionInput } from "@/test/scheduling-fixtures";
 import { deliverSeatPageExpiries } from "@/test/seat-pages-expiry";
 
-import { expireSeatPages } from "./seat-pages";
+import { expireCoursePage, expireSeatPages } from "./seat-pages";
 import { REACTIONS } from "./table";
 
 /**
@@ -215,5 +216,55 @@ describe("the changes that write those events", () => {
     await decidePendingBio(support, { teacherId: declined, decision: "reject" });
     expect(await eventsWritten("teacher.bio-published", "teacherId", approved)).toBe(1);
     expect(await eventsWritten("teacher.bio-published", "teacherId", declined)).toBe(0);
+  });
+});
+
+describe("a waitlist join or leave expires its own course page only (issue 40)", () => {
+  /** A full section on sale and a verified family with a child: the family can join its line. */
+  async function fullSectionAndFamily() {
+    const sectionId = await newSection(db(), { capacity: 1, priceMinor: 5_000 });
+    await db().update(sections).set({ status: "full" }).where(eq(sections.id, sectionId));
+    const [course] = await db()
+      .select({ slug: courses.slug })
+      .from(courses)
+      .innerJoin(sections, eq(sections.courseId, courses.id))
+      .where(eq(sections.id, sectionId));
+    return { sectionId, slug: course!.slug, family: await newFamily(db(), 0) };
+  }
+  const coursePageExpired = (slug: string) => areTagsExpired([coursePageTag(slug)], Date.now() - 60_000);
+
+  it("lists expire-course-page on the join and the leave only", () => {
+    const listed = REACTIONS.filter((line) => line.handlers.some((handler) => handler.name === expireCoursePage.name)).map(
+      (line) => line.event.name,
+    );
+    expect(listed.sort()).toEqual(["waitlist.joined", "waitlist.left"]);
+  });
+
+  it("the family that joined finds the new count on its next page: that course's tag expired before the answer, no other page's", async () => {
+    reactBeforeTheAnswerWith(REACTIONS);
+    const { sectionId, slug, family } = await fullSectionAndFamily();
+    const other = await fullSectionAndFamily();
+    const joined = await runAction("test", async () => {
+      await joinWaitlist(family.parentId, { sectionId, learnerId: family.learnerId });
+      return "Joined.";
+    });
+    expect(joined).toEqual({ ok: true, message: "Joined." });
+    expect(coursePageExpired(slug)).toBe(true);
+    expect(coursePageExpired(other.slug)).toBe(false);
+    expect(seatPagesExpired()).toBe(false);
+  });
+
+  it("a leave, delivered by the outbox alone (no request), expires that course's tag; the event names the entry and the course", async () => {
+    const { sectionId, slug, family } = await fullSectionAndFamily();
+    const { entryId } = await joinWaitlist(family.parentId, { sectionId, learnerId: family.learnerId });
+    await deliverSeatPageExpiries(db());
+    tagsManifest.clear();
+    await leaveWaitlist(family.parentId, { entryId });
+    expect(await eventsWritten("waitlist.left", "entryId", entryId)).toBe(1);
+    expect(await eventsWritten("waitlist.joined", "courseSlug", slug)).toBe(1);
+    expect(coursePageExpired(slug)).toBe(false);
+    await deliverSeatPageExpiries(db());
+    expect(coursePageExpired(slug)).toBe(true);
+    expect(seatPagesExpired()).toBe(false);
   });
 });

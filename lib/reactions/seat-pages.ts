@@ -23,3 +23,19 @@ export const expireSeatPages: Handler<unknown> = {
   handle: expireSeatPagesTag,
   beforeTheAnswer: expireSeatPagesTag,
 };
+
+async function expireCoursePageTags(courseSlugs: readonly string[]): Promise<void> {
+  const [{ expireTags }, { coursePageTag }] = await Promise.all([import("@/cache-handler.mjs"), import("@/lib/scheduling/seat-pages")]);
+  await expireTags([...new Set(courseSlugs)].map(coursePageTag));
+}
+
+/**
+ * Issue 40: a waitlist join or leave changes one line of one course page (how many are in line), so
+ * it expires that page's own tag only, not every page that shows seats. The family that joined sees
+ * the new count on their next page (beforeTheAnswer, with the slugs of their action's events).
+ */
+export const expireCoursePage: Handler<{ courseSlug: string }> = {
+  name: "expire-course-page",
+  handle: (_db, { courseSlug }) => expireCoursePageTags([courseSlug]),
+  beforeTheAnswer: (payloads) => expireCoursePageTags(payloads.map(({ courseSlug }) => courseSlug)),
+};

@@ -48,6 +48,8 @@ import {
   sessionCancelled,
   sessionMakeupSet,
   sessionMoved,
+  waitlistJoined,
+  waitlistLeft,
   waitlistOffered,
   waitlistOfferLapsed,
 } from "@/lib/scheduling/events";
@@ -70,7 +72,7 @@ import { payoutTransfer } from "./payout-transfer";
 import { messageMail } from "./message-mail";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
-import { expireSeatPages } from "./seat-pages";
+import { expireCoursePage, expireSeatPages } from "./seat-pages";
 import { seatTakenMail } from "./seat-taken-mail";
 import { transferMail } from "./transfer-mail";
 import { sectionCloseMail } from "./section-close-mail";
@@ -148,6 +150,9 @@ export const REACTIONS: readonly Reaction[] = [
   on(waitlistOffered, [waitlistOfferMail, expireSeatPages]),
   // An offer ran out unused (the next in line was offered it): the parent's "the seat went to the next family".
   on(waitlistOfferLapsed, [waitlistLapsedMail, expireSeatPages]),
+  // A child put in line or taken out: that course page's count of who is in line (its own tag only, issue 40). No mail.
+  on(waitlistJoined, [expireCoursePage]),
+  on(waitlistLeft, [expireCoursePage]),
   // A session showed a verified email (run at once, before the session is returned): the family's signed-out demos join the account.
   on(emailVerified, [verifiedEmailDemos]),
   // An account asked to verify its email (sign-up, resend): the product's own email, its link made by firebase-admin at sending.

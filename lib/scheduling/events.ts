@@ -71,3 +71,10 @@ export type WaitlistEntriesEvent = z.infer<typeof waitlistEntries>;
 export const waitlistOffered = defineEvent("waitlist.offered", waitlistEntries);
 /** Offers whose deadline passed unused (each entry now `lapsed`; the next in line was offered in the same transaction). */
 export const waitlistOfferLapsed = defineEvent("waitlist.offer-lapsed", waitlistEntries);
+
+const waitlistLine = z.object({ entryId: z.number().int().positive(), courseSlug: z.string().min(1) });
+export type WaitlistLineEvent = z.infer<typeof waitlistLine>;
+/** A family put a child in line for a full section (the course page counts who is in line). */
+export const waitlistJoined = defineEvent("waitlist.joined", waitlistLine);
+/** A family took a child out of line (an offer given up was passed on in the same transaction: waitlist.offered). */
+export const waitlistLeft = defineEvent("waitlist.left", waitlistLine);

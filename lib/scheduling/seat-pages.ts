@@ -1,6 +1,6 @@
 import "server-only";
 
-import { revalidateTag, unstable_cache } from "next/cache";
+import { unstable_cache } from "next/cache";
 import { and, eq } from "drizzle-orm";
 
 import { getDb } from "@/lib/platform/db/client";
@@ -37,18 +37,5 @@ export async function cachedCoursePage(slug: string): Promise<CoursePage | null>
   })();
 }
 
-/** One course's page, by its own tag (issue 40): a waitlist join or leave changes only that page's line count. */
+/** One course's page, by its own tag (issue 40): a waitlist join or leave changes only that page's line count (expire-course-page). */
 export const coursePageTag = (slug: string) => `course-page:${slug}`;
-
-export function revalidateCoursePage(slug: string): void {
-  if (slug) expireTag(coursePageTag(slug));
-}
-
-function expireTag(tag: string): void {
-  try {
-    revalidateTag(tag, { expire: 0 });
-  } catch (error) {
-    if (error instanceof Error && error.message.includes("static generation store missing")) return;
-    throw error;
-  }
-}

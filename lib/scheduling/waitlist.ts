@@ -10,7 +10,7 @@ import { emit } from "@/lib/platform/events/events";
 import { enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
 import { parseInput } from "@/lib/platform/http/responses";
 
-import { waitlistOffered, waitlistOfferLapsed } from "./events";
+import { waitlistJoined, waitlistLeft, waitlistOffered, waitlistOfferLapsed } from "./events";
 import { isSectionOnSale, saleFactsColumns } from "./section-sale";
 import { isLiveOffer, isLiveSeat, liveOfferCount, liveSeatCount, waitingCount } from "./slots";
 
@@ -207,6 +207,7 @@ export async function joinWaitlist(
       .values({ sectionId: section.id, learnerId: learner.id, parentId, status: "waiting", createdAt: now, statusChangedAt: now })
       .returning();
     if (!entry) throw new Error("insert returned no waitlist entry");
+    await emit(tx, waitlistJoined, { entryId: entry.id, courseSlug: section.courseSlug });
     return {
       entryId: entry.id,
       position: await positionOf(tx, entry),
@@ -242,6 +243,7 @@ export async function leaveWaitlist(parentId: number, input: { entryId: unknown 
     // A live offer given up is a freed seat: the next in line is offered it.
     const wasLiveOffer = entry.status === "offered" && entry.offerExpiresAt !== null && entry.offerExpiresAt > now;
     if (wasLiveOffer) await settleFreedSeats(tx, [found.sectionId], now);
+    if (section?.courseSlug) await emit(tx, waitlistLeft, { entryId, courseSlug: section.courseSlug });
     return { courseSlug: section?.courseSlug ?? "" };
   });
 }

@@ -7,7 +7,6 @@ import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { requireApiUser } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { clientAddressOf, enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
-import { revalidateCoursePage } from "@/lib/scheduling/seat-pages";
 import { joinWaitlist, leaveWaitlist, liveOfferOf } from "@/lib/scheduling/waitlist";
 
 /** Puts one of the signed-in parent's children in line for a full section; answers the place in line. */
@@ -17,8 +16,7 @@ export async function joinWaitlistAction(_previous: ActionResult | null, formDat
     const joined = await joinWaitlist(user.databaseId, formObject(formData), new Date(), { emailVerified: user.emailVerified });
     revalidatePath("/waitlist");
     revalidatePath("/my-courses");
-    // The course page shows how many children are in line: that page only (issue 40), not every seat page.
-    revalidateCoursePage(joined.courseSlug);
+    // The course page's count of who is in line: waitlist.joined's reaction, before this answer (expire-course-page).
     return `${joined.learnerName} is number ${joined.position} in line for ${joined.courseTitle}.`;
   });
 }
@@ -27,10 +25,9 @@ export async function joinWaitlistAction(_previous: ActionResult | null, formDat
 export async function leaveWaitlistAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   return runAction("leave-waitlist", async () => {
     const user = await requireApiUser();
-    const { courseSlug } = await leaveWaitlist(user.databaseId, { entryId: formData.get("entryId") });
+    await leaveWaitlist(user.databaseId, { entryId: formData.get("entryId") });
     revalidatePath("/waitlist");
     revalidatePath("/my-courses");
-    revalidateCoursePage(courseSlug);
     return "You left the waitlist.";
   });
 }

@@ -86,7 +86,7 @@ async function waitlistEvents(after: number, sectionId: number) {
   const rows = await db()
     .select({ topic: outbox.topic, payload: outbox.payload })
     .from(outbox)
-    .where(and(like(outbox.topic, "event:waitlist.%"), gt(outbox.id, after)))
+    .where(and(like(outbox.topic, "event:waitlist.offer%"), gt(outbox.id, after)))
     .orderBy(asc(outbox.id));
   return rows
     .map((row) => [row.topic.replace("event:", ""), (row.payload as { entryIds: number[] }).entryIds] as const)

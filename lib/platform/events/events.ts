@@ -37,23 +37,28 @@ export const eventTopic = (name: string) => `event:${name}`;
  */
 export async function emit<E extends DomainEvent>(tx: Transaction | Database, event: E, payload: EventPayload<E>): Promise<void> {
   await enqueue(tx, { topic: eventTopic(event.name), dedupeKey: `event:${randomUUID()}`, payload: event.schema.parse(payload) });
-  emittedHere.getStore()?.add(event.name);
+  const emitted = emittedHere.getStore();
+  if (emitted) emitted.set(event.name, [...(emitted.get(event.name) ?? []), payload]);
   deliverOutboxSoon();
 }
 
-/** The names of the events emitted so far by the work `noteEventsEmitted` runs (committed or not). */
-const emittedHere = new AsyncLocalStorage<Set<string>>();
+/** The events emitted so far by the work `noteEventsEmitted` runs (committed or not): their payloads by event name. */
+const emittedHere = new AsyncLocalStorage<Map<string, unknown[]>>();
 
 /**
- * Runs `work`, noting the names of the events it emits; once it has ended (returned or thrown: its
- * transactions are over), `then` is awaited with them before the outcome is passed on. A work that
- * rolled back may name an event that never committed: `then` must be harmless for it.
+ * Runs `work`, noting the events it emits (each one's payloads by name); once it has ended
+ * (returned or thrown: its transactions are over), `then` is awaited with them before the outcome
+ * is passed on. A work that rolled back may name an event that never committed: `then` must be
+ * harmless for it.
  */
-export async function noteEventsEmitted<T>(work: () => Promise<T>, then: (names: ReadonlySet<string>) => Promise<void>): Promise<T> {
-  const names = new Set<string>();
+export async function noteEventsEmitted<T>(
+  work: () => Promise<T>,
+  then: (emitted: ReadonlyMap<string, readonly unknown[]>) => Promise<void>,
+): Promise<T> {
+  const emitted = new Map<string, unknown[]>();
   try {
-    return await emittedHere.run(names, work);
+    return await emittedHere.run(emitted, work);
   } finally {
-    if (names.size > 0) await then(names);
+    if (emitted.size > 0) await then(emitted);
   }
 }

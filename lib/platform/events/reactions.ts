@@ -21,10 +21,11 @@ export interface Handler<Payload> {
    * What the person whose action caused the event must find done on the very next page they open:
    * run once more in that action's own request, after its work has ended and before its answer
    * (reactBeforeTheAnswer, in runAction), once however many of the action's events call for it.
-   * Needs no payload (a cache's expiry). The outbox still runs `handle` for every event, for
-   * everything that is not such an action (a webhook, a timed job) and for every instance.
+   * Given the payloads of all the action's events this handler reacts to (a cache's expiry reads
+   * which pages, or ignores them). The outbox still runs `handle` for every event, for everything
+   * that is not such an action (a webhook, a timed job) and for every instance.
    */
-  readonly beforeTheAnswer?: () => Promise<void>;
+  readonly beforeTheAnswer?: (payloads: readonly Payload[]) => Promise<void>;
 }
 
 /** One line of the reactions table: an event and who reacts to it, in order. */
@@ -106,11 +107,19 @@ export function reactBeforeTheAnswerWith(table: readonly Reaction[] | undefined)
 export function reactBeforeTheAnswer<T>(work: () => Promise<T>): Promise<T> {
   const byEvent = slot.__reactionsBeforeTheAnswer;
   if (!byEvent) return work();
-  return noteEventsEmitted(work, async (names) => {
-    const due = new Map<string, () => Promise<void>>();
-    for (const name of names) for (const handler of byEvent.get(name) ?? []) due.set(handler.name, handler.beforeTheAnswer!);
-    for (const [name, run] of due) {
-      await run().catch((error: unknown) =>
+  return noteEventsEmitted(work, async (emitted) => {
+    const due = new Map<string, { run: (payloads: readonly unknown[]) => Promise<void>; payloads: unknown[] }>();
+    for (const [name, payloads] of emitted)
+      for (const handler of byEvent.get(name) ?? []) {
+        const entry = due.get(handler.name) ?? {
+          run: handler.beforeTheAnswer as (payloads: readonly unknown[]) => Promise<void>,
+          payloads: [],
+        };
+        entry.payloads.push(...payloads);
+        due.set(handler.name, entry);
+      }
+    for (const [name, { run, payloads }] of due) {
+      await run(payloads).catch((error: unknown) =>
         console.error(`[reactions] ${name} before the answer failed:`, error instanceof Error ? error.message : error),
       );
     }
