@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 
+import { usePolling } from "@/browser/use-polling";
 import type { ClassroomRole } from "@/lib/classroom/classroom-access";
 import type { ChatLine } from "@/lib/classroom/chat";
 import type { ClassroomEntry, RosterEntry } from "@/lib/classroom/live-room";
@@ -288,14 +289,7 @@ function TeacherPanel({ base }: { base: string }) {
     if (response.ok) setRoster(((await readJson(response)).roster as RosterEntry[]) ?? []);
   }, [base]);
 
-  useEffect(() => {
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => void load(), ROSTER_POLL_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load]);
+  usePolling(load, ROSTER_POLL_MS);
 
   const act = async (body: Record<string, unknown>, done: string) => {
     const response = await fetch(`${base}/control`, {
@@ -427,14 +421,7 @@ function ChatPanel({ base }: { base: string }) {
     if (response.ok) add(((await readJson(response)).messages as ChatLine[]) ?? []);
   }, [base, add]);
 
-  useEffect(() => {
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => void load(), CHAT_POLL_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load]);
+  usePolling(load, CHAT_POLL_MS);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
