@@ -37,7 +37,7 @@ async function main() {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    opened = await openDatabase({ url: url.toString() });
+    opened = await openDatabase({ url: url.toString(), pgliteDir: "memory://" });
     engine = "PostgreSQL (a fresh database)";
     dropDatabase = async () => {
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
