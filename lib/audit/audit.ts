@@ -19,7 +19,8 @@ export type AuditTarget =
   | "message_thread"
   | "concern_report"
   | "link_host"
-  | "attendance_note";
+  | "attendance_note"
+  | "session_note";
 
 export interface AuditEntry {
   action: string;
@@ -74,6 +75,8 @@ const HISTORY_PERMISSION: Record<AuditTarget, Permission> = {
   link_host: "link-hosts.manage",
   // Issue 40: a flagged attendance note resolved in the safety queue.
   attendance_note: "safety.triage",
+  // Issue 40: a flagged session note resolved in the safety queue.
+  session_note: "safety.triage",
 };
 
 /** The history of one thing, newest first. */

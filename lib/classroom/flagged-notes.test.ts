@@ -8,8 +8,8 @@ import { seatedSection } from "@/test/classroom-fixtures";
 import { insertActor } from "@/test/fixtures";
 
 import { getAttendanceSheet, listFamilyAttendance, markAttendance } from "./attendance";
-import { decideHeldHomeworkLink, listFlaggedNotes, resolveFlaggedAttendanceNote } from "./flagged-notes";
-import { saveSessionNote } from "./session-notes";
+import { decideHeldHomeworkLink, listFlaggedNotes, resolveFlaggedAttendanceNote, resolveFlaggedSessionNote } from "./flagged-notes";
+import { getSessionNote, saveSessionNote } from "./session-notes";
 
 /**
  * Issue 40: a contact detail in a teacher's note on a child (the attendance sheet's note, a session
@@ -181,5 +181,131 @@ describe("a session note's per-child line", () => {
     // Letting the link through leaves the note in the queue for its line.
     await decideHeldHomeworkLink(support, { noteId: note!.id, decision: "release" });
     expect(await queued()).toMatchObject({ heldHomeworkUrl: null, lines: [{ originalLine: typed }] });
+  });
+});
+
+/**
+ * Issue 40: a session note's flag sticks as an attendance note's does: its teacher editing the
+ * detail out does not clear it; support reads what raised it until they resolve it.
+ */
+describe("a session note's safety flag", () => {
+  /** A seated class, its teacher, support, and a save of the note of its first session. */
+  async function noteOfClass() {
+    const support = await insertActor(db(), "support");
+    const { section, learnerId, startsAt, now } = await seatedClass();
+    const own = teacher(section.teacherId);
+    const save = (covered: string, line = "", homeworkUrl = "") =>
+      saveSessionNote(
+        db(),
+        own,
+        { sectionId: section.id, sessionStartsAt: startsAt, covered, homeworkUrl, lines: line === "" ? [] : [{ learnerId, line }] },
+        now,
+      );
+    const stored = async () => (await db().select().from(sessionNotes).where(eq(sessionNotes.sectionId, section.id)))[0]!;
+    const queued = async () => {
+      const id = (await stored()).id;
+      return (await listFlaggedNotes(support)).find((n) => n.kind === "session-note" && n.id === id);
+    };
+    return { support, section, learnerId, startsAt, now, own, save, stored, queued };
+  }
+
+  it("stays flagged when its teacher edits the detail out, with what raised it listed for support", async () => {
+    const { section, learnerId, startsAt, now, own, save, stored, queued } = await noteOfClass();
+    const covered = "Scales. Text me on 555 014 2233 for extra help";
+    const line = "Ada can reach me at ada.coach@example.com";
+    await save(covered, line);
+    expect(await stored()).toMatchObject({ flagged: true, flaggedTexts: expect.arrayContaining([covered, line]) });
+
+    // The teacher cleans both: families read the clean note, its author edits it, the flag stays.
+    await saveSessionNote(
+      db(),
+      own,
+      { sectionId: section.id, sessionStartsAt: startsAt, covered: "Scales", lines: [{ learnerId, line: "Good focus" }] },
+      now,
+    );
+    expect(await stored()).toMatchObject({
+      covered: "Scales",
+      originalCovered: null,
+      flagged: true,
+      flagReasons: expect.arrayContaining(["email", "phone"]),
+    });
+    expect((await stored()).flaggedTexts.sort()).toEqual([covered, line].sort());
+    expect(await getSessionNote(db(), own, section.id, startsAt)).toMatchObject({
+      covered: "Scales",
+      lines: { [learnerId]: "Good focus" },
+    });
+    const listed = await queued();
+    expect(listed).toMatchObject({ covered: "Scales", originalCovered: null, lines: [] });
+    expect(listed!.editedOut.sort()).toEqual([covered, line].sort());
+  });
+
+  it("adds up its reasons through any number of edits until support resolves it", async () => {
+    const { save, stored, queued } = await noteOfClass();
+    await save("Call me on 555 014 2233");
+    await save("Loops");
+    await save("Loops", "Write to ada.coach@example.com");
+    await save("Loops", "All good");
+    const row = await stored();
+    expect(row).toMatchObject({ covered: "Loops", flagged: true });
+    expect(row.flagReasons).toEqual(expect.arrayContaining(["email", "phone"]));
+    expect((await queued())!.editedOut.sort()).toEqual(["Call me on 555 014 2233", "Write to ada.coach@example.com"]);
+  });
+
+  it("is resolved by support alone, once, audited; the same text saved again does not raise it, a new one does", async () => {
+    const { support, own, save, stored, queued } = await noteOfClass();
+    const typed = "Text me on 555 014 2233";
+    await save(typed);
+    const id = (await stored()).id;
+
+    await expect(resolveFlaggedSessionNote(own, { noteId: id })).rejects.toMatchObject({ code: "forbidden" });
+    expect(await stored()).toMatchObject({ flagged: true });
+    await resolveFlaggedSessionNote(support, { noteId: String(id) });
+    expect(await stored()).toMatchObject({ flagged: false, flagReasons: [], flaggedTexts: [] });
+    expect(await queued()).toBeUndefined();
+    await expect(resolveFlaggedSessionNote(support, { noteId: id })).rejects.toMatchObject({
+      code: "not-found",
+      message: "That note is no longer flagged.",
+    });
+    const audits = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "session_note"), eq(auditEvents.targetId, String(id))));
+    expect(audits).toEqual([
+      expect.objectContaining({
+        action: "session-note.flag-resolved",
+        actorId: support.id,
+        details: { reasons: expect.arrayContaining(["phone"]) },
+      }),
+    ]);
+
+    // The teacher saves the note again as it stands (the form gives back what they typed): support resolved it.
+    await save(typed);
+    expect(await stored()).toMatchObject({ flagged: false, flaggedTexts: [] });
+    expect(await queued()).toBeUndefined();
+
+    // A new contact detail raises it again, with only what raised it this time.
+    await save(typed, "Ada can reach me at ada.coach@example.com");
+    expect(await stored()).toMatchObject({ flagged: true, flaggedTexts: ["Ada can reach me at ada.coach@example.com"] });
+    expect(await queued()).toMatchObject({ lines: [{ originalLine: "Ada can reach me at ada.coach@example.com" }] });
+  });
+
+  it("stays flagged for its text when a held link is let through; resolving it leaves a link still held to decide", async () => {
+    const { support, save, stored, queued } = await noteOfClass();
+    const typed = "Find me on 555 014 2233";
+    await save(typed, "", "https://pianofun.example.com/sheet");
+    await save("Mazes", "", "https://pianofun.example.com/sheet");
+    const id = (await stored()).id;
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "release" });
+    expect(await stored()).toMatchObject({ flagged: true, homeworkUrl: "https://pianofun.example.com/sheet", flaggedTexts: [typed] });
+    expect(await queued()).toMatchObject({ heldHomeworkUrl: null, editedOut: [typed] });
+
+    // Resolved while a link is held: the note stays in the queue for the link alone, which support decides.
+    await save("Mazes", "", "https://other.example.org/work");
+    await resolveFlaggedSessionNote(support, { noteId: id });
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["link"], flaggedTexts: [] });
+    await expect(resolveFlaggedSessionNote(support, { noteId: id })).rejects.toMatchObject({ code: "not-found" });
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "drop" });
+    expect(await stored()).toMatchObject({ flagged: false, homeworkUrl: null, heldHomeworkUrl: null });
+    expect(await queued()).toBeUndefined();
   });
 });

@@ -21,6 +21,8 @@ import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { z } from "@/lib/platform/zod";
 
+import { hasOpenTextFlag } from "./session-notes";
+
 /**
  * Issue 40: what the screen flagged in the notes teachers write for families (contact details
  * masked, something suspicious, a homework link held), for support's safety page, the one queue
@@ -53,6 +55,11 @@ export interface FlaggedNote {
   reasons: string[];
   /** The flagged lines about a child: a session note's, or the attendance note itself. */
   lines: FlaggedLine[];
+  /**
+   * Issue 40: a session note's typed texts that raised its flag and are no longer on it (its
+   * teacher edited them out), kept until support resolves it; [] for other kinds.
+   */
+  editedOut: string[];
   /** When it was last written. */
   writtenAt: Date;
   /** A chat message: who wrote it, as named in the room, and where the session's whole chat is read. */
@@ -75,6 +82,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
         originalCovered: sessionNotes.originalCovered,
         heldHomeworkUrl: sessionNotes.heldHomeworkUrl,
         reasons: sessionNotes.flagReasons,
+        flaggedTexts: sessionNotes.flaggedTexts,
         writtenAt: sessionNotes.updatedAt,
       })
       .from(sessionNotes)
@@ -147,12 +155,17 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
           )
           .orderBy(asc(learners.firstName));
   const flagged: FlaggedNote[] = [
-    ...notes.map(({ teacherName, ...n }) => ({
-      ...n,
-      kind: "session-note" as const,
-      teacherName: teacherName ?? "Teacher",
-      lines: lines.filter((l) => l.noteId === n.id).map(({ noteId: _, ...l }) => l),
-    })),
+    ...notes.map(({ teacherName, flaggedTexts, ...n }) => {
+      const noteLines = lines.filter((l) => l.noteId === n.id).map(({ noteId: _, ...l }) => l);
+      const onNote = new Set([n.originalCovered, ...noteLines.map((l) => l.originalLine)]);
+      return {
+        ...n,
+        kind: "session-note" as const,
+        teacherName: teacherName ?? "Teacher",
+        lines: noteLines,
+        editedOut: flaggedTexts.filter((t) => !onNote.has(t)),
+      };
+    }),
     ...marks.map((m) => ({
       kind: "attendance" as const,
       id: m.id,
@@ -164,6 +177,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       heldHomeworkUrl: null,
       reasons: m.reasons,
       lines: [{ learnerFirstName: m.learnerFirstName, line: m.note, originalLine: m.originalNote }],
+      editedOut: [],
       writtenAt: m.writtenAt,
     })),
     ...chat.map((c) => ({
@@ -178,6 +192,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       heldHomeworkUrl: null,
       reasons: c.reasons,
       lines: [],
+      editedOut: [],
       writtenAt: c.writtenAt,
       chat: {
         author: c.author,
@@ -193,27 +208,31 @@ export const heldLinkDecisionSchema = z.object({
   decision: z.enum(["release", "drop"], { error: "Choose release or drop." }),
 });
 
-/** Lets a held homework link through to families, or drops it; the note stays flagged only for what else the screen found. */
+/**
+ * Lets a held homework link through to families, or drops it; the note stays flagged for a text
+ * flag support has not resolved (issue 40: deciding the link does not clear it).
+ */
 export async function decideHeldHomeworkLink(actor: Actor | null, input: unknown): Promise<void> {
   authorize(actor, "safety.triage");
   const { noteId, decision } = parseInput(heldLinkDecisionSchema, input);
   const db = await getDb();
-  const [row] = await db
-    .select({ held: sessionNotes.heldHomeworkUrl, reasons: sessionNotes.flagReasons, original: sessionNotes.originalCovered })
-    .from(sessionNotes)
-    .where(and(eq(sessionNotes.id, noteId), isNotNull(sessionNotes.heldHomeworkUrl)));
-  if (!row) throw new AppError("not-found", "That link is no longer held.");
-  // Still in the queue for what was typed: the covered text, or a child's line.
-  const [flaggedLine] = await db
-    .select({ noteId: sessionNoteLines.noteId })
-    .from(sessionNoteLines)
-    .where(and(eq(sessionNoteLines.noteId, noteId), eq(sessionNoteLines.flagged, true)))
-    .limit(1);
-  const stillFlagged = row.original !== null || flaggedLine !== undefined;
-  await db
-    .update(sessionNotes)
-    .set({ homeworkUrl: decision === "release" ? row.held : null, heldHomeworkUrl: null, flagged: stillFlagged })
-    .where(eq(sessionNotes.id, noteId));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        held: sessionNotes.heldHomeworkUrl,
+        flagged: sessionNotes.flagged,
+        flagReasons: sessionNotes.flagReasons,
+        flaggedTexts: sessionNotes.flaggedTexts,
+      })
+      .from(sessionNotes)
+      .where(and(eq(sessionNotes.id, noteId), isNotNull(sessionNotes.heldHomeworkUrl)))
+      .for("update");
+    if (!row) throw new AppError("not-found", "That link is no longer held.");
+    await tx
+      .update(sessionNotes)
+      .set({ homeworkUrl: decision === "release" ? row.held : null, heldHomeworkUrl: null, flagged: hasOpenTextFlag(row) })
+      .where(eq(sessionNotes.id, noteId));
+  });
 }
 
 export const resolveAttendanceFlagSchema = z.object({
@@ -242,6 +261,47 @@ export async function resolveFlaggedAttendanceNote(actor: Actor | null, input: u
       targetType: "attendance_note",
       targetId: row.id,
       details: { reasons: row.reasons },
+    });
+  });
+}
+
+export const resolveSessionNoteFlagSchema = z.object({
+  noteId: z.coerce.number().int().positive("Choose a note."),
+});
+
+/**
+ * Issue 40: support resolves a session note's text flag in its queue: the flag, its reasons and the
+ * typed texts kept for them go (what families read stays as it is); audited with the reasons. A link
+ * still held keeps the note flagged for its own decision (decideHeldHomeworkLink). Only support's
+ * resolution clears a raised text flag: the teacher's edits do not (saveSessionNote).
+ */
+export async function resolveFlaggedSessionNote(actor: Actor | null, input: unknown): Promise<void> {
+  authorize(actor, "safety.triage");
+  const { noteId } = parseInput(resolveSessionNoteFlagSchema, input);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: sessionNotes.id,
+        flagged: sessionNotes.flagged,
+        flagReasons: sessionNotes.flagReasons,
+        flaggedTexts: sessionNotes.flaggedTexts,
+        held: sessionNotes.heldHomeworkUrl,
+      })
+      .from(sessionNotes)
+      .where(and(eq(sessionNotes.id, noteId), eq(sessionNotes.flagged, true)))
+      .for("update");
+    if (!row || !hasOpenTextFlag(row)) throw new AppError("not-found", "That note is no longer flagged.");
+    const isHeld = row.held !== null;
+    await tx
+      .update(sessionNotes)
+      .set({ flagged: isHeld, flagReasons: isHeld ? ["link"] : [], flaggedTexts: [] })
+      .where(eq(sessionNotes.id, row.id));
+    await recordAudit(tx, actor!, {
+      action: "session-note.flag-resolved",
+      targetType: "session_note",
+      targetId: row.id,
+      details: { reasons: row.flagReasons },
     });
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import type { Database } from "@/lib/platform/db/client";
@@ -76,7 +76,6 @@ function screenNote(data: { covered: string; homeworkUrl: string; lines: { learn
     originalCovered: covered.isFlagged ? data.covered : null,
     homeworkUrl: isLinkHeld ? null : link,
     heldHomeworkUrl: isLinkHeld ? link : null,
-    flagged: reasons.size > 0,
     flagReasons: [...reasons].sort(),
     isMasked: covered.isMasked || lines.some((l) => l.screened.isMasked),
     isLinkHeld,
@@ -151,42 +150,91 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
   }
   const screened = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines }, await textScreen(db));
   return db.transaction(async (tx) => {
-    const [note] = await tx
-      .insert(sessionNotes)
-      .values({
-        sectionId: section.id,
-        sessionStartsAt: startsAt,
-        occurrence: new Date(session.occurrence),
+    // The note as stored, locked so that no other save or support's resolution interleaves with
+    // this one. None yet: inserted below; a concurrent first save that inserts it first makes the
+    // insert do nothing, and the second turn locks and updates that row.
+    for (;;) {
+      const [existing] = await tx
+        .select()
+        .from(sessionNotes)
+        .where(and(eq(sessionNotes.sectionId, section.id), eq(sessionNotes.sessionStartsAt, startsAt)))
+        .for("update");
+      const storedLines = existing
+        ? await tx
+            .select({ originalLine: sessionNoteLines.originalLine, flagged: sessionNoteLines.flagged })
+            .from(sessionNoteLines)
+            .where(eq(sessionNoteLines.noteId, existing.id))
+        : [];
+      const flag = stickyFlag(existing ?? null, storedLines, screened);
+      const values = {
         covered: screened.covered,
         originalCovered: screened.originalCovered,
         homeworkUrl: screened.homeworkUrl,
         heldHomeworkUrl: screened.heldHomeworkUrl,
-        flagged: screened.flagged,
-        flagReasons: screened.flagReasons,
+        ...flag,
         authorId: actor!.id,
-        createdAt: now,
         updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [sessionNotes.sectionId, sessionNotes.sessionStartsAt],
-        set: {
-          covered: sql`excluded.covered`,
-          originalCovered: sql`excluded.original_covered`,
-          homeworkUrl: sql`excluded.homework_url`,
-          heldHomeworkUrl: sql`excluded.held_homework_url`,
-          flagged: sql`excluded.flagged`,
-          flagReasons: sql`excluded.flag_reasons`,
-          authorId: sql`excluded.author_id`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-      })
-      // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
-      .returning({ id: sessionNotes.id, inserted: sql<boolean>`(xmax = 0)` });
-    if (learnerIds.length > 0)
-      await tx.delete(sessionNoteLines).where(and(eq(sessionNoteLines.noteId, note!.id), inArray(sessionNoteLines.learnerId, learnerIds)));
-    if (screened.lines.length > 0) await tx.insert(sessionNoteLines).values(screened.lines.map((l) => ({ noteId: note!.id, ...l })));
-    return { created: Boolean(note!.inserted), isMasked: screened.isMasked, isLinkHeld: screened.isLinkHeld };
+      };
+      let noteId: number;
+      if (existing) {
+        await tx.update(sessionNotes).set(values).where(eq(sessionNotes.id, existing.id));
+        noteId = existing.id;
+      } else {
+        const [inserted] = await tx
+          .insert(sessionNotes)
+          .values({ ...values, sectionId: section.id, sessionStartsAt: startsAt, occurrence: new Date(session.occurrence), createdAt: now })
+          .onConflictDoNothing({ target: [sessionNotes.sectionId, sessionNotes.sessionStartsAt] })
+          .returning({ id: sessionNotes.id });
+        if (!inserted) continue;
+        noteId = inserted.id;
+      }
+      if (learnerIds.length > 0)
+        await tx.delete(sessionNoteLines).where(and(eq(sessionNoteLines.noteId, noteId), inArray(sessionNoteLines.learnerId, learnerIds)));
+      if (screened.lines.length > 0) await tx.insert(sessionNoteLines).values(screened.lines.map((l) => ({ noteId, ...l })));
+      return { created: !existing, isMasked: screened.isMasked, isLinkHeld: screened.isLinkHeld };
+    }
   });
+}
+
+type StoredNote = typeof sessionNotes.$inferSelect;
+
+/**
+ * Issue 40: a text flag is open on the note (support has not resolved it): texts kept for it, or,
+ * on a note flagged before they were kept, a reason other than a held link (a resolution leaves
+ * only "link", for a link still held).
+ */
+export function hasOpenTextFlag(note: Pick<StoredNote, "flagged" | "flaggedTexts" | "flagReasons">): boolean {
+  return note.flaggedTexts.length > 0 || (note.flagged && note.flagReasons.some((r) => r !== "link"));
+}
+
+/**
+ * Issue 40: the note's flag after a save. A text flag sticks until support resolves it
+ * (resolveFlaggedSessionNote), with every typed text that raised it, whatever the teacher saves
+ * since; its reasons add up. It is raised by a flagged text newly typed: not one already stored as
+ * typed on the note, so the same text saved again after support resolved it does not raise it
+ * again. A held homework link flags the note while it is held (decideHeldHomeworkLink).
+ */
+function stickyFlag(
+  existing: StoredNote | null,
+  storedLines: { originalLine: string | null; flagged: boolean }[],
+  screened: ReturnType<typeof screenNote>,
+): Pick<StoredNote, "flagged" | "flagReasons" | "flaggedTexts"> {
+  const wasOpen = existing !== null && hasOpenTextFlag(existing);
+  const storedAsTyped = new Set([existing?.originalCovered, ...storedLines.map((l) => l.originalLine)]);
+  const typedFlagged = [screened.originalCovered, ...screened.lines.filter((l) => l.flagged).map((l) => l.originalLine)];
+  const raised = typedFlagged.filter((t): t is string => t !== null && !storedAsTyped.has(t));
+  // A note flagged before texts were kept: what is on it as typed and flagged is what raised it.
+  const legacy =
+    wasOpen && existing.flaggedTexts.length === 0
+      ? [existing.originalCovered, ...storedLines.filter((l) => l.flagged).map((l) => l.originalLine)]
+      : [];
+  const kept = [...(wasOpen ? existing.flaggedTexts : []), ...legacy, ...raised].filter((t): t is string => t !== null);
+  const isOpen = wasOpen || raised.length > 0;
+  const reasons = new Set<string>(
+    isOpen ? [...(wasOpen ? existing.flagReasons : []), ...screened.flagReasons.filter((r) => r !== "link")] : [],
+  );
+  if (screened.heldHomeworkUrl !== null) reasons.add("link");
+  return { flagged: isOpen || screened.heldHomeworkUrl !== null, flagReasons: [...reasons].sort(), flaggedTexts: [...new Set(kept)] };
 }
 
 /** One past session of one child, as the family reads it: attendance and the teacher's note. */

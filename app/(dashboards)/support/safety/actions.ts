@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 
-import { decideHeldHomeworkLink, resolveFlaggedAttendanceNote } from "@/lib/classroom/flagged-notes";
+import { decideHeldHomeworkLink, resolveFlaggedAttendanceNote, resolveFlaggedSessionNote } from "@/lib/classroom/flagged-notes";
 import { requireActor } from "@/lib/platform/auth/session";
 import { formObject, runAction, type ActionResult } from "@/lib/platform/http/action-result";
 import { actOnConcern } from "@/lib/safety/concern-actions";
@@ -61,6 +61,16 @@ export async function resolveAttendanceFlagAction(_previous: ActionResult | null
   return runAction("resolve-attendance-flag", async () => {
     const actor = await requireActor("safety.triage");
     await resolveFlaggedAttendanceNote(actor, formObject(formData));
+    revalidatePath(PATH);
+    return "Resolved: the note has left the queue.";
+  });
+}
+
+/** Issue 40: a flagged session note's text flag resolved: it leaves the queue (a link still held stays for its own decision). */
+export async function resolveSessionNoteFlagAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  return runAction("resolve-session-note-flag", async () => {
+    const actor = await requireActor("safety.triage");
+    await resolveFlaggedSessionNote(actor, formObject(formData));
     revalidatePath(PATH);
     return "Resolved: the note has left the queue.";
   });

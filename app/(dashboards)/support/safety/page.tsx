@@ -10,7 +10,7 @@ import { formatInstantInZone } from "@/lib/scheduling/time";
 import { listPendingBios } from "@/lib/teachers/bio-review";
 import { FALLBACK_TIMEZONE, findUserTimezone } from "@/lib/teachers/profiles";
 
-import { decideBioAction, decideHeldLinkAction, resolveAttendanceFlagAction } from "./actions";
+import { decideBioAction, decideHeldLinkAction, resolveAttendanceFlagAction, resolveSessionNoteFlagAction } from "./actions";
 
 export const metadata = { title: "Safety" };
 
@@ -127,6 +127,22 @@ export default async function SafetyPage() {
                     ) : null}
                   </div>
                 ))}
+                {n.editedOut.map((text, i) => (
+                  <p key={`edited-${i}`} className="mt-1 text-slate-700">
+                    Flagged as typed, since edited out: {text}
+                  </p>
+                ))}
+                {n.kind === "session-note" && n.reasons.some((r) => r !== "link") ? (
+                  // Issue 40: a text flag sticks through the teacher's edits; support resolves it here
+                  // (a held link alone is decided below, not resolved).
+                  <ActionForm action={resolveSessionNoteFlagAction} className="mt-2">
+                    <input type="hidden" name="noteId" value={n.id} />
+                    <button type="submit" className="rounded-lg border border-slate-400 px-3 py-1 font-semibold">
+                      Resolve
+                      <span className="sr-only"> (session note, {n.courseTitle})</span>
+                    </button>
+                  </ActionForm>
+                ) : null}
                 {n.kind === "attendance" ? (
                   // Issue 40: the teacher's edits do not clear a raised flag; support does, here.
                   <ActionForm action={resolveAttendanceFlagAction} className="mt-2">

@@ -113,6 +113,15 @@ export const sessionNotes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Issue 40: every typed text (what was covered, a child's line) that raised the flag, kept for
+     * support until they resolve it in the safety queue: the flag sticks (editing the detail out of
+     * the note does not clear it). Empty when no text flag is open (a held link alone flags too).
+     */
+    flaggedTexts: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorId: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "session_notes" ADD COLUMN "flagged_texts" text[] DEFAULT '{}'::text[] NOT NULL;
