@@ -6,7 +6,7 @@ import { seriousA11yViolations } from "./support/a11y";
 import { pageAs } from "./support/auth";
 
 /**
- * Issue 40: a teacher cannot clear an attendance note's safety flag by editing the detail out. The
+ * Issue 40: a teacher cannot clear an attendance note's or a session note's safety flag by editing the detail out. The
  * flag sticks, with the text that raised it, in support's queue on /support/safety until support
  * resolves it there. On the demo teacher's seeded running Scratch class (lib/wiring/seed/live-class.ts),
  * its oldest started session, which the other specs leave alone.
@@ -65,6 +65,41 @@ test("an attendance note's flag stays after the teacher edits the detail out, un
   await support.screenshot({ path: "/tmp/attendance-flag-queue.png", fullPage: true });
   await item.screenshot({ path: "/tmp/attendance-flag-item.png" });
 
+  await item.getByRole("button", { name: /^Resolve/ }).click();
+  await expect(support.getByText("Resolved: the note has left the queue.").first()).toBeVisible();
+  await support.reload();
+  await expect(support.getByRole("listitem").filter({ hasText: tag })).toHaveCount(0);
+});
+
+test("a session note's flag stays after the teacher edits the detail out of what was covered, until support resolves it", async ({
+  browser,
+}) => {
+  test.slow(); // two browsers on a 2-core machine
+  const tag = randomUUID().slice(0, 6);
+  const flaggedText = `Loops and timers, questions to ada.parent@example.com ${tag}`;
+  const editedText = `Loops and timers ${tag}`;
+
+  const teacher = await pageAs(browser, "teacher");
+  await oldestSheet(teacher);
+  const note = teacher.getByRole("region", { name: "Session note" });
+  const saveNote = async (covered: string) => {
+    await note.getByLabel("What the session covered").fill(covered);
+    await note.getByRole("button", { name: /^(Save|Update) note$/ }).click();
+    await expect(note.getByRole("status").filter({ hasText: /^Session note (saved|updated)/ })).toBeVisible();
+  };
+  await saveNote(flaggedText);
+  // The teacher thinks better of it and edits the address out.
+  await teacher.reload();
+  await expect(note.getByLabel("What the session covered")).toHaveValue(flaggedText);
+  await saveNote(editedText);
+
+  const support = await pageAs(browser, "support");
+  await support.goto("/support/safety");
+  const item = support.getByRole("listitem").filter({ hasText: tag });
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(`Families read: ${editedText}`);
+  await expect(item).toContainText(`Flagged as typed, since edited out: ${flaggedText}`);
+  await expect(item).toContainText("Flagged for: an email address");
   await item.getByRole("button", { name: /^Resolve/ }).click();
   await expect(support.getByText("Resolved: the note has left the queue.").first()).toBeVisible();
   await support.reload();
