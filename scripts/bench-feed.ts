@@ -18,12 +18,11 @@ function stats(times: number[]) {
 }
 
 async function main() {
-  const { randomUUID } = await import("node:crypto");
-  const { eq } = await import("drizzle-orm");
   const { openDatabase, setDatabaseForTests } = await import("../lib/platform/db/client");
-  const schema = await import("../lib/platform/db/schema");
   const { feedCalendar, renewFeed } = await import("../lib/learner-access/feeds");
-  const { addChild, newFamily, newSection } = await import("../test/commerce-fixtures");
+  const { addChild, newFamily } = await import("../test/commerce-fixtures");
+  // A confirmed seat in a new section (Mondays and Thursdays for a year), its first session a week from now.
+  const { seatForParent } = await import("../test/message-fixtures");
 
   const serverUrl = process.env.BENCH_DATABASE_URL;
   let engine = "PGlite (in memory)";
@@ -49,34 +48,14 @@ async function main() {
   setDatabaseForTests(opened);
   const { db } = opened;
 
-  /** A confirmed seat for `learnerId` in `sectionId`, its first session a week from now. */
-  const seat = async (learnerId: number, sectionId: number) => {
-    const [section] = await db
-      .select({ teacherId: schema.sections.teacherId, courseId: schema.sections.courseId })
-      .from(schema.sections)
-      .where(eq(schema.sections.id, sectionId));
-    const startsAt = new Date(Date.now() + 7 * 86_400_000);
-    await db.insert(schema.bookings).values({
-      kind: "seat",
-      learnerId,
-      teacherId: section!.teacherId,
-      sectionId,
-      courseId: section!.courseId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3_600_000),
-      status: "confirmed",
-      token: randomUUID(),
-    });
-  };
-
   // The baseline: one child, one section.
   const small = await newFamily(db);
-  await seat(small.learnerId, await newSection(db));
+  await seatForParent(db, small.parentId, small.learnerId);
   // The issue's family: 5 children, 40 sections between them (8 each), every section twice a week for a year.
   const big = await newFamily(db);
   const children = [big.learnerId];
   for (let i = 1; i < CHILDREN; i++) children.push(await addChild(db, big.parentId, `Child${i}`));
-  for (let i = 0; i < SECTIONS; i++) await seat(children[i % CHILDREN]!, await newSection(db));
+  for (let i = 0; i < SECTIONS; i++) await seatForParent(db, big.parentId, children[i % CHILDREN]!);
 
   const tokenOf = (url: string) => /\/calendar\/([^/]+)\.ics$/.exec(url)![1]!;
   const smallToken = tokenOf(await renewFeed({ scope: "family", userId: small.parentId }));
