@@ -60,6 +60,11 @@ export interface FlaggedNote {
    * teacher edited them out), kept until support resolves it; [] for other kinds.
    */
   editedOut: string[];
+  /**
+   * Support can resolve its flag here: an attendance note always; a session note when a text flag is
+   * open (hasOpenTextFlag: a held link alone is decided, not resolved); a chat message never.
+   */
+  canResolve: boolean;
   /** When it was last written. */
   writtenAt: Date;
   /** A chat message: who wrote it, as named in the room, and where the session's whole chat is read. */
@@ -164,6 +169,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
         teacherName: teacherName ?? "Teacher",
         lines: noteLines,
         editedOut: flaggedTexts.filter((t) => !onNote.has(t)),
+        canResolve: hasOpenTextFlag({ flagged: true, flagReasons: n.reasons, flaggedTexts }),
       };
     }),
     ...marks.map((m) => ({
@@ -178,6 +184,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       reasons: m.reasons,
       lines: [{ learnerFirstName: m.learnerFirstName, line: m.note, originalLine: m.originalNote }],
       editedOut: [],
+      canResolve: true,
       writtenAt: m.writtenAt,
     })),
     ...chat.map((c) => ({
@@ -193,6 +200,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       reasons: c.reasons,
       lines: [],
       editedOut: [],
+      canResolve: false,
       writtenAt: c.writtenAt,
       chat: {
         author: c.author,

@@ -13,10 +13,13 @@ import type { Handler } from "@/lib/platform/events/reactions";
  * The person who made the change finds it on their next page: the same expiry runs before their
  * action's answer (beforeTheAnswer). Expiring twice is harmless. No mail.
  */
-async function expireSeatPagesTag(): Promise<void> {
-  const [{ expireTags }, { SEAT_PAGES_TAG }] = await Promise.all([import("@/cache-handler.mjs"), import("@/lib/scheduling/seat-pages")]);
-  await expireTags([SEAT_PAGES_TAG]);
+/** Expires the tags `tagsOf` names (from the seat pages' module) through Next's cache handler. */
+async function expirePageTags(tagsOf: (pages: typeof import("@/lib/scheduling/seat-pages")) => string[]): Promise<void> {
+  const [{ expireTags }, pages] = await Promise.all([import("@/cache-handler.mjs"), import("@/lib/scheduling/seat-pages")]);
+  await expireTags(tagsOf(pages));
 }
+
+const expireSeatPagesTag = () => expirePageTags(({ SEAT_PAGES_TAG }) => [SEAT_PAGES_TAG]);
 
 export const expireSeatPages: Handler<unknown> = {
   name: "expire-seat-pages",
@@ -24,10 +27,8 @@ export const expireSeatPages: Handler<unknown> = {
   beforeTheAnswer: expireSeatPagesTag,
 };
 
-async function expireCoursePageTags(courseSlugs: readonly string[]): Promise<void> {
-  const [{ expireTags }, { coursePageTag }] = await Promise.all([import("@/cache-handler.mjs"), import("@/lib/scheduling/seat-pages")]);
-  await expireTags([...new Set(courseSlugs)].map(coursePageTag));
-}
+const expireCoursePageTags = (courseSlugs: readonly string[]) =>
+  expirePageTags(({ coursePageTag }) => [...new Set(courseSlugs)].map(coursePageTag));
 
 /**
  * Issue 40: a waitlist join or leave changes one line of one course page (how many are in line), so

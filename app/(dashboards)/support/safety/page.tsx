@@ -132,7 +132,7 @@ export default async function SafetyPage() {
                     Flagged as typed, since edited out: {text}
                   </p>
                 ))}
-                {n.kind === "session-note" && n.reasons.some((r) => r !== "link") ? (
+                {n.kind === "session-note" && n.canResolve ? (
                   // Issue 40: a text flag sticks through the teacher's edits; support resolves it here
                   // (a held link alone is decided below, not resolved).
                   <ActionForm action={resolveSessionNoteFlagAction} className="mt-2">
