@@ -29,19 +29,11 @@ async function main() {
   let dropDatabase: (() => Promise<void>) | undefined;
   let opened;
   if (serverUrl) {
-    const { default: pg } = await import("pg");
-    const name = `bench_feed_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    opened = await openDatabase({ url: url.toString(), pgliteDir: "memory://" });
+    const { freshServerDatabase } = await import("./server-database.mjs");
+    const fresh = await freshServerDatabase(serverUrl, `bench_feed_${process.pid}`);
+    opened = await openDatabase({ url: fresh.url, pgliteDir: "memory://" });
     engine = "PostgreSQL (a fresh database)";
-    dropDatabase = async () => {
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    dropDatabase = fresh.drop;
   } else {
     opened = await openDatabase({ pgliteDir: "memory://" });
   }

@@ -211,21 +211,12 @@ async function main() {
     console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)");
     return;
   }
-  const { Client } = await import("pg");
-  const name = `bench_search_${randomUUID().replace(/-/g, "")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { freshServerDatabase } = await import("./server-database.mjs");
+  const fresh = await freshServerDatabase(serverUrl, `bench_search_${randomUUID().replace(/-/g, "")}`);
   try {
-    await bench("PostgreSQL", { url: url.toString(), pgliteDir: "memory://" });
+    await bench("PostgreSQL", { url: fresh.url, pgliteDir: "memory://" });
   } finally {
-    const cleanup = new Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await fresh.drop();
   }
 }
 

@@ -2,18 +2,11 @@
 // SERVER_URL (ending any connection to it) and creates it empty. The e2e servers on PostgreSQL
 // (E2E_DATABASE_URL, playwright.config.ts) start from it as the embedded ones start from a removed
 // PGlite folder: the app migrates and seeds it at start.
-import pg from "pg";
+import { freshServerDatabase } from "./server-database.mjs";
 
 const [serverUrl, name] = process.argv.slice(2);
-if (!serverUrl || !/^[a-z_][a-z0-9_]*$/.test(name ?? "")) {
+if (!serverUrl || !name) {
   console.error("usage: node scripts/fresh-database.mjs SERVER_URL NAME (a lower-case identifier)");
   process.exit(2);
 }
-const client = new pg.Client({ connectionString: serverUrl });
-await client.connect();
-try {
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-} finally {
-  await client.end();
-}
+await freshServerDatabase(serverUrl, name);

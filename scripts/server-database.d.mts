@@ -1,0 +1,1 @@
+export function freshServerDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }>;
