@@ -22,7 +22,8 @@ export function TeacherReliability({
       </h2>
       <p className="mb-3 text-sm text-slate-700">
         Sessions held in our classroom, last {RELIABILITY_DAYS} days, from who joined: late is more than {LATE_AFTER_MINUTES} minutes after
-        the start; absent is never joining a room the families came into.
+        the start; absent is never joining a room the families came into, and that session is cancelled for the families (a make-up or their
+        credit).
       </p>
       {teachers.length === 0 ? (
         <p className="text-slate-700">No classroom sessions recorded yet.</p>
@@ -47,7 +48,7 @@ export function TeacherReliability({
                   <td className="px-3 py-2">{lapse.teacherName}</td>
                   <td className="px-3 py-2">{lapse.courseTitle}</td>
                   <td className="px-3 py-2">{formatInstantInZone(lapse.sessionStartsAt, zone)}</td>
-                  <td className="px-3 py-2">{lapse.kind === "absent" ? "Never joined" : `Joined ${lapse.minutesLate} minutes late`}</td>
+                  <td className="px-3 py-2">{whatHappened(lapse)}</td>
                 </tr>
               ))}
             </DataTable>
@@ -56,4 +57,15 @@ export function TeacherReliability({
       )}
     </section>
   );
+}
+
+const CANCELLATION: Record<NonNullable<ReliabilityLapse["cancellation"]>, string> = {
+  pending: "session cancelled, make-up or credit to come",
+  makeup: "session cancelled, make-up set",
+  credited: "session cancelled, families credited",
+};
+
+function whatHappened(lapse: ReliabilityLapse): string {
+  if (lapse.kind === "late") return `Joined ${lapse.minutesLate} minutes late`;
+  return lapse.cancellation ? `Never joined: ${CANCELLATION[lapse.cancellation]}` : "Never joined";
 }

@@ -102,8 +102,15 @@ describe("the teacher's reliability record from the join log", () => {
     expect(teachers.find((t) => t.teacherId === absent.section.teacherId)).toMatchObject({ sessions: 1, late: 0, absent: 1 });
     expect(lapses).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ sectionId: late.section.id, kind: "late", minutesLate: 10, teacherName: `Teacher ${late.section.id}` }),
-        expect.objectContaining({ sectionId: absent.section.id, kind: "absent", minutesLate: null }),
+        expect.objectContaining({
+          sectionId: late.section.id,
+          kind: "late",
+          minutesLate: 10,
+          teacherName: `Teacher ${late.section.id}`,
+          cancellation: null,
+        }),
+        // The missed session was cancelled for its families, its make-up or credit still to come.
+        expect.objectContaining({ sectionId: absent.section.id, kind: "absent", minutesLate: null, cancellation: "pending" }),
       ]),
     );
     const teacher: Actor = { id: late.section.teacherId, email: "t@example.com", role: "teacher" };

@@ -4,8 +4,17 @@ import { and, asc, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb, type Database } from "@/lib/platform/db/client";
-import { classroomPresence, classroomRooms, courses, sections, teacherSessionReliability, users } from "@/lib/platform/db/schema";
+import {
+  classroomPresence,
+  classroomRooms,
+  courses,
+  sections,
+  sessionChanges,
+  teacherSessionReliability,
+  users,
+} from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
+import { cancelMissedSession } from "@/lib/scheduling/session-changes";
 
 /**
  * Issue 43: the teacher's reliability record, from the classroom's join log (classroom_presence).
@@ -16,8 +25,12 @@ import { env } from "@/lib/platform/env";
  * nobody came to, or one held on an outside link (the section's own, the operator's mode, or the
  * fallback while the media server was down), is not held against the teacher.
  *
- * Money is not touched here: a session the teacher never joined is not cancelled or credited by
- * this record (the session-change rules still need a person to cancel it, lib/scheduling).
+ * A session the teacher never joined counts as cancelled: in the transaction that records it absent,
+ * it is cancelled by the session-change rules as a teacher's cancel would be (cancelMissedSession:
+ * the families told, then a make-up or the seats' credit after the deadline). The record's unique
+ * key makes that once: a rerun, or another instance running the job at the same moment, waits on
+ * the first one's row and records nothing, cancels nothing. A session already cancelled or moved,
+ * or no longer on the section's schedule, is recorded and left as it is.
  */
 export const LATE_AFTER_MINUTES = 3;
 /** How far back a run looks for sessions not yet recorded (an instance that was down catches up). */
@@ -66,19 +79,24 @@ export async function recordTeacherReliability(db: Database, now = new Date()): 
     const joinedAt = room.teacherJoinedAt === null ? null : new Date(room.teacherJoinedAt);
     const minutesLate = joinedAt ? Math.max(0, Math.floor((joinedAt.getTime() - startsAt) / MINUTE)) : null;
     const kind: ReliabilityKind = !joinedAt ? "absent" : joinedAt.getTime() - startsAt > LATE_AFTER_MINUTES * MINUTE ? "late" : "on-time";
-    const inserted = await db
-      .insert(teacherSessionReliability)
-      .values({
-        teacherId: room.teacherId,
-        sectionId: room.sectionId,
-        sessionStartsAt: room.sessionStartsAt,
-        kind,
-        firstJoinedAt: joinedAt,
-        minutesLate: kind === "late" ? minutesLate : null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: teacherSessionReliability.id });
-    recorded += inserted.length;
+    recorded += await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(teacherSessionReliability)
+        .values({
+          teacherId: room.teacherId,
+          sectionId: room.sectionId,
+          sessionStartsAt: room.sessionStartsAt,
+          kind,
+          firstJoinedAt: joinedAt,
+          minutesLate: kind === "late" ? minutesLate : null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: teacherSessionReliability.id });
+      if (inserted.length === 0) return 0;
+      // The room is named by the session's start as held: an unchanged session's is its occurrence.
+      if (kind === "absent") await cancelMissedSession(tx, room.sectionId, room.sessionStartsAt, now);
+      return 1;
+    });
   }
   return recorded;
 }
@@ -100,6 +118,8 @@ export interface ReliabilityLapse {
   sessionStartsAt: Date;
   kind: Exclude<ReliabilityKind, "on-time">;
   minutesLate: number | null;
+  /** A missed session cancelled for it: waiting for a make-up or its credit, given a make-up, or credited. Null when it was not cancelled. */
+  cancellation: "pending" | "makeup" | "credited" | null;
 }
 
 /** The admin dashboard's reliability table (the last 90 days, teachers with a lapse first) and the latest lapses. */
@@ -132,11 +152,22 @@ export async function teacherReliability(
         sessionStartsAt: teacherSessionReliability.sessionStartsAt,
         kind: teacherSessionReliability.kind,
         minutesLate: teacherSessionReliability.minutesLate,
+        cancelledAs: sessionChanges.kind,
+        makeupStartsAt: sessionChanges.makeupStartsAt,
+        creditedAt: sessionChanges.creditedAt,
       })
       .from(teacherSessionReliability)
       .innerJoin(users, eq(users.id, teacherSessionReliability.teacherId))
       .innerJoin(sections, eq(sections.id, teacherSessionReliability.sectionId))
       .innerJoin(courses, eq(courses.id, sections.courseId))
+      .leftJoin(
+        sessionChanges,
+        and(
+          eq(sessionChanges.sectionId, teacherSessionReliability.sectionId),
+          eq(sessionChanges.originalStartsAt, teacherSessionReliability.sessionStartsAt),
+          eq(sessionChanges.kind, "cancelled"),
+        ),
+      )
       .where(and(gte(teacherSessionReliability.sessionStartsAt, since), sql`${teacherSessionReliability.kind} <> 'on-time'`))
       .orderBy(desc(teacherSessionReliability.sessionStartsAt))
       .limit(20),
@@ -145,6 +176,10 @@ export async function teacherReliability(
     teachers: teachers
       .map((t) => ({ ...t, sessions: Number(t.sessions), late: Number(t.late), absent: Number(t.absent) }))
       .sort((a, b) => b.absent + b.late - (a.absent + a.late) || a.teacherName.localeCompare(b.teacherName)),
-    lapses: lapses.map((l) => ({ ...l, kind: l.kind as ReliabilityLapse["kind"] })),
+    lapses: lapses.map(({ cancelledAs, makeupStartsAt, creditedAt, ...l }) => ({
+      ...l,
+      kind: l.kind as ReliabilityLapse["kind"],
+      cancellation: l.kind !== "absent" || !cancelledAs ? null : makeupStartsAt ? "makeup" : creditedAt ? "credited" : "pending",
+    })),
   };
 }

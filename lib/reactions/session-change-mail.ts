@@ -6,7 +6,7 @@ import { mergeInvites } from "@/lib/notifications/calendar";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { sessionChangedEmail, type SessionChangeKind } from "@/lib/notifications/messages/session-changed";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, courses, learners, sections, sessionChanges } from "@/lib/platform/db/schema";
+import { bookings, courses, learners, sections, sessionChanges, teacherSessionReliability } from "@/lib/platform/db/schema";
 import type { Handler } from "@/lib/platform/events/reactions";
 import type { SessionChangeEvent } from "@/lib/scheduling/events";
 import { loadSessionChanges } from "@/lib/scheduling/session-changes";
@@ -56,6 +56,7 @@ export async function enqueueSessionChangeMail(
     seats.map(({ booking }) => booking),
   );
   const now = kind === "moved" ? change.startsAt : kind === "makeup" ? change.makeupStartsAt : null;
+  const missedByTeacher = kind === "cancelled" && change.changedById === null && (await wasMissedByTeacher(db, change));
   // One message per family: a parent with several children in the class hears once, naming them all.
   const families = new Map<string, typeof seats>();
   for (const seat of seats) {
@@ -75,6 +76,7 @@ export async function enqueueSessionChangeMail(
       wasWhen: formatInstantInZone(change.originalStartsAt, parent.zone),
       nowWhen: now ? formatInstantInZone(now, parent.zone) : null,
       creditWhen: kind === "cancelled" && change.creditDueAt ? formatInstantInZone(change.creditDueAt, parent.zone) : null,
+      missedByTeacher,
       myCoursesUrl: MY_COURSES_URL(),
     });
     // Each seat keeps its own calendar event (UID); the family's file carries them all.
@@ -99,6 +101,21 @@ export async function enqueueSessionChangeMail(
     // Keyed by the family's first seat: delivered again, the same message.
     await enqueueEmail(db, `session-change:${change.id}:${change.sequence}:${first.id}`, { ...content, invite, to: parent.email });
   }
+}
+
+/** Cancelled by no person, with the session on its teacher's record as never joined: the reliability job's cancel (lib/classroom/reliability.ts). */
+async function wasMissedByTeacher(db: Database, change: { sectionId: number; originalStartsAt: Date }): Promise<boolean> {
+  const [absent] = await db
+    .select({ id: teacherSessionReliability.id })
+    .from(teacherSessionReliability)
+    .where(
+      and(
+        eq(teacherSessionReliability.sectionId, change.sectionId),
+        eq(teacherSessionReliability.sessionStartsAt, change.originalStartsAt),
+        eq(teacherSessionReliability.kind, "absent"),
+      ),
+    );
+  return Boolean(absent);
 }
 
 export const sessionChangeMail = {

@@ -206,7 +206,7 @@ export const TIMED_WORK: readonly TimedJob[] = [
   every(MINUTE, "check-expiry-warnings", queueCheckExpiryWarnings),
   // Cancelled sessions with no make-up by their deadline: each paid seat credited its share once (row lock, unique key): session.credited.
   every(5 * MINUTE, "credit-cancelled-sessions", creditCancelledSessions),
-  // Finished classroom sessions on the teacher's reliability record (on time, late, absent), once each (a unique key per session).
+  // Finished classroom sessions on the teacher's reliability record (on time, late, absent), once each (a unique key per session); an absent one cancelled for its families in the same transaction: session.cancelled.
   every(5 * MINUTE, "teacher-reliability", recordTeacherReliability),
   // Retention (IP addresses, old leads, old events, delivered payloads, homework files): checked hourly, run once a day across instances (a job_runs claim).
   every(HOUR, "privacy-retention", runRetentionJob),

@@ -106,17 +106,27 @@ async function lockOwnSection(tx: Transaction, actor: Actor, sectionId: number):
   const [found] = await tx.select({ teacherId: sections.teacherId }).from(sections).where(eq(sections.id, sectionId));
   // The same refusal whether the section is someone else's or none.
   if (!found || (actor.role !== "admin" && found.teacherId !== actor.id)) throw new AppError("forbidden", M.notYourSection);
+  const locked = await lockTeacherSections(tx, found.teacherId, sectionId);
+  // Handed to another teacher between the two reads: refused as anyone else's.
+  if (!locked) throw new AppError("forbidden", M.notYourSection);
+  if (!(RUNNING as readonly string[]).includes(locked.section.status)) throw new AppError("conflict", M.sectionNotRunning);
+  return locked;
+}
+
+/** The section with its teacher's running sections, locked in id order in one statement; null when it is not (or no longer) that teacher's. */
+async function lockTeacherSections(
+  tx: Transaction,
+  teacherId: number,
+  sectionId: number,
+): Promise<{ section: SectionRow; others: SectionRow[] } | null> {
   const locked = await tx
     .select()
     .from(sections)
-    .where(and(eq(sections.teacherId, found.teacherId), or(eq(sections.id, sectionId), inArray(sections.status, [...RUNNING]))))
+    .where(and(eq(sections.teacherId, teacherId), or(eq(sections.id, sectionId), inArray(sections.status, [...RUNNING]))))
     .orderBy(asc(sections.id))
     .for("update");
   const section = locked.find((row) => row.id === sectionId);
-  // Handed to another teacher between the two reads: refused as anyone else's.
-  if (!section) throw new AppError("forbidden", M.notYourSection);
-  if (!(RUNNING as readonly string[]).includes(section.status)) throw new AppError("conflict", M.sectionNotRunning);
-  return { section, others: locked.filter((row) => row.id !== sectionId) };
+  return section ? { section, others: locked.filter((row) => row.id !== sectionId) } : null;
 }
 
 /** The occurrence asked for: one of the rule's, not started yet (by its current time), with its change if any. */
@@ -275,25 +285,69 @@ export async function cancelSession(
     const { at, change, hasStarted } = await occurrenceOf(tx, section, data.occurrence, now);
     if (hasStarted) throw new AppError("conflict", M.sessionStarted);
     if (change?.kind === "cancelled") throw new AppError("conflict", M.alreadyCancelled);
-    const sequence = await nextSequence(tx, section, now);
-    const row = await writeChange(
-      tx,
-      { sectionId: section.id, originalStartsAt: at },
-      {
-        kind: "cancelled",
-        startsAt: null,
-        endsAt: null,
-        makeupStartsAt: null,
-        makeupEndsAt: null,
-        // Counted from the session's time as the families last knew it.
-        creditDueAt: creditDueAt(change?.startsAt ?? at),
-        sequence,
-        changedById: actor.id,
-      },
-    );
-    await emit(tx, sessionCancelled, { changeId: row.id, sequence });
-    return row;
+    return writeCancellation(tx, section, at, change, actor.id, now);
   });
+}
+
+/**
+ * The cancellation itself, whoever cancels: the occurrence's row (its credit due from the session's
+ * time as the families last knew it), the invites' next SEQUENCE and session.cancelled, whose
+ * reactions tell the families; the credit job or a make-up follows (lib/commerce/session-credits.ts).
+ */
+async function writeCancellation(
+  tx: Transaction,
+  section: SectionRow,
+  at: Date,
+  change: SessionChangeRow | null,
+  changedById: number | null,
+  now: Date,
+): Promise<SessionChangeRow> {
+  const sequence = await nextSequence(tx, section, now);
+  const row = await writeChange(
+    tx,
+    { sectionId: section.id, originalStartsAt: at },
+    {
+      kind: "cancelled",
+      startsAt: null,
+      endsAt: null,
+      makeupStartsAt: null,
+      makeupEndsAt: null,
+      creditDueAt: creditDueAt(change?.startsAt ?? at),
+      sequence,
+      changedById,
+    },
+  );
+  await emit(tx, sessionCancelled, { changeId: row.id, sequence });
+  return row;
+}
+
+/**
+ * The system's cancel of a session its teacher never came into the classroom for, which counts as
+ * cancelled: run by the reliability job (lib/classroom/reliability.ts) in the transaction that
+ * records the absence, once the session is over. The same rules and road as a teacher's cancel (the
+ * families told, then a make-up or the credit after the deadline), with no person as its author,
+ * under the same section locks as a person's change, so the two wait on each other. Leaves alone,
+ * returning null, a session that is not one to cancel: its section no longer running (closing one
+ * refunds its families), its time no longer one of the section's (its times were edited since), or
+ * one already cancelled or moved.
+ */
+export async function cancelMissedSession(
+  tx: Transaction,
+  sectionId: number,
+  occurrence: Date,
+  now = new Date(),
+): Promise<SessionChangeRow | null> {
+  const [found] = await tx.select({ teacherId: sections.teacherId }).from(sections).where(eq(sections.id, sectionId));
+  const locked = found ? await lockTeacherSections(tx, found.teacherId, sectionId) : null;
+  if (!locked || !(RUNNING as readonly string[]).includes(locked.section.status)) return null;
+  const { section } = locked;
+  if (!isOccurrence(section, occurrence.toISOString())) return null;
+  const [change] = await tx
+    .select({ id: sessionChanges.id })
+    .from(sessionChanges)
+    .where(and(eq(sessionChanges.sectionId, section.id), eq(sessionChanges.originalStartsAt, occurrence)));
+  if (change) return null;
+  return writeCancellation(tx, section, occurrence, null, null, now);
 }
 
 /** Sets (or changes) the make-up of a cancelled session, until its credit has been made. */

@@ -18,6 +18,8 @@ export interface SessionChangedFacts {
   nowWhen: string | null;
   /** A cancellation: when its share of the price is credited if no make-up is set, in the reader's zone. */
   creditWhen: string | null;
+  /** A cancellation because the teacher never came into the classroom (the reliability job's), not one they chose. */
+  missedByTeacher?: boolean;
   myCoursesUrl: string;
 }
 
@@ -48,7 +50,9 @@ export function sessionChangedEmail(facts: SessionChangedFacts) {
         ]
       : facts.kind === "cancelled"
         ? [
-            `The teacher has cancelled one session of ${facts.courseTitle}, which ${learners} ${isAre} booked into. The other sessions stay as they were.`,
+            facts.missedByTeacher
+              ? `The teacher did not come to the classroom for one session of ${facts.courseTitle}, which ${learners} ${isAre} booked into, so that session counts as cancelled. We are sorry. The other sessions stay as they were.`
+              : `The teacher has cancelled one session of ${facts.courseTitle}, which ${learners} ${isAre} booked into. The other sessions stay as they were.`,
             `The teacher may propose a make-up session; we will write when they do. If none is set by ${facts.creditWhen ?? "the deadline"}, that session's share of the price goes to your Cash automatically.`,
             `${invites}: it marks the session cancelled in your calendar.`,
           ]
