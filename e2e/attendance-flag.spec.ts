@@ -82,8 +82,9 @@ test("a session note's flag stays after the teacher edits the detail out of what
   const teacher = await pageAs(browser, "teacher");
   await oldestSheet(teacher);
   const note = teacher.getByRole("region", { name: "Session note" });
-  const saveNote = async (covered: string) => {
+  const saveNote = async (covered: string, homeworkUrl = "") => {
     await note.getByLabel("What the session covered").fill(covered);
+    await note.getByLabel("Homework link (optional)").fill(homeworkUrl);
     await note.getByRole("button", { name: /^(Save|Update) note$/ }).click();
     await expect(note.getByRole("status").filter({ hasText: /^Session note (saved|updated)/ })).toBeVisible();
   };
@@ -91,7 +92,11 @@ test("a session note's flag stays after the teacher edits the detail out of what
   // The teacher thinks better of it and edits the address out.
   await teacher.reload();
   await expect(note.getByLabel("What the session covered")).toHaveValue(flaggedText);
-  await saveNote(editedText);
+  // A homework link off the allow-list is held; the teacher swaps it for another before support decides.
+  const firstLink = `https://pianofun.example.com/${tag}`;
+  const secondLink = `https://other.example.org/${tag}`;
+  await saveNote(editedText, firstLink);
+  await saveNote(editedText, secondLink);
 
   const support = await pageAs(browser, "support");
   await support.goto("/support/safety");
@@ -99,9 +104,18 @@ test("a session note's flag stays after the teacher edits the detail out of what
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(`Families read: ${editedText}`);
   await expect(item).toContainText(`Flagged as typed, since edited out: ${flaggedText}`);
-  await expect(item).toContainText("Flagged for: an email address");
+  await expect(item).toContainText("Flagged for: an email address, a link off the allow-list");
+  await expect(item).toContainText(`Homework link held: ${secondLink}`);
+  await expect(item).toContainText(`Homework link held, since replaced (families never saw it): ${firstLink}`);
   await item.getByRole("button", { name: /^Resolve/ }).click();
-  await expect(support.getByText("Resolved: the note has left the queue.").first()).toBeVisible();
+  await expect(support.getByText("Resolved: the note stays in the queue for its held homework link.").first()).toBeVisible();
+  await support.reload();
+  // The text is resolved; the held links stay, and one decision covers both.
+  await expect(item).toContainText("Flagged for: a link off the allow-list");
+  await expect(item).not.toContainText("an email address");
+  await expect(item).not.toContainText(flaggedText);
+  await item.getByRole("button", { name: /^Drop the held links/ }).click();
+  await expect(support.getByText("Saved.").first()).toBeVisible();
   await support.reload();
   await expect(support.getByRole("listitem").filter({ hasText: tag })).toHaveCount(0);
 });

@@ -179,7 +179,7 @@ describe("a session note's per-child line", () => {
       lines: [{ learnerFirstName: "Ada", line: `Ada can reach me at ${MASK}`, originalLine: typed }],
     });
     // Letting the link through leaves the note in the queue for its line.
-    await decideHeldHomeworkLink(support, { noteId: note!.id, decision: "release" });
+    await decideHeldHomeworkLink(support, { noteId: note!.id, decision: "release", links: ["https://pianofun.example.com/sheet"] });
     expect(await queued()).toMatchObject({ heldHomeworkUrl: null, lines: [{ originalLine: typed }] });
   });
 });
@@ -295,17 +295,137 @@ describe("a session note's safety flag", () => {
     await save(typed, "", "https://pianofun.example.com/sheet");
     await save("Mazes", "", "https://pianofun.example.com/sheet");
     const id = (await stored()).id;
-    await decideHeldHomeworkLink(support, { noteId: id, decision: "release" });
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "release", links: ["https://pianofun.example.com/sheet"] });
     expect(await stored()).toMatchObject({ flagged: true, homeworkUrl: "https://pianofun.example.com/sheet", flaggedTexts: [typed] });
     expect(await queued()).toMatchObject({ heldHomeworkUrl: null, editedOut: [typed] });
 
-    // Resolved while a link is held: the note stays in the queue for the link alone, which support decides.
+    // Resolved while a link is held (here one its teacher removed before support decided it): the
+    // note stays in the queue for the link alone, which support decides.
     await save("Mazes", "", "https://other.example.org/work");
-    await resolveFlaggedSessionNote(support, { noteId: id });
+    await save("Mazes");
+    await expect(resolveFlaggedSessionNote(support, { noteId: id })).resolves.toEqual({ isLinkHeld: true });
     expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["link"], flaggedTexts: [] });
+    expect(await queued()).toMatchObject({ heldHomeworkUrl: null, replacedHeldHomeworkUrls: ["https://other.example.org/work"] });
     await expect(resolveFlaggedSessionNote(support, { noteId: id })).rejects.toMatchObject({ code: "not-found" });
-    await decideHeldHomeworkLink(support, { noteId: id, decision: "drop" });
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "drop", links: ["https://other.example.org/work"] });
     expect(await stored()).toMatchObject({ flagged: false, homeworkUrl: null, heldHomeworkUrl: null });
     expect(await queued()).toBeUndefined();
+  });
+  it("drops the link from its reasons once support decides the link, its text reasons staying until resolved", async () => {
+    const { support, save, stored, queued } = await noteOfClass();
+    await save("Find me on 555 014 2233", "", "https://pianofun.example.com/sheet");
+    const id = (await stored()).id;
+    expect((await stored()).flagReasons).toEqual(["link", "phone"]);
+
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "drop", links: ["https://pianofun.example.com/sheet"] });
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["phone"], heldHomeworkUrl: null });
+    expect(screeningReasonsText((await queued())!.reasons)).toBe("a phone number");
+    // The teacher saves again, no link held: the reason does not come back.
+    await save("Mazes");
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["phone"] });
+    await resolveFlaggedSessionNote(support, { noteId: id });
+    expect(await stored()).toMatchObject({ flagged: false, flagReasons: [] });
+  });
+
+  it("lists as open only the texts flagged since support last resolved it, the resolved ones still on it as history", async () => {
+    const { support, save, stored, queued } = await noteOfClass();
+    const phone = "Scales. Text me on 555 014 2233";
+    const email = "Ada can reach me at ada.coach@example.com";
+    const otherEmail = "Ada, the sheet is at coach.ada@example.org";
+    const otherPhone = "Arpeggios. Call 555 019 7788 after class";
+    await save(phone, email);
+    await resolveFlaggedSessionNote(support, { noteId: (await stored()).id });
+
+    // A new line raises the flag; what was covered, resolved and still on the note, is not open again.
+    await save(phone, otherEmail);
+    expect(await queued()).toMatchObject({
+      originalCovered: null,
+      lines: [{ learnerFirstName: "Ada", originalLine: otherEmail }],
+      resolvedTexts: [phone],
+      editedOut: [],
+      canResolve: true,
+    });
+    await resolveFlaggedSessionNote(support, { noteId: (await stored()).id });
+
+    // And the other way round: Ada's resolved line stays on the note, a new "covered" raises it.
+    await save(otherPhone, otherEmail);
+    expect(await queued()).toMatchObject({ originalCovered: otherPhone, lines: [], resolvedTexts: [otherEmail], editedOut: [] });
+    expect((await queued())!.reasons).toEqual(["phone"]);
+  });
+
+  it("keeps a held link its teacher replaced for support, until one decision covers every held link support read", async () => {
+    const { support, save, stored, queued } = await noteOfClass();
+    const first = "https://pianofun.example.com/sheet";
+    const second = "https://other.example.org/work";
+    const allowed = "https://scratch.mit.edu/projects/1";
+    await save("Mazes", "", first);
+    const id = (await stored()).id;
+    await save("Mazes", "", second);
+    expect(await stored()).toMatchObject({
+      flagged: true,
+      flagReasons: ["link"],
+      heldHomeworkUrl: second,
+      replacedHeldHomeworkUrls: [first],
+    });
+    expect(await queued()).toMatchObject({ heldHomeworkUrl: second, replacedHeldHomeworkUrls: [first], canResolve: false });
+
+    // Replaced by a link on the allow-list: families see it, and both held links still wait for support.
+    await save("Mazes", "", allowed);
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["link"], homeworkUrl: allowed, heldHomeworkUrl: null });
+    expect((await stored()).replacedHeldHomeworkUrls.sort()).toEqual([first, second].sort());
+    expect(await queued()).toMatchObject({ heldHomeworkUrl: null, replacedHeldHomeworkUrls: expect.arrayContaining([first, second]) });
+
+    // Nothing held is left to let through; a decision on fewer links than are held is refused, nothing changed.
+    await expect(decideHeldHomeworkLink(support, { noteId: id, decision: "release", links: [first, second] })).rejects.toMatchObject({
+      code: "invalid",
+    });
+    await expect(decideHeldHomeworkLink(support, { noteId: id, decision: "drop", links: [first] })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    expect((await stored()).replacedHeldHomeworkUrls).toHaveLength(2);
+
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "drop", links: [second, first] });
+    expect(await stored()).toMatchObject({
+      flagged: false,
+      flagReasons: [],
+      homeworkUrl: allowed,
+      heldHomeworkUrl: null,
+      replacedHeldHomeworkUrls: [],
+    });
+    expect(await queued()).toBeUndefined();
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "session_note"), eq(auditEvents.targetId, String(id))));
+    expect(audit).toMatchObject({ action: "session-note.links-decided", actorId: support.id, details: { decision: "drop" } });
+    expect((audit!.details as { links: string[] }).links.sort()).toEqual([first, second].sort());
+  });
+
+  it("lets through only the link held now, and only when it is the one support read", async () => {
+    const { support, save, stored, queued } = await noteOfClass();
+    const first = "https://pianofun.example.com/sheet";
+    const second = "https://other.example.org/work";
+    await save("Mazes", "", first);
+    const id = (await stored()).id;
+    const read = await queued();
+    // The teacher swaps the link while support reads the queue: support's decision is refused.
+    await save("Mazes", "", second);
+    await expect(
+      decideHeldHomeworkLink(support, {
+        noteId: id,
+        decision: "release",
+        links: [read!.heldHomeworkUrl!, ...read!.replacedHeldHomeworkUrls],
+      }),
+    ).rejects.toMatchObject({ code: "conflict" });
+    expect(await stored()).toMatchObject({ homeworkUrl: null, heldHomeworkUrl: second, replacedHeldHomeworkUrls: [first] });
+
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "release", links: [second, first] });
+    expect(await stored()).toMatchObject({
+      flagged: false,
+      flagReasons: [],
+      homeworkUrl: second,
+      heldHomeworkUrl: null,
+      replacedHeldHomeworkUrls: [],
+    });
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
 
@@ -50,16 +50,27 @@ export interface FlaggedNote {
   sessionStartsAt: Date;
   /** A session note's "covered" text as families read it; "" for an attendance note. */
   covered: string;
+  /** As typed, while its flag is open (a session note's "covered" that support resolved is in resolvedTexts). */
   originalCovered: string | null;
   heldHomeworkUrl: string | null;
+  /**
+   * Issue 40: a session note's homework links that were held and that its teacher replaced or
+   * removed before support decided them: never shown to families, decided with heldHomeworkUrl.
+   */
+  replacedHeldHomeworkUrls: string[];
   reasons: string[];
-  /** The flagged lines about a child: a session note's, or the attendance note itself. */
+  /** The flagged lines about a child, open ones: a session note's, or the attendance note itself. */
   lines: FlaggedLine[];
   /**
    * Issue 40: a session note's typed texts that raised its flag and are no longer on it (its
    * teacher edited them out), kept until support resolves it; [] for other kinds.
    */
   editedOut: string[];
+  /**
+   * Issue 40: a session note's typed texts still on it that support resolved before its flag was
+   * raised again: history, not open; [] for other kinds.
+   */
+  resolvedTexts: string[];
   /**
    * Support can resolve its flag here: an attendance note always; a session note when a text flag is
    * open (hasOpenTextFlag: a held link alone is decided, not resolved); a chat message never.
@@ -86,6 +97,7 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
         covered: sessionNotes.covered,
         originalCovered: sessionNotes.originalCovered,
         heldHomeworkUrl: sessionNotes.heldHomeworkUrl,
+        replacedHeldHomeworkUrls: sessionNotes.replacedHeldHomeworkUrls,
         reasons: sessionNotes.flagReasons,
         flaggedTexts: sessionNotes.flaggedTexts,
         writtenAt: sessionNotes.updatedAt,
@@ -163,13 +175,20 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
     ...notes.map(({ teacherName, flaggedTexts, ...n }) => {
       const noteLines = lines.filter((l) => l.noteId === n.id).map(({ noteId: _, ...l }) => l);
       const onNote = new Set([n.originalCovered, ...noteLines.map((l) => l.originalLine)]);
+      const isTextOpen = hasOpenTextFlag({ flagged: true, flagReasons: n.reasons, flaggedTexts });
+      // Open: a text that raised the flag since support last resolved it (flaggedTexts). A note
+      // flagged before texts were kept: every flagged text on it, as stickyFlag reads it.
+      const open = (typed: string | null) => typed !== null && (flaggedTexts.length > 0 ? flaggedTexts.includes(typed) : isTextOpen);
+      const onNoteTyped = [n.originalCovered, ...noteLines.map((l) => l.originalLine)];
       return {
         ...n,
         kind: "session-note" as const,
         teacherName: teacherName ?? "Teacher",
-        lines: noteLines,
+        originalCovered: open(n.originalCovered) ? n.originalCovered : null,
+        lines: noteLines.filter((l) => open(l.originalLine)),
         editedOut: flaggedTexts.filter((t) => !onNote.has(t)),
-        canResolve: hasOpenTextFlag({ flagged: true, flagReasons: n.reasons, flaggedTexts }),
+        resolvedTexts: [...new Set(onNoteTyped.filter((t): t is string => t !== null && !open(t)))],
+        canResolve: isTextOpen,
       };
     }),
     ...marks.map((m) => ({
@@ -181,9 +200,11 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       covered: "",
       originalCovered: null,
       heldHomeworkUrl: null,
+      replacedHeldHomeworkUrls: [],
       reasons: m.reasons,
       lines: [{ learnerFirstName: m.learnerFirstName, line: m.note, originalLine: m.originalNote }],
       editedOut: [],
+      resolvedTexts: [],
       canResolve: true,
       writtenAt: m.writtenAt,
     })),
@@ -197,9 +218,11 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
       covered: c.body,
       originalCovered: c.originalBody,
       heldHomeworkUrl: null,
+      replacedHeldHomeworkUrls: [],
       reasons: c.reasons,
       lines: [],
       editedOut: [],
+      resolvedTexts: [],
       canResolve: false,
       writtenAt: c.writtenAt,
       chat: {
@@ -214,32 +237,68 @@ export async function listFlaggedNotes(actor: Actor | null, limit = 50): Promise
 export const heldLinkDecisionSchema = z.object({
   noteId: z.coerce.number().int().positive("Choose a note."),
   decision: z.enum(["release", "drop"], { error: "Choose release or drop." }),
+  /** Every held link support read on the note (the one held now and those replaced since held). */
+  links: z.array(z.string().max(2000)).min(1, "Choose the held links.").max(100),
 });
 
+export const HELD_LINK_MESSAGES = {
+  gone: "That link is no longer held.",
+  changed: "The held links have changed since you read them. Reload the page and decide again.",
+  nothingToRelease: "The held link was replaced: there is no link to let through. Drop it instead.",
+} as const;
+
 /**
- * Lets a held homework link through to families, or drops it; the note stays flagged for a text
- * flag support has not resolved (issue 40: deciding the link does not clear it).
+ * Issue 40: support decides a session note's held homework links at once: the one held now is let
+ * through to families or dropped, and the links held before it and replaced by its teacher (never
+ * shown to families) are dropped with it. Refused when the held links are not the ones support
+ * read (the teacher changed them since), so nothing is let through or cleared unread. "link" leaves
+ * the note's reasons; the note stays flagged for a text flag support has not resolved. Audited.
  */
 export async function decideHeldHomeworkLink(actor: Actor | null, input: unknown): Promise<void> {
   authorize(actor, "safety.triage");
-  const { noteId, decision } = parseInput(heldLinkDecisionSchema, input);
+  const { noteId, decision, links } = parseInput(heldLinkDecisionSchema, input);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         held: sessionNotes.heldHomeworkUrl,
+        replaced: sessionNotes.replacedHeldHomeworkUrls,
         flagged: sessionNotes.flagged,
         flagReasons: sessionNotes.flagReasons,
         flaggedTexts: sessionNotes.flaggedTexts,
       })
       .from(sessionNotes)
-      .where(and(eq(sessionNotes.id, noteId), isNotNull(sessionNotes.heldHomeworkUrl)))
+      .where(
+        and(
+          eq(sessionNotes.id, noteId),
+          or(isNotNull(sessionNotes.heldHomeworkUrl), sql`cardinality(${sessionNotes.replacedHeldHomeworkUrls}) > 0`),
+        ),
+      )
       .for("update");
-    if (!row) throw new AppError("not-found", "That link is no longer held.");
+    if (!row) throw new AppError("not-found", HELD_LINK_MESSAGES.gone);
+    const pending = new Set([...(row.held === null ? [] : [row.held]), ...row.replaced]);
+    const read = new Set(links);
+    if (pending.size !== read.size || [...pending].some((link) => !read.has(link)))
+      throw new AppError("conflict", HELD_LINK_MESSAGES.changed);
+    if (decision === "release" && row.held === null) throw new AppError("invalid", HELD_LINK_MESSAGES.nothingToRelease);
+    const isTextOpen = hasOpenTextFlag(row);
     await tx
       .update(sessionNotes)
-      .set({ homeworkUrl: decision === "release" ? row.held : null, heldHomeworkUrl: null, flagged: hasOpenTextFlag(row) })
+      .set({
+        // Dropped: families keep what they read now (a held link was never shown to them).
+        ...(decision === "release" ? { homeworkUrl: row.held } : {}),
+        heldHomeworkUrl: null,
+        replacedHeldHomeworkUrls: [],
+        flagged: isTextOpen,
+        flagReasons: isTextOpen ? row.flagReasons.filter((r) => r !== "link") : [],
+      })
       .where(eq(sessionNotes.id, noteId));
+    await recordAudit(tx, actor!, {
+      action: "session-note.links-decided",
+      targetType: "session_note",
+      targetId: noteId,
+      details: { decision, links: [...pending], ...(decision === "release" ? { released: row.held } : {}) },
+    });
   });
 }
 
@@ -283,11 +342,11 @@ export const resolveSessionNoteFlagSchema = z.object({
  * still held keeps the note flagged for its own decision (decideHeldHomeworkLink). Only support's
  * resolution clears a raised text flag: the teacher's edits do not (saveSessionNote).
  */
-export async function resolveFlaggedSessionNote(actor: Actor | null, input: unknown): Promise<void> {
+export async function resolveFlaggedSessionNote(actor: Actor | null, input: unknown): Promise<{ isLinkHeld: boolean }> {
   authorize(actor, "safety.triage");
   const { noteId } = parseInput(resolveSessionNoteFlagSchema, input);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         id: sessionNotes.id,
@@ -295,12 +354,13 @@ export async function resolveFlaggedSessionNote(actor: Actor | null, input: unkn
         flagReasons: sessionNotes.flagReasons,
         flaggedTexts: sessionNotes.flaggedTexts,
         held: sessionNotes.heldHomeworkUrl,
+        replaced: sessionNotes.replacedHeldHomeworkUrls,
       })
       .from(sessionNotes)
       .where(and(eq(sessionNotes.id, noteId), eq(sessionNotes.flagged, true)))
       .for("update");
     if (!row || !hasOpenTextFlag(row)) throw new AppError("not-found", "That note is no longer flagged.");
-    const isHeld = row.held !== null;
+    const isHeld = row.held !== null || row.replaced.length > 0;
     await tx
       .update(sessionNotes)
       .set({ flagged: isHeld, flagReasons: isHeld ? ["link"] : [], flaggedTexts: [] })
@@ -311,5 +371,6 @@ export async function resolveFlaggedSessionNote(actor: Actor | null, input: unkn
       targetId: row.id,
       details: { reasons: row.flagReasons },
     });
+    return { isLinkHeld: isHeld };
   });
 }

@@ -8,7 +8,6 @@ import { attendance, bookings, courses, learners, sessionNoteLines, sections, se
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { textScreen, type TextScreen } from "@/lib/platform/security/screen";
-import type { ScreeningReason } from "@/lib/platform/security/screening";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange, type SessionState } from "@/lib/scheduling/session-overrides";
 
@@ -69,14 +68,14 @@ function screenNote(data: { covered: string; homeworkUrl: string; lines: { learn
   const link = data.homeworkUrl === "" ? null : data.homeworkUrl;
   const isLinkHeld = link !== null && !screen.allowsLink(link);
   const lines = data.lines.map((l) => ({ learnerId: l.learnerId, typed: l.line, screened: screen(l.line) }));
-  const reasons = new Set<ScreeningReason>([...covered.reasons, ...lines.flatMap((l) => l.screened.reasons)]);
-  if (isLinkHeld) reasons.add("link");
+  const typed = [{ text: data.covered, screened: covered }, ...lines.map((l) => ({ text: l.typed, screened: l.screened }))];
   return {
+    /** Each typed text the screen flagged, with its own reasons (stickyFlag counts only those newly typed). */
+    flaggedTyped: typed.filter((t) => t.screened.isFlagged).map((t) => ({ text: t.text, reasons: t.screened.reasons })),
     covered: covered.text.slice(0, SESSION_NOTE_LIMITS.covered),
     originalCovered: covered.isFlagged ? data.covered : null,
     homeworkUrl: isLinkHeld ? null : link,
     heldHomeworkUrl: isLinkHeld ? link : null,
-    flagReasons: [...reasons].sort(),
     isMasked: covered.isMasked || lines.some((l) => l.screened.isMasked),
     isLinkHeld,
     lines: lines.map((l) => ({
@@ -210,31 +209,42 @@ export function hasOpenTextFlag(note: Pick<StoredNote, "flagged" | "flaggedTexts
 /**
  * Issue 40: the note's flag after a save. A text flag sticks until support resolves it
  * (resolveFlaggedSessionNote), with every typed text that raised it, whatever the teacher saves
- * since; its reasons add up. It is raised by a flagged text newly typed: not one already stored as
- * typed on the note, so the same text saved again after support resolved it does not raise it
- * again. A held homework link flags the note while it is held (decideHeldHomeworkLink).
+ * since; its reasons (those of the texts that raised it) add up. It is raised by a flagged text
+ * newly typed: not one already stored as typed on the note, so the same text saved again after
+ * support resolved it does not raise it again, nor count among the reasons. A held homework link
+ * flags the note, with the reason "link", until support decides it (decideHeldHomeworkLink), also
+ * when its teacher replaces or removes it first: the replaced one is kept for support.
  */
 function stickyFlag(
   existing: StoredNote | null,
   storedLines: { originalLine: string | null; flagged: boolean }[],
   screened: ReturnType<typeof screenNote>,
-): Pick<StoredNote, "flagged" | "flagReasons" | "flaggedTexts"> {
+): Pick<StoredNote, "flagged" | "flagReasons" | "flaggedTexts" | "replacedHeldHomeworkUrls"> {
   const wasOpen = existing !== null && hasOpenTextFlag(existing);
   const storedAsTyped = new Set([existing?.originalCovered, ...storedLines.map((l) => l.originalLine)]);
-  const typedFlagged = [screened.originalCovered, ...screened.lines.filter((l) => l.flagged).map((l) => l.originalLine)];
-  const raised = typedFlagged.filter((t): t is string => t !== null && !storedAsTyped.has(t));
+  const raised = screened.flaggedTyped.filter((t) => !storedAsTyped.has(t.text));
   // A note flagged before texts were kept: what is on it as typed and flagged is what raised it.
   const legacy =
     wasOpen && existing.flaggedTexts.length === 0
       ? [existing.originalCovered, ...storedLines.filter((l) => l.flagged).map((l) => l.originalLine)]
       : [];
-  const kept = [...(wasOpen ? existing.flaggedTexts : []), ...legacy, ...raised].filter((t): t is string => t !== null);
+  const kept = [...(wasOpen ? existing.flaggedTexts : []), ...legacy, ...raised.map((t) => t.text)].filter((t): t is string => t !== null);
   const isOpen = wasOpen || raised.length > 0;
+  // "link" among a note's reasons stands for its held homework links alone, added below.
   const reasons = new Set<string>(
-    isOpen ? [...(wasOpen ? existing.flagReasons : []), ...screened.flagReasons.filter((r) => r !== "link")] : [],
+    [...(wasOpen ? existing.flagReasons : []), ...raised.flatMap((t) => t.reasons)].filter((r) => r !== "link"),
   );
-  if (screened.heldHomeworkUrl !== null) reasons.add("link");
-  return { flagged: isOpen || screened.heldHomeworkUrl !== null, flagReasons: [...reasons].sort(), flaggedTexts: [...new Set(kept)] };
+  const replacedHeld = new Set(existing?.replacedHeldHomeworkUrls ?? []);
+  if (existing?.heldHomeworkUrl) replacedHeld.add(existing.heldHomeworkUrl);
+  if (screened.heldHomeworkUrl !== null) replacedHeld.delete(screened.heldHomeworkUrl);
+  const isLinkHeld = screened.heldHomeworkUrl !== null || replacedHeld.size > 0;
+  if (isLinkHeld) reasons.add("link");
+  return {
+    flagged: isOpen || isLinkHeld,
+    flagReasons: [...reasons].sort(),
+    flaggedTexts: [...new Set(kept)],
+    replacedHeldHomeworkUrls: [...replacedHeld],
+  };
 }
 
 /** One past session of one child, as the family reads it: attendance and the teacher's note. */

@@ -46,11 +46,12 @@ export async function decideBioAction(_previous: ActionResult | null, formData: 
   });
 }
 
-/** Issue 40: a homework link held off the allow-list, let through to families or dropped. */
+/** Issue 40: a note's held homework links (the one held now let through to families, or all dropped). */
 export async function decideHeldLinkAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   return runAction("decide-held-link", async () => {
     const actor = await requireActor("safety.triage");
-    await decideHeldHomeworkLink(actor, formObject(formData));
+    // Every held link the page showed: the decision covers those and no other.
+    await decideHeldHomeworkLink(actor, { ...formObject(formData), links: formData.getAll("links") });
     revalidatePath(PATH);
     return "Saved.";
   });
@@ -66,12 +67,12 @@ export async function resolveAttendanceFlagAction(_previous: ActionResult | null
   });
 }
 
-/** Issue 40: a flagged session note's text flag resolved: it leaves the queue (a link still held stays for its own decision). */
+/** Issue 40: a flagged session note's text flag resolved: it leaves the queue, or stays for a link still held (its own decision). */
 export async function resolveSessionNoteFlagAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
   return runAction("resolve-session-note-flag", async () => {
     const actor = await requireActor("safety.triage");
-    await resolveFlaggedSessionNote(actor, formObject(formData));
+    const { isLinkHeld } = await resolveFlaggedSessionNote(actor, formObject(formData));
     revalidatePath(PATH);
-    return "Resolved: the note has left the queue.";
+    return isLinkHeld ? "Resolved: the note stays in the queue for its held homework link." : "Resolved: the note has left the queue.";
   });
 }

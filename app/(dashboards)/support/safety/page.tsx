@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { ActionForm } from "@/components/dashboards/action-form";
+import { HeldLinks } from "@/components/safety/held-links";
 import { listFlaggedNotes } from "@/lib/classroom/flagged-notes";
 import { requirePagePermission } from "@/lib/platform/auth/session";
 import { listConcerns } from "@/lib/safety/concerns";
@@ -132,6 +133,12 @@ export default async function SafetyPage() {
                     Flagged as typed, since edited out: {text}
                   </p>
                 ))}
+                {n.resolvedTexts.map((text, i) => (
+                  // Issue 40: resolved before the flag was raised again; shown as history, not open.
+                  <p key={`resolved-${i}`} className="mt-1 text-slate-500">
+                    Resolved earlier, still on the note: {text}
+                  </p>
+                ))}
                 {n.kind === "session-note" && n.canResolve ? (
                   // Issue 40: a text flag sticks through the teacher's edits; support resolves it here
                   // (a held link alone is decided below, not resolved).
@@ -153,19 +160,14 @@ export default async function SafetyPage() {
                     </button>
                   </ActionForm>
                 ) : null}
-                {n.heldHomeworkUrl ? (
-                  <div className="mt-2 flex flex-wrap items-center gap-2">
-                    <span>Homework link held: {n.heldHomeworkUrl}</span>
-                    {(["release", "drop"] as const).map((decision) => (
-                      <ActionForm key={decision} action={decideHeldLinkAction}>
-                        <input type="hidden" name="noteId" value={n.id} />
-                        <input type="hidden" name="decision" value={decision} />
-                        <button type="submit" className="rounded-lg border border-slate-400 px-3 py-1 font-semibold">
-                          {decision === "release" ? "Let the link through" : "Drop the link"}
-                        </button>
-                      </ActionForm>
-                    ))}
-                  </div>
+                {n.kind === "session-note" ? (
+                  <HeldLinks
+                    noteId={n.id}
+                    courseTitle={n.courseTitle}
+                    held={n.heldHomeworkUrl}
+                    replaced={n.replacedHeldHomeworkUrls}
+                    action={decideHeldLinkAction}
+                  />
                 ) : null}
               </li>
             ))}

@@ -122,6 +122,15 @@ export const sessionNotes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Issue 40: homework links that were held and that its teacher replaced (or removed) before
+     * support decided them: never shown to families, kept for support until its decision on the
+     * note's held links (decideHeldHomeworkLink) so that replacing a link does not hide it.
+     */
+    replacedHeldHomeworkUrls: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorId: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "session_notes" ADD COLUMN "replaced_held_homework_urls" text[] DEFAULT '{}'::text[] NOT NULL;
