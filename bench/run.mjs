@@ -22,7 +22,7 @@
 //   --postgres-port 3202  load: the port of the app server on PostgreSQL
 //   --parents N           load: parents seeded for the checkout target, one checkout each (default 500)
 //   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses,
-//                         /share-a-message, a thread page) and the checkout target; they run on the
+//                         /share-a-message, a thread page, the child's /learn) and the checkout target; they run on the
 //                         PostgreSQL app, where the bench can seed them
 //   --signed-in-urls R    only these of the signed-in pages (a comma list: /learn, /cart, ...;
 //                         the thread page is /messages/); default all of them
@@ -422,7 +422,10 @@ async function measureSignedIn(base, { cookie, learnerCookie }, showcase) {
     });
     out.firstLoadJs.app.push(...childJs.app);
     console.log(
-      `\nSigned in (PostgreSQL app, ${routes.length} pages as a parent with 20 enrolments, ${LEARNER_ROUTE} as their child ${showcase.learner.firstName}):\n${formatFirstLoadJs(out.firstLoadJs)}\n`,
+      `\nSigned in (PostgreSQL app, ${[
+        ...(routes.length ? [`${routes.length} pages as a parent with 20 enrolments`] : []),
+        ...child.map((route) => `${route} as their child ${showcase.learner.firstName}`),
+      ].join(", ")}):\n${formatFirstLoadJs(out.firstLoadJs)}\n`,
     );
   }
   if (steps.includes("lighthouse")) {
