@@ -22,8 +22,10 @@
 //   --postgres-port 3202  load: the port of the app server on PostgreSQL
 //   --parents N           load: parents seeded for the checkout target, one checkout each (default 500)
 //   --no-signed-in        leave out the signed-in pages (/cart, the wallet page, /my-courses,
-//                         /share-a-message, a thread page) and the checkout target; they run on the
+//                         /share-a-message, a thread page, the child's /learn) and the checkout target; they run on the
 //                         PostgreSQL app, where the bench can seed them
+//   --signed-in-urls R    only these of the signed-in pages (a comma list: /learn, /cart, ...;
+//                         the thread page is /messages/); default all of them
 //   --only scale          (not in the default steps: it needs Redis and haproxy, and about 2,100 parents)
 //                         issue 30 on the PostgreSQL app with REDIS_URL: an open loop of checkouts
 //                         (--rate 40 --seconds 30), two instances behind HAProxy vs one (course page
@@ -51,8 +53,12 @@ import {
 import { embeddedAuthDefaults } from "../scripts/embedded-auth.mjs";
 import { formatScale, runScale, scaleParents } from "./scale.mjs";
 import {
+  LEARNER_MARKER,
+  LEARNER_ROUTE,
   SIGNED_IN_MARKER,
   isJsCheckedSignedIn,
+  learnerSignInActionId,
+  signInLearner,
   checkoutActionId,
   countCheckouts,
   seedSignedIn,
@@ -113,6 +119,10 @@ const postgresShown = postgresUrl.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
 const routes = listArg(args.urls) ?? defaultRoutes();
 const presets = listArg(args.presets) ?? ["mobile", "desktop"];
 const withSignedIn = !args.noSignedIn;
+/** --signed-in-urls: a shorter run of some signed-in pages; a thread page matches "/messages/". */
+const signedInFilter = listArg(args.signedInUrls);
+const isSignedInPicked = (route) =>
+  !signedInFilter || signedInFilter.some((picked) => route === picked || (picked === "/messages/" && route.startsWith(picked)));
 const parentCount = Number(args.parents ?? 500);
 const redisUrl = String(args.redisUrl ?? process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379");
 const scaleOptions = Object.fromEntries(
@@ -364,10 +374,13 @@ async function openPostgresPhase() {
     });
     say(`signed in: seeded in ${seeded.seconds.toFixed(0)} s`);
     const cookie = await signIn(app.base, seeded.showcase.email, seeded.password);
+    const { learner } = seeded.showcase;
+    const learnerCookie = await signInLearner(app.base, learnerSignInActionId(DIST_DIR), learner);
     report.signedIn = {
       showcase: seeded.showcase.email,
       enrolments: seeded.showcase.enrolments,
-      ...(await measureSignedIn(app.base, cookie, seeded.showcase)),
+      learner: learner.username,
+      ...(await measureSignedIn(app.base, { cookie, learnerCookie }, seeded.showcase)),
     };
     if (parents === 0) return app;
     say(`signed in: signing in ${seeded.parents.length} load parents`);
@@ -389,15 +402,30 @@ async function openPostgresPhase() {
   }
 }
 
-/** First-load JS and Lighthouse of the signed-in pages with the showcase parent's session, against the bare page of this run. */
-async function measureSignedIn(base, cookie, showcase) {
+/**
+ * First-load JS and Lighthouse of the signed-in pages with the showcase parent's session, and of
+ * /learn with the showcase child's own (issue 44), against the bare page of this run.
+ */
+async function measureSignedIn(base, { cookie, learnerCookie }, showcase) {
   const out = {};
-  const routes = signedInRoutes(process.env, showcase);
+  const routes = signedInRoutes(process.env, showcase).filter(isSignedInPicked);
+  const child = isSignedInPicked(LEARNER_ROUTE) ? [LEARNER_ROUTE] : [];
   if (steps.includes("js")) {
     say("signed in: measuring first-load JavaScript");
     out.firstLoadJs = await firstLoadJs({ base, routes, bareBase: report.bare, headers: { cookie }, signedInMarker: SIGNED_IN_MARKER });
+    const childJs = await firstLoadJs({
+      base,
+      routes: child,
+      bareBase: report.bare,
+      headers: { cookie: learnerCookie },
+      signedInMarker: LEARNER_MARKER,
+    });
+    out.firstLoadJs.app.push(...childJs.app);
     console.log(
-      `\nSigned in (PostgreSQL app, ${routes.length} pages as a parent with 20 enrolments):\n${formatFirstLoadJs(out.firstLoadJs)}\n`,
+      `\nSigned in (PostgreSQL app, ${[
+        ...(routes.length ? [`${routes.length} pages as a parent with 20 enrolments`] : []),
+        ...child.map((route) => `${route} as their child ${showcase.learner.firstName}`),
+      ].join(", ")}):\n${formatFirstLoadJs(out.firstLoadJs)}\n`,
     );
   }
   if (steps.includes("lighthouse")) {
@@ -410,6 +438,15 @@ async function measureSignedIn(base, cookie, showcase) {
       timezone: showcase.timezone,
       signedInMarker: SIGNED_IN_MARKER,
     }));
+    for (const route of child) {
+      targets.push({
+        name: route,
+        url: new URL(route, base).href,
+        headers: { cookie: learnerCookie },
+        timezone: showcase.timezone,
+        signedInMarker: LEARNER_MARKER,
+      });
+    }
     // A server that has just started loads a route's modules at its first request (/cart's document
     // took 610 ms in a run without the js step before it); a site in service has served its pages
     // before. One unmeasured GET each, as the js step's fetches do when it runs.
@@ -497,9 +534,10 @@ function checkRequirement(lh, js) {
 }
 
 /**
- * Issues 18 and 19: the signed-in pages answered as pages (not a redirect to sign in), Lighthouse
- * mobile 100 in performance, accessibility and best practices (SEO is reported: these pages are
- * noindex by design), first-load JS <= 1.15x the bare page for /cart and the wallet page; and the
+ * Issues 18, 19, 28 and 44: the signed-in pages answered as pages (not a redirect to sign in),
+ * Lighthouse mobile 100 in performance, accessibility and best practices (SEO is reported: these
+ * pages, the child's /learn among them, are noindex by design), first-load JS <= 1.15x the bare
+ * page for /cart, the wallet page, the two message pages and /learn; and the
  * checkout's p99 <= 200 ms at 50 connections on PostgreSQL with every request a stored order.
  */
 function checkSignedIn(signedIn, load) {

@@ -8,6 +8,10 @@
 // - one "showcase" parent: four children with 20 paid seats between them (20 sections, through
 //   placeOrder, wallet-paid, so the wallet page has 21 ledger entries), and two seats in the cart;
 //   that is what /cart, the wallet page and /my-courses are measured with;
+// - the showcase parent's first child (Ada, 5 of the seats) has a sign-in of her own, a picture
+//   password, as the parent turns it on from /my-courses, and a homework task on today's class:
+//   that is what /learn, the child's space, is measured with (bench/signed-in.mjs signs her in at
+//   /kids through the sign-in action);
 // - `--parents` load parents: each with a child, $100 of credit and one $99 seat in their cart, in
 //   sections with room for all of them, so each checkout request is a real wallet-paid order.
 // Accounts are made like a sign-up (registerAccount: Firebase user, users row, claims) and marked
@@ -18,6 +22,8 @@ const PASSWORD = "bench-password-1";
 const PRICE_MINOR = 9900;
 const SHOWCASE_SEATS = 20;
 const SHOWCASE_CHILDREN = ["Ada", "Ben", "Cleo", "Dev"];
+/** Ada's picture password: three of the nine pictures, in order (lib/learner-access/pictures.ts). */
+const LEARNER_PICTURES = ["cat", "sun", "tree"] as const;
 /**
  * Load parents per section. Parent i buys in section i mod sections: the 50 requests in flight at
  * once are spread over the sections, a few per section lock, as buyers across a catalogue are (all
@@ -46,6 +52,8 @@ async function main() {
   const { placeOrder } = await import("@/lib/commerce/checkout/checkout");
   const { postMessage, startThread } = await import("@/lib/messages/threads");
   const { bookings, learners } = await import("../lib/platform/db/schema");
+  const { setLearnerSignIn } = await import("@/lib/learner-access/sign-ins");
+  const { setHomework } = await import("@/lib/homework/tasks");
   const { and, eq } = await import("drizzle-orm");
 
   const { db, close } = await getOpenDatabase();
@@ -129,6 +137,30 @@ async function main() {
     await postMessage(teacherActor, threadId, { body: `A pencil and paper is all (note ${i + 1}). Call me on +1 555 0142 if needed.` });
     await postMessage(parentActor, threadId, { body: `Thank you, that helps a lot (${i + 1}).` });
   }
+  // Issue 44: Ada's own sign-in (the parent's consent recorded, as the /my-courses form sends it), and
+  // a task on her first class's session today, due tomorrow at the same time: /learn then shows
+  // today's and this week's classes and homework due, as a child's day does.
+  const learner = { firstName: children[0]!.firstName, username: learnerUsername(run), pictures: [...LEARNER_PICTURES] };
+  await setLearnerSignIn(showcaseId, children[0]!.id, {
+    kind: "pictures",
+    username: learner.username,
+    pictures: learner.pictures,
+    consent: true,
+  });
+  const firstClass = await db.select().from(sections).where(eq(sections.id, seats[0]!.sectionId));
+  const classStarts = today.set({ hour: 17, minute: 0, second: 0, millisecond: 0 });
+  await setHomework(
+    db,
+    teacherActor,
+    {
+      sectionId: firstClass[0]!.id,
+      sessionStartsAt: classStarts.toUTC().toISO()!,
+      title: "Count the leaves",
+      instructions: "Find five leaves outside. Count the points on each one and write the numbers down.",
+      dueLocal: classStarts.plus({ days: 1 }).toFormat("yyyy-MM-dd'T'HH:mm"),
+    },
+    zone,
+  );
   for (let i = 0; i < 2; i++) {
     await addToCart(showcaseId, { sectionId: await newSection(SHOWCASE_SEATS + i, 10), learnerId: children[i]!.id });
   }
@@ -154,8 +186,13 @@ async function main() {
   );
   await close();
   process.stdout.write(
-    `${JSON.stringify({ run, password: PASSWORD, showcase: { email: showcaseEmail, userId: showcaseId, enrolments: SHOWCASE_SEATS, threadId, timezone: zone }, parents, seconds: (Date.now() - started) / 1000 })}\n`,
+    `${JSON.stringify({ run, password: PASSWORD, showcase: { email: showcaseEmail, userId: showcaseId, enrolments: SHOWCASE_SEATS, threadId, timezone: zone, learner }, parents, seconds: (Date.now() - started) / 1000 })}\n`,
   );
+}
+
+/** A username unique to the run (the platform's are unique), within the 24 characters a username may have. */
+function learnerUsername(run: string): string {
+  return `ada-${run.replace(/[^a-z0-9]/g, "").slice(-20)}`;
 }
 
 main().then(

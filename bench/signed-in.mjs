@@ -19,9 +19,20 @@ export function signedInRoutes(env = process.env, showcase = null) {
  */
 export const SIGNED_IN_MARKER = 'data-role="';
 
-/** Held to first-load JS <= 1.15x the bare page (issues 18 and 28); /my-courses is held to Lighthouse only (issue 19). */
+/** The child's space (issue 44), measured with the showcase child's own session, not the parent's. */
+export const LEARNER_ROUTE = "/learn";
+/**
+ * In the child's signed-in /learn only (its "Today" section): without a session the page redirects
+ * to /kids, and the learner layout has no grown-ups' header, so SIGNED_IN_MARKER cannot tell.
+ */
+export const LEARNER_MARKER = 'id="learn-today"';
+
+/** Held to first-load JS <= 1.15x the bare page (issues 18, 28 and 44); /my-courses is held to Lighthouse only (issue 19). */
 export const isJsCheckedSignedIn = (route, env = process.env) =>
-  signedInRoutes(env).slice(0, 2).includes(route) || route === "/share-a-message" || route.startsWith("/messages/");
+  signedInRoutes(env).slice(0, 2).includes(route) ||
+  route === "/share-a-message" ||
+  route.startsWith("/messages/") ||
+  route === LEARNER_ROUTE;
 
 /**
  * Runs bench/seed-signed-in.ts against the app's database and emulator. Resolves to its JSON:
@@ -75,6 +86,30 @@ export async function signIn(base, email, password) {
   return session;
 }
 
+/** The id the browser sends in Next-Action for /kids' learnerSignInAction, from the build's server reference manifest. */
+export function learnerSignInActionId(distDir) {
+  return actionIdOf(distDir, "app/(learner)/kids/actions.ts", "learnerSignInAction");
+}
+
+/**
+ * Signs a child in as /kids does: its sign-in action called the way React calls a server action
+ * with a plain object (POST to the page, Next-Action, the arguments as JSON text). Resolves to the
+ * Cookie header of the child's session (learner_session, an hour long).
+ */
+export async function signInLearner(base, actionId, { username, pictures }) {
+  const origin = new URL(base).origin;
+  const res = await fetch(new URL("/kids", base), {
+    method: "POST",
+    redirect: "manual",
+    headers: { accept: "text/x-component", "content-type": "text/plain;charset=UTF-8", "next-action": actionId, origin },
+    body: JSON.stringify([{ username, pictures }]),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const session = cookiePairs(res).find((c) => c.startsWith("learner_session="));
+  if (!session) throw new Error(`the child's sign-in as ${username} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  return session;
+}
+
 /** Signs every email in, `concurrency` at a time, in order. */
 export async function signInAll(base, emails, password, concurrency = 6) {
   const cookies = new Array(emails.length);
@@ -92,11 +127,13 @@ export async function signInAll(base, emails, password, concurrency = 6) {
 
 /** The id the browser sends in Next-Action for the cart's checkoutAction, from the build's server reference manifest. */
 export function checkoutActionId(distDir) {
+  return actionIdOf(distDir, "app/(account)/cart/actions.ts", "checkoutAction");
+}
+
+function actionIdOf(distDir, filename, exportedName) {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO_DIR, distDir, "server", "server-reference-manifest.json"), "utf8"));
-  const found = Object.entries(manifest.node).find(
-    ([, entry]) => entry.filename === "app/(account)/cart/actions.ts" && entry.exportedName === "checkoutAction",
-  );
-  if (!found) throw new Error(`checkoutAction is not in ${distDir}/server/server-reference-manifest.json`);
+  const found = Object.entries(manifest.node).find(([, entry]) => entry.filename === filename && entry.exportedName === exportedName);
+  if (!found) throw new Error(`${exportedName} is not in ${distDir}/server/server-reference-manifest.json`);
   return found[0];
 }
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 
 import { measureRoute } from "../bench/first-load-js.mjs";
 import { splitSessionCookie } from "../bench/lib.mjs";
-import { SIGNED_IN_MARKER } from "../bench/signed-in.mjs";
+import { isJsCheckedSignedIn, LEARNER_ROUTE, SIGNED_IN_MARKER, signInLearner } from "../bench/signed-in.mjs";
 
 describe("splitSessionCookie", () => {
   it("takes the session from a Cookie header in any case, leaving the other headers", () => {
@@ -50,5 +50,55 @@ describe("measureRoute with the signed-in marker", () => {
   it("reports the page with the account header as signed in", async () => {
     const out = await measureRoute(base, "/share-a-message", { cookie: "next-auth.session-token=ok" }, SIGNED_IN_MARKER);
     expect(out.signedIn).toBe(true);
+  });
+});
+
+describe("signInLearner", () => {
+  let server: http.Server;
+  let base: string;
+  const seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+  beforeAll(async () => {
+    // Like /kids' learnerSignInAction: the child's cookie for Ada's pictures in order, else the action's refusal.
+    server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+        const [input] = JSON.parse(body) as [{ username: string; pictures: string[] }];
+        const right = req.headers["next-action"] === "abc123" && input.username === "ada" && input.pictures.join() === "cat,sun,tree";
+        res.writeHead(200, {
+          "content-type": "text/x-component",
+          ...(right ? { "set-cookie": ["learner_session=signed.value; Path=/; HttpOnly; SameSite=Lax"] } : {}),
+        });
+        res.end(right ? '0:{"ok":true}' : '0:{"ok":false,"message":"That is not right. Try again."}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("calls the sign-in action on /kids as React does and answers the child's session cookie", async () => {
+    await expect(signInLearner(base, "abc123", { username: "ada", pictures: ["cat", "sun", "tree"] })).resolves.toBe(
+      "learner_session=signed.value",
+    );
+    const request = seen.at(-1)!;
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/kids");
+    expect(request.headers["next-action"]).toBe("abc123");
+    expect(request.headers.origin).toBe(base);
+    expect(JSON.parse(request.body)).toEqual([{ username: "ada", pictures: ["cat", "sun", "tree"] }]);
+  });
+
+  it("fails with the action's answer when no session is set", async () => {
+    await expect(signInLearner(base, "abc123", { username: "ada", pictures: ["sun", "cat", "tree"] })).rejects.toThrow(
+      /sign-in as ada failed: 200 .*not right/,
+    );
+  });
+
+  it("holds /learn to the first-load JS check beside the parent's pages", () => {
+    expect(LEARNER_ROUTE).toBe("/learn");
+    expect(isJsCheckedSignedIn("/learn")).toBe(true);
+    expect(isJsCheckedSignedIn("/my-courses")).toBe(false);
   });
 });
