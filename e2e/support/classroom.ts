@@ -125,13 +125,19 @@ export type ClassroomGuest =
   /** A child on their own sign-in: signs in at /kids and presses the Join of `course` on their own page. */
   | { as: "child"; sectionId: string; name: string; username: string; course: string; admittedBy?: Page };
 
+/**
+ * How long the teacher's page may take to show a change on the roster: it asks the server every
+ * 3 seconds (ROSTER_POLL_MS), and on a loaded CI machine one answer took longer than an assertion's 5 s.
+ */
+export const ROSTER_WAIT = { timeout: 30_000 };
+
 /** The teacher's roster line of a family or child. */
 export const rosterLine = (teacher: Page, name: string) =>
   teacher.getByRole("list", { name: "Roster" }).getByTestId("roster-line").filter({ hasText: name });
 
 /** The teacher (in the room) sees `name` waiting and lets them in; their page shows their own camera. */
 export async function admit(teacher: Page, guest: Page, name: string): Promise<void> {
-  await expect(rosterLine(teacher, name)).toContainText("Waiting");
+  await expect(rosterLine(teacher, name)).toContainText("Waiting", ROSTER_WAIT);
   await teacher
     .getByRole("list", { name: "Roster" })
     .getByRole("button", { name: `Admit ${name}` })
