@@ -139,6 +139,8 @@ export default defineConfig({
   // The machines have 2 cores, shared with the server.
   workers: 2,
   reporter: "list",
+  // Every run's log ends with its slowest spec files: where the next saving is (README "Testing").
+  reportSlowTests: { max: 20, threshold: 45_000 },
   use: {
     baseURL,
     trace: "retain-on-first-failure",

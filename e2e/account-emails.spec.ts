@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./support/auth";
 import { linkInMail, openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const NOTICE = "Please verify your email address to see requests made with it before you signed up.";
 
@@ -13,7 +14,7 @@ const NOTICE = "Please verify your email address to see requests made with it be
  * SMTP (the embedded mailbox here), branded, with firebase-admin's links, which work.
  */
 test.describe("the account's emails, read in the mailbox", () => {
-  test("sign up, verify from the emailed link: the account is verified", async ({ page }, testInfo) => {
+  test("sign up, verify from the emailed link: the account is verified", async ({ page }) => {
     test.setTimeout(90_000);
     const email = `first-mail.${randomUUID().slice(0, 8)}@example.com`;
     await page.goto("/signup");
@@ -29,7 +30,7 @@ test.describe("the account's emails, read in the mailbox", () => {
     await expect(
       page.frameLocator('iframe[title="HTML version of the message"]').getByRole("link", { name: "Verify my email" }),
     ).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("verify-email.png"), fullPage: true });
+    await lookAt(page, "verify-email");
     const link = (await text.innerText()).match(/http:\/\/127\.0\.0\.1:\d+\/emulator\/action\?\S+/)?.[0];
     expect(link).toBeDefined();
 
@@ -43,7 +44,7 @@ test.describe("the account's emails, read in the mailbox", () => {
   test("forgot password: the emailed link leads to a page that sets a new password of 12+ characters, which then signs in", async ({
     page,
     browser,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(90_000);
     const email = `reset.${randomUUID().slice(0, 8)}@example.com`;
     // The account, made in another browser, then signed out of.
@@ -63,7 +64,7 @@ test.describe("the account's emails, read in the mailbox", () => {
     await expect(page.getByText("If an account exists for that email, we have sent a link to reset the password.").first()).toBeVisible();
 
     const link = await linkInMail(page, email, `Reset your ${E2E_PRODUCT_NAME} password`, /http:\/\/\S+\/reset-password\?oobCode=\S+/);
-    await page.screenshot({ path: testInfo.outputPath("reset-email.png"), fullPage: true });
+    await lookAt(page, "reset-email");
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
     await expect(page.getByText(`For ${email}.`)).toBeVisible();
@@ -76,7 +77,7 @@ test.describe("the account's emails, read in the mailbox", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     const done = page.getByRole("status").filter({ hasText: "Your password has been changed. Log in with your new password." });
     await expect(done).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("reset-page.png"), fullPage: true });
+    await lookAt(page, "reset-page");
 
     // The link works once.
     await page.goto(link);

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { pageAs } from "./support/auth";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 40: a teacher cannot clear an attendance note's or a session note's safety flag by editing the detail out. The
@@ -62,8 +63,8 @@ test("an attendance note's flag stays after the teacher edits the detail out, un
   await expect(item).not.toContainText("Demo Teacher");
   await item.scrollIntoViewIfNeeded();
   expect(await seriousA11yViolations(support)).toEqual([]);
-  await support.screenshot({ path: "/tmp/attendance-flag-queue.png", fullPage: true });
-  await item.screenshot({ path: "/tmp/attendance-flag-item.png" });
+  await lookAt(support, "attendance-flag-queue");
+  await lookAt(item, "attendance-flag-item", { fullPage: false });
 
   await item.getByRole("button", { name: /^Resolve/ }).click();
   await expect(support.getByText("Resolved: the note has left the queue.").first()).toBeVisible();

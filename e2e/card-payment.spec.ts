@@ -7,6 +7,7 @@ import { signUpParent } from "./support/auth";
 import { cartTotal } from "./support/cart";
 import { verifyByMail } from "./support/mailbox";
 import { brandPaths, E2E_PGLITE_DIR, E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
@@ -33,9 +34,7 @@ async function payOnTestPage(page: Page, amount: string, line: string) {
 }
 
 test.describe("card payments on the embedded default: the local TEST stand-in (issue 31)", () => {
-  test("a new parent pays a seat by test card on the TEST page, comes back enrolled, and sees it on /my-courses", async ({
-    page,
-  }, testInfo) => {
+  test("a new parent pays a seat by test card on the TEST page, comes back enrolled, and sees it on /my-courses", async ({ page }) => {
     test.slow(); // a sign-up, the cart, two origins and axe scans on a 2-core machine
     await signUpParent(page, "Card Parent");
     // Music theory (10 seats): no other spec counts its seats.
@@ -56,7 +55,7 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await expect(page.getByRole("list", { name: "What you are paying for" })).toContainText("Music Theory Made Fun");
     await expect(page.getByRole("link", { name: "Cancel and go back" })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("test-page.png"), fullPage: true });
+    await lookAt(page, "test-page");
 
     // Stripe's declined test card: Stripe's message, nothing paid, the field ready for another try.
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
@@ -64,7 +63,7 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
     await expect(page.getByLabel("Card number")).toBeFocused();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("test-page-declined.png"), fullPage: true });
+    await lookAt(page, "test-page-declined");
 
     await payOnTestPage(page, total.text, "Music Theory Made Fun");
     // Back on the site, the signed webhook has enrolled the child.
@@ -74,7 +73,7 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await expect(confirmation).toContainText(`Rosa in Music Theory Made Fun (${total.text})`);
     await expect(confirmation).toContainText(`${total.text} by card`);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("return-page.png"), fullPage: true });
+    await lookAt(page, "return-page");
 
     await page.goto("/my-courses");
     const enrolment = page
@@ -97,7 +96,7 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
       .toBe(1);
   });
 
-  test("a new parent tops up Cash by test card, then buys a gift by card", async ({ page }, testInfo) => {
+  test("a new parent tops up Cash by test card, then buys a gift by card", async ({ page }) => {
     test.slow();
     const email = await signUpParent(page, "Top Up Parent");
     await page.goto(brandPaths.wallet);
@@ -110,7 +109,7 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await expect(page).toHaveURL(new RegExp(`${brandPaths.wallet}\\?top_up=[0-9a-f-]{36}$`));
     await expect(page.getByTestId("top-up-state")).toHaveText(`Your top-up of $25.00 was added to your ${CASH}.`);
     await expect(page.getByTestId("wallet-balance")).toHaveText("$25.00");
-    await page.screenshot({ path: testInfo.outputPath("top-up-return.png"), fullPage: true });
+    await lookAt(page, "top-up-return");
 
     // A gift mails a code to any address: only a verified account may send one (issue 26, finding 8).
     await verifyByMail(page, email);
@@ -122,6 +121,6 @@ test.describe("card payments on the embedded default: the local TEST stand-in (i
     await payOnTestPage(page, "$30.00", `Gift of $30.00 ${CASH}`);
     await expect(page.getByRole("heading", { name: "Your gift is ready" })).toBeVisible();
     await expect(page.getByTestId("gift-code")).toHaveText(/^([0-9A-Z]{4}-){6}[0-9A-Z]{4}$/);
-    await page.screenshot({ path: testInfo.outputPath("gift-return.png"), fullPage: true });
+    await lookAt(page, "gift-return");
   });
 });

@@ -3,9 +3,10 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { signInAs } from "./support/auth";
+import { lookAt } from "./support/look";
 
 /* Issue 31 item 4: the cart, with the seats in it, in the bar of the role that buys. */
-test("a family's bar links to the cart with its count, in the server's HTML and on the public pages", async ({ page }, testInfo) => {
+test("a family's bar links to the cart with its count, in the server's HTML and on the public pages", async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto("/signup");
   await page.getByLabel("Your name").fill("Cora Parent");
@@ -28,7 +29,7 @@ test("a family's bar links to the cart with its count, in the server's HTML and 
 
   const cart = bar.getByRole("link", { name: "Cart (1 seat)" });
   await expect(cart).toHaveAttribute("href", "/cart");
-  await page.screenshot({ path: testInfo.outputPath("cart-bar.png") });
+  await lookAt(page, "cart-bar", { fullPage: false });
   // In the HTML the server sent: no flash of a bar without it.
   const html = await (await page.request.get("/cart")).text();
   expect(html).toContain('aria-label="Cart (1 seat)"');
@@ -38,7 +39,7 @@ test("a family's bar links to the cart with its count, in the server's HTML and 
   await expect(bar.getByRole("link", { name: "Cart (1 seat)" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(bar.getByRole("link", { name: "Cart (1 seat)" })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("cart-bar-phone.png") });
+  await lookAt(page, "cart-bar-phone", { fullPage: false });
 });
 
 test("a teacher's bar has no cart", async ({ page }) => {

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { seriousA11yViolations } from "./support/a11y";
 import { signInAs } from "./support/auth";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
@@ -10,7 +11,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
   // One demo family's wallet: its balances are asserted in turn.
   test.describe.configure({ mode: "serial" });
 
-  test("the demo student adds a seat for their child, pays with Cash, and sees the purchase in the wallet", async ({ page }, testInfo) => {
+  test("the demo student adds a seat for their child, pays with Cash, and sees the purchase in the wallet", async ({ page }) => {
     await signInAs(page, "student");
 
     // Piano (4 seats): other specs count the Python section's seats.
@@ -32,7 +33,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(page.getByRole("button", { name: /by card/ })).toHaveCount(0);
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("cart.png"), fullPage: true });
+    await lookAt(page, "cart");
 
     // No card part, so no choice of where a late card payment goes back.
     await expect(page.getByRole("radio", { name: "Back to my card" })).toHaveCount(0);
@@ -45,7 +46,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(order).toContainText(/\d+ sessions · .*\$\d+\.\d\d a session/);
     await expect(page.getByRole("link", { name: "Go to My courses" })).toHaveAttribute("href", "/my-courses");
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("confirmation.png"), fullPage: true });
+    await lookAt(page, "confirmation");
     // Back does not return to a cart with a live Pay button.
     await page.goBack();
     await expect(page).not.toHaveURL(/order=/);
@@ -62,13 +63,13 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(history.getByRole("listitem").first()).toContainText("-$129.00");
     await expect(history).toContainText("Promotion");
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("wallet.png"), fullPage: true });
+    await lookAt(page, "wallet");
   });
 
   test("enrolled, the family sees it on /my-courses, the teacher on the roster; withdrawn before the cutoff, the refund is in the wallet", async ({
     page,
     browser,
-  }, testInfo) => {
+  }) => {
     // The demo teacher's seeded $99.00 section (lib/wiring/seed/demo-teacher.ts) of Scratch Game Design.
     const courseTitle = "Scratch Game Design";
     const coursePath = "/courses/scratch-game-design";
@@ -103,7 +104,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(enrolment).toContainText("Withdraw with a full refund until");
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("my-courses-enrolled.png"), fullPage: true });
+    await lookAt(page, "my-courses-enrolled");
 
     // The teacher sees the child (first name and grade only) on the section's roster.
     await teacherPage.reload();
@@ -112,7 +113,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     );
     await teacherPage.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(teacherPage)).toEqual([]);
-    await teacherPage.screenshot({ path: testInfo.outputPath("roster.png"), fullPage: true });
+    await lookAt(teacherPage, "roster");
 
     // Withdraw asks first, in a dialog that states the refund: Escape keeps the seat and puts focus back.
     const withdrawButton = enrolment.getByRole("button", { name: `Withdraw ${child} from ${courseTitle}` });
@@ -123,7 +124,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(confirmation.getByRole("link", { name: "refund policy" })).toHaveAttribute("href", "/terms-of-service#refunds");
     await expect(confirmation.getByRole("button", { name: "Keep the seat" })).toBeFocused();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("my-courses-withdraw-confirmation.png"), fullPage: true });
+    await lookAt(page, "my-courses-withdraw-confirmation");
     await page.keyboard.press("Escape");
     await expect(confirmation).toBeHidden();
     await expect(withdrawButton).toBeFocused();
@@ -135,7 +136,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
       page.getByText(`${child} has been withdrawn from ${courseTitle}. $99.00 went back to your ${CASH}.`).first(),
     ).toBeVisible();
     await expect(enrolments.getByRole("listitem").filter({ hasText: `${courseTitle} for ${child}` })).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath("my-courses-withdrawn.png"), fullPage: true });
+    await lookAt(page, "my-courses-withdrawn");
 
     await page.goto(brandPaths.wallet);
     await expect(page.getByTestId("wallet-balance")).toHaveText(balanceBefore);
@@ -149,7 +150,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(page.getByText(/made before its first session starts is refunded in full/)).toBeVisible();
   });
 
-  test("the admin sees the orders, filters the refunded ones, and finds the open payment issues", async ({ page }, testInfo) => {
+  test("the admin sees the orders, filters the refunded ones, and finds the open payment issues", async ({ page }) => {
     await signInAs(page, "admin");
     await page.goto("/admin/orders");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders and refunds");
@@ -162,7 +163,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(table.getByRole("row").nth(1)).toContainText("refunded $99.00");
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("admin-orders.png"), fullPage: true });
+    await lookAt(page, "admin-orders");
 
     // A refund asks first (issue 31): what goes back, and the reason; Escape keeps the order.
     await page.getByLabel("Status").selectOption("paid");
@@ -174,16 +175,14 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(dialog).toContainText("This cannot be undone.");
     await expect(dialog.getByLabel("Reason (recorded with your name)")).toBeFocused();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("admin-refund-dialog.png") });
+    await lookAt(page, "admin-refund-dialog", { fullPage: false });
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(refund).toBeFocused();
     await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText("paid");
   });
 
-  test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({
-    page,
-  }, testInfo) => {
+  test("a signed-out visitor's cart lives in a cookie and comes along at sign-in, where the child is chosen", async ({ page }) => {
     await page.goto("/courses/math-foundations");
     await page.getByRole("link", { name: /^Enrol in group classes/ }).click();
     await expect(page).toHaveURL(/\/cart\?add=\d+$/);
@@ -194,7 +193,7 @@ test.describe("checkout with the wallet (issue 18)", () => {
     await expect(chosen.getByRole("listitem")).toContainText("$119.00");
     await page.getByRole("button", { name: "I Understand" }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("guest-cart.png"), fullPage: true });
+    await lookAt(page, "guest-cart");
 
     // The admin demo account has no children yet: the seat's child is named at the merge.
     await signInAs(page, "admin");
@@ -209,6 +208,6 @@ test.describe("checkout with the wallet (issue 18)", () => {
     // No credit: all of it by card (the embedded default's local TEST stand-in), and where a late payment goes back.
     await expect(page.getByRole("button", { name: "Pay $119.00 by card" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "Back to my card" })).toBeChecked();
-    await page.screenshot({ path: testInfo.outputPath("merged-cart.png"), fullPage: true });
+    await lookAt(page, "merged-cart");
   });
 });

@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { scanPage, seriousA11yViolations } from "./support/a11y";
 import { signInAs, signUpParent } from "./support/auth";
 import { createFreeSection, enrolNewFamily } from "./support/classroom";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 19, the live class. The embedded default seeds a class of the demo teacher (America/Chicago)
@@ -33,7 +34,7 @@ async function seededSectionId(teacher: Page): Promise<string> {
   return /\/(\d+)$/.exec(href ?? "")![1]!;
 }
 
-test("the Join button opens 10 minutes before the start, for the booked parent only", async ({ browser, page }, testInfo) => {
+test("the Join button opens 10 minutes before the start, for the booked parent only", async ({ browser, page }) => {
   // Waits for the real clock to reach the window (one to three minutes).
   test.setTimeout(360_000);
 
@@ -63,7 +64,7 @@ test("the Join button opens 10 minutes before the start, for the booked parent o
     expect(early.status()).toBe(409);
     expect((await early.json()).message).toBe("The class opens 10 minutes before it starts and closes when it ends.");
     await page.getByRole("button", { name: "I Understand" }).click();
-    await page.screenshot({ path: testInfo.outputPath("my-courses-join-early.png"), fullPage: true });
+    await lookAt(page, "my-courses-join-early");
   }
   // The page flips by itself at the window's start, without a reload.
   await expect(joinLink).toBeVisible({ timeout: Math.max(10_000, opensAt - Date.now() + 15_000) });
@@ -75,7 +76,7 @@ test("the Join button opens 10 minutes before the start, for the booked parent o
   // The caption went with the disabled button.
   await expect(line).not.toContainText("Opens 10 minutes before");
   await line.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath("my-courses-join-open.png"), fullPage: true });
+  await lookAt(page, "my-courses-join-open");
 
   // The teacher of the section gets the link too, from the dashboard.
   await teacher.goto("/teacher/dashboard");
@@ -94,7 +95,7 @@ test("the Join button opens 10 minutes before the start, for the booked parent o
   expect(body).not.toContain("meet.jit.si");
 });
 
-test("attendance the teacher marks shows on the parent's page", async ({ browser, page }, testInfo) => {
+test("attendance the teacher marks shows on the parent's page", async ({ browser, page }) => {
   test.slow(); // two browsers, three pages scanned, on a 2-core machine
   await signInAs(page, "teacher");
   const sectionId = await seededSectionId(page);
@@ -120,7 +121,7 @@ test("attendance the teacher marks shows on the parent's page", async ({ browser
   await page.getByLabel("Note for Sam (optional)").fill(note);
   await page.getByRole("button", { name: "Save attendance" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Attendance saved for 3 learners." })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("attendance-sheet.png"), fullPage: true });
+  await lookAt(page, "attendance-sheet");
   await page.reload();
   await expect(page.getByRole("group", { name: /^Sam \(grade/ }).getByRole("radio", { name: "Late" })).toBeChecked();
 
@@ -140,10 +141,10 @@ test("attendance the teacher marks shows on the parent's page", async ({ browser
   await expect(table.getByRole("row").filter({ hasText: "Away, family trip" })).toContainText("Absent");
   await parent.getByRole("button", { name: "I Understand" }).click();
   expect(await seriousA11yViolations(parent)).toEqual([]);
-  await parent.screenshot({ path: testInfo.outputPath("my-courses-attendance.png"), fullPage: true });
+  await lookAt(parent, "my-courses-attendance");
 });
 
-test("a parent's review shows on the course page once support approves it", async ({ browser, page }, testInfo) => {
+test("a parent's review shows on the course page once support approves it", async ({ browser, page }) => {
   test.slow();
   // Before: the seeded approved review (5 stars), one of them.
   await page.goto("/courses/scratch-game-design");
@@ -179,12 +180,12 @@ test("a parent's review shows on the course page once support approves it", asyn
   const mine = queue.getByRole("listitem").filter({ hasText: comment });
   await expect(mine).toContainText(`${SEEDED_COURSE}: 4 of 5 (for Sam)`);
   await mine.scrollIntoViewIfNeeded();
-  await support.screenshot({ path: testInfo.outputPath("support-reviews.png"), fullPage: true });
+  await lookAt(support, "support-reviews");
   await mine.getByRole("button", { name: /^Approve/ }).click();
   await expect(mine).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByTestId("course-rating")).toHaveText(/4\.5 out of 5 from 2 parent reviews$/);
   await page.getByTestId("course-rating").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath("course-rating.png") });
+  await lookAt(page, "course-rating", { fullPage: false });
 });

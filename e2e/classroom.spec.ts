@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { signedInState, signUpParent, consentCookie } from "./support/auth";
-import { admit, createFreeSection, enrolNewFamily, joinClassroomAs, rosterLine, turnOnChildSignIn } from "./support/classroom";
+import { admit, createFreeSection, enrolNewFamily, joinClassroomAs, ROSTER_WAIT, rosterLine, turnOnChildSignIn } from "./support/classroom";
+import { lookAt } from "./support/look";
 
 /**
  * The live class in the product: a section of the demo teacher starting in a couple of minutes,
@@ -49,7 +50,7 @@ async function playingRemoteVideos(page: Page): Promise<number> {
 
 test("teacher and two families see each other in the classroom; strangers, a copied link and a removed family stay out; attendance is pre-filled", async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(420_000);
   // Starts in about two minutes: the seats cover its first session, and the join window (10 minutes before) is open.
   const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
@@ -97,7 +98,7 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   await joinClassroomAs(ana, { as: "family", sectionId, name: "Ana" });
   await joinClassroomAs(ben, { as: "family", sectionId, name: "Ben" });
   const roster = teacher.getByRole("list", { name: "Roster" });
-  await expect(rosterLine(teacher, "Ben")).toContainText("Waiting");
+  await expect(rosterLine(teacher, "Ben")).toContainText("Waiting", ROSTER_WAIT);
   await admit(teacher, ana, "Ana");
   await expect(ben.getByText("You are in the waiting room.")).toBeVisible();
   await teacher.getByRole("button", { name: "Admit everyone" }).click();
@@ -111,8 +112,8 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   // Each receives the other two's video, playing.
   for (const page of [teacher, ana, ben]) await expect.poll(() => playingRemoteVideos(page), { timeout: 90_000 }).toBe(2);
   await expect(roster.getByTestId("roster-line").filter({ hasText: "Ana" })).toContainText("In the class", { timeout: 60_000 });
-  await teacher.screenshot({ path: testInfo.outputPath("classroom-teacher.png"), fullPage: true });
-  await ana.screenshot({ path: testInfo.outputPath("classroom-family.png"), fullPage: true });
+  await lookAt(teacher, "classroom-teacher");
+  await lookAt(ana, "classroom-family");
 
   // The class chat: a family's message reaches the teacher's page, a phone number in it masked.
   await ana.getByLabel("Message to the class").fill("My game is ready! Call me at 555 123 4567");
@@ -126,7 +127,7 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   await expect(chatLine).toHaveText("Ana: My game is ready! Call me at [contact details removed]", { timeout: 30_000 });
   await expect(teacher.getByRole("list", { name: "Class chat" })).not.toContainText("4567");
   await expect(ben.getByRole("list", { name: "Class chat" })).toContainText("Ana: My game is ready!", { timeout: 30_000 });
-  await teacher.screenshot({ path: testInfo.outputPath("classroom-chat-teacher.png"), fullPage: true });
+  await lookAt(teacher, "classroom-chat-teacher");
 
   // "Mute all": the media server mutes each family's microphone and tells them.
   await teacher.getByRole("button", { name: "Mute all" }).click();
@@ -140,7 +141,7 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   await expect(ben.getByRole("main").getByRole("alert")).toHaveText(
     "The teacher removed you from this session. You can join the next one.",
   );
-  await expect(roster.getByTestId("roster-line").filter({ hasText: "Ben" })).toContainText("Removed");
+  await expect(roster.getByTestId("roster-line").filter({ hasText: "Ben" })).toContainText("Removed", ROSTER_WAIT);
 
   // The attendance sheet, once the session has started, is pre-filled from who joined.
   const sheet = `/teacher/sections/${sectionId}/attendance`;
@@ -159,12 +160,10 @@ test("teacher and two families see each other in the classroom; strangers, a cop
     await expect(line.getByRole("radio", { name: "Present" })).toBeChecked();
     await expect(line).toContainText("Pre-filled from the classroom: joined at");
   }
-  await attendance.screenshot({ path: testInfo.outputPath("attendance-prefilled.png"), fullPage: true });
+  await lookAt(attendance, "attendance-prefilled");
 });
 
-test("a child signed in on their own joins from their space and is admitted to the class, under their own name", async ({
-  browser,
-}, testInfo) => {
+test("a child signed in on their own joins from their space and is admitted to the class, under their own name", async ({ browser }) => {
   test.setTimeout(300_000);
   const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
   const teacher = await contextPage(browser, "teacher");
@@ -193,6 +192,6 @@ test("a child signed in on their own joins from their space and is admitted to t
   // The teacher receives the child's video, under the child's own name.
   await expect.poll(() => playingRemoteVideos(teacher), { timeout: 90_000 }).toBe(1);
   await expect(teacher.locator(`video[data-testid="remote-video"][data-display="${child}"]`)).toHaveCount(1);
-  await kid.screenshot({ path: testInfo.outputPath("classroom-child.png"), fullPage: true });
+  await lookAt(kid, "classroom-child");
   await rosterLine(teacher, child).waitFor();
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { scanPage } from "./support/a11y";
+import { lookAt } from "./support/look";
 
 // The viewer's zone: the seeded Python section meets in New York at 16:00, 1:00 PM in Los Angeles.
 test.use({ timezoneId: "America/Los_Angeles" });
@@ -8,7 +9,7 @@ test.use({ timezoneId: "America/Los_Angeles" });
 test.describe("course page (Schedules and booking)", () => {
   test("a seeded course's page from the catalogue: teacher, a section's local times with the zone, price, seats left, free demo", async ({
     page,
-  }, testInfo) => {
+  }) => {
     await page.goto("/courses");
     await page.getByRole("link", { name: "Python for Young Coders", exact: true }).click();
     await expect(page).toHaveURL(/\/courses\/python-for-young-coders$/);
@@ -44,9 +45,9 @@ test.describe("course page (Schedules and booking)", () => {
     );
 
     await page.getByRole("button", { name: "I Understand" }).click();
-    await page.screenshot({ path: testInfo.outputPath("course-page-desktop.png"), fullPage: true });
+    await lookAt(page, "course-page-desktop");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: testInfo.outputPath("course-page-phone.png"), fullPage: true });
+    await lookAt(page, "course-page-phone");
   });
 
   test("has no serious accessibility violations, and an unknown course is a 404", async ({ page }) => {

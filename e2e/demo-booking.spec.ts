@@ -4,10 +4,11 @@ import { expect, test } from "@playwright/test";
 
 import { DemoForm } from "./support/demo-form";
 import { someOpenTime } from "./support/open-times";
+import { lookAt } from "./support/look";
 
 test.use({ timezoneId: "America/Los_Angeles" });
 
-test("after the demo form a signed-out family picks a time, sees when, and manages it on its status page", async ({ page }, testInfo) => {
+test("after the demo form a signed-out family picks a time, sees when, and manages it on its status page", async ({ page }) => {
   await page.goto("/book-free-demo/4");
   const form = new DemoForm(page);
   await form.email.fill("picker@example.com");
@@ -35,7 +36,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
     expect(start + 30, label).toBeLessThanOrEqual(to);
   }
   const firstTime = await someOpenTime(picker);
-  await page.screenshot({ path: testInfo.outputPath("picker.png") });
+  await lookAt(page, "picker", { fullPage: false });
   await firstTime.click();
 
   const booked = form.dialog.getByRole("status");
@@ -49,7 +50,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   await expect(page.getByText("Mobile Apps with MIT App Inventor")).toBeVisible();
   await expect(page.getByText("Pacific Time (Los Angeles)")).toBeVisible();
   await expect(page.getByText("Confirmed")).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("status.png"), fullPage: true });
+  await lookAt(page, "status");
 
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("link", { name: "Add to calendar" }).click();
@@ -65,7 +66,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   const dialog = page.getByRole("dialog", { name: "Cancel the free demo?" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Keep the demo" })).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath("cancel-dialog.png") });
+  await lookAt(page, "cancel-dialog", { fullPage: false });
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(cancel).toBeFocused();
@@ -91,7 +92,7 @@ test("after the demo form a signed-out family picks a time, sees when, and manag
   await expect(page).toHaveURL(/\/demo\/[\w-]{20,}$/);
   await expect(page.getByText("Mobile Apps with MIT App Inventor")).toBeVisible();
   await expect(page.getByText("Confirmed")).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("rebooked.png"), fullPage: true });
+  await lookAt(page, "rebooked");
 
   expect((await page.request.get("/demo/no-such-token-aaaaaaaaaaaa")).status()).toBe(404);
 });

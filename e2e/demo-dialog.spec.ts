@@ -7,6 +7,7 @@ import { DemoForm } from "./support/demo-form";
 import { linkInMail } from "./support/mailbox";
 import { bookSomeOpenTime } from "./support/open-times";
 import { baseURL } from "./support/server";
+import { lookAt } from "./support/look";
 
 test.use({ timezoneId: "America/Los_Angeles" });
 
@@ -15,7 +16,7 @@ const RECEIVED = "We received your free demo request";
 
 test("the demo dialog leads to picking a time; a repeat updates the first request; the email's link picks a time later", async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const email = `dialog.${randomUUID().slice(0, 8)}@example.com`;
   const form = new DemoForm(page);
@@ -35,13 +36,13 @@ test("the demo dialog leads to picking a time; a repeat updates the first reques
   await expect(pick).toHaveClass(/bg-brand-600/);
   await expect(form.dialog.getByRole("button", { name: "Close" })).not.toHaveClass(/bg-brand-600/);
   await expect(form.dialog).toContainText("The email we sent you has a link to pick a time later, too.");
-  await page.screenshot({ path: testInfo.outputPath("dialog.png") });
+  await lookAt(page, "dialog", { fullPage: false });
   await form.dialog.getByRole("button", { name: "Close" }).click();
 
   // The same family sends it again: the dialog says the first request was updated.
   await send("Weekday evenings after all.");
   await expect(form.dialog).toContainText("You had already asked today for this grade: we updated that request");
-  await page.screenshot({ path: testInfo.outputPath("dialog-repeat.png") });
+  await lookAt(page, "dialog-repeat", { fullPage: false });
 
   // One acknowledgement, carrying the link to pick a time.
   const link = await linkInMail(page, email, RECEIVED, new RegExp(`${baseURL}/book-free-demo/pick-a-time/\\S+`));
@@ -55,7 +56,7 @@ test("the demo dialog leads to picking a time; a repeat updates the first reques
   const booked = page.getByRole("status").filter({ hasText: "Your free demo is booked for" });
   await bookSomeOpenTime(picker, booked);
   await expect(booked).toContainText("Pacific Time (Los Angeles)");
-  await page.screenshot({ path: testInfo.outputPath("picked-from-email.png"), fullPage: true });
+  await lookAt(page, "picked-from-email");
 
   // The link again: the demo is booked already, and the page says when instead of booking a second.
   await page.goto(link);
@@ -63,7 +64,7 @@ test("the demo dialog leads to picking a time; a repeat updates the first reques
   await expect(page.getByRole("link", { name: "See or change your booking" })).toHaveAttribute("href", /^\/demo\//);
 });
 
-test("a signed-in parent's demo form is filled from the account and offers its children", async ({ browser }, testInfo) => {
+test("a signed-in parent's demo form is filled from the account and offers its children", async ({ browser }) => {
   const page = await pageAs(browser, "student");
   await page.goto("/book-free-demo");
   const form = new DemoForm(page);
@@ -75,7 +76,7 @@ test("a signed-in parent's demo form is filled from the account and offers its c
   // The child's grade is the request's.
   await expect(form.grade).toHaveValue("5");
   await expect(page.getByText("sign up with the same email")).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("signed-in-form.png"), fullPage: true });
+  await lookAt(page, "signed-in-form");
 
   // Answered here: the demo student's requests belong to the specs that count them.
   await page.route("**/api/book-free-demo", (route) =>

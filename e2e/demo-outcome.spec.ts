@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { someOpenTime } from "./support/open-times";
+import { lookAt } from "./support/look";
 
 /*
  * Issue 27 "Demo outcomes": the teacher marks yesterday's demo (seeded: lib/wiring/seed/past-demo.ts,
@@ -21,7 +22,7 @@ const NOTE = "Your child built a maze game on the first try and explained every 
 test("the teacher marks a demo attended with a recommendation; the parent enrols from the follow-up in one click", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, "teacher");
   await page.goto("/teacher/dashboard");
@@ -33,7 +34,7 @@ test("the teacher marks a demo attended with a recommendation; the parent enrols
   await demo.getByLabel("Level").selectOption("intermediate");
   const recommended = demo.getByLabel("Recommended section");
   await recommended.selectOption({ index: 1 });
-  await page.screenshot({ path: testInfo.outputPath("teacher-outcome-form.png"), fullPage: true });
+  await lookAt(page, "teacher-outcome-form");
   await demo.getByRole("button", { name: /^Save outcome/ }).click();
   await expect(page.getByText("Saved: the family gets your note.").first()).toBeVisible();
   // Recorded: the demo leaves the list (the other seeded demo is the no-show test's, which may run meanwhile).
@@ -52,7 +53,7 @@ test("the teacher marks a demo attended with a recommendation; the parent enrols
   const body = await text.innerText();
   const enrol = /Enrol your child in [^\n]+?: (http:\/\/localhost:\d+\/enrol\/\S+)/.exec(body);
   expect(enrol, body).not.toBeNull();
-  await page.screenshot({ path: testInfo.outputPath("follow-up-email.png"), fullPage: true });
+  await lookAt(page, "follow-up-email");
 
   // The demo's own page says the same: the note, the level and the same one-click enrol.
   const statusUrl = /The note stays on your demo's page: (\S+)/.exec(body)![1]!;
@@ -62,7 +63,7 @@ test("the teacher marks a demo attended with a recommendation; the parent enrols
   await expect(outcome).toContainText("Intermediate");
   await expect(outcome.getByRole("link", { name: /^Enrol your child in / })).toHaveAttribute("href", new URL(enrol![1]!).pathname);
   await expect(page.getByRole("button", { name: "Reschedule" })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("demo-status-page.png"), fullPage: true });
+  await lookAt(page, "demo-status-page");
 
   // The family has no account: the link sends them to sign up, then the seat is in the cart.
   const family = await browser.newContext();
@@ -76,14 +77,11 @@ test("the teacher marks a demo attended with a recommendation; the parent enrols
   await expect(parent).toHaveURL(/\/cart$/);
   const lines = parent.getByRole("region", { name: "Seats in your cart" }).or(parent.locator("section[aria-labelledby=cart-items]"));
   await expect(lines.getByText("for Your child").first()).toBeVisible();
-  await parent.screenshot({ path: testInfo.outputPath("cart-after-one-click.png"), fullPage: true });
+  await lookAt(parent, "cart-after-one-click");
   await family.close();
 });
 
-test("a demo marked as a no-show: the family is offered another time and books it from the demo's page", async ({
-  page,
-  browser,
-}, testInfo) => {
+test("a demo marked as a no-show: the family is offered another time and books it from the demo's page", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signInAs(page, "teacher");
   await page.goto("/teacher/dashboard");
@@ -103,13 +101,13 @@ test("a demo marked as a no-show: the family is offered another time and books i
   const missed = parent.getByRole("region", { name: "We missed you" });
   await missed.getByRole("button", { name: "Book another time" }).click();
   const time = await someOpenTime(parent.getByRole("region", { name: "Open times" }));
-  await parent.screenshot({ path: testInfo.outputPath("missed-demo-page.png"), fullPage: true });
+  await lookAt(parent, "missed-demo-page");
   await time.click();
   // The new demo has a page of its own.
   await expect(parent).not.toHaveURL(statusUrl);
   await expect(parent).toHaveURL(/\/demo\/[A-Za-z0-9_-]{16,}$/);
   await expect(parent.getByText("Confirmed", { exact: true })).toBeVisible();
-  await parent.screenshot({ path: testInfo.outputPath("new-demo-page.png"), fullPage: true });
+  await lookAt(parent, "new-demo-page");
   // Its old page offers no second booking.
   await parent.goto(statusUrl);
   await parent.getByRole("region", { name: "We missed you" }).getByRole("button", { name: "Book another time" }).click();

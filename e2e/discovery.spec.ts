@@ -3,9 +3,7 @@ import { expect, test } from "@playwright/test";
 import { seriousA11yViolations } from "./support/a11y";
 import { signUpParent } from "./support/auth";
 import { cartTotal } from "./support/cart";
-
-/** Screenshots for the people who review the pages (and for the issue): /tmp/discovery-*.png. */
-const shot = (name: string) => ({ path: `/tmp/discovery-${name}.png`, fullPage: true });
+import { lookAt } from "./support/look";
 
 // A family in New York: "Saturday morning" is read on their clock.
 test.use({ timezoneId: "America/New_York" });
@@ -52,7 +50,7 @@ test("a parent finds a Saturday-morning group class under $100, reads the teache
     expect(line).toMatch(/Sat, .* (6|7|8|9|10|11):\d\d AM Eastern Time/);
   }
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot(shot("results"));
+  await lookAt(page, "discovery-results");
 
   // Back returns to the plain catalogue, forward to the search.
   await page.goBack();
@@ -70,7 +68,7 @@ test("a parent finds a Saturday-morning group class under $100, reads the teache
     expect.arrayContaining([expect.stringContaining('"@type":"Person"')]),
   );
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot(shot("teacher"));
+  await lookAt(page, "discovery-teacher");
 
   await page.getByRole("link", { name: /^Enrol in Chess Strategy with Mr\. Okafor/ }).click();
   const panel = page.getByRole("region", { name: "Chess Strategy" });
@@ -81,7 +79,7 @@ test("a parent finds a Saturday-morning group class under $100, reads the teache
   const total = await cartTotal(page, 8900);
   expect(total.text).toBe(finderPrice);
   await expect(page.getByRole("button", { name: new RegExp(`Pay ${total.pattern}`) })).toBeVisible();
-  await page.screenshot(shot("cart"));
+  await lookAt(page, "discovery-cart");
 });
 
 test.describe("without JavaScript", () => {
@@ -98,7 +96,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "No classes match all of these filters" })).toBeVisible();
     const empty = page.getByRole("region", { name: "No classes match all of these filters" });
     await expect(empty.getByRole("link", { name: "Book a free demo" })).toHaveAttribute("href", "/book-free-demo");
-    await page.screenshot(shot("empty"));
+    await lookAt(page, "discovery-empty");
     expect((await page.goto("/teachers/nobody-999999"))?.status()).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { signInAs } from "./support/auth";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 28, teachers' earnings: the demo teacher taught a class over the last three months (the
@@ -48,7 +49,7 @@ test("a teacher reads their month's statement and downloads it as CSV", async ({
   await expect(page.getByText("Months are calendar months in UTC")).toBeVisible();
   await expect(page.getByText(/The platform keeps 30% of what is left after refunds and credits/)).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/earnings-teacher.png", fullPage: true });
+  await lookAt(page, "earnings-teacher");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -80,7 +81,7 @@ test("an admin pays the month through Stripe; it shows paid; a teacher cannot re
   const row = page.getByRole("row").filter({ hasText: "teacher@example.com" });
   await expect(row).toContainText("Due");
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/earnings-admin-due.png", fullPage: true });
+  await lookAt(page, "earnings-admin-due");
 
   await row.getByRole("button", { name: /through Stripe$/ }).click();
   await expect(page.getByText(new RegExp(`is being sent to .*'s Stripe account for ${month.label}\\.`)).first()).toBeAttached();
@@ -90,7 +91,7 @@ test("an admin pays the month through Stripe; it shows paid; a teacher cannot re
     await expect(page.getByRole("row").filter({ hasText: "teacher@example.com" })).toContainText("Paid", { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole("row").filter({ hasText: "teacher@example.com" }).getByRole("button")).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/earnings-admin-paid.png", fullPage: true });
+  await lookAt(page, "earnings-admin-paid");
 
   // Another teacher's id, from the admin's CSV links.
   const hrefs = await page.getByRole("link", { name: /^CSV/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
@@ -104,7 +105,7 @@ test("an admin pays the month through Stripe; it shows paid; a teacher cannot re
   const detail = teacher.getByRole("region", { name: `Statement for ${month.label}`, exact: true });
   await expect(detail.getByText(/^Paid \d{4}-\d{2}-\d{2}$/)).toBeVisible();
   await expect(detail.getByText(/Sent to your Stripe account \(transfer tr_/)).toBeVisible();
-  await teacher.screenshot({ path: "/tmp/earnings-teacher-paid.png", fullPage: true });
+  await lookAt(teacher, "earnings-teacher-paid");
   // Another teacher's statement: no such statement, over HTTP with the teacher's own session.
   const refused = await teacher.request.get(other);
   expect(refused.status()).toBe(404);

@@ -2,14 +2,13 @@ import { expect, test } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { accountMenu, signUpParent } from "./support/auth";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 41: email preferences were reachable only from a link inside an email. A signed-in family
  * finds them from its profile (the account menu's Edit Profile), changes one, and the change is kept.
  */
-test("a signed-in family reaches email preferences from the profile and turns the weekly digest off, which stays off", async ({
-  page,
-}, testInfo) => {
+test("a signed-in family reaches email preferences from the profile and turns the weekly digest off, which stays off", async ({ page }) => {
   await signUpParent(page, "Prefs Parent");
 
   await accountMenu(page).click();
@@ -28,7 +27,7 @@ test("a signed-in family reaches email preferences from the profile and turns th
   await digest.getByRole("button", { name: "Turn the weekly digest off" }).click();
   await expect(digest.getByRole("status")).toHaveText(/^The weekly digest is off/);
   await expect(digest.getByRole("button", { name: "Turn the weekly digest on" })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("email-preferences.png"), fullPage: true });
+  await lookAt(page, "email-preferences");
 
   // Saved: a later visit from the profile finds the same page (the address's one token) with the digest off.
   await page.goto("/user/edit-profile");

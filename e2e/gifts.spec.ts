@@ -6,6 +6,7 @@ import { seriousA11yViolations } from "./support/a11y";
 import { signInAs } from "./support/auth";
 import { verifyByMail } from "./support/mailbox";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
@@ -23,7 +24,7 @@ test.describe("gift a course (issue 18)", () => {
   test("a buyer pays a gift from their Cash, prints or copies the code; a new family signs up, redeems it once and sees it in their wallet", async ({
     page,
     browser,
-  }, testInfo) => {
+  }) => {
     test.slow(); // three browsers and two sign-ups on a 2-core machine
     const buyerEmail = `gift.buyer.${randomUUID().slice(0, 8)}@example.com`;
 
@@ -53,7 +54,7 @@ test.describe("gift a course (issue 18)", () => {
     await expect(page.getByText(/Please verify your email address before sending a gift/)).toBeVisible();
     await expect(page.getByRole("button", { name: `Pay with ${CASH}` })).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("gift-buy-unverified.png"), fullPage: true });
+    await lookAt(page, "gift-buy-unverified");
     await verifyByMail(page, buyerEmail);
     await page.goto("/gift-a-course/buy");
     await expect(page.getByText("your balance is $100.00")).toBeVisible();
@@ -70,7 +71,7 @@ test.describe("gift a course (issue 18)", () => {
     await expect(page.getByLabel(/^Amount of/)).toHaveValue("150");
     await expect(page.getByLabel(/^Amount of/)).toBeFocused();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("gift-buy.png"), fullPage: true });
+    await lookAt(page, "gift-buy");
 
     await page.getByLabel(/^Amount of/).fill("25");
     await page.getByLabel("Recipient's name (optional)").fill("Ada");
@@ -82,16 +83,16 @@ test.describe("gift a course (issue 18)", () => {
     expect(code).toMatch(/^([0-9A-Z]{4}-){6}[0-9A-Z]{4}$/);
     await expect(page.getByRole("button", { name: "Print gift message" })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("gift-message.png"), fullPage: true });
+    await lookAt(page, "gift-message");
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print gift message" })).toBeHidden();
-    await page.screenshot({ path: testInfo.outputPath("gift-message-print.png"), fullPage: true });
+    await lookAt(page, "gift-message-print");
     await page.emulateMedia({ media: "screen" });
     await page.goto(brandPaths.wallet);
     await expect(page.getByTestId("wallet-balance")).toHaveText("$75.00");
     // A top-up by card is offered (e2e/card-payment.spec.ts pays one).
     await expect(page.getByRole("heading", { name: "Top up by card" })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("wallet.png"), fullPage: true });
+    await lookAt(page, "wallet");
 
     // The recipient follows the redeem link, signs up, and comes back to redeem.
     const recipient = await (await browser.newContext()).newPage();
@@ -107,7 +108,7 @@ test.describe("gift a course (issue 18)", () => {
     await recipient.getByRole("button", { name: "Redeem gift" }).click();
     await expect(recipient.getByText(`$25.00 was added to your ${CASH}. Your balance is now $25.00.`)).toBeVisible();
     expect(await seriousA11yViolations(recipient)).toEqual([]);
-    await recipient.screenshot({ path: testInfo.outputPath("gift-redeemed.png"), fullPage: true });
+    await lookAt(recipient, "gift-redeemed");
     // The form empties after a success (React resets it): the code typed again is refused, nothing credited.
     await recipient.getByLabel("Gift code").fill(code);
     await recipient.getByRole("button", { name: "Redeem gift" }).click();
@@ -118,13 +119,13 @@ test.describe("gift a course (issue 18)", () => {
     await expect(recipient.getByRole("listitem").filter({ hasText: "+$25.00" })).toContainText("Gift");
   });
 
-  test("the admin dashboard shows revenue per day and per course", async ({ page }, testInfo) => {
+  test("the admin dashboard shows revenue per day and per course", async ({ page }) => {
     await signInAs(page, "admin");
     await page.goto("/admin/dashboard");
     const revenue = page.getByRole("region", { name: /^Revenue \(USD\)/ });
     await expect(revenue.getByRole("img", { name: /Revenue per day, last 30 days/ })).toBeVisible();
     await expect(revenue.getByRole("heading", { name: "Per course" })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await revenue.screenshot({ path: testInfo.outputPath("revenue.png") });
+    await lookAt(revenue, "revenue", { fullPage: false });
   });
 });

@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seriousA11yViolations } from "./support/a11y";
 import { consentCookie, demoAccount, pageAs } from "./support/auth";
 import { openMail } from "./support/mailbox";
+import { lookAt } from "./support/look";
 
 /**
  * Homework from end to end: the demo teacher sets a task on their seeded running Scratch class
@@ -26,9 +27,7 @@ async function seededSectionId(teacher: Page, price = SEEDED_PRICE): Promise<str
   return /\/(\d+)$/.exec(href ?? "")![1]!;
 }
 
-test("a teacher sets homework, the parent hands in a photo, the teacher marks it and the parent sees the feedback", async ({
-  browser,
-}, testInfo) => {
+test("a teacher sets homework, the parent hands in a photo, the teacher marks it and the parent sees the feedback", async ({ browser }) => {
   test.slow(); // two browsers, an upload and an email on a 2-core machine
   const tag = randomUUID().slice(0, 6);
   const title = `Draw your game's map ${tag}`;
@@ -99,7 +98,7 @@ test("a teacher sets homework, the parent hands in a photo, the teacher marks it
   await expect(feedback.getByRole("status")).toHaveText("Feedback returned: the family is told by email.");
   await teacher.reload();
   await work.scrollIntoViewIfNeeded();
-  await teacher.screenshot({ path: testInfo.outputPath("homework-teacher.png"), fullPage: true });
+  await lookAt(teacher, "homework-teacher");
 
   // The parent reads the feedback, and the hand-in form is gone.
   await parent.reload();
@@ -109,7 +108,7 @@ test("a teacher sets homework, the parent hands in a photo, the teacher marks it
   await expect(returned).toContainText("Accuracy: 3 of 4 (Secure)");
   await expect(parent.getByRole("form", { name: "Hand in for Sam" })).toHaveCount(0);
   expect(await seriousA11yViolations(parent)).toEqual([]);
-  await parent.screenshot({ path: testInfo.outputPath("homework-parent.png"), fullPage: true });
+  await lookAt(parent, "homework-parent");
 
   // And is told by email, from the teacher's public name (issue 38), the marks in it, the comment left on the site.
   const mail = await openMail(parent, demoAccount("student").email, `Ms. Harper returned Sam's homework: ${title}`);
@@ -162,7 +161,7 @@ test("a teacher issues a certificate of completion that anyone can verify; a for
 
 test("the demo child signs in with their pictures, finds a task due this week, hands in an answer, and the parent sees it", async ({
   browser,
-}, testInfo) => {
+}) => {
   test.slow(); // three browsers on a 2-core machine
   const tag = randomUUID().slice(0, 6);
   const title = `Name your sprites ${tag}`;
@@ -205,8 +204,7 @@ test("the demo child signs in with their pictures, finds a task due this week, h
   const mine = kid.getByRole("region", { name: "My work" });
   await expect(mine).toContainText(answer);
   await expect(mine).toContainText("Your teacher will write back soon.");
-  await kid.screenshot({ path: testInfo.outputPath("homework-child.png"), fullPage: true });
-  await kid.screenshot({ path: "/tmp/issue-44c-homework-child.png", fullPage: true });
+  await lookAt(kid, "homework-child");
   // Handed in: no longer on the week's to-do.
   await kid.goto("/learn");
   await expect(kid.getByRole("main")).toContainText("Hi Sam!");

@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { consentCookie, demoAccount } from "./support/auth";
 import { createFreeSection, enrolNewFamily } from "./support/classroom";
+import { lookAt } from "./support/look";
 
 /**
  * The learner's own door: a parent turns on a picture-password sign-in for their child, the child
@@ -49,7 +50,7 @@ async function axeViolations(page: Page) {
 
 test("a parent turns on a picture password; the child signs in on a phone, sees today's class and writes to the teacher; the parent reads it", async ({
   browser,
-}, testInfo) => {
+}) => {
   // Three browsers and four axe scans on a shared 2-core machine.
   test.setTimeout(600_000);
   const start = new Date(Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000);
@@ -79,7 +80,7 @@ test("a parent turns on a picture password; the child signs in on a phone, sees 
   await card.getByRole("button", { name: `Save ${child}'s sign-in` }).click();
   await expect(card.getByRole("status")).toHaveText(`${child} can now sign in as ${username} at /kids.`);
   await expect(card).toContainText(`On: username ${username}, a picture password.`);
-  await parent.screenshot({ path: testInfo.outputPath("parent-sign-in-on.png"), fullPage: true });
+  await lookAt(parent, "parent-sign-in-on");
 
   // The child, on a phone: from the site's sign-in page to the children's.
   const kidContext = await browser.newContext({ timezoneId: zone, viewport: PHONE, isMobile: true, hasTouch: true });
@@ -98,7 +99,7 @@ test("a parent turns on a picture password; the child signs in on a phone, sees 
     timeout: 15_000,
   });
   for (const picture of ["Cat", "Sun", "Tree"]) await kid.getByRole("button", { name: picture, exact: true }).click();
-  await kid.screenshot({ path: testInfo.outputPath("kids-sign-in.png"), fullPage: true });
+  await lookAt(kid, "kids-sign-in");
   await kid.getByRole("button", { name: "Sign in" }).click();
   await expect(kid).toHaveURL(/\/learn$/);
   await expect(kid.getByRole("heading", { level: 1 })).toHaveText(`Hi ${child}!`);
@@ -111,7 +112,7 @@ test("a parent turns on a picture password; the child signs in on a phone, sees 
   await expect(kid.getByRole("main")).toContainText(/Times are .+\./);
   await expect(line.getByText("Join opens 10 minutes before")).toBeVisible();
   expect(await axeViolations(kid)).toEqual([]);
-  await kid.screenshot({ path: testInfo.outputPath("learn-phone.png"), fullPage: true });
+  await lookAt(kid, "learn-phone");
 
   // The child's session buys nothing and reads nothing of the grown-ups'.
   await kid.goto("/cart");
@@ -137,12 +138,12 @@ test("a parent turns on a picture password; the child signs in on a phone, sees 
   await expect(kid.getByRole("main").getByRole("status")).toHaveText("Sent!", { timeout: 15_000 });
   await expect(kid.getByRole("listitem").filter({ hasText: words })).toContainText("You");
   expect(await axeViolations(kid)).toEqual([]);
-  await kid.screenshot({ path: testInfo.outputPath("learn-message.png"), fullPage: true });
+  await lookAt(kid, "learn-message");
 
   // The parent reads it in the family inbox, named as the child's.
   await parent.goto("/share-a-message");
   await parent.getByRole("link", { name: new RegExp(`${COURSE}, for ${child}`) }).click();
   const message = parent.getByRole("listitem").filter({ hasText: words });
   await expect(message).toContainText(child);
-  await parent.screenshot({ path: testInfo.outputPath("parent-inbox.png"), fullPage: true });
+  await lookAt(parent, "parent-inbox");
 });

@@ -5,10 +5,11 @@ import { expect, test } from "@playwright/test";
 import { seriousA11yViolations } from "./support/a11y";
 import { DemoForm } from "./support/demo-form";
 import { bookSomeOpenTime } from "./support/open-times";
+import { lookAt } from "./support/look";
 
 test.use({ timezoneId: "America/Los_Angeles" });
 
-test("a family books a demo, and the embedded mailbox shows its confirmation with the calendar invite", async ({ page }, testInfo) => {
+test("a family books a demo, and the embedded mailbox shows its confirmation with the calendar invite", async ({ page }) => {
   // Booking, delivery and two axe scans on a busy 2-core machine.
   test.setTimeout(90_000);
   const email = `mailbox-${Date.now()}@example.com`;
@@ -33,7 +34,7 @@ test("a family books a demo, and the embedded mailbox shows its confirmation wit
   }).toPass({ timeout: 30_000 });
   await expect(rows.getByRole("link", { name: "We received your free demo request" })).toBeVisible();
   await expect(rows, "one request message and one booking message for this family").toHaveCount(2);
-  await page.screenshot({ path: testInfo.outputPath("mailbox.png"), fullPage: true });
+  await lookAt(page, "mailbox");
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await bookedLink.click();
@@ -44,7 +45,7 @@ test("a family books a demo, and the embedded mailbox shows its confirmation wit
   await expect(
     page.frameLocator('iframe[title="HTML version of the message"]').getByRole("link", { name: "See, move or cancel your booking" }),
   ).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("message.png"), fullPage: true });
+  await lookAt(page, "message");
   // The message's own HTML is the email, not this page: the frame is sandboxed and runs no script.
   expect(await seriousA11yViolations(page, { exclude: ['iframe[title="HTML version of the message"]'] })).toEqual([]);
 

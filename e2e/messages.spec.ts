@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { signInAs } from "./support/auth";
+import { lookAt } from "./support/look";
 
 const randomTag = () => Array.from({ length: 8 }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("");
 
@@ -49,7 +50,7 @@ test("a parent asks from /my-courses, the teacher answers from the dashboard, th
   await expect(messages).toContainText(`${question} Or call me on [contact details removed].`);
   await expect(messages).not.toContainText("555 0142");
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/messages-parent-thread.png", fullPage: true });
+  await lookAt(page, "messages-parent-thread");
   // The thread is read (the header of the page that read it was counted alongside): the count as of now.
   await page.goto("/my-courses");
   const parentCountBefore = await unreadCount(page);
@@ -64,7 +65,7 @@ test("a parent asks from /my-courses, the teacher answers from the dashboard, th
   const row = inbox.getByRole("listitem").filter({ has: teacher.locator(`a[href="${new URL(threadUrl).pathname}"]`) });
   await expect(row).toContainText(/\d+ unread/);
   expect(await seriousA11yViolations(teacher)).toEqual([]);
-  await teacher.screenshot({ path: "/tmp/messages-teacher-dashboard.png", fullPage: true });
+  await lookAt(teacher, "messages-teacher-dashboard");
   await row.getByRole("link").click();
   await expect(teacher.getByRole("list", { name: "Messages" })).toContainText(question);
   await teacher.getByLabel("Your reply").fill("Yes please, any headphones with a microphone will do.");
@@ -81,10 +82,10 @@ test("a parent asks from /my-courses, the teacher answers from the dashboard, th
   // The parent's count went up by the answer; opening the thread reads it.
   await page.goto("/my-courses");
   expect(await unreadCount(page)).toBe(parentCountBefore + 1);
-  await page.screenshot({ path: "/tmp/messages-parent-header.png" });
+  await lookAt(page, "messages-parent-header", { fullPage: false });
   await page.goto("/share-a-message");
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/messages-inbox.png", fullPage: true });
+  await lookAt(page, "messages-inbox");
   await page.goto(threadUrl);
   await expect(page.getByRole("list", { name: "Messages" })).toContainText("any headphones with a microphone");
   await page.goto("/my-courses");
@@ -101,7 +102,7 @@ test("support reads the original of a masked message; another family's thread is
   await expect(page.getByText(/Original \(support and admins only\)/).first()).toBeVisible();
   await expect(page.getByRole("list", { name: "Messages" })).toContainText("+1 555 0142");
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: "/tmp/messages-support-thread.png", fullPage: true });
+  await lookAt(page, "messages-support-thread");
 
   // The seed family's thread, opened by the demo student: the not-found page, and 404 JSON over the API.
   const parent = await (await browser.newContext()).newPage();
@@ -151,7 +152,7 @@ test("support hides a message and shows it again, closes a conversation and reop
   const reopen = support.getByRole("button", { name: "Reopen this conversation" });
   await expect(reopen).toBeVisible();
   expect(await seriousA11yViolations(support)).toEqual([]);
-  await support.screenshot({ path: "/tmp/messages-support-closed.png", fullPage: true });
+  await lookAt(support, "messages-support-closed");
   await page.reload();
   await expect(page.getByText("Our support team has closed this conversation")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send message" })).toHaveCount(0);

@@ -7,6 +7,7 @@ import { scanPage } from "./support/a11y";
 import { signInAs } from "./support/auth";
 import { DemoForm } from "./support/demo-form";
 import { bookSomeOpenTime, someOpenTime } from "./support/open-times";
+import { lookAt } from "./support/look";
 
 // The family's browser zone: the picker, the status page and a new account's zone all start here.
 test.use({ timezoneId: "America/Los_Angeles" });
@@ -57,7 +58,7 @@ async function bookFromCoursePage(page: Page, email: string) {
 test.describe("a parent's demo from a course page (issue 17)", () => {
   test("books from the course page with the course chosen, sees it in their own time, gets an .ics of the same instant, reschedules, cancels", async ({
     page,
-  }, testInfo) => {
+  }) => {
     const { statusPath, slotTime } = await bookFromCoursePage(page, `course.${randomUUID().slice(0, 8)}@example.com`);
 
     await page.goto(statusPath);
@@ -89,7 +90,7 @@ test.describe("a parent's demo from a course page (issue 17)", () => {
     // The same event, updated: one UID, the next SEQUENCE.
     expect(movedIcs.match(/UID:(.+)/)?.[1]).toBe(ics.match(/UID:(.+)/)?.[1]);
     expect(movedIcs).toContain("SEQUENCE:1");
-    await page.screenshot({ path: testInfo.outputPath("status-moved.png"), fullPage: true });
+    await lookAt(page, "status-moved");
 
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
     await page.getByRole("dialog", { name: "Cancel the free demo?" }).getByRole("button", { name: "Cancel the demo" }).click();
@@ -125,7 +126,7 @@ test.describe("a parent's demo from a course page (issue 17)", () => {
 test.describe("/my-courses for a signed-in parent (issue 17)", () => {
   test("the account starts in the browser's zone; a child is added and renamed; times follow the zone chosen on the profile", async ({
     page,
-  }, testInfo) => {
+  }) => {
     const email = `parent.${randomUUID().slice(0, 8)}@example.com`;
     await page.goto("/signup");
     await page.getByLabel("Your name").fill("Pat Parent");
@@ -171,7 +172,7 @@ test.describe("/my-courses for a signed-in parent (issue 17)", () => {
     await expect(children.getByRole("status")).toHaveText("Leo has been added.");
     await expect(children).toContainText("Leo · Grade 7 · born 2014");
     await page.getByRole("button", { name: "I Understand" }).click();
-    await page.screenshot({ path: testInfo.outputPath("my-courses.png"), fullPage: true });
+    await lookAt(page, "my-courses");
 
     await page.goto("/user/edit-profile");
     const zone = page.getByLabel("Time zone");
@@ -179,7 +180,7 @@ test.describe("/my-courses for a signed-in parent (issue 17)", () => {
     await zone.selectOption("Asia/Tokyo");
     await page.getByRole("button", { name: "Save time zone" }).click();
     await expect(page.getByText("Times are now shown in Japan Standard Time (Tokyo).")).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("edit-profile.png"), fullPage: true });
+    await lookAt(page, "edit-profile");
 
     await page.goto("/my-courses");
     const tokyo = new Intl.DateTimeFormat("en-US", {
@@ -190,7 +191,7 @@ test.describe("/my-courses for a signed-in parent (issue 17)", () => {
     await expect(row).toContainText(`${tokyo} Japan Standard Time (Tokyo)`);
     // Each list of times (demo bookings, enrolments, classes) names the zone.
     await expect(page.getByText("Times in Japan Standard Time (Tokyo).").first()).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("my-courses-tokyo.png"), fullPage: true });
+    await lookAt(page, "my-courses-tokyo");
 
     for (const path of ["/my-courses", "/user/edit-profile"]) {
       const { status, violations } = await scanPage(page, path);

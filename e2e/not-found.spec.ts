@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const HEADING = "We could not find this page";
 
@@ -23,15 +24,13 @@ async function expectNotFoundPage(page: Page, path: string) {
 }
 
 test.describe("the 404 page", () => {
-  test("an unknown address answers 404 with the site's page and links back to the home page and the courses", async ({
-    page,
-  }, testInfo) => {
+  test("an unknown address answers 404 with the site's page and links back to the home page and the courses", async ({ page }) => {
     const path = `/no-such-page-${randomUUID().slice(0, 8)}`;
     await expectNotFoundPage(page, path);
     await expect(page).toHaveTitle(`Page not found | ${E2E_PRODUCT_NAME}`);
     // In the HTML itself: a visitor without JavaScript, or a crawler, reads it too.
     expect(await (await page.request.get(path)).text()).toContain(HEADING);
-    await page.screenshot({ path: testInfo.outputPath("not-found.png"), fullPage: true });
+    await lookAt(page, "not-found");
 
     await page.getByRole("main").getByRole("link", { name: "Back to the home page" }).click();
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
@@ -43,9 +42,9 @@ test.describe("the 404 page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All courses");
   });
 
-  test("an unknown or stale unsubscribe link answers 404 with the same page, and its links work", async ({ page }, testInfo) => {
+  test("an unknown or stale unsubscribe link answers 404 with the same page, and its links work", async ({ page }) => {
     await expectNotFoundPage(page, `/unsubscribe/${randomUUID().replaceAll("-", "")}`);
-    await page.screenshot({ path: testInfo.outputPath("unsubscribe-not-found.png"), fullPage: true });
+    await lookAt(page, "unsubscribe-not-found");
     await page.getByRole("main").getByRole("link", { name: "Browse our courses" }).click();
     await expect(page).toHaveURL(/\/courses$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All courses");

@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { consentCookie, pageAs, signedInState, signIn } from "./support/auth";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 31 item 3, one clock per person: a signed-in person reads every time in their account's zone,
@@ -31,7 +32,7 @@ async function newYorkAccount(browser: Browser, zone = "America/New_York"): Prom
 
 test("an account in New York on a computer in Los Angeles reads New York everywhere, then switches to Pacific Time from the notice", async ({
   browser,
-}, testInfo) => {
+}) => {
   const email = await newYorkAccount(browser);
   const context = await browser.newContext({ timezoneId: "America/Los_Angeles" });
   const page = await context.newPage();
@@ -42,7 +43,7 @@ test("an account in New York on a computer in Los Angeles reads New York everywh
   const section = page.getByRole("region", { name: "Upcoming classes" }).getByRole("listitem").filter({ hasText: "With Ms. Iyer" }).first();
   await expect(section.getByTestId("weekly-times")).toContainText("Eastern Time (New York)");
   await page.getByRole("button", { name: "I Understand" }).click();
-  await page.screenshot({ path: testInfo.outputPath("1-course-page-new-york.png"), fullPage: true });
+  await lookAt(page, "1-course-page-new-york");
 
   // Into the cart: the line's times in New York, and the notice, once, with both clocks named.
   await section.getByRole("link", { name: /^Enrol in group classes with Ms\. Iyer/ }).click();
@@ -57,7 +58,7 @@ test("an account in New York on a computer in Los Angeles reads New York everywh
   await expect(notice).toContainText("Your computer is set to Pacific Time (Los Angeles) but your account uses Eastern Time (New York).");
   await expect(notice.getByRole("button", { name: "Keep Eastern Time" })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath("2-cart-notice.png"), fullPage: true });
+  await lookAt(page, "2-cart-notice");
 
   // By keyboard: the switch takes focus and Enter stores the computer's zone for the account.
   const use = notice.getByRole("button", { name: "Use Pacific Time" });
@@ -66,13 +67,13 @@ test("an account in New York on a computer in Los Angeles reads New York everywh
   await expect(notice).toBeHidden();
   await expect(line).toContainText("Pacific Time (Los Angeles)");
   await expect(line).not.toContainText("Eastern Time");
-  await page.screenshot({ path: testInfo.outputPath("3-cart-pacific.png"), fullPage: true });
+  await lookAt(page, "3-cart-pacific");
 
   // Same clock now: no notice on the next pages, and every list of times says Pacific Time.
   await page.goto("/my-courses");
   await expect(page.getByText("Times in Pacific Time (Los Angeles).").first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Your clock and your account differ" })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("4-my-courses-pacific.png"), fullPage: true });
+  await lookAt(page, "4-my-courses-pacific");
   await page.goto("/user/edit-profile");
   await expect(page.getByLabel("Time zone")).toHaveValue("America/Los_Angeles");
   await expect(page.getByLabel("Time zone").locator("option:checked")).toHaveText("Pacific Time (Los Angeles)");
@@ -81,7 +82,7 @@ test("an account in New York on a computer in Los Angeles reads New York everywh
   await context.close();
 });
 
-test("Keep is remembered: the notice does not come back, and the account keeps its zone", async ({ browser }, testInfo) => {
+test("Keep is remembered: the notice does not come back, and the account keeps its zone", async ({ browser }) => {
   const email = await newYorkAccount(browser);
   const context = await browser.newContext({ timezoneId: "America/Los_Angeles" });
   const page = await context.newPage();
@@ -93,7 +94,7 @@ test("Keep is remembered: the notice does not come back, and the account keeps i
   await page.reload();
   await expect(page.getByText("Times in Eastern Time (New York).").first()).toBeVisible();
   await expect(notice).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("my-courses-kept.png"), fullPage: true });
+  await lookAt(page, "my-courses-kept");
   await context.close();
 });
 
@@ -122,7 +123,7 @@ async function textBesideNotice(page: Page): Promise<string> {
 
 test("the demo teacher (Central Time) on a computer in Kolkata reads Central Time on every page, named, and is told once", async ({
   browser,
-}, testInfo) => {
+}) => {
   const context = await browser.newContext({ timezoneId: "Asia/Kolkata", storageState: signedInState("teacher") });
   await context.addCookies([consentCookie()]);
   const page = await context.newPage();
@@ -145,7 +146,7 @@ test("the demo teacher (Central Time) on a computer in Kolkata reads Central Tim
   expect(text).not.toContain("India Standard Time");
   expect(text).not.toMatch(RAW_ZONE);
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath("teacher-dashboard-kolkata.png"), fullPage: true });
+  await lookAt(page, "teacher-dashboard-kolkata");
 
   // Sections, one section's sessions (once "in America/Chicago") and the conversations: the same clock.
   await page.goto("/teacher/sections");
@@ -177,7 +178,7 @@ test("the demo teacher (Central Time) on a computer in Kolkata reads Central Tim
 
 test("an admin on Berlin time on a computer in Los Angeles: the notice, and the queue, the users and a conversation in Berlin's clock", async ({
   browser,
-}, testInfo) => {
+}) => {
   test.slow(); // three browsers on a 2-core machine
   const email = await newYorkAccount(browser, "Europe/Berlin");
   const admin = await pageAs(browser, "admin");
@@ -205,7 +206,7 @@ test("an admin on Berlin time on a computer in Los Angeles: the notice, and the 
   expect(text).not.toContain(" UTC");
   expect(text).not.toContain("Pacific Time");
   expect(text).not.toMatch(RAW_ZONE);
-  await page.screenshot({ path: testInfo.outputPath("support-queue-berlin.png"), fullPage: true });
+  await lookAt(page, "support-queue-berlin");
 
   // An admin table: the account's own row, created in Berlin's clock.
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
@@ -220,6 +221,6 @@ test("an admin on Berlin time on a computer in Los Angeles: the notice, and the 
   text = await textBesideNotice(page);
   expect(text).not.toContain("Pacific Time");
   expect(text).not.toContain(" UTC");
-  await page.screenshot({ path: testInfo.outputPath("admin-thread-berlin.png"), fullPage: true });
+  await lookAt(page, "admin-thread-berlin");
   await context.close();
 });

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { seriousA11yViolations } from "./support/a11y";
 import { demoAccount, signIn, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 40: a parent reports a concern from a teacher's page; it reaches support's Safety queue
@@ -37,7 +38,7 @@ test("a parent's report reaches support's queue, the teacher is suspended and th
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Send the report" }).click();
   await expect(page.getByRole("status").filter({ hasText: /^Thank you\. Our support team has your report/ })).toBeVisible();
-  await page.screenshot({ path: "/tmp/report-concern-sent.png", fullPage: true });
+  await lookAt(page, "report-concern-sent");
 
   // Support: the report is in the queue with its clock; suspend the teacher and close it.
   const support = await (await browser.newContext()).newPage();
@@ -47,7 +48,7 @@ test("a parent's report reaches support's queue, the teacher is suspended and th
   await expect(row).toContainText("Teacher: Herr Becker");
   await expect(row).toContainText("New");
   expect(await seriousA11yViolations(support)).toEqual([]);
-  await support.screenshot({ path: "/tmp/report-concern-queue.png", fullPage: true });
+  await lookAt(support, "report-concern-queue");
   await row.getByRole("link", { name: "Teacher: Herr Becker" }).click();
   await expect(support.getByText("He asked my son for his phone number")).toBeVisible();
   await support
@@ -61,7 +62,7 @@ test("a parent's report reaches support's queue, the teacher is suspended and th
   await support.reload();
   await expect(support.getByText("Spoke to the teacher; suspended pending review.")).toBeVisible();
   await expect(support.getByRole("list").filter({ hasText: "concern.action.suspend-teacher" })).toContainText("concern.closed");
-  await support.screenshot({ path: "/tmp/report-concern-closed.png", fullPage: true });
+  await lookAt(support, "report-concern-closed");
 
   // Off sale: the teacher's page is gone and the course lists no class of theirs.
   expect((await page.request.get(teacherUrl)).status()).toBe(404);
@@ -71,7 +72,7 @@ test("a parent's report reaches support's queue, the teacher is suspended and th
   // The reporter is told: under "Your reports", and by email.
   await page.goto("/report");
   await expect(page.getByRole("region", { name: "Your reports" })).toContainText(/Teacher: Herr Becker.*Closed/);
-  await page.screenshot({ path: "/tmp/report-concern-yours.png", fullPage: true });
+  await lookAt(page, "report-concern-yours");
   const mail = await openMail(page, email, "Your report has been closed");
   await expect(mail).toContainText("Report about: Teacher: Herr Becker");
 });

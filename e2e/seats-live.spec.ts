@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
 import { signInAs, signUpParent } from "./support/auth";
 import { E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
@@ -16,7 +17,7 @@ const CASH = `${E2E_PRODUCT_NAME} Cash`;
 test("the last seat bought: a visitor's reload of the static course page shows the class full, without an Enrol link", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.slow(); // three browsers, a sign-up, a course and a section made on a 2-core machine
   const tag = randomUUID().slice(0, 6);
   const courseTitle = `Chess Openings ${tag}`;
@@ -84,7 +85,7 @@ test("the last seat bought: a visitor's reload of the static course page shows t
   await expect(classes.getByRole("link", { name: /^Enrol in/ })).toHaveCount(0);
   expect(Date.now() - soldAt).toBeLessThan(10_000);
   await visitor.getByRole("button", { name: "I Understand" }).click();
-  await visitor.screenshot({ path: testInfo.outputPath("course-page-full.png"), fullPage: true });
+  await lookAt(visitor, "course-page-full");
 
   // Still static for everyone: the reload after it is served from the cache (Next's x-nextjs-cache).
   // Polled: another test's checkout running beside this one expires the seat pages too, and the

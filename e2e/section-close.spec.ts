@@ -6,13 +6,14 @@ import { seriousA11yViolations } from "./support/a11y";
 import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
 import { signInAs, signUpParent } from "./support/auth";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
 test("an admin closing a section with an enrolled learner confirms the withdrawal and refund the form states; the family gets its money back", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.slow(); // two browsers, a sign-up, a course and a section made on a 2-core machine
   const tag = randomUUID().slice(0, 6);
   const courseTitle = `Origami Club ${tag}`;
@@ -58,7 +59,7 @@ test("an admin closing a section with an enrolled learner confirms the withdrawa
   await expect(confirmation).toContainText("Each family is refunded in full");
   const box = confirmation.getByRole("checkbox", { name: "Withdraw the 1 enrolled learner and refund $75.00 in full" });
   await expect(box).not.toBeChecked();
-  await confirmation.screenshot({ path: testInfo.outputPath("section-close-prompt.png") });
+  await lookAt(confirmation, "section-close-prompt", { fullPage: false });
   await page.getByRole("button", { name: "Save section" }).click();
   await expect(
     confirmation.getByText(/To close this section or make it a draft, confirm that they are withdrawn with a full refund\./),
@@ -69,7 +70,7 @@ test("an admin closing a section with an enrolled learner confirms the withdrawa
   expect(await seriousA11yViolations(page)).toEqual([]);
   // From the top: the sticky header would otherwise be drawn across the middle of a full-page shot.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath("section-close-confirmation.png"), fullPage: true });
+  await lookAt(page, "section-close-confirmation");
 
   await box.check();
   await page.getByRole("button", { name: "Save section" }).click();
@@ -78,7 +79,7 @@ test("an admin closing a section with an enrolled learner confirms the withdrawa
   const closedRow = page.getByRole("row").filter({ hasText: courseTitle });
   await expect(closedRow.getByRole("cell", { name: "Closed", exact: true })).toBeVisible();
   await expect(closedRow).toContainText("0 / ");
-  await page.screenshot({ path: testInfo.outputPath("section-closed.png"), fullPage: true });
+  await lookAt(page, "section-closed");
 
   // The family: the class is gone from My courses and the $75.00 is back in their Cash.
   await parent.goto("/my-courses");

@@ -8,6 +8,7 @@ import { createCourseAsAdmin } from "./support/admin";
 import { demoAccount, signInAs, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 const PARENT_ZONE = "America/Los_Angeles";
@@ -26,7 +27,7 @@ const inParentZone = (iso: string) =>
 test("a teacher cancels one session and proposes a make-up; the parent sees both in their zone, by email and on My courses", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.slow(); // three people, a course, a section and a checkout on a 2-core machine
   const tag = randomUUID().slice(0, 6);
   const courseTitle = `Tabla Basics ${tag}`;
@@ -115,7 +116,7 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
   await first.getByRole("button", { name: "Propose make-up" }).click();
   await expect(first).toContainText("Make-up session: ");
   await expect(first).toContainText("Central Time (Chicago)");
-  await teacher.screenshot({ path: testInfo.outputPath("teacher-sessions.png"), fullPage: true });
+  await lookAt(teacher, "teacher-sessions");
   expect(await seriousA11yViolations(teacher)).toEqual([]);
 
   // The parent sees both on My courses, in Los Angeles time.
@@ -125,7 +126,7 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
   await expect(changes).toContainText(`${inParentZone(cancelledAt)} (Los Angeles)`);
   await expect(changes).toContainText(`Make-up session: `);
   await expect(changes).toContainText(`${inParentZone(makeupAt)} (Los Angeles)`);
-  await changes.screenshot({ path: testInfo.outputPath("my-courses-changes.png") });
+  await lookAt(changes, "my-courses-changes", { fullPage: false });
 
   // And by email, each with the same times in their zone.
   const cancelled = await openMail(parent, parentEmail, `One ${courseTitle} session is cancelled`);
@@ -133,5 +134,5 @@ test("a teacher cancels one session and proposes a make-up; the parent sees both
   const makeupMail = await openMail(parent, parentEmail, `A make-up session for ${courseTitle}`);
   await expect(makeupMail).toContainText(`Make-up session: `);
   await expect(makeupMail).toContainText(`${inParentZone(makeupAt)} (Los Angeles)`);
-  await parent.screenshot({ path: testInfo.outputPath("makeup-mail.png"), fullPage: true });
+  await lookAt(parent, "makeup-mail");
 });

@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { scanPage, seriousA11yViolations } from "./support/a11y";
 import { signInAs } from "./support/auth";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 28, the note after every session. The embedded default seeds the demo teacher's running
@@ -29,9 +30,7 @@ async function seededSectionId(teacher: Page): Promise<string> {
   return /\/(\d+)$/.exec(href ?? "")![1]!;
 }
 
-test("a teacher writes a session note and the parent sees it beside the attendance, their own child's line only", async ({
-  browser,
-}, testInfo) => {
+test("a teacher writes a session note and the parent sees it beside the attendance, their own child's line only", async ({ browser }) => {
   test.slow(); // two browsers and two axe scans on a 2-core machine
   const tag = randomUUID().slice(0, 6);
   const covered = `Broadcast messages between sprites ${tag}`;
@@ -60,7 +59,7 @@ test("a teacher writes a session note and the parent sees it beside the attendan
   );
   await expect(note.getByLabel("Homework link (optional)")).toHaveAttribute("aria-invalid", "true");
   await teacher.getByRole("heading", { name: "Session note" }).scrollIntoViewIfNeeded();
-  await teacher.screenshot({ path: "/tmp/notes-teacher-refused.png" });
+  await lookAt(teacher, "notes-teacher-refused", { fullPage: false });
   await expect(note.getByLabel("Homework link (optional)")).toHaveValue("javascript:alert(1)");
 
   await note.getByLabel("What the session covered").fill(covered);
@@ -80,7 +79,7 @@ test("a teacher writes a session note and the parent sees it beside the attendan
   await note.getByRole("button", { name: "Update note" }).click();
   await expect(note.getByRole("status").filter({ hasText: "Session note updated." })).toBeVisible();
   await note.scrollIntoViewIfNeeded();
-  await teacher.screenshot({ path: testInfo.outputPath("session-note-teacher.png"), fullPage: true });
+  await lookAt(teacher, "session-note-teacher");
 
   // The parent: the note beside Sam's attendance, Sam's line, never Ava's.
   const parent = await signedIn(browser, "student");
@@ -100,8 +99,7 @@ test("a teacher writes a session note and the parent sees it beside the attendan
   await expect(table.getByRole("row").filter({ hasText: "Sam chose a dragon instead of the cat" })).toContainText("Present");
   await expect(parent.getByRole("main")).not.toContainText("Leo asked how to add sound");
   await row.scrollIntoViewIfNeeded();
-  await parent.screenshot({ path: testInfo.outputPath("session-note-parent.png"), fullPage: true });
-  await parent.screenshot({ path: "/tmp/notes-parent.png", fullPage: true });
+  await lookAt(parent, "notes-parent");
 
   // Private: the course page shows nothing of any note.
   const visitor = await (await browser.newContext()).newPage();

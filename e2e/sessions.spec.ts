@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { signIn } from "./support/auth";
+import { lookAt } from "./support/look";
 
 test.describe("sessions (issue 3)", () => {
   test('"Sign out everywhere" on one device signs the other out on its next page load', async ({ browser, baseURL }) => {
@@ -23,7 +24,7 @@ test.describe("sessions (issue 3)", () => {
     await laptop.goto("/user/edit-profile");
     const button = laptop.getByRole("button", { name: "Sign out everywhere" });
     await expect(button).toBeVisible();
-    await laptop.screenshot({ path: test.info().outputPath("edit-profile.png"), fullPage: true });
+    await lookAt(laptop, "edit-profile");
     await button.click();
 
     // This browser is signed out and at home...
@@ -72,7 +73,7 @@ test.describe("sessions (issue 3)", () => {
     await expect(phone.getByRole("button", { name: "Log in" })).toBeVisible();
     // The ended session's cookie is cleared on the way.
     expect((await phoneContext.cookies()).find((cookie) => cookie.name === oldCookie!.name)).toBeUndefined();
-    await phone.screenshot({ path: test.info().outputPath("signin-after-revocation.png"), fullPage: true });
+    await lookAt(phone, "signin-after-revocation");
 
     await phone.getByLabel("Email", { exact: true }).fill(email);
     await phone.getByLabel("Password", { exact: true }).fill(password);

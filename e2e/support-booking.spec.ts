@@ -6,6 +6,7 @@ import { seriousA11yViolations } from "./support/a11y";
 import { demoAccount, signInAs } from "./support/auth";
 import { baseURL } from "./support/server";
 import { bookSomeOpenTime } from "./support/open-times";
+import { lookAt } from "./support/look";
 
 const COURSE = "Python for Young Coders";
 
@@ -28,7 +29,7 @@ async function requestDemo(request: APIRequestContext, name: string, email: stri
 test("support books a demo time for a family, sees it on the request page, moves it and cancels it (issue 17)", async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const email = `booking.${randomUUID().slice(0, 8)}@example.com`;
   await requestDemo(request, "Booking Parent", email);
 
@@ -46,7 +47,7 @@ test("support books a demo time for a family, sees it on the request page, moves
   await expect(picker.getByText("Times in UTC")).toBeVisible();
   await expect(picker.getByRole("button").first(), "seeded teachers offer demo slots for Python for Young Coders").toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath("1-picker.png"), fullPage: true });
+  await lookAt(page, "1-picker");
 
   // "Thu, Mar 12, 1:00 PM": the picker's day and time label the button.
   const pickedLabel = await bookSomeOpenTime(picker, demo.getByRole("status").filter({ hasText: /^Demo booked for / }));
@@ -66,7 +67,7 @@ test("support books a demo time for a family, sees it on the request page, moves
   await expect(page.getByText(`${agent} booked the demo for`)).toBeVisible();
   await expect(page.getByText(`${agent} changed the status from New to Demo scheduled`)).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath("2-booked.png"), fullPage: true });
+  await lookAt(page, "2-booked");
 
   // The family's page for the same booking shows the same instant.
   const statusHref = await booked.getByRole("link", { name: /Family’s booking page/ }).getAttribute("href");
@@ -96,7 +97,7 @@ test("support books a demo time for a family, sees it on the request page, moves
   await expect(page.getByText(`${agent} changed the status from Demo scheduled to Contacted`)).toBeVisible();
   // Nothing live: the picker is back to book a new time.
   await expect(demo.getByRole("region", { name: "Open times" }).getByRole("button").first()).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("3-cancelled.png"), fullPage: true });
+  await lookAt(page, "3-cancelled");
 
   // "Demo scheduled" by hand needs a booked time.
   await page.getByLabel("Status").selectOption({ label: "Demo scheduled" });

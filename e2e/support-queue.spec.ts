@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { seriousA11yViolations } from "./support/a11y";
 import { demoAccount, signInAs } from "./support/auth";
 import { baseURL } from "./support/server";
+import { lookAt } from "./support/look";
 
 /** A fresh demo request through the public API, as the booking form sends it. */
 async function bookDemo(request: APIRequestContext, name: string, email: string) {
@@ -94,7 +95,7 @@ test.describe("support lead queue (issue 4)", () => {
     browser,
     request,
     baseURL,
-  }, testInfo) => {
+  }) => {
     // A request with the (verified) demo parent's address: the page finds the account and offers its export.
     const parent = demoAccount("student").email;
     const name = `Export Parent ${randomUUID().slice(0, 6)}`;
@@ -116,7 +117,7 @@ test.describe("support lead queue (issue 4)", () => {
     });
     expect(exported.demoRequests).toEqual(expect.arrayContaining([expect.objectContaining({ name, email: parent })]));
     expect(file).not.toMatch(/"(code|token|payload|firebaseUid)":/);
-    await page.screenshot({ path: testInfo.outputPath("support-request-export.png"), fullPage: true });
+    await lookAt(page, "support-request-export");
 
     // A request made signed in by a new account whose email is not verified: support is told why not.
     const squatter = `export.unverified.${randomUUID().slice(0, 8)}@example.com`;
@@ -139,7 +140,7 @@ test.describe("support lead queue (issue 4)", () => {
     ).toBeVisible();
     await expect(page.getByRole("link", { name: /Export the account/ })).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath("support-request-export-refused.png"), fullPage: true });
+    await lookAt(page, "support-request-export-refused");
 
     // The admin may export any account, from the Users page.
     const admin = await (await browser.newContext()).newPage();
@@ -150,7 +151,7 @@ test.describe("support lead queue (issue 4)", () => {
     const adminFile = JSON.parse(await readFile((await (await adminDownload).path()) ?? "", "utf8"));
     expect(adminFile).toMatchObject({ account: { email: squatter, emailVerified: false } });
     expect(await seriousA11yViolations(admin)).toEqual([]);
-    await admin.screenshot({ path: testInfo.outputPath("admin-users-export.png"), fullPage: true });
+    await lookAt(admin, "admin-users-export");
   });
 
   test("a teacher cannot read the queue or export it", async ({ page }) => {

@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { demoAccount, signIn, signUpParent } from "./support/auth";
+import { lookAt } from "./support/look";
 import { linkInMail, openMail } from "./support/mailbox";
 import { baseURL } from "./support/server";
 
@@ -24,7 +25,7 @@ const PASSWORD = "teach-with-us-12345";
 const COURSE = "Scratch Game Design";
 const TEST_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_[0-9a-f]+$/;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/teacher-road-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => lookAt(page, `teacher-road-${name}`);
 
 async function personIn(browser: Browser, timezoneId: string): Promise<Page> {
   const context = await browser.newContext({ timezoneId });

@@ -4,6 +4,7 @@ import { scanPage } from "./support/a11y";
 import { demoAccount, signIn } from "./support/auth";
 import { DemoForm } from "./support/demo-form";
 import { bookSomeOpenTime } from "./support/open-times";
+import { lookAt } from "./support/look";
 
 /**
  * Issue 17, the teacher's half: availability in their own zone, sections of their courses, and the
@@ -24,7 +25,7 @@ async function signInAsTeacher(page: Page) {
 test("a family books a demo of the teacher's course and the teacher sees it on the dashboard, without the family's details", async ({
   browser,
   page,
-}, testInfo) => {
+}) => {
   // The family in its own browser (and zone); the teacher is the test's page (axe needs a page of a context).
   const familyContext = await browser.newContext({ timezoneId: "Europe/Berlin" });
   const family = await familyContext.newPage();
@@ -61,11 +62,11 @@ test("a family books a demo of the teacher's course and the teacher sees it on t
   await expect(demo.first()).toContainText("Central Time (Chicago)");
   await expect(page.getByText("scratch-family@example.com")).toHaveCount(0);
   await expect(page.getByText("Private Parentname")).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("teacher-dashboard.png"), fullPage: true });
+  await lookAt(page, "teacher-dashboard");
   expect((await scanPage(page, "/teacher/dashboard")).violations).toEqual([]);
 });
 
-test("the teacher edits weekly hours: an overlap answers beside the row and nothing is saved", async ({ page }, testInfo) => {
+test("the teacher edits weekly hours: an overlap answers beside the row and nothing is saved", async ({ page }) => {
   await signInAsTeacher(page);
   const { status, violations } = await scanPage(page, "/teacher/availability");
   expect(status).toBe(200);
@@ -80,7 +81,7 @@ test("the teacher edits weekly hours: an overlap answers beside the row and noth
   await expect(rows).toHaveCount(before + 1);
   await page.getByRole("button", { name: "Save weekly hours" }).click();
   await expect(page.getByText("These hours overlap other hours on the same day.").first()).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("availability-overlap.png"), fullPage: true });
+  await lookAt(page, "availability-overlap");
 
   // Moved to the evening after the seeded hours, it saves.
   const added = rows.nth(before);
@@ -97,9 +98,7 @@ test("the teacher edits weekly hours: an overlap answers beside the row and noth
   await expect(page.getByText("Thu, Dec 24, 2099 · Day off")).toBeVisible();
 });
 
-test("the teacher creates a section, the rules answer beside the fields, and the section shows on the course page", async ({
-  page,
-}, testInfo) => {
+test("the teacher creates a section, the rules answer beside the fields, and the section shows on the course page", async ({ page }) => {
   await signInAsTeacher(page);
   const { violations } = await scanPage(page, "/teacher/sections/new");
   expect(violations).toEqual([]);
@@ -126,7 +125,7 @@ test("the teacher creates a section, the rules answer beside the fields, and the
   await expect(page.getByText("A 1-on-1 section has exactly one seat.").first()).toBeVisible();
   await expect(page.getByText("Enter the meeting link as an https URL.").first()).toBeVisible();
   await expect(page.getByLabel("Capacity")).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath("section-form-error.png"), fullPage: true });
+  await lookAt(page, "section-form-error");
 
   // After the refusal the form keeps, and saves, exactly what was chosen: both days.
   await page.getByLabel("Capacity").fill("1");
@@ -142,7 +141,7 @@ test("the teacher creates a section, the rules answer beside the fields, and the
   await expect(page.getByRole("checkbox", { name: "Thursday" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Monday" })).not.toBeChecked();
   await page.goto("/teacher/sections");
-  await page.screenshot({ path: testInfo.outputPath("sections.png"), fullPage: true });
+  await lookAt(page, "sections");
   expect((await scanPage(page, "/teacher/sections")).violations).toEqual([]);
 
   // The course page is cached and revalidated on save (revalidatePath), so the next visit shows it.

@@ -4,13 +4,14 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
 import { signInAs } from "./support/auth";
+import { lookAt } from "./support/look";
 import { baseURL } from "./support/server";
 
 /** The cookie banner already answered, so it covers neither buttons nor screenshots. */
 const acceptCookies = (context: BrowserContext) => context.addCookies([{ name: "cookie_consent", value: "true", url: baseURL }]);
 
 /** Screenshots for a person to look at; not compared. */
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/teacher-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => lookAt(page, `teacher-${name}`);
 
 test.describe("teacher applications and dashboards (issue 4)", () => {
   test.beforeEach(({ context }) => acceptCookies(context));

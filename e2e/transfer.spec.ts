@@ -7,6 +7,7 @@ import { createCourseAsAdmin } from "./support/admin";
 import { signInAs, signUpParent } from "./support/auth";
 import { openMail } from "./support/mailbox";
 import { brandPaths, E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 const ZONE = "America/Los_Angeles";
@@ -31,10 +32,7 @@ async function newSection(admin: Page, courseTitle: string, section: { price: st
  * (a dearer one: the difference comes from Cash) and sees the new times in their own zone; the
  * email tells them too, with the calendar invite.
  */
-test("a parent moves a seat to another section from /my-courses and sees the new times in their zone", async ({
-  page,
-  browser,
-}, testInfo) => {
+test("a parent moves a seat to another section from /my-courses and sees the new times in their zone", async ({ page, browser }) => {
   test.slow();
   const tag = randomUUID().slice(0, 6);
   const courseTitle = `Chess Openings ${tag}`;
@@ -91,13 +89,12 @@ test("a parent moves a seat to another section from /my-courses and sees the new
     enrolments.getByRole("radio", { name: /Mondays and Wednesdays 1:00 PM Pacific Time \(Los Angeles\).*\$15\.00 back to your Cash/ }),
   ).toBeAttached();
   await enrolments.scrollIntoViewIfNeeded();
-  await parent.screenshot({ path: "/tmp/transfers-my-courses.png", fullPage: true });
-  await parent.screenshot({ path: testInfo.outputPath("transfer-my-courses.png"), fullPage: true });
+  await lookAt(parent, "transfer-my-courses");
 
   const mail = await openMail(page, email, new RegExp(`^Mo moved to new times for ${courseTitle}$`));
   await expect(mail).toContainText("3:30 PM Pacific Time (Los Angeles)");
   await expect(mail).toContainText("$15.00 (the difference in price) was taken from your");
-  await page.screenshot({ path: "/tmp/transfers-mail.png", fullPage: true });
+  await lookAt(page, "transfers-mail");
 });
 
 /**
@@ -108,7 +105,7 @@ test("a parent moves a seat to another section from /my-courses and sees the new
 test("moving to a dearer section without the Cash offers the card, and after paying the family is back in the move and it goes through", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.slow();
   const tag = randomUUID().slice(0, 6);
   const courseTitle = `Chess Endgames ${tag}`;
@@ -171,7 +168,7 @@ test("moving to a dearer section without the Cash offers the card, and after pay
   await expect(move).toBeVisible();
   await expect(move).toBeFocused();
   expect(await seriousA11yViolations(parent)).toEqual([]);
-  await parent.screenshot({ path: testInfo.outputPath("transfer-after-top-up.png"), fullPage: true });
+  await lookAt(parent, "transfer-after-top-up");
   await move.click();
   await expect(parent.getByText(`Ida moved to the new section of ${courseTitle}. $15.00 was taken from your Cash.`).first()).toBeVisible();
 

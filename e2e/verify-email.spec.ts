@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 
 import { signInAs } from "./support/auth";
 import { linkInMail } from "./support/mailbox";
+import { lookAt } from "./support/look";
 
 const NOTICE = "Please verify your email address to see requests made with it before you signed up.";
 
@@ -50,7 +51,7 @@ test.describe("email verification (security issue: account squatting)", () => {
     await expect(rows.first()).toContainText("9");
     await page.getByRole("button", { name: "Resend verification email" }).click();
     await expect(page.getByRole("status").filter({ hasText: `We have sent a new verification email to ${email}.` })).toBeVisible();
-    await page.screenshot({ path: "test-results/my-courses-verify-notice.png", fullPage: true });
+    await lookAt(page, "my-courses-verify-notice");
 
     // Follow the emailed link (the product's email, read in the mailbox; firebase-admin made the link).
     const link = await linkInMail(page, email, /^Please verify your email for /, /http:\/\/127\.0\.0\.1:\d+\/emulator\/action\?\S+/);

@@ -7,6 +7,7 @@ import { createCourseAsAdmin, createSectionAsAdmin } from "./support/admin";
 import { signInAs, signUpParent } from "./support/auth";
 import { openMail, verifyByMail } from "./support/mailbox";
 import { E2E_PRODUCT_NAME } from "./support/server";
+import { lookAt } from "./support/look";
 
 const CASH = `${E2E_PRODUCT_NAME} Cash`;
 
@@ -31,7 +32,7 @@ async function credit(admin: Page, email: string) {
 test("a full class: join the waitlist, see the place in line; a seat frees; the offer on /my-courses enrols the child", async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.slow(); // three browsers, two sign-ups, a course and a section on a 2-core machine
   const tag = randomUUID().slice(0, 6);
   const courseTitle = `Pottery Basics ${tag}`;
@@ -88,12 +89,12 @@ test("a full class: join the waitlist, see the place in line; a seat frees; the 
   await expect(places.getByTestId("waitlist-entry")).toHaveCount(1);
   await waiting.getByRole("button", { name: "I Understand" }).click();
   expect(await seriousA11yViolations(waiting)).toEqual([]);
-  await waiting.screenshot({ path: testInfo.outputPath("waitlist-joined.png"), fullPage: true });
+  await lookAt(waiting, "waitlist-joined");
 
   // The course page now shows the line.
   await waiting.goto(`/courses/${slug}`);
   await expect(classes).toContainText("This class is full. 1 child is in line.");
-  await waiting.screenshot({ path: testInfo.outputPath("course-page-waitlist.png"), fullPage: true });
+  await lookAt(waiting, "course-page-waitlist");
 
   // The seated family withdraws: the seat frees and is offered to Cy, not put on sale.
   await seated.goto("/my-courses");
@@ -117,7 +118,7 @@ test("a full class: join the waitlist, see the place in line; a seat frees; the 
   await expect(waitlists).toContainText(`${courseTitle} for Cy`);
   await expect(waitlists).toContainText("A seat is free for Cy: enrol by");
   await waitlists.scrollIntoViewIfNeeded();
-  await waiting.screenshot({ path: testInfo.outputPath("my-courses-offer.png"), fullPage: true });
+  await lookAt(waiting, "my-courses-offer");
   await waitlists.getByRole("button", { name: "Enrol now" }).click();
   await expect(waiting.getByRole("heading", { name: "You are enrolled" })).toBeVisible();
   await waiting.goto("/my-courses");
