@@ -6,7 +6,8 @@ import { useState, type FormEvent } from "react";
 import { callAction } from "@/browser/call-action";
 import { errorProps, FieldError, FormField, inputClass } from "@/components/forms/form-field";
 import type { ActionResult } from "@/lib/platform/http/action-result";
-import { LEARNER_PASSWORD_MIN, type SignInSetupInput } from "@/lib/learner-access/schema";
+import { LEARNER_PASSWORD_MIN } from "@/lib/learner-access/password-limits";
+import type { SignInSetupInput } from "@/lib/learner-access/schema";
 
 import { PicturePicker } from "./picture-picker";
 

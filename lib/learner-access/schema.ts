@@ -1,10 +1,7 @@
 import { z } from "@/lib/platform/zod";
 
+import { LEARNER_PASSWORD_MAX, LEARNER_PASSWORD_MIN } from "./password-limits";
 import { PICTURE_IDS, PICTURES_IN_PASSWORD } from "./pictures";
-
-/** A child's password is set by the parent and typed by the child: long enough to resist guesses, short enough to type. */
-export const LEARNER_PASSWORD_MIN = 8;
-export const LEARNER_PASSWORD_MAX = 64;
 
 export const LEARNER_ACCESS_MESSAGES = {
   notYours: "That child is not on your account.",
