@@ -57,8 +57,8 @@ test("a teacher reads their month's statement and downloads it as CSV", async ({
   ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^earnings-${month.iso}-teacher-\\d+\\.csv$`));
   const csv = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
-  expect(csv[0]).toBe("month,line,date,course,section,sessions,seats,amount_minor,amount,currency");
-  expect(csv.at(-1)).toBe(`${month.iso},net,,,,,,${net.replace(/[$.]/g, "").replace(/^0+/, "")},${net.slice(1)},USD`);
+  expect(csv[0]).toBe("month,line,date,time_zone,course,section,sessions,seats,amount_minor,amount,currency");
+  expect(csv.at(-1)).toBe(`${month.iso},net,,,,,,,${net.replace(/[$.]/g, "").replace(/^0+/, "")},${net.slice(1)},USD`);
 });
 
 test("a teacher connects a Stripe account through the onboarding page", async ({ page }) => {

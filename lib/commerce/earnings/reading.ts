@@ -6,6 +6,7 @@ import { authorize, can, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
 import { earningsStatements, sections, teacherPayoutAccounts, users } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import { teacherTimezone } from "@/lib/scheduling/teacher-zone";
 
 import { monthOf, monthRange } from "./attribution";
 import { statementCsv } from "./csv";
@@ -32,7 +33,10 @@ function teacherOf(actor: Actor | null | undefined, requested: unknown): number 
   return actor.id;
 }
 
-/** One month's statement as CSV, for its teacher or an admin; its file name carries the month and the teacher's id. */
+/**
+ * One month's statement as CSV, for its teacher or an admin, each line's day on the reader's clock;
+ * its file name carries the month and the teacher's id.
+ */
 export async function statementCsvFor(
   actor: Actor | null | undefined,
   query: { teacher?: unknown; month?: unknown },
@@ -45,8 +49,10 @@ export async function statementCsvFor(
   const db = await getDb();
   const [teacher] = await db.select({ id: users.id }).from(users).where(eq(users.id, teacherId));
   if (!teacher) throw new AppError("not-found", NO_STATEMENT);
-  const statement = await teacherStatement(teacherId, month, now);
-  return { csv: statementCsv(statement), filename: `earnings-${month}-teacher-${teacherId}.csv` };
+  // Each line's day on the reader's clock: the teacher's own, or the admin's (an admin has no
+  // profile, so teacherTimezone reads their account's zone, as their pages do).
+  const [statement, zone] = await Promise.all([teacherStatement(teacherId, month, now), teacherTimezone(actor!.id)]);
+  return { csv: statementCsv(statement, zone), filename: `earnings-${month}-teacher-${teacherId}.csv` };
 }
 
 export interface AdminStatementRow extends Statement {

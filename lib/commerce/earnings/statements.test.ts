@@ -15,10 +15,11 @@ import { EVERY_DAY, newCourse, newTeacher } from "@/test/scheduling-fixtures";
 import { platformShareOf, sessionShares } from "./attribution";
 import { statementCsv } from "./csv";
 import { payStatement } from "./payouts";
+import { statementCsvFor } from "./reading";
 import { EARNINGS_MESSAGES } from "./schema";
 import { COMMERCE_MESSAGES } from "@/lib/commerce/schema";
 import { balanceOf } from "@/lib/commerce/wallet/ledger";
-import { teacherStatement } from "./statements";
+import { teacherStatement, type StatementLine } from "./statements";
 
 /**
  * Issue 28: "a statement's net equals the sum of paid seats' shares minus refunds and credits, to
@@ -136,8 +137,8 @@ describe("a teacher's monthly statement", () => {
     const lineTotal = amounts.filter(
       (cells) => !["gross", "refunds", "session credits", "net"].includes(cells[1]!) && !cells[1]!.startsWith("platform"),
     );
-    expect(lineTotal.reduce((sum, cells) => sum + Number(cells[7]), 0) - march.platformShareMinor).toBe(march.netMinor);
-    expect(csv.at(-1)).toBe("2027-03,net,,,,,,8000,80.00,USD");
+    expect(lineTotal.reduce((sum, cells) => sum + Number(cells[8]), 0) - march.platformShareMinor).toBe(march.netMinor);
+    expect(csv.at(-1)).toBe("2027-03,net,,,,,,,8000,80.00,USD");
 
     // April: A and B's last two sessions.
     const april = await teacherStatement(section.teacherId, "2027-04", at("2027-04-02T00:00:00Z"));
@@ -225,8 +226,8 @@ describe("a teacher's monthly statement", () => {
     const july = await teacherStatement(teacherId, "2027-07", on);
     expect(july).toMatchObject({ status: "unpaid", grossMinor: 20_000, platformShareMinor: 6_000, carriedMinor: 7_000, netMinor: 7_000 });
     const csv = statementCsv(july).trim().split("\r\n");
-    expect(csv).toContain("2027-07,carried over from earlier months,,,,,,-7000,-70.00,USD");
-    expect(csv.at(-1)).toBe("2027-07,net,,,,,,7000,70.00,USD");
+    expect(csv).toContain("2027-07,carried over from earlier months,,,,,,,-7000,-70.00,USD");
+    expect(csv.at(-1)).toBe("2027-07,net,,,,,,,7000,70.00,USD");
     // Made up in July: August owes nothing more.
     expect(await teacherStatement(teacherId, "2027-08", on)).toMatchObject({ status: "unpaid", carriedMinor: 0, netMinor: 14_000 });
 
@@ -283,6 +284,52 @@ describe("a teacher's monthly statement", () => {
       netMinor: 0,
       status: "nothing",
     });
+  });
+
+  it("a paid statement's refund line, stored with only its UTC day, is dated on the reader's clock: 02:00 UTC is the day before in Los Angeles", async () => {
+    const section = await weeklySection();
+    const admin = await insertActor(db(), "admin");
+    const [a, c] = [await newFamily(db(), 10_000), await newFamily(db(), 10_000)];
+    for (const family of [a, c])
+      await placeOrder(family.parentId, [{ sectionId: section.id, learnerId: family.learnerId }], { now: at("2027-02-20T12:00:00Z") });
+    // C is refunded at 02:00 UTC on 18 March (after 3, 10 and 17 March): 7 PM on the 17th in Los Angeles, 7:30 AM on the 18th in Kolkata.
+    await refundOrderAsAdmin(
+      admin,
+      { orderId: (await itemOf(c.learnerId)).orderId, reason: "Family moved away" },
+      at("2027-03-18T02:00:00Z"),
+    );
+    await payStatement(
+      admin,
+      { teacherId: section.teacherId, month: "2027-03", method: "manual", reference: "BANK-7" },
+      at("2027-04-02T00:00:00Z"),
+    );
+    // A statement paid before lines kept their instant: its stored lines have only the UTC day.
+    const where = and(eq(earningsStatements.teacherId, section.teacherId), eq(earningsStatements.month, "2027-03-01"));
+    const [row] = await db().select({ lines: earningsStatements.lines }).from(earningsStatements).where(where);
+    const dayOnly = (row!.lines as StatementLine[]).map(({ at: _, ...line }) => line);
+    expect(dayOnly.find((line) => line.kind === "refund")).toMatchObject({ date: "2027-03-18" });
+    await db().update(earningsStatements).set({ lines: dayOnly }).where(where);
+
+    const paid = await teacherStatement(section.teacherId, "2027-03", at("2027-04-03T00:00:00Z"));
+    expect(paid.status).toBe("paid");
+    const refund = paid.lines.find((line) => line.kind === "refund");
+    expect(refund).toMatchObject({ date: "2027-03-18", at: "2027-03-18T02:00:00.000Z", sectionId: section.id });
+    const refundRow = (zone: string) =>
+      statementCsv(paid, zone)
+        .split("\r\n")
+        .find((line) => line.includes("refund deducted"));
+    expect(refundRow("America/Los_Angeles")).toMatch(/^2027-03,refund deducted,2027-03-17,Pacific Time \(Los Angeles\),/);
+    expect(refundRow("Asia/Kolkata")).toMatch(/^2027-03,refund deducted,2027-03-18,India Standard Time \(Kolkata\),/);
+    // The month stays the rule's: the statement is still March's, its figures unchanged.
+    expect(paid).toMatchObject({ month: "2027-03", refundsMinor: refund!.amountMinor });
+    // The CSV each reader downloads: the teacher's on their profile's clock (New York), the admin's on theirs (none set: UTC).
+    const teacher: Actor = { id: section.teacherId, email: "t@example.com", role: "teacher" };
+    const downloaded = async (reader: Actor) =>
+      (await statementCsvFor(reader, { month: "2027-03", teacher: String(section.teacherId) }, at("2027-04-03T00:00:00Z"))).csv
+        .split("\r\n")
+        .find((line) => line.includes("refund"));
+    expect(await downloaded(teacher)).toMatch(/^2027-03,refund deducted,2027-03-17,Eastern Time \(New York\),/);
+    expect(await downloaded(admin)).toMatch(/^2027-03,refund deducted,2027-03-18,UTC,/);
   });
 
   it("spreads any price over any number of sessions exactly, and rounds the platform's share half up", () => {

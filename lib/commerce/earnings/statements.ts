@@ -323,7 +323,28 @@ export async function loadTeacherFacts(db: Reader, teacherId: number, until: Dat
 
 type StoredStatement = typeof earningsStatements.$inferSelect;
 
-function fromStored(row: StoredStatement): Statement {
+/**
+ * A stored statement's refund and credit lines with their instants: a line frozen before the instant
+ * was kept (only its UTC day) gets it back from the facts, where the month's lines computed again
+ * have one of the same kind, section, day and amount, so it is shown on the reader's clock (one
+ * clock per person) rather than on UTC's. A line without such a twin keeps its UTC day, named so.
+ */
+export function withInstants(stored: StatementLine[], month: string, facts: TeacherFacts): StatementLine[] {
+  if (stored.every((line) => line.kind === "section" || line.at)) return stored;
+  const twins = buildStatement(month, facts).lines.filter((line) => line.kind !== "section" && line.at);
+  return stored.map((line) => {
+    if (line.kind === "section" || line.at) return line;
+    const index = twins.findIndex(
+      (twin) =>
+        twin.kind === line.kind && twin.sectionId === line.sectionId && twin.date === line.date && twin.amountMinor === line.amountMinor,
+    );
+    if (index < 0) return line;
+    const [twin] = twins.splice(index, 1);
+    return { ...line, at: twin!.at };
+  });
+}
+
+function fromStored(row: StoredStatement, facts: TeacherFacts): Statement {
   return {
     teacherId: row.teacherId,
     month: row.month.slice(0, 7),
@@ -337,7 +358,7 @@ function fromStored(row: StoredStatement): Statement {
     platformShareMinor: row.platformShareMinor,
     carriedMinor: row.carriedMinor,
     netMinor: row.netMinor,
-    lines: row.lines as StatementLine[],
+    lines: withInstants(row.lines as StatementLine[], row.month.slice(0, 7), facts),
     status: row.status,
     payment: {
       id: row.id,
@@ -394,7 +415,7 @@ export async function teacherStatements(teacherId: number, months: string[], now
   for (let month = first; month <= sorted.at(-1)!; month = nextMonth(month)) {
     const row = byMonth.get(month);
     const statement = row
-      ? fromStored(row)
+      ? fromStored(row, facts)
       : live(teacherId, buildStatement(month, facts, EARNINGS_RULE.platformSharePercent, carriedMinor), now);
     computed.set(month, statement);
     // A paid month owes nothing (its net was above zero); a month over and below zero passes on what it owes.

@@ -6,6 +6,7 @@ import { isConnectAvailable } from "@/lib/commerce/earnings/connect";
 import { lastClosedMonth, listStatementsForAdmin } from "@/lib/commerce/earnings/reading";
 import { parseMonth } from "@/lib/commerce/earnings/statements";
 import { requirePagePermission } from "@/lib/platform/auth/session";
+import { zoneLabel } from "@/lib/scheduling/zone-name";
 
 import { payStatementAction } from "./actions";
 
@@ -36,7 +37,7 @@ export default async function AdminEarningsPage({
         Each teacher&apos;s statement for {monthLabel(month)}, a calendar month in UTC (on your clock, {monthSpanIn(month, zone)}): the
         seats&apos; shares of the sessions of the month, less refunds and session credits, less the platform&apos;s{" "}
         {EARNINGS_RULE.platformSharePercent}%. A statement is paid once its month is over; paying stores it as it is, so later refunds and
-        credits count in a later month.{" "}
+        credits count in a later month. A statement&apos;s CSV dates its refunds and credits on your clock ({zoneLabel(zone)}).{" "}
         {stripe
           ? "Pay through Stripe sends a transfer to the teacher's connected account; Record as paid notes a payment made another way."
           : "Stripe is not configured: record each payment made by hand, with its reference."}
