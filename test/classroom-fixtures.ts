@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { placeOrder } from "@/lib/commerce/checkout/checkout";
 import { lockWallet, writeEntry } from "@/lib/commerce/wallet/ledger";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, sections } from "@/lib/platform/db/schema";
+import { bookings, classroomPresence, classroomRooms, sections } from "@/lib/platform/db/schema";
 import { sectionSessions } from "@/lib/scheduling/sessions";
 
 import { newFamily, newSection } from "./commerce-fixtures";
@@ -70,4 +70,31 @@ export async function seatedSection(db: Database) {
   });
   const sessions = sectionSessions(section!, new Date(Date.now() - 40 * 86_400_000), new Date(Date.now() + 40 * 86_400_000));
   return { section: section!, ...family, sessions };
+}
+
+/**
+ * The classroom's room for a session that began at `start`, as the join log leaves it: the family
+ * (`learnerUserId`) came in at the start; the teacher first `teacherJoinedAfterMinutes` after it, or
+ * never (null). The reliability record reads these rows.
+ */
+export async function roomWithJoins(
+  db: Database,
+  {
+    section,
+    start,
+    learnerUserId,
+    teacherJoinedAfterMinutes,
+  }: {
+    section: { id: number; teacherId: number };
+    start: Date;
+    learnerUserId: number;
+    teacherJoinedAfterMinutes: number | null;
+  },
+): Promise<void> {
+  const [room] = await db.insert(classroomRooms).values({ sectionId: section.id, sessionStartsAt: start }).returning();
+  const joined = (userId: number, role: "learner" | "teacher", at: Date) =>
+    db.insert(classroomPresence).values({ roomId: room!.id, userId, role, state: "admitted", token: randomUUID(), firstJoinedAt: at });
+  await joined(learnerUserId, "learner", start);
+  if (teacherJoinedAfterMinutes !== null)
+    await joined(section.teacherId, "teacher", new Date(start.getTime() + teacherJoinedAfterMinutes * 60_000));
 }

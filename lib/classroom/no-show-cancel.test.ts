@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-
 import { and, eq, sql } from "drizzle-orm";
 
 import { creditCancelledSessions } from "@/lib/commerce/session-credits";
@@ -7,8 +5,6 @@ import { balanceOf } from "@/lib/commerce/wallet/ledger";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import {
   bookings,
-  classroomPresence,
-  classroomRooms,
   courses,
   ledgerEntries,
   outbox,
@@ -21,7 +17,7 @@ import {
 import { eventTopic } from "@/lib/platform/events/events";
 import { sessionCancelled } from "@/lib/scheduling/events";
 import { cancelSession, moveSession, setMakeupSession } from "@/lib/scheduling/session-changes";
-import { dailySection, paidSeat } from "@/test/classroom-fixtures";
+import { dailySection, paidSeat, roomWithJoins } from "@/test/classroom-fixtures";
 import { newFamily } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 import { mailHarness } from "@/test/mail-harness";
@@ -55,21 +51,7 @@ async function heldSession(minutesAgo: number, teacherJoinedAfter: number | null
   if (options.meetingUrl) await db().update(sections).set({ meetingUrl: options.meetingUrl }).where(eq(sections.id, section.id));
   const family = await paidSeat(db(), section, await newFamily(db()), new Date(start.getTime() - HOUR));
   if (options.room === false) return { section, start, family };
-  const [room] = await db().insert(classroomRooms).values({ sectionId: section.id, sessionStartsAt: start }).returning();
-  await db()
-    .insert(classroomPresence)
-    .values({ roomId: room!.id, userId: family.parentId, role: "learner", state: "admitted", token: randomUUID(), firstJoinedAt: start });
-  if (teacherJoinedAfter !== null)
-    await db()
-      .insert(classroomPresence)
-      .values({
-        roomId: room!.id,
-        userId: section.teacherId,
-        role: "teacher",
-        state: "admitted",
-        token: randomUUID(),
-        firstJoinedAt: new Date(start.getTime() + teacherJoinedAfter * MINUTE),
-      });
+  await roomWithJoins(db(), { section, start, learnerUserId: family.parentId, teacherJoinedAfterMinutes: teacherJoinedAfter });
   return { section, start, family };
 }
 

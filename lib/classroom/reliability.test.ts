@@ -1,11 +1,9 @@
-import { randomUUID } from "node:crypto";
-
 import { eq } from "drizzle-orm";
 
 import type { Actor } from "@/lib/platform/auth/permissions";
-import { classroomPresence, classroomRooms, sections, teacherSessionReliability, users } from "@/lib/platform/db/schema";
+import { sections, teacherSessionReliability, users } from "@/lib/platform/db/schema";
 import { openTestDatabase } from "@/test/database";
-import { dailySection } from "@/test/classroom-fixtures";
+import { dailySection, roomWithJoins } from "@/test/classroom-fixtures";
 import { newFamily } from "@/test/commerce-fixtures";
 import { insertActor } from "@/test/fixtures";
 
@@ -31,22 +29,8 @@ const MINUTE = 60_000;
 async function heldSession(minutesAgo: number, teacherJoinedAfter: number | null, options: { meetingUrl?: string } = {}) {
   const { section, start } = await dailySection(db(), -minutesAgo);
   if (options.meetingUrl) await db().update(sections).set({ meetingUrl: options.meetingUrl }).where(eq(sections.id, section.id));
-  const [room] = await db().insert(classroomRooms).values({ sectionId: section.id, sessionStartsAt: start }).returning();
   const family = await newFamily(db());
-  await db()
-    .insert(classroomPresence)
-    .values({ roomId: room!.id, userId: family.parentId, role: "learner", state: "admitted", token: randomUUID(), firstJoinedAt: start });
-  if (teacherJoinedAfter !== null)
-    await db()
-      .insert(classroomPresence)
-      .values({
-        roomId: room!.id,
-        userId: section.teacherId,
-        role: "teacher",
-        state: "admitted",
-        token: randomUUID(),
-        firstJoinedAt: new Date(start.getTime() + teacherJoinedAfter * MINUTE),
-      });
+  await roomWithJoins(db(), { section, start, learnerUserId: family.parentId, teacherJoinedAfterMinutes: teacherJoinedAfter });
   await db()
     .update(users)
     .set({ displayName: `Teacher ${section.id}` })
