@@ -7,7 +7,8 @@ export class DemoForm {
   constructor(private readonly page: Page) {}
 
   get email() {
-    return this.page.getByLabel("Email");
+    // Exact: a new account's pages also carry a region named "Check your email".
+    return this.page.getByRole("textbox", { name: "Email", exact: true });
   }
   get name() {
     return this.page.getByLabel("Name (optional)");
