@@ -27,7 +27,7 @@
 // Jest arguments (a path, -t, --ci) are passed to every leg. The legs run one after the other, each
 // with as many workers as the machine has cores.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +38,17 @@ import { run } from "./run-command.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const jest = path.join(root, "node_modules", ".bin", "jest");
+const legFilter = path.join(root, "test", "leg-files.cjs");
+
+/** A leg's file list, in a file of this run's own (the --filter module reads it). */
+let legLists = 0;
+function writeLegFiles(files) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `test-unit-${process.pid}-${legLists++}-`));
+  const list = path.join(dir, "files.json");
+  writeFileSync(list, JSON.stringify([...files].sort()));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return list;
+}
 
 /**
  * The other clocks: instants (UTC) the legs start at, then move on in real time.
@@ -55,6 +66,14 @@ export const OTHER_CLOCKS = [
     startsAt: "2027-11-01T06:50:00Z",
   },
 ];
+
+/**
+ * The money simulation's random steps on PostgreSQL per CI run (test/seat-simulation.ts; 10,000 more
+ * on PGlite in the engine leg). In CI only the clock legs run it on PostgreSQL: the file reads the clock.
+ */
+const SIMULATION_POSTGRES_STEPS = 2_000;
+// As Jest (ci-info) and test/seat-simulation.ts read it: CI=false is not CI.
+const isCI = Boolean(process.env.CI) && !["0", "false"].includes(process.env.CI.toLowerCase());
 
 /**
  * faketime's relative form ("+N" seconds from the real time), not its start-at form ("@…"): a
@@ -140,21 +159,21 @@ async function main() {
     const sources = listTests(extra).map((file) => ({ file, source: readFileSync(file, "utf8") }));
     const movable = sources.filter(({ source }) => !MACHINE_CLOCK_ONLY.test(source));
     const readsClock = throwaway ? [] : movable.filter(({ source }) => readsTheClock(source)).map(({ file }) => file);
-    // The file list replaces any path filter in `extra`; its other arguments (-t, --ci) stay.
-    const options = extra.filter((arg) => arg.startsWith("-"));
-    const byPath = (files) => [...options, "--runTestsByPath", ...files.sort()];
+    // A leg's files reach Jest through its --filter (test/leg-files.cjs reads the list from a file),
+    // after the path patterns and options in `extra` (-t, --ci), which stay.
+    const listed = (files) => ({ args: [...extra, `--filter=${legFilter}`], files });
     // The date-sensitive files run on PostgreSQL under the two other clocks (legs 3 and 4), not at
     // this machine's clock as well: the fixed clocks are the days they are meant to pass on, and a
     // third run at whatever day CI happens on added 85 files (about 200 s) and no fixed check.
     const readsClockSet = new Set(readsClock);
     const atMachineClock =
-      readsClock.length > 0 ? byPath(sources.map(({ file }) => file).filter((file) => !readsClockSet.has(file))) : extra;
+      readsClock.length > 0 ? listed(sources.map(({ file }) => file).filter((file) => !readsClockSet.has(file))) : { args: extra };
     legs.push(
       throwaway
         ? { name: "PostgreSQL (a throwaway server), this machine's clock", args: extra, env: {}, throwaway: true }
         : {
             name: "PostgreSQL, this machine's clock (the files that do not read it)",
-            args: atMachineClock,
+            ...atMachineClock,
             env: { TEST_DATABASE_URL: serverUrl },
           },
     );
@@ -162,7 +181,7 @@ async function main() {
     if (engineFiles.length > 0) {
       legs.push({
         name: "PGlite, this machine's clock (the engine's own subjects)",
-        args: byPath(engineFiles),
+        ...listed(engineFiles),
         env: { TEST_DATABASE_URL: "" },
       });
     }
@@ -175,9 +194,17 @@ async function main() {
           faketime,
           clock,
           clockPostgres: onPostgres,
-          args: byPath(readsClock),
-          // TEST_CLOCK tells a test which leg it runs in.
-          env: { TEST_DATABASE_URL: "", TEST_CLOCK: clock.id },
+          ...listed(readsClock),
+          // TEST_CLOCK tells a test which leg it runs in. The money simulation's steps on PostgreSQL
+          // (SIMULATION_POSTGRES_STEPS per CI run) are shared between the clock legs, each with its own
+          // seeds: a leg of its own at 2,000 steps cost each leg the whole count again.
+          env: {
+            TEST_DATABASE_URL: "",
+            TEST_CLOCK: clock.id,
+            ...(onPostgres && isCI && !process.env.SIMULATION_STEPS
+              ? { SIMULATION_STEPS: String(Math.ceil(SIMULATION_POSTGRES_STEPS / OTHER_CLOCKS.length)) }
+              : {}),
+          },
         });
       }
     }
@@ -185,11 +212,12 @@ async function main() {
 
   const results = [];
   for (const leg of legs) {
-    console.log(
-      `\n[test:unit] ${leg.name}${leg.args.includes("--runTestsByPath") ? ` (${leg.args.length - leg.args.indexOf("--runTestsByPath") - 1} files)` : ""}`,
-    );
+    console.log(`\n[test:unit] ${leg.name}${leg.files ? ` (${leg.files.length} files)` : ""}`);
+    // A path pattern in `extra` may leave a leg nothing to run (Jest would fail on "No tests found").
+    if (leg.files?.length === 0) continue;
     const started = Date.now();
     const env = jestEnv({ ...process.env, ...leg.env });
+    if (leg.files) env.TEST_LEG_FILES = writeLegFiles(leg.files);
     let code;
     if (leg.clock) {
       // One offset for the server and Jest, computed once: both read the same moved clock.

@@ -41,7 +41,8 @@ import { auditMoney, type AuditScope } from "@/lib/commerce/seats/audit";
  * Two test files run it (simulation.test.ts and simulation-part-2.test.ts), each half of the steps
  * with its own seed, so Jest's two workers run the halves side by side. Steps in all:
  * SIMULATION_STEPS, or in CI (CI=true) 10,000 on PGlite and 2,000 on PostgreSQL (TEST_DATABASE_URL),
- * 500 locally.
+ * 500 locally. CI's two PostgreSQL legs (the other clocks) share the 2,000: scripts/test-unit.mjs sets
+ * SIMULATION_STEPS to 1,000 in each.
  */
 const { db } = stripeWebhookHarness();
 
