@@ -9,4 +9,5 @@ if (!serverUrl || !name) {
   console.error("usage: node scripts/fresh-database.mjs SERVER_URL NAME (a lower-case identifier)");
   process.exit(2);
 }
-await freshServerDatabase(serverUrl, name);
+// A test database: commits not waited for on disk (scripts/server-database.mjs).
+await freshServerDatabase(serverUrl, name, { durable: false });

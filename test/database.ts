@@ -102,6 +102,10 @@ async function onServer<T>(serverUrl: string, work: (admin: PgClient) => Promise
 async function createFromTemplate(admin: PgClient, name: string) {
   const template = process.env.TEST_DATABASE_TEMPLATE;
   await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  // Nothing in a test database outlives its run: commits are not waited for on disk (a setting of the
+  // database, so every connection to it has it: route servers, child processes). Measured on the
+  // machine's server: 6.4 ms a commit against 2.2 ms.
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
 }
 
 /** Builds a Request as a browser on our own site would send it. */
