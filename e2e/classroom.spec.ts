@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
-import { signedInState, signUpParent, consentCookie } from "./support/auth";
+import { freshSignedInState, signUpParent, consentCookie } from "./support/auth";
 import { admit, createFreeSection, enrolNewFamily, joinClassroomAs, ROSTER_WAIT, rosterLine, turnOnChildSignIn } from "./support/classroom";
 import { lookAt } from "./support/look";
 
@@ -33,7 +33,10 @@ test.use({
 });
 
 async function contextPage(browser: Browser, role?: "teacher" | "support") {
-  const context = await browser.newContext({ timezoneId: ZONE, ...(role ? { storageState: signedInState(role) } : {}) });
+  const context = await browser.newContext({
+    timezoneId: ZONE,
+    ...(role ? { storageState: await freshSignedInState(browser, role) } : {}),
+  });
   await context.addCookies([consentCookie()]);
   return context.newPage();
 }

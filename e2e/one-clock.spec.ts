@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/a11y";
-import { consentCookie, pageAs, signedInState, signIn } from "./support/auth";
+import { consentCookie, pageAs, freshSignedInState, signIn } from "./support/auth";
 import { lookAt } from "./support/look";
 
 /**
@@ -124,7 +124,7 @@ async function textBesideNotice(page: Page): Promise<string> {
 test("the demo teacher (Central Time) on a computer in Kolkata reads Central Time on every page, named, and is told once", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", storageState: signedInState("teacher") });
+  const context = await browser.newContext({ timezoneId: "Asia/Kolkata", storageState: await freshSignedInState(browser, "teacher") });
   await context.addCookies([consentCookie()]);
   const page = await context.newPage();
 

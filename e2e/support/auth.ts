@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, rename, stat } from "node:fs/promises";
 import path from "node:path";
 
 import { expect, type Browser, type Cookie, type Page } from "@playwright/test";
@@ -14,27 +14,50 @@ export const demoAccount = (role: DemoRole) => ({
   password: DEMO_PASSWORD,
 });
 
-/**
- * The demo role's signed-in browser state (e2e/sign-in.setup.ts saves it before any spec runs):
- * `test.use({ storageState: signedInState("admin") })` starts a spec's pages signed in.
- */
+/** Where the demo role's signed-in browser state is saved (e2e/sign-in.setup.ts, freshSignedInState). */
 export const signedInState = (role: DemoRole) => path.join(E2E_STATE_DIR, `${role}.json`);
+
+/**
+ * A saved state older than this is signed in again before use: a staff session ends after 30 idle
+ * minutes (lib/platform/auth/session-limits.ts), and the saved cookie's activity time is its sign-in,
+ * so a run longer than that (one on a loaded machine took 45 minutes) failed every staff test after
+ * the 30th minute with "session idle". E2E_STATE_FRESH_MS=0 renews before every use (to try the renewal).
+ */
+const STATE_FRESH_MS = Number(process.env.E2E_STATE_FRESH_MS ?? 15 * 60_000);
+
+/**
+ * The demo role's signed-in browser state, signed in again through the form (in a context of its own)
+ * when the saved one is older than STATE_FRESH_MS. Two workers may both renew it: each writes a whole
+ * file and renames it into place, so a reader sees one or the other, both valid.
+ */
+export async function freshSignedInState(browser: Browser, role: DemoRole): Promise<string> {
+  const file = signedInState(role);
+  if (Date.now() - (await stat(file)).mtimeMs < STATE_FRESH_MS) return file;
+  const context = await browser.newContext();
+  try {
+    const { email, password } = demoAccount(role);
+    await signIn(await context.newPage(), email, password);
+    const written = `${file}.${process.pid}.tmp`;
+    await context.storageState({ path: written });
+    await rename(written, file);
+  } finally {
+    await context.close();
+  }
+  return file;
+}
 
 /** The cookie banner already answered, so it covers neither buttons nor screenshots. */
 export const consentCookie = (url = baseURL) => ({ name: "cookie_consent", value: "true", url });
-
-const savedCookies = new Map<DemoRole, Cookie[]>();
 
 /**
  * Signs `page`'s browser context in as the demo `role` from the state e2e/sign-in.setup.ts saved,
  * without the sign-in form (which e2e/auth.spec.ts tests); the page navigates nowhere.
  */
 export async function signInAs(page: Page, role: DemoRole): Promise<void> {
-  if (!savedCookies.has(role)) {
-    const state = JSON.parse(await readFile(signedInState(role), "utf8")) as { cookies: Cookie[] };
-    savedCookies.set(role, state.cookies);
-  }
-  await page.context().addCookies(savedCookies.get(role)!);
+  const file = await freshSignedInState(page.context().browser()!, role);
+  // Read each time, not kept: another worker may have renewed the file.
+  const state = JSON.parse(await readFile(file, "utf8")) as { cookies: Cookie[] };
+  await page.context().addCookies(state.cookies);
 }
 
 /**
@@ -42,7 +65,7 @@ export async function signInAs(page: Page, role: DemoRole): Promise<void> {
  * state), with the cookie banner answered unless `consent: false`.
  */
 export async function pageAs(browser: Browser, role: DemoRole, options: { consent?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ storageState: signedInState(role) });
+  const context = await browser.newContext({ storageState: await freshSignedInState(browser, role) });
   if (options.consent !== false) await context.addCookies([consentCookie()]);
   return context.newPage();
 }
