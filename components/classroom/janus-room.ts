@@ -24,6 +24,8 @@ export interface RoomPass {
   participantId: string;
   roomToken: string;
   janusToken: string;
+  /** TURN servers with this person's credential (lib/classroom/turn.ts); empty without one. */
+  iceServers: Array<{ urls: string[]; username: string; credential: string }>;
   display: string;
   /** Observers watch only. */
   publish: boolean;
@@ -42,6 +44,21 @@ export interface RoomConnection {
 
 const MEDIA_PATH = "/api/classroom/media";
 const AUDIO_MID = "0";
+
+/**
+ * The Janus session's connection options. `iceServers` is always given, empty without a TURN server:
+ * janus.js falls back to Google's public STUN server when it is missing, which would hand every
+ * family's and child's address to a third party on each join.
+ */
+export function janusSessionOptions(pass: Pick<RoomPass, "janusToken" | "iceServers">) {
+  return {
+    server: MEDIA_PATH,
+    token: pass.janusToken,
+    // Our proxy serves signed-in people only: the session cookie goes along.
+    withCredentials: true,
+    iceServers: pass.iceServers,
+  };
+}
 
 export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<RoomConnection> {
   const [{ default: Janus }, { default: adapter }] = await Promise.all([import("janus-gateway"), import("webrtc-adapter")]);
@@ -151,10 +168,7 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
       }
     };
     janus = new Janus({
-      server: MEDIA_PATH,
-      token: pass.janusToken,
-      // Our proxy serves signed-in people only: the session cookie goes along.
-      withCredentials: true,
+      ...janusSessionOptions(pass),
       success: () => {
         janus.attach({
           plugin: "janus.plugin.videoroom",

@@ -23,6 +23,7 @@ import { resolveJoinUrl } from "./join";
 import { classroomControl, classroomHeartbeat, classroomRoster, enterClassroom, sessionJoinLog } from "./live-room";
 import { signedJanusToken, useMediaServer, type MediaServer } from "./media-server";
 import { CLASSROOM_MESSAGES } from "./schema";
+import { useTurnServer } from "./turn";
 
 jest.mock("next/headers", () => jest.requireActual("@/test/action-context").nextHeadersMock);
 jest.mock("next-auth", () => jest.requireActual("@/test/action-context").nextAuthMock());
@@ -234,11 +235,22 @@ describe("the classroom on the media server", () => {
     await seat(section, "confirmed", { parentId: bo.parentId, learnerId: await addChild(db(), bo.parentId, "Bea") });
     const teacher = as(section.teacherId, "teacher");
 
+    useTurnServer({ urls: ["turns:turn.example.org:5349"], secret: "coturn-static-auth-secret-for-tests" });
     const teacherEntry = await enterClassroom(teacher, section.id);
+    useTurnServer(undefined);
     expect(teacherEntry).toMatchObject({ kind: "classroom", role: "teacher", state: "admitted" });
     if (teacherEntry.kind !== "classroom" || !teacherEntry.media) throw new Error("no media");
     const { room } = teacherEntry.media;
     expect(JSON.stringify(teacherEntry)).not.toContain(server.adminKey);
+    // The TURN server with the teacher's own credential, ending when the classroom closes; never the secret.
+    expect(teacherEntry.media.iceServers).toEqual([
+      {
+        urls: ["turns:turn.example.org:5349"],
+        username: `${Math.floor(Date.parse(teacherEntry.closesAt) / 1000)}:${teacherEntry.media.participantId}`,
+        credential: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(teacherEntry)).not.toContain("coturn-static-auth-secret-for-tests");
     expect(await tryJoin(room, teacherEntry.media.roomToken, teacherEntry.media.janusToken, teacherEntry.media.participantId)).toBe(
       "joined",
     );

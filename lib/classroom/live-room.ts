@@ -18,6 +18,7 @@ import {
   type ClassroomRole,
 } from "./classroom-access";
 import { ensureRoom, listParticipants, mediaServer, participantId, roomRequests, signedJanusToken, type MediaServer } from "./media-server";
+import { iceServersFor, type IceServer } from "./turn";
 import { CLASSROOM_MESSAGES, classroomControlInput, type ClassroomControlInput } from "./schema";
 
 /** A heartbeat from inside the room every HEARTBEAT_SECONDS; gaps longer than PRESENT_GAP_SECONDS count as away. */
@@ -44,8 +45,11 @@ export type ClassroomEntry =
       endsAt: string;
       closesAt: string;
       locked: boolean;
-      /** For an admitted person only: the room, their id in it, their room token and the media server token (expires at closesAt). */
-      media?: { room: string; participantId: string; roomToken: string; janusToken: string };
+      /**
+       * For an admitted person only: the room, their id in it, their room token and the media server
+       * token (expires at closesAt), and the TURN servers with their own credential (lib/classroom/turn.ts).
+       */
+      media?: { room: string; participantId: string; roomToken: string; janusToken: string; iceServers: IceServer[] };
     };
 
 const requireServer = (): MediaServer => {
@@ -145,13 +149,15 @@ export async function enterClassroom(actor: ClassroomPerson | null, sectionId: n
   if (presence!.state !== "admitted") return base;
   await syncRoom(access, room);
   const server = requireServer();
+  const id = participantId(access.room, participantKey(key));
   return {
     ...base,
     media: {
       room: access.room,
-      participantId: participantId(access.room, participantKey(key)),
+      participantId: id,
       roomToken: presence!.token,
       janusToken: signedJanusToken(server, new Date(access.closesAt)),
+      iceServers: iceServersFor(id, new Date(access.closesAt)),
     },
   };
 }

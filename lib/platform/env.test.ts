@@ -67,6 +67,20 @@ describe("configuration (lib/platform/env.ts)", () => {
     expect(parseEnv({ NODE_ENV: "production", STRIPE_API_URL: "http://127.0.0.1:12111" }).STRIPE_API_URL).toBe("http://127.0.0.1:12111");
   });
 
+  it("takes a TURN server as comma-separated turn:/turns: URIs with its secret, both or neither", () => {
+    const secret = "coturn-static-auth-secret-for-tests";
+    expect(parseEnv({ TURN_URLS: "turn:turn.example.org:3478, turns:turn.example.org:5349", TURN_SECRET: secret }).TURN_URLS).toEqual([
+      "turn:turn.example.org:3478",
+      "turns:turn.example.org:5349",
+    ]);
+    expect(() => parseEnv({ TURN_URLS: "turn:turn.example.org:3478" })).toThrow(
+      /TURN_SECRET: is required when the other TURN variable is set/,
+    );
+    expect(() => parseEnv({ TURN_SECRET: secret })).toThrow(/TURN_URLS: is required when the other TURN variable is set/);
+    expect(() => parseEnv({ TURN_URLS: "https://turn.example.org", TURN_SECRET: secret })).toThrow(/TURN_URLS.*turn:, turns: or stun: URI/);
+    expect(parseEnv({}).TURN_URLS).toBeUndefined();
+  });
+
   it("takes only an https forward target in production: leads are personal data", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DEMO_FORWARD_URL: "http://crm.example.com/leads" })).toThrow(
       /DEMO_FORWARD_URL: must be an https URL in production/,

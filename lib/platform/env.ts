@@ -253,6 +253,26 @@ const envSchema = z.object({
   JANUS_TOKEN_SECRET: z.string().trim().min(16).optional(),
   /** The videoroom plugin's admin_key: only the app can create rooms. */
   JANUS_ADMIN_KEY: z.string().trim().min(16).optional(),
+  /**
+   * A TURN server for families behind strict networks (coturn, deploy/turnserver.conf): its URIs,
+   * comma-separated (turn:host:3478,turns:host:5349), and its static-auth-secret, from which the app
+   * derives each person's credential until their class closes (lib/classroom/turn.ts). Both or neither.
+   */
+  TURN_URLS: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v.split(",").map((uri) => uri.trim())))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^(turns?|stuns?):[^\s]+$/, { error: "each must be a turn:, turns: or stun: URI such as turn:turn.example.org:3478" }),
+        )
+        .optional(),
+    )
+    .optional(),
+  TURN_SECRET: z.string().trim().min(16).optional(),
   /** Minutes after a session's end during which its classroom still admits (a class that runs over). */
   CLASSROOM_GRACE_MINUTES: z.coerce.number().int().min(0).max(120).default(15),
   // --- Payments (lib/commerce) ---
@@ -382,6 +402,11 @@ const configSchema = envSchema.superRefine((config, context) => {
     !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(`${config.STRIPE_API_URL}/`)
   ) {
     context.addIssue({ code: "custom", path: ["STRIPE_API_URL"], message: "must be an https URL in production (http only for localhost)" });
+  }
+  // A TURN server without its secret cannot be used, and a secret without a server is a typo.
+  if (Boolean(config.TURN_URLS) !== Boolean(config.TURN_SECRET)) {
+    const missing = config.TURN_URLS ? "TURN_SECRET" : "TURN_URLS";
+    context.addIssue({ code: "custom", path: [missing], message: "is required when the other TURN variable is set" });
   }
   // A lead's personal data never crosses the network in clear text from production.
   if (config.NODE_ENV === "production" && config.DEMO_FORWARD_URL && !config.DEMO_FORWARD_URL.startsWith("https://")) {
