@@ -426,6 +426,29 @@ describe("a session note's safety flag", () => {
     expect(await queued()).toBeUndefined();
   });
 
+  it("keeps a homework link support let through when its teacher saves the note again unchanged; a changed link is held again", async () => {
+    const { support, section, startsAt, own, save, stored, queued } = await noteOfClass();
+    const link = "https://pianofun.example.com/sheet";
+    await save("Mazes", "", link);
+    const id = (await stored()).id;
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "release", links: [link] });
+
+    expect(await save("Mazes, and loops", "", link)).toMatchObject({ isLinkHeld: false });
+    expect(await stored()).toMatchObject({
+      flagged: false,
+      flagReasons: [],
+      homeworkUrl: link,
+      heldHomeworkUrl: null,
+      replacedHeldHomeworkUrls: [],
+    });
+    expect(await queued()).toBeUndefined();
+    expect(await getSessionNote(db(), own, section.id, startsAt)).toMatchObject({ homeworkUrl: link, isHeld: false });
+
+    const changed = "https://pianofun.example.com/sheet-2";
+    expect(await save("Mazes, and loops", "", changed)).toMatchObject({ isLinkHeld: true });
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["held-link"], homeworkUrl: null, heldHomeworkUrl: changed });
+  });
+
   it("the data migration gives each stored note its reasons: a held link its own, a text flagged only for a link 'link'", async () => {
     const { support } = await noteOfClass();
     const held = "https://other.example.org/work";

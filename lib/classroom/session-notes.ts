@@ -148,7 +148,7 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
     if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
       throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
   }
-  const screened = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines }, await textScreen(db));
+  const screenedNow = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines }, await textScreen(db));
   return db.transaction(async (tx) => {
     // The note as stored, locked so that no other save or support's resolution interleaves with
     // this one. None yet: inserted below; a concurrent first save that inserts it first makes the
@@ -165,6 +165,7 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
             .from(sessionNoteLines)
             .where(eq(sessionNoteLines.noteId, existing.id))
         : [];
+      const screened = keepShownLink(screenedNow, existing ?? null);
       const flag = stickyFlag(existing ?? null, storedLines, screened);
       const values = {
         covered: screened.covered,
@@ -198,6 +199,17 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
 
 type StoredNote = typeof sessionNotes.$inferSelect;
 type ScreenedNote = ReturnType<typeof screenNote>;
+
+/**
+ * Issue 40: the homework link families read now (its site on the allow-list when it was saved, or
+ * let through by support: decideHeldHomeworkLink), saved again unchanged, stays as families read
+ * it: not held again. Any other link is screened as typed.
+ */
+function keepShownLink(screened: ScreenedNote, existing: StoredNote | null): ScreenedNote {
+  const link = screened.heldHomeworkUrl;
+  if (link === null || existing?.homeworkUrl !== link) return screened;
+  return { ...screened, homeworkUrl: link, heldHomeworkUrl: null, isLinkHeld: false };
+}
 
 /**
  * Issue 40: a text flag is open on the note (support has not resolved it): texts kept for it, or,
