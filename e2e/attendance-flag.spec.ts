@@ -77,7 +77,7 @@ test("a session note's flag stays after the teacher edits the detail out of what
 }) => {
   test.slow(); // two browsers on a 2-core machine
   const tag = randomUUID().slice(0, 6);
-  const flaggedText = `Loops and timers, questions to ada.parent@example.com ${tag}`;
+  const flaggedText = `Loops and timers, questions to ada.parent@example.com, the game on pianofun.example.com ${tag}`;
   const editedText = `Loops and timers ${tag}`;
 
   const teacher = await pageAs(browser, "teacher");
@@ -105,15 +105,17 @@ test("a session note's flag stays after the teacher edits the detail out of what
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(`Families read: ${editedText}`);
   await expect(item).toContainText(`Flagged as typed, since edited out: ${flaggedText}`);
-  await expect(item).toContainText("Flagged for: an email address, a link off the allow-list");
+  // A link typed in the text and the held homework link, each in its own words.
+  await expect(item).toContainText("Flagged for: an email address, a homework link held for support, a link off the allow-list");
   await expect(item).toContainText(`Homework link held: ${secondLink}`);
   await expect(item).toContainText(`Homework link held, since replaced (families never saw it): ${firstLink}`);
   await item.getByRole("button", { name: /^Resolve/ }).click();
   await expect(support.getByText("Resolved: the note stays in the queue for its held homework link.").first()).toBeVisible();
   await support.reload();
   // The text is resolved; the held links stay, and one decision covers both.
-  await expect(item).toContainText("Flagged for: a link off the allow-list");
+  await expect(item).toContainText("Flagged for: a homework link held for support");
   await expect(item).not.toContainText("an email address");
+  await expect(item).not.toContainText("a link off the allow-list");
   await expect(item).not.toContainText(flaggedText);
   await item.getByRole("button", { name: /^Drop the held links/ }).click();
   await expect(support.getByText("Saved.").first()).toBeVisible();

@@ -4,7 +4,17 @@ import { eq } from "drizzle-orm";
 
 import { renewFeed } from "@/lib/learner-access/feeds";
 import { setLearnerSignIn } from "@/lib/learner-access/sign-ins";
-import { bookings, calendarFeeds, gifts, learnerSignIns, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
+import {
+  bookings,
+  calendarFeeds,
+  gifts,
+  learnerSignIns,
+  messagePairBlocks,
+  messages,
+  messageThreads,
+  sections,
+  users,
+} from "@/lib/platform/db/schema";
 import { runRetention } from "@/lib/privacy/retention";
 import { newFamily, newSection } from "@/test/commerce-fixtures";
 import { openTestDatabase } from "@/test/database";
@@ -115,6 +125,9 @@ test("issue 40: a deleted teacher's conversations stay, flagged messages and all
     originalBody: "Text me on 555 014 2233",
     flagged: true,
   });
+  // Support had blocked the pair: the block stays with the conversation, not with the deleted account.
+  const blockedAt = new Date(Date.now() - 86_400_000);
+  await database.db.insert(messagePairBlocks).values({ familyId: family.parentId, teacherId, blockedAt });
 
   await erase(teacherId);
 
@@ -123,6 +136,9 @@ test("issue 40: a deleted teacher's conversations stay, flagged messages and all
     teacherId: formerId,
     familyId: family.parentId,
   });
+  expect(await database.db.select().from(messagePairBlocks).where(eq(messagePairBlocks.familyId, family.parentId))).toEqual([
+    { familyId: family.parentId, teacherId: formerId, blockedAt, blockedById: null },
+  ]);
   expect(await database.db.select().from(messages).where(eq(messages.threadId, thread!.id))).toEqual([
     expect.objectContaining({ authorId: null, authorRole: "teacher", flagged: true, originalBody: "Text me on 555 014 2233" }),
   ]);

@@ -6,7 +6,16 @@ import { and, eq, gt, gte, inArray, isNull, notExists, or } from "drizzle-orm";
 
 import { FORMER_TEACHER_UID_PREFIX } from "@/lib/messages/kept-conversations";
 import type { Transaction } from "@/lib/platform/db/client";
-import { bookings, earningsStatements, messageThreads, orderItems, seatSessions, sections, users } from "@/lib/platform/db/schema";
+import {
+  bookings,
+  earningsStatements,
+  messagePairBlocks,
+  messageThreads,
+  orderItems,
+  seatSessions,
+  sections,
+  users,
+} from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 
 export const TEACHER_DELETION_MESSAGES = {
@@ -90,4 +99,6 @@ export async function handOverTeaching(tx: Transaction, teacherId: number, now: 
   // RETENTION.keptConversationMonths from now (the account's creation), then the retention job
   // deletes them as it does a deleted family's kept conversations (purgeKeptConversations).
   await tx.update(messageThreads).set({ teacherId: former!.id }).where(eq(messageThreads.teacherId, teacherId));
+  // Support's blocks of their pairs go with the conversations (not with the deleted account).
+  await tx.update(messagePairBlocks).set({ teacherId: former!.id }).where(eq(messagePairBlocks.teacherId, teacherId));
 }

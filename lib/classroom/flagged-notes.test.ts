@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Actor } from "@/lib/platform/auth/permissions";
 import { attendance, auditEvents, sessionNotes, teacherProfiles, users } from "@/lib/platform/db/schema";
 import { MASK, screeningReasonsText } from "@/lib/platform/security/screening";
+import { rerunMigration } from "@/test/data-migration";
 import { openTestDatabase } from "@/test/database";
 import { seatedSection } from "@/test/classroom-fixtures";
 import { insertActor } from "@/test/fixtures";
@@ -304,7 +305,7 @@ describe("a session note's safety flag", () => {
     await save("Mazes", "", "https://other.example.org/work");
     await save("Mazes");
     await expect(resolveFlaggedSessionNote(support, { noteId: id })).resolves.toEqual({ isLinkHeld: true });
-    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["link"], flaggedTexts: [] });
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["held-link"], flaggedTexts: [] });
     expect(await queued()).toMatchObject({ heldHomeworkUrl: null, replacedHeldHomeworkUrls: ["https://other.example.org/work"] });
     await expect(resolveFlaggedSessionNote(support, { noteId: id })).rejects.toMatchObject({ code: "not-found" });
     await decideHeldHomeworkLink(support, { noteId: id, decision: "drop", links: ["https://other.example.org/work"] });
@@ -315,7 +316,7 @@ describe("a session note's safety flag", () => {
     const { support, save, stored, queued } = await noteOfClass();
     await save("Find me on 555 014 2233", "", "https://pianofun.example.com/sheet");
     const id = (await stored()).id;
-    expect((await stored()).flagReasons).toEqual(["link", "phone"]);
+    expect((await stored()).flagReasons).toEqual(["held-link", "phone"]);
 
     await decideHeldHomeworkLink(support, { noteId: id, decision: "drop", links: ["https://pianofun.example.com/sheet"] });
     expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["phone"], heldHomeworkUrl: null });
@@ -363,7 +364,7 @@ describe("a session note's safety flag", () => {
     await save("Mazes", "", second);
     expect(await stored()).toMatchObject({
       flagged: true,
-      flagReasons: ["link"],
+      flagReasons: ["held-link"],
       heldHomeworkUrl: second,
       replacedHeldHomeworkUrls: [first],
     });
@@ -371,7 +372,7 @@ describe("a session note's safety flag", () => {
 
     // Replaced by a link on the allow-list: families see it, and both held links still wait for support.
     await save("Mazes", "", allowed);
-    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["link"], homeworkUrl: allowed, heldHomeworkUrl: null });
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["held-link"], homeworkUrl: allowed, heldHomeworkUrl: null });
     expect((await stored()).replacedHeldHomeworkUrls.sort()).toEqual([first, second].sort());
     expect(await queued()).toMatchObject({ heldHomeworkUrl: null, replacedHeldHomeworkUrls: expect.arrayContaining([first, second]) });
 
@@ -399,6 +400,89 @@ describe("a session note's safety flag", () => {
       .where(and(eq(auditEvents.targetType, "session_note"), eq(auditEvents.targetId, String(id))));
     expect(audit).toMatchObject({ action: "session-note.links-decided", actorId: support.id, details: { decision: "drop" } });
     expect((audit!.details as { links: string[] }).links.sort()).toEqual([first, second].sort());
+  });
+
+  it("names a text flagged only for a link off the allow-list, apart from a held homework link, in words in the queue", async () => {
+    const { support, save, stored, queued } = await noteOfClass();
+    const typed = "Mazes. Play the maze game on pianofun.example.com/play";
+    await save(typed);
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["link"], flaggedTexts: [typed] });
+    expect(await queued()).toMatchObject({ reasons: ["link"], originalCovered: typed, canResolve: true });
+    expect(screeningReasonsText((await queued())!.reasons)).toBe("a link off the allow-list");
+
+    // A homework link held as well: each reason its own.
+    const held = "https://other.example.org/work";
+    await save(typed, "", held);
+    expect((await stored()).flagReasons).toEqual(["held-link", "link"]);
+    expect(screeningReasonsText((await queued())!.reasons)).toBe("a homework link held for support, a link off the allow-list");
+
+    // Support's decision on the held link takes its reason away; the text's stays until resolved.
+    const id = (await stored()).id;
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "drop", links: [held] });
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["link"], heldHomeworkUrl: null });
+    expect(await queued()).toMatchObject({ reasons: ["link"], canResolve: true });
+    await resolveFlaggedSessionNote(support, { noteId: id });
+    expect(await stored()).toMatchObject({ flagged: false, flagReasons: [] });
+    expect(await queued()).toBeUndefined();
+  });
+
+  it("keeps a homework link support let through when its teacher saves the note again unchanged; a changed link is held again", async () => {
+    const { support, section, startsAt, own, save, stored, queued } = await noteOfClass();
+    const link = "https://pianofun.example.com/sheet";
+    await save("Mazes", "", link);
+    const id = (await stored()).id;
+    await decideHeldHomeworkLink(support, { noteId: id, decision: "release", links: [link] });
+
+    expect(await save("Mazes, and loops", "", link)).toMatchObject({ isLinkHeld: false });
+    expect(await stored()).toMatchObject({
+      flagged: false,
+      flagReasons: [],
+      homeworkUrl: link,
+      heldHomeworkUrl: null,
+      replacedHeldHomeworkUrls: [],
+    });
+    expect(await queued()).toBeUndefined();
+    expect(await getSessionNote(db(), own, section.id, startsAt)).toMatchObject({ homeworkUrl: link, isHeld: false });
+
+    const changed = "https://pianofun.example.com/sheet-2";
+    expect(await save("Mazes, and loops", "", changed)).toMatchObject({ isLinkHeld: true });
+    expect(await stored()).toMatchObject({ flagged: true, flagReasons: ["held-link"], homeworkUrl: null, heldHomeworkUrl: changed });
+  });
+
+  it("the data migration gives each stored note its reasons: a held link its own, a text flagged only for a link 'link'", async () => {
+    const { support } = await noteOfClass();
+    const held = "https://other.example.org/work";
+    const linkText = "Mazes. Play the maze game on pianofun.example.com/play";
+    const phoneText = "Scales. Text me on 555 014 2233";
+    // Each as stored before held links had a reason of their own.
+    const before = [
+      { flagReasons: [], flaggedTexts: [linkText], heldHomeworkUrl: null, expected: ["link"] },
+      { flagReasons: ["link"], flaggedTexts: [], heldHomeworkUrl: held, expected: ["held-link"] },
+      { flagReasons: ["link"], flaggedTexts: [linkText], heldHomeworkUrl: held, expected: ["held-link", "link"] },
+      { flagReasons: ["link", "phone"], flaggedTexts: [phoneText], heldHomeworkUrl: held, expected: ["held-link", "phone"] },
+      { flagReasons: ["phone"], flaggedTexts: [phoneText], heldHomeworkUrl: null, expected: ["phone"] },
+    ];
+    const notes = [];
+    for (const row of before) {
+      const { save, stored } = await noteOfClass();
+      await save(row.flaggedTexts[0] ?? "Mazes", "", row.heldHomeworkUrl ?? "");
+      const id = (await stored()).id;
+      await db()
+        .update(sessionNotes)
+        .set({ flagged: true, flagReasons: row.flagReasons, flaggedTexts: row.flaggedTexts, heldHomeworkUrl: row.heldHomeworkUrl })
+        .where(eq(sessionNotes.id, id));
+      notes.push({ id, stored, expected: row.expected });
+    }
+    await rerunMigration(db(), "0052_session_note_held_link_reason");
+    await rerunMigration(db(), "0052_session_note_held_link_reason");
+    const queue = await listFlaggedNotes(support);
+    for (const note of notes) {
+      expect({ id: note.id, reasons: (await note.stored()).flagReasons }).toEqual({ id: note.id, reasons: note.expected });
+      expect(queue.find((n) => n.kind === "session-note" && n.id === note.id)).toMatchObject({
+        reasons: note.expected,
+        canResolve: note.expected.some((r) => r !== "held-link"),
+      });
+    }
   });
 
   it("lets through only the link held now, and only when it is the one support read", async () => {

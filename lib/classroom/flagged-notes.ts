@@ -19,6 +19,7 @@ import {
 } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
+import { HELD_LINK_REASON } from "@/lib/platform/security/screening";
 import { z } from "@/lib/platform/zod";
 
 import { hasOpenTextFlag } from "./session-notes";
@@ -251,8 +252,8 @@ export const HELD_LINK_MESSAGES = {
  * Issue 40: support decides a session note's held homework links at once: the one held now is let
  * through to families or dropped, and the links held before it and replaced by its teacher (never
  * shown to families) are dropped with it. Refused when the held links are not the ones support
- * read (the teacher changed them since), so nothing is let through or cleared unread. "link" leaves
- * the note's reasons; the note stays flagged for a text flag support has not resolved. Audited.
+ * read (the teacher changed them since), so nothing is let through or cleared unread. HELD_LINK_REASON
+ * leaves the note's reasons (a text's "link" stays with its text flag); the note stays flagged for a text flag support has not resolved. Audited.
  */
 export async function decideHeldHomeworkLink(actor: Actor | null, input: unknown): Promise<void> {
   authorize(actor, "safety.triage");
@@ -290,7 +291,7 @@ export async function decideHeldHomeworkLink(actor: Actor | null, input: unknown
         heldHomeworkUrl: null,
         replacedHeldHomeworkUrls: [],
         flagged: isTextOpen,
-        flagReasons: isTextOpen ? row.flagReasons.filter((r) => r !== "link") : [],
+        flagReasons: isTextOpen ? row.flagReasons.filter((r) => r !== HELD_LINK_REASON) : [],
       })
       .where(eq(sessionNotes.id, noteId));
     await recordAudit(tx, actor!, {
@@ -363,7 +364,7 @@ export async function resolveFlaggedSessionNote(actor: Actor | null, input: unkn
     const isHeld = row.held !== null || row.replaced.length > 0;
     await tx
       .update(sessionNotes)
-      .set({ flagged: isHeld, flagReasons: isHeld ? ["link"] : [], flaggedTexts: [] })
+      .set({ flagged: isHeld, flagReasons: isHeld ? [HELD_LINK_REASON] : [], flaggedTexts: [] })
       .where(eq(sessionNotes.id, row.id));
     await recordAudit(tx, actor!, {
       action: "session-note.flag-resolved",

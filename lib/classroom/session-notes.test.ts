@@ -307,7 +307,7 @@ describe("the note's screening", () => {
       homeworkUrl: null,
       heldHomeworkUrl: "https://pianofun.example.com/sheet",
       flagged: true,
-      flagReasons: ["link"],
+      flagReasons: ["held-link"],
     });
     const window = { from: new Date(Date.now() - 7 * DAY), to: now, now };
     const read = (await listFamilySessions(db(), first.parentId, window)).find((r) => r.startsAt === at)!;

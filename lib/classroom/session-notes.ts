@@ -8,6 +8,7 @@ import { attendance, bookings, courses, learners, sessionNoteLines, sections, se
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 import { textScreen, type TextScreen } from "@/lib/platform/security/screen";
+import { HELD_LINK_REASON } from "@/lib/platform/security/screening";
 import { withSessionChanges } from "@/lib/scheduling/session-changes";
 import { sectionSessionsWithChanges, type SessionChange, type SessionState } from "@/lib/scheduling/session-overrides";
 
@@ -147,7 +148,7 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
     if (new Set(seated.map((s) => s.learnerId)).size !== learnerIds.length)
       throw new AppError("invalid", CLASSROOM_MESSAGES.learnerNotInSection);
   }
-  const screened = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines }, await textScreen(db));
+  const screenedNow = screenNote({ covered: data.covered, homeworkUrl: data.homeworkUrl, lines }, await textScreen(db));
   return db.transaction(async (tx) => {
     // The note as stored, locked so that no other save or support's resolution interleaves with
     // this one. None yet: inserted below; a concurrent first save that inserts it first makes the
@@ -164,6 +165,7 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
             .from(sessionNoteLines)
             .where(eq(sessionNoteLines.noteId, existing.id))
         : [];
+      const screened = keepShownLink(screenedNow, existing ?? null);
       const flag = stickyFlag(existing ?? null, storedLines, screened);
       const values = {
         covered: screened.covered,
@@ -196,14 +198,26 @@ export async function saveSessionNote(db: Database, actor: Actor | null, input: 
 }
 
 type StoredNote = typeof sessionNotes.$inferSelect;
+type ScreenedNote = ReturnType<typeof screenNote>;
+
+/**
+ * Issue 40: the homework link families read now (its site on the allow-list when it was saved, or
+ * let through by support: decideHeldHomeworkLink), saved again unchanged, stays as families read
+ * it: not held again. Any other link is screened as typed.
+ */
+function keepShownLink(screened: ScreenedNote, existing: StoredNote | null): ScreenedNote {
+  const link = screened.heldHomeworkUrl;
+  if (link === null || existing?.homeworkUrl !== link) return screened;
+  return { ...screened, homeworkUrl: link, heldHomeworkUrl: null, isLinkHeld: false };
+}
 
 /**
  * Issue 40: a text flag is open on the note (support has not resolved it): texts kept for it, or,
  * on a note flagged before they were kept, a reason other than a held link (a resolution leaves
- * only "link", for a link still held).
+ * only HELD_LINK_REASON, for a link still held).
  */
 export function hasOpenTextFlag(note: Pick<StoredNote, "flagged" | "flaggedTexts" | "flagReasons">): boolean {
-  return note.flaggedTexts.length > 0 || (note.flagged && note.flagReasons.some((r) => r !== "link"));
+  return note.flaggedTexts.length > 0 || (note.flagged && note.flagReasons.some((r) => r !== HELD_LINK_REASON));
 }
 
 /**
@@ -211,14 +225,15 @@ export function hasOpenTextFlag(note: Pick<StoredNote, "flagged" | "flaggedTexts
  * (resolveFlaggedSessionNote), with every typed text that raised it, whatever the teacher saves
  * since; its reasons (those of the texts that raised it) add up. It is raised by a flagged text
  * newly typed: not one already stored as typed on the note, so the same text saved again after
- * support resolved it does not raise it again, nor count among the reasons. A held homework link
- * flags the note, with the reason "link", until support decides it (decideHeldHomeworkLink), also
- * when its teacher replaces or removes it first: the replaced one is kept for support.
+ * support resolved it does not raise it again, nor count among the reasons (a text's "link" among
+ * them: a link typed in it). A held homework link flags the note, with its own reason
+ * HELD_LINK_REASON, until support decides it (decideHeldHomeworkLink), also when its teacher
+ * replaces or removes it first: the replaced one is kept for support.
  */
 function stickyFlag(
   existing: StoredNote | null,
   storedLines: { originalLine: string | null; flagged: boolean }[],
-  screened: ReturnType<typeof screenNote>,
+  screened: ScreenedNote,
 ): Pick<StoredNote, "flagged" | "flagReasons" | "flaggedTexts" | "replacedHeldHomeworkUrls"> {
   const wasOpen = existing !== null && hasOpenTextFlag(existing);
   const storedAsTyped = new Set([existing?.originalCovered, ...storedLines.map((l) => l.originalLine)]);
@@ -230,15 +245,15 @@ function stickyFlag(
       : [];
   const kept = [...(wasOpen ? existing.flaggedTexts : []), ...legacy, ...raised.map((t) => t.text)].filter((t): t is string => t !== null);
   const isOpen = wasOpen || raised.length > 0;
-  // "link" among a note's reasons stands for its held homework links alone, added below.
+  // The held links' reason is the links' own, added below while one is held.
   const reasons = new Set<string>(
-    [...(wasOpen ? existing.flagReasons : []), ...raised.flatMap((t) => t.reasons)].filter((r) => r !== "link"),
+    [...(wasOpen ? existing.flagReasons : []), ...raised.flatMap((t) => t.reasons)].filter((r) => r !== HELD_LINK_REASON),
   );
   const replacedHeld = new Set(existing?.replacedHeldHomeworkUrls ?? []);
   if (existing?.heldHomeworkUrl) replacedHeld.add(existing.heldHomeworkUrl);
   if (screened.heldHomeworkUrl !== null) replacedHeld.delete(screened.heldHomeworkUrl);
   const isLinkHeld = screened.heldHomeworkUrl !== null || replacedHeld.size > 0;
-  if (isLinkHeld) reasons.add("link");
+  if (isLinkHeld) reasons.add(HELD_LINK_REASON);
   return {
     flagged: isOpen || isLinkHeld,
     flagReasons: [...reasons].sort(),

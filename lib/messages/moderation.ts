@@ -1,16 +1,16 @@
 import "server-only";
 
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 
 import { recordAudit } from "@/lib/audit/audit";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { messages, messageThreads } from "@/lib/platform/db/schema";
+import { bookings, messagePairBlocks, messages, messageThreads, sections } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { parseInput } from "@/lib/platform/http/responses";
 
 import { hideMessageSchema, threadIdSchema } from "./schema";
-import { NOT_FOUND_MESSAGE } from "./threads";
+import { NOT_FOUND_MESSAGE, pairTeacherId } from "./threads";
 
 /**
  * Support steps in (issue 28): hide one message (the family and the teacher see that it was
@@ -64,7 +64,12 @@ async function setMessageHidden(actor: Actor | null, input: unknown, hiddenAt: D
   });
 }
 
-/** `blockedAt` null reopens the thread. */
+/**
+ * `blockedAt` null reopens the thread. The block is the pair's (message_pair_blocks): the thread's
+ * family and the teacher who teaches it now, so it holds in every thread of theirs, one started
+ * later too, and stays with them when a section changes teacher (lib/scheduling/sections.ts moves
+ * the threads, not the block). Reopening also lifts a closure of this thread alone.
+ */
 async function setThreadBlocked(actor: Actor | null, threadId: unknown, blockedAt: Date | null): Promise<{ threadId: string }> {
   authorize(actor, "messages.moderate");
   const parsed = threadIdSchema.safeParse(threadId);
@@ -72,22 +77,44 @@ async function setThreadBlocked(actor: Actor | null, threadId: unknown, blockedA
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [thread] = await tx
-      .select({ id: messageThreads.id, familyId: messageThreads.familyId, teacherId: messageThreads.teacherId })
+      .select({ id: messageThreads.id, familyId: messageThreads.familyId, teacherId: pairTeacherId })
       .from(messageThreads)
-      .where(eq(messageThreads.id, parsed.data))
-      .for("update");
+      .leftJoin(bookings, eq(bookings.id, messageThreads.bookingId))
+      .leftJoin(sections, eq(sections.id, bookings.sectionId))
+      .where(eq(messageThreads.id, parsed.data));
     if (!thread) throw new AppError("not-found", NOT_FOUND_MESSAGE);
-    const pair = and(eq(messageThreads.familyId, thread.familyId), eq(messageThreads.teacherId, thread.teacherId));
-    const changed = await tx
-      .update(messageThreads)
-      .set({ blockedAt, blockedById: blockedAt ? actor.id : null })
-      .where(and(pair, blockedAt ? isNull(messageThreads.blockedAt) : isNotNull(messageThreads.blockedAt)))
-      .returning({ id: messageThreads.id });
+    const pair = { familyId: thread.familyId, teacherId: Number(thread.teacherId) };
+    // The pair's threads locked, as a post locks its thread: a block and a post cannot cross.
+    await tx
+      .select({ id: messageThreads.id })
+      .from(messageThreads)
+      .where(and(eq(messageThreads.familyId, pair.familyId), eq(messageThreads.teacherId, pair.teacherId)))
+      .for("update");
+    let changed: unknown[];
+    if (blockedAt) {
+      changed = await tx
+        .insert(messagePairBlocks)
+        .values({ ...pair, blockedAt, blockedById: actor.id })
+        .onConflictDoNothing()
+        .returning({ familyId: messagePairBlocks.familyId });
+    } else {
+      const lifted = await tx
+        .delete(messagePairBlocks)
+        .where(and(eq(messagePairBlocks.familyId, pair.familyId), eq(messagePairBlocks.teacherId, pair.teacherId)))
+        .returning({ familyId: messagePairBlocks.familyId });
+      const reopened = await tx
+        .update(messageThreads)
+        .set({ blockedAt: null, blockedById: null })
+        .where(and(eq(messageThreads.id, thread.id), isNotNull(messageThreads.blockedAt)))
+        .returning({ id: messageThreads.id });
+      changed = [...lifted, ...reopened];
+    }
     if (changed.length > 0) {
       await recordAudit(tx, actor, {
         action: blockedAt ? "thread.blocked" : "thread.reopened",
         targetType: "message_thread",
         targetId: thread.id,
+        details: pair,
       });
     }
     return { threadId: thread.id };

@@ -7,7 +7,17 @@ import type { Actor } from "@/lib/platform/auth/permissions";
 import { can } from "@/lib/platform/auth/permissions";
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
 import { teacherNameForFamilies } from "@/lib/platform/db/queries";
-import { bookings, courses, demoRequests, learners, messages, messageThreads, sections, users } from "@/lib/platform/db/schema";
+import {
+  bookings,
+  courses,
+  demoRequests,
+  learners,
+  messagePairBlocks,
+  messages,
+  messageThreads,
+  sections,
+  users,
+} from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { enforceRateLimit, RATE_LIMITS } from "@/lib/platform/http/rate-limit";
@@ -55,7 +65,10 @@ export function sideOf(actor: Pick<Actor, "id" | "role">, thread: Pick<ThreadRow
 async function loadThreadFor(db: Db, actor: Actor, threadId: unknown, lock = false): Promise<{ thread: ThreadRow; side: ThreadSide }> {
   const parsed = threadIdSchema.safeParse(threadId);
   if (!parsed.success) throw new AppError("not-found", NOT_FOUND_MESSAGE);
-  const query = db
+  // Locked first, then read in a statement of its own: a block committed while this waited for
+  // the lock (lib/messages/moderation.ts locks the pair's threads) is read, not missed.
+  if (lock) await db.select({ id: messageThreads.id }).from(messageThreads).where(eq(messageThreads.id, parsed.data)).for("update");
+  const [row] = await db
     .select({
       id: messageThreads.id,
       familyId: messageThreads.familyId,
@@ -68,7 +81,6 @@ async function loadThreadFor(db: Db, actor: Actor, threadId: unknown, lock = fal
     .leftJoin(bookings, eq(bookings.id, messageThreads.bookingId))
     .leftJoin(sections, eq(sections.id, bookings.sectionId))
     .where(eq(messageThreads.id, parsed.data));
-  const [row] = lock ? await query.for("update", { of: messageThreads }) : await query;
   const thread = row && {
     id: row.id,
     familyId: row.familyId,
@@ -85,11 +97,19 @@ async function loadThreadFor(db: Db, actor: Actor, threadId: unknown, lock = fal
 const currentTeacherId = sql<number>`coalesce(${sections.teacherId}, ${bookings.teacherId})`;
 
 /**
- * Issue 40: a block is on the pair (the family and the teacher), not one thread: the earliest block
- * of any thread between the two, or null. Read with message_threads in scope.
+ * The teacher of a thread's pair (its family and its teacher): who teaches its booking now; a kept
+ * thread's (no booking), the one it was kept with. Read with message_threads, bookings and sections in scope.
  */
-const pairBlockedAt = sql<Date | string | null>`(select min(b.blocked_at) from message_threads b
-  where b.family_id = ${messageThreads.familyId} and b.teacher_id = ${messageThreads.teacherId})`;
+export const pairTeacherId = sql<number>`coalesce(${sections.teacherId}, ${bookings.teacherId}, ${messageThreads.teacherId})`;
+
+/**
+ * Issue 40: a block is on the pair (the family and the teacher who teaches the thread now), not one
+ * thread (message_pair_blocks): when the thread is closed on its own (a kept conversation), then,
+ * or when support blocked the pair, or null. A thread whose section went to another teacher is
+ * blocked by that teacher's pair, no longer by the old one's. Read as pairTeacherId is.
+ */
+const pairBlockedAt = sql<Date | string | null>`coalesce(${messageThreads.blockedAt}, (select p.blocked_at from ${messagePairBlocks} p
+  where p.family_id = ${messageThreads.familyId} and p.teacher_id = ${pairTeacherId}))`;
 
 /** The messages table's limit on a delivered body (a masked 2,000-character message can grow past 2,000). */
 const STORED_BODY_MAX = 4_000;

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 
 import { suspendFamilyAccountIn } from "@/lib/accounts/suspension";
 import { recordAudit } from "@/lib/audit/audit";
@@ -8,7 +8,7 @@ import { withdrawSuspendedTeacherSeats } from "@/lib/commerce/refunds/teacher-su
 import { blockThread, hideMessage } from "@/lib/messages/moderation";
 import { authorize, type Actor } from "@/lib/platform/auth/permissions";
 import { getDb } from "@/lib/platform/db/client";
-import { concernReports, courseReviews, messages, messageThreads, teacherProfiles } from "@/lib/platform/db/schema";
+import { concernReports, courseReviews, messagePairBlocks, messages, messageThreads, teacherProfiles } from "@/lib/platform/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { emit } from "@/lib/platform/events/events";
 import { reviewHidden } from "@/lib/safety/events";
@@ -85,10 +85,22 @@ export async function actOnConcern(actor: Actor | null, input: unknown, now = ne
         .set({ approvedAt: null, updatedAt: now })
         .where(eq(teacherProfiles.userId, teacherId))
         .returning({ userId: teacherProfiles.userId });
+      // Their conversations blocked on each pair (message_pair_blocks), so a section handed to
+      // another teacher later brings the block to nobody else.
       await tx
-        .update(messageThreads)
-        .set({ blockedAt: now, blockedById: actor.id })
-        .where(and(eq(messageThreads.teacherId, teacherId), isNull(messageThreads.blockedAt)));
+        .insert(messagePairBlocks)
+        .select(
+          tx
+            .selectDistinct({
+              familyId: messageThreads.familyId,
+              teacherId: messageThreads.teacherId,
+              blockedAt: sql<Date>`${now.toISOString()}::timestamptz`.as("blocked_at"),
+              blockedById: sql<number>`${actor.id}::integer`.as("blocked_by_id"),
+            })
+            .from(messageThreads)
+            .where(eq(messageThreads.teacherId, teacherId)),
+        )
+        .onConflictDoNothing();
       await recordAudit(tx, actor, {
         action: "teacher.suspended",
         targetType: "user",

@@ -43,7 +43,7 @@ describe("the schema barrel (lib/platform/db/schema)", () => {
     const tables = new Map(exportedTables.map((table) => [getTableConfig(table).name, getTableConfig(table).columns.map(columnName)]));
 
     expect([...tables.keys()].sort()).toEqual([...migrated.keys()].sort());
-    expect(tables.size).toBe(67);
+    expect(tables.size).toBe(68);
     for (const [name, columns] of tables) expect([name, columns.sort()]).toEqual([name, migrated.get(name)!.sort()]);
   });
 

@@ -27,9 +27,21 @@ export const SCREENING_REASON_LABELS: Readonly<Record<ScreeningReason, string>> 
   "hidden-characters": "hidden characters",
 };
 
+/**
+ * A reason a stored flag carries beside the screen's own: a session note's homework link to a site
+ * off the allow-list, held until support decides it (lib/classroom/session-notes.ts). Not "link",
+ * which is a link typed in a text, masked: support's decision on the held link takes this one alone away.
+ */
+export const HELD_LINK_REASON = "held-link";
+
+const FLAG_REASON_LABELS: Readonly<Record<string, string>> = {
+  ...SCREENING_REASON_LABELS,
+  [HELD_LINK_REASON]: "a homework link held for support",
+};
+
 /** Reasons as support reads them: "a phone number, suspicious words"; an unknown code as it is. */
 export function screeningReasonsText(reasons: readonly string[]): string {
-  return reasons.map((reason) => SCREENING_REASON_LABELS[reason as ScreeningReason] ?? reason).join(", ");
+  return reasons.map((reason) => FLAG_REASON_LABELS[reason] ?? reason).join(", ");
 }
 
 export interface Screened {

@@ -24,8 +24,9 @@ import { bookings, learners } from "@/lib/platform/db/schema/scheduling";
 
 /**
  * One thread per booking (an enrolment's seat or a demo): the family (the learner's parent) and
- * the booking's teacher, copied here so every access check is one row. `blocked_at`: support
- * closed it; nobody may post any more. `kept_since` (issue 40): the family's account was deleted
+ * the booking's teacher, copied here so every access check is one row. `blocked_at`: this thread
+ * alone is closed (a kept conversation); support's block of a family and a teacher is on the pair
+ * (message_pair_blocks), not here, so it stays with them when a section changes teacher. `kept_since` (issue 40): the family's account was deleted
  * and the thread kept for the safety team (lib/messages/kept-conversations.ts): no booking any
  * more, the family an anonymous "Former family" account, `kept_title` what it was about without
  * the child's name; purged by the retention job after RETENTION.keptConversationMonths.
@@ -59,6 +60,27 @@ export const messageThreads = pgTable(
     index("message_threads_teacher_idx").on(t.teacherId, t.lastMessageAt),
     index("message_threads_last_idx").on(t.lastMessageAt),
   ],
+);
+
+/**
+ * Support's block of a family and a teacher (issue 40): neither posts to the other in any thread of
+ * theirs, one there now or one started later, until support reopens it. On the pair, not a thread:
+ * a thread whose section an admin gives to another teacher leaves the block with the old teacher
+ * and brings none to the new one.
+ */
+export const messagePairBlocks = pgTable(
+  "message_pair_blocks",
+  {
+    familyId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedAt: timestamp({ withTimezone: true }).notNull(),
+    blockedById: integer().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.familyId, t.teacherId] }), index("message_pair_blocks_teacher_idx").on(t.teacherId)],
 );
 
 export const messageAuthorRole = pgEnum("message_author_role", ["family", "teacher", "support"]);
