@@ -1,15 +1,14 @@
 import "server-only";
 
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { recordAudit, type AuditActor } from "@/lib/audit/audit";
 import { can } from "@/lib/platform/auth/permissions";
 import type { Database, Transaction } from "@/lib/platform/db/client";
 import { auditEvents, bookingHistory, bookings, demoRequests, users } from "@/lib/platform/db/schema";
-import type { BookingChangeKind } from "@/lib/scheduling/bookings";
+import { hasLiveDemo, type BookingChangeKind } from "@/lib/scheduling/bookings";
 import type { BookingChangeEvent } from "@/lib/scheduling/events";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
-import { LIVE_BOOKING_STATUSES } from "@/lib/scheduling/slots";
 
 import type { LeadStatus } from "./status";
 
@@ -23,16 +22,6 @@ export const LEAD_BOOKING_MESSAGES = {
 } as const;
 
 type Reader = Pick<Transaction, "select">;
-
-/** Whether the request has a live demo (held or confirmed). */
-export async function hasLiveDemo(db: Reader, demoRequestId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.demoRequestId, demoRequestId), eq(bookings.kind, "demo"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
-    .limit(1);
-  return row !== undefined;
-}
 
 /**
  * "Demo scheduled means a real time": booking a demo moves the lead to demo_scheduled (a converted

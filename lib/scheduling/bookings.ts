@@ -55,6 +55,16 @@ async function announce(tx: Transaction, change: { kind: BookingChangeKind; book
   await emit(tx, CHANGE_EVENTS[change.kind], { bookingId: change.bookingId, historyId: change.historyId });
 }
 
+/** Whether the demo request has a live demo (held or confirmed). */
+export async function hasLiveDemo(db: Pick<Transaction, "select">, demoRequestId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.demoRequestId, demoRequestId), eq(bookings.kind, "demo"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
+    .limit(1);
+  return live !== undefined;
+}
+
 /**
  * A demo request holds one live demo at a time (a second would leave the family two times and
  * support guessing). Locks the request's row, so bookings of one request and support's manual
@@ -63,12 +73,7 @@ async function announce(tx: Transaction, change: { kind: BookingChangeKind; book
  */
 async function refuseSecondLiveDemo(tx: Transaction, demoRequestId: string): Promise<void> {
   await tx.select({ id: demoRequests.id }).from(demoRequests).where(eq(demoRequests.id, demoRequestId)).for("update");
-  const [live] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.demoRequestId, demoRequestId), eq(bookings.kind, "demo"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
-    .limit(1);
-  if (live) throw new AppError("conflict", SCHEDULING_MESSAGES.requestAlreadyBooked);
+  if (await hasLiveDemo(tx, demoRequestId)) throw new AppError("conflict", SCHEDULING_MESSAGES.requestAlreadyBooked);
 }
 
 function toView(row: typeof bookings.$inferSelect): BookingView {
