@@ -5,7 +5,10 @@ import { bookSlotAction, listSlotsAction } from "@/app/(marketing)/book-free-dem
 import { signLeadToken, verifyLeadToken, LEAD_TOKEN_MESSAGE } from "@/lib/demo-requests/lead-token";
 import { auditEvents, bookings, demoRequests } from "@/lib/platform/db/schema";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
+import { reactBeforeTheAnswerWith } from "@/lib/platform/events/reactions";
+import { REACTIONS } from "@/lib/reactions/table";
 import { openTestDatabase } from "@/test/database";
+import { deliverEvents } from "@/test/events";
 import { EVERY_DAY, newCourse, newDemoRequest, newTeacher } from "@/test/scheduling-fixtures";
 
 import { FAMILY_ACTOR } from "./lead-follows-booking";
@@ -181,6 +184,8 @@ describe("the status page's data and its .ics", () => {
     expect(rebooked).toMatchObject({ demoRequestId: leadId, courseId, status: "confirmed", startsAt: "2026-03-10T16:00:00.000Z" });
     expect(rebooked.token).not.toBe(booking.token);
     expect((await bookingsOf(leadId)).map((row) => row.status).sort()).toEqual(["cancelled", "confirmed"]);
+    // The request follows its bookings by their events' reaction (lib/reactions/table.ts), here the outbox's.
+    await deliverEvents(database.db);
     const [lead] = await database.db.select({ status: demoRequests.status }).from(demoRequests).where(eq(demoRequests.id, leadId));
     expect(lead!.status).toBe("demo_scheduled");
     await expect(rebookDemo({ ...again, bookingToken: "no-such-token-aaaaaaaaaaaa" }, now)).rejects.toThrow("That booking does not exist.");
@@ -188,6 +193,10 @@ describe("the status page's data and its .ics", () => {
 });
 
 describe("the lead follows the family's own booking (issue 17: demo scheduled means a real time)", () => {
+  // As the server's start does: the lead's reaction runs before the picker's answer too.
+  beforeAll(() => reactBeforeTheAnswerWith(REACTIONS));
+  afterAll(() => reactBeforeTheAnswerWith(undefined));
+
   async function leadOf(id: string) {
     const [row] = await database.db
       .select({ status: demoRequests.status, firstContactedAt: demoRequests.firstContactedAt })
@@ -207,7 +216,9 @@ describe("the lead follows the family's own booking (issue 17: demo scheduled me
     // The family booked itself: no one on the team has contacted it yet.
     expect(await leadOf(leadId)).toEqual({ status: "demo_scheduled", firstContactedAt: null });
 
+    // Cancelled by a direct call (no action's answer to run before): the outbox's delivery makes the lead follow.
     await cancelDemo(booked.data.token);
+    await deliverEvents(database.db);
     expect(await leadOf(leadId)).toEqual({ status: "new", firstContactedAt: null });
     const audit = await database.db
       .select({ actorEmail: auditEvents.actorEmail, action: auditEvents.action, details: auditEvents.details })

@@ -25,8 +25,6 @@ import { suitsChildren } from "@/lib/scheduling/family-hours";
 import { groupSlotsByDay, type PickerDay } from "@/lib/scheduling/picker";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
-import { FAMILY_ACTOR, leadFollowsBooking } from "./lead-follows-booking";
-
 export type { PickerDay, PickerSlot } from "@/lib/scheduling/picker";
 
 /** Issue: the parent is offered the open slots of the next two weeks. */
@@ -87,7 +85,7 @@ export async function bookSlotForLead(input: unknown, now = new Date()): Promise
   if (courseId === null) throw new AppError("invalid", DEMO_BOOKING_MESSAGES.noCourse);
   return bookDemoSlot(
     { courseId, teacherId, startsAt, demoRequestId: leadId, timezone: zone.success ? zone.data : undefined },
-    { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
+    { actorId: null, now },
   );
 }
 
@@ -143,14 +141,11 @@ export async function listRescheduleSlots(input: unknown, now = new Date()): Pro
 }
 
 export async function rescheduleDemo(token: string, startsAt: string, now = new Date()): Promise<BookingView> {
-  return rescheduleBooking(
-    { token, startsAt },
-    { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
-  );
+  return rescheduleBooking({ token, startsAt }, { actorId: null, now });
 }
 
 export async function cancelDemo(token: string): Promise<BookingView> {
-  return cancelBooking({ token }, { actorId: null, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) });
+  return cancelBooking({ token }, { actorId: null });
 }
 
 export const REBOOK_MESSAGES = {
@@ -194,10 +189,7 @@ export async function rebookDemo(input: unknown, now = new Date()): Promise<Book
   const booking = await rebookableDemo(bookingToken);
   const slot = { courseId: booking.courseId, teacherId, startsAt, timezone: zone.success ? zone.data : undefined };
   if (booking.demoRequestId !== null) {
-    return bookDemoSlot(
-      { ...slot, demoRequestId: booking.demoRequestId },
-      { actorId: null, now, onChange: leadFollowsBooking(FAMILY_ACTOR, { contactsFamily: false }) },
-    );
+    return bookDemoSlot({ ...slot, demoRequestId: booking.demoRequestId }, { actorId: null, now });
   }
   if (booking.learnerId === null) throw new AppError("not-found", "That booking does not exist.");
   const db = await getDb();

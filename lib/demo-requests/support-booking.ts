@@ -14,7 +14,6 @@ import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
 import { isValidTimeZone } from "@/lib/scheduling/time";
 
 import { leadCourseId, slotsOfCourse } from "./demo-booking";
-import { leadFollowsBooking } from "./lead-follows-booking";
 import { requestBookSchema, requestCancelSchema, requestMoveSchema, requestSlotsSchema } from "./queue-schema";
 
 /**
@@ -107,11 +106,8 @@ export async function requestTimezone(actor: Actor | null, requestId: string): P
   return { zone: await agentTimezone(actor!), isFamilys: false };
 }
 
-const staffContext = (actor: Actor, now: Date) => ({
-  actorId: actor.id,
-  now,
-  onChange: leadFollowsBooking(actor, { contactsFamily: true }),
-});
+/** The agent as the changer in booking_history: the request follows (lib/reactions/lead-follows-booking.ts), the agent named. */
+const staffContext = (actor: Actor, now: Date) => ({ actorId: actor.id, now });
 
 async function requestCourse(requestId: string): Promise<number> {
   const courseId = await leadCourseId(requestId);

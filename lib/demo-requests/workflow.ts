@@ -9,8 +9,9 @@ import { demoRequests } from "@/lib/platform/db/schema";
 import { leadNoteSchema, leadStatusChangeSchema } from "@/lib/demo-requests/queue-schema";
 import { CONTACT_STATUSES, leadStatusLabel } from "@/lib/demo-requests/status";
 import { AppError } from "@/lib/platform/errors";
+import { hasLiveDemo } from "@/lib/scheduling/bookings";
 
-import { hasLiveDemo, LEAD_BOOKING_MESSAGES } from "./lead-follows-booking";
+import { LEAD_BOOKING_MESSAGES } from "./lead-follows-booking";
 
 /**
  * Moves a demo request to another status, recording who and when; the first move to a contact

@@ -18,7 +18,7 @@ import type { Database } from "@/lib/platform/db/client";
 import { teacherNameShown } from "@/lib/platform/db/queries";
 import { bookingHistory, bookings, courses, demoRequests, learners, teacherProfiles, users } from "@/lib/platform/db/schema";
 import type { Handler } from "@/lib/platform/events/reactions";
-import type { BookingChange } from "@/lib/scheduling/bookings";
+import type { BookingChangeKind } from "@/lib/scheduling/bookings";
 import type { BookingChangeEvent } from "@/lib/scheduling/events";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
@@ -186,12 +186,12 @@ async function loadChange(db: Pick<Database, "select">, { bookingId, historyId }
   return { change, startsAt, sequence: rows.filter(raisesSequence).length };
 }
 
-const PARENT_TEMPLATES: Record<BookingChange["kind"], (facts: DemoFacts) => ReturnType<typeof parentDemoBookedEmail>> = {
+const PARENT_TEMPLATES: Record<BookingChangeKind, (facts: DemoFacts) => ReturnType<typeof parentDemoBookedEmail>> = {
   booked: parentDemoBookedEmail,
   moved: parentDemoMovedEmail,
   cancelled: parentDemoCancelledEmail,
 };
-const TEACHER_TEMPLATES: Record<BookingChange["kind"], (facts: TeacherDemoFacts) => ReturnType<typeof teacherDemoBookedEmail>> = {
+const TEACHER_TEMPLATES: Record<BookingChangeKind, (facts: TeacherDemoFacts) => ReturnType<typeof teacherDemoBookedEmail>> = {
   booked: teacherDemoBookedEmail,
   moved: teacherDemoMovedEmail,
   cancelled: teacherDemoCancelledEmail,
@@ -206,7 +206,7 @@ const TEACHER_TEMPLATES: Record<BookingChange["kind"], (facts: TeacherDemoFacts)
  * A booking deleted since (its family's account) tells nobody. Keyed by the history row (the
  * Message-ID): delivered twice, still one message each.
  */
-export async function enqueueBookingMail(db: Database, kind: BookingChange["kind"], event: BookingChangeEvent): Promise<void> {
+export async function enqueueBookingMail(db: Database, kind: BookingChangeKind, event: BookingChangeEvent): Promise<void> {
   const booking = await loadBooking(db, event.bookingId);
   const told = booking && (await loadChange(db, event));
   if (!booking || !told) return;
@@ -265,7 +265,7 @@ export async function enqueueBookingMail(db: Database, kind: BookingChange["kind
   await enqueueEmail(db, `booking:${booking.id}:${event.historyId}:teacher`, { ...toTeacher, to: teacher.email });
 }
 
-const bookingMailOf = (kind: BookingChange["kind"]): Handler<BookingChangeEvent> => ({
+const bookingMailOf = (kind: BookingChangeKind): Handler<BookingChangeEvent> => ({
   name: "booking-mail",
   handle: (db, event) => enqueueBookingMail(db, kind, event),
 });

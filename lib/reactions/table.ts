@@ -58,6 +58,7 @@ import { passwordResetMail, verificationMail } from "./account-mail";
 import { bookingMail } from "./booking-mail";
 import { queueCheckExpiryWarnings } from "./check-expiry-mail";
 import { queueDemoFollowUps } from "./demo-follow-up";
+import { leadFollowsBooking } from "./lead-follows-booking";
 import { forgetLinkHosts } from "./link-hosts";
 import { concernClosedMail, teacherSuspendedMail } from "./concern-mail";
 import { demoOutcomeMail } from "./demo-outcome-mail";
@@ -118,11 +119,12 @@ export const REACTIONS: readonly Reaction[] = [
   // A demo request stored: "we received your request" to the address the family gave.
   on(leadCreated, [demoRequestReceivedMail]),
   // A demo booked: "booked" to the family and "new free demo" to the teacher, each with the invite (SEQUENCE 0).
-  on(bookingBooked, [bookingMail.booked]),
+  // With each of the three demo changes, its demo request follows: the change on the request's history, and "demo scheduled" while a time is booked (a booking by the team counts as the first contact). No mail.
+  on(bookingBooked, [bookingMail.booked, leadFollowsBooking]),
   // A demo moved: "moved" (was, now) to the family and the teacher, the same invite UID with a higher SEQUENCE.
-  on(bookingMoved, [bookingMail.moved]),
-  // A demo cancelled: "cancelled" to the family and the teacher, with the invite's CANCEL.
-  on(bookingCancelled, [bookingMail.cancelled]),
+  on(bookingMoved, [bookingMail.moved, leadFollowsBooking]),
+  // A demo cancelled: "cancelled" to the family and the teacher, with the invite's CANCEL; the request back to contacted (or new, if the team never called) when no demo is left.
+  on(bookingCancelled, [bookingMail.cancelled, leadFollowsBooking]),
   // A demo's outcome recorded by its teacher: the parent's note email (attended: the one-click enrol in the recommended section; no-show: book another time). Once per demo.
   on(demoOutcomeRecorded, [demoOutcomeMail]),
   // A section's times changed: each family with a confirmed seat gets the new times and the seat's invite moved.

@@ -137,6 +137,35 @@ describe("exclusivity: one slot, one family", () => {
   });
 });
 
+describe("one live demo per demo request, kept by the booking itself", () => {
+  it("refuses a second live demo for a request, even five asked at once at different times; allows another once it is cancelled", async () => {
+    const db = database.db;
+    const teacherId = await newTeacher(db, "UTC", EVERY_DAY(9 * 60, 17 * 60));
+    const courseId = await newCourse(db, teacherId);
+    const demoRequestId = await newDemoRequest(db, courseId);
+    const times = ["10:00", "11:00", "12:00", "13:00", "14:00"].map((time) => `2026-03-12T${time}:00Z`);
+    const results = await Promise.allSettled(
+      times.map((startsAt) => bookDemoSlot({ courseId, teacherId, startsAt, demoRequestId }, context)),
+    );
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as AppError] : []));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(refused.map((error) => ({ status: error.status, message: error.message }))).toEqual(
+      Array.from({ length: 4 }, () => ({ status: 409, message: SCHEDULING_MESSAGES.requestAlreadyBooked })),
+    );
+    expect(await bookingCount(teacherId)).toBe(1);
+
+    const [live] = await db.select({ token: bookings.token }).from(bookings).where(eq(bookings.demoRequestId, demoRequestId));
+    await cancelBooking({ token: live!.token }, context);
+    const again = await bookDemoSlot({ courseId, teacherId, startsAt: times[4]!, demoRequestId }, context);
+    expect(again).toMatchObject({ demoRequestId, status: "confirmed" });
+    // Another request's demo is its own.
+    const other = await newDemoRequest(db, courseId);
+    await expect(bookDemoSlot({ courseId, teacherId, startsAt: times[3]!, demoRequestId: other }, context)).resolves.toMatchObject({
+      demoRequestId: other,
+    });
+  });
+});
+
 describe("open demo slots", () => {
   it("come from the weekly hours in the teacher's zone, at least 12 hours ahead, with days off and extra hours", async () => {
     const db = database.db;

@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 
 import { getDb, type Database, type Transaction } from "@/lib/platform/db/client";
@@ -16,7 +16,7 @@ import { bookingBooked, bookingCancelled, bookingMoved } from "./events";
 import { childForSignedInRequest } from "./learners";
 import { SCHEDULING_MESSAGES, bookDemoSlotSchema, rescheduleSchema, type BookDemoSlotInput } from "./schema";
 import { computeOpenSlots } from "./slot-grid";
-import { courseTeacherIds, loadTeacherSchedules } from "./slots";
+import { courseTeacherIds, LIVE_BOOKING_STATUSES, loadTeacherSchedules } from "./slots";
 import { parseInstant } from "./time";
 
 export type BookingStatus = (typeof bookings.$inferSelect)["status"];
@@ -34,19 +34,8 @@ export interface BookingView {
   status: BookingStatus;
 }
 
-/** The transaction a booking change runs in. */
-
-/** What changed, for the caller's rule (the lead's status): the booking before (null for a new one) and after. */
-export interface BookingChange {
-  kind: "booked" | "moved" | "cancelled";
-  bookingId: string;
-  /** The booking_history row of this change: one per change, so a key for what it causes. */
-  historyId: number;
-  /** For a move: where it was. */
-  previousStartsAt?: string;
-  before: BookingView | null;
-  after: BookingView;
-}
+/** What a booking change was: its event (lib/scheduling/events.ts) and its booking_history row say which. */
+export type BookingChangeKind = "booked" | "moved" | "cancelled";
 
 export interface SchedulingContext {
   /** The signed-in user acting (a parent, or staff); null for a family without an account. */
@@ -54,25 +43,37 @@ export interface SchedulingContext {
   now?: Date;
   slotMinutes?: number;
   leadTimeHours?: number;
-  /**
-   * Runs inside the change's transaction, after the booking row, its history and its event are
-   * written: what it writes (the demo request's status, an audit record) commits with the change or
-   * not at all. A rule that must hold in the change's transaction goes here; what others do about
-   * the change (the messages) reacts to its event instead (lib/reactions/table.ts).
-   */
-  onChange?: (tx: Transaction, change: BookingChange) => Promise<void>;
 }
 
 const CHANGE_EVENTS = { booked: bookingBooked, moved: bookingMoved, cancelled: bookingCancelled } as const;
 
 /**
- * The change's event (who reacts: lib/reactions/table.ts), then the caller's own rule (the lead that
- * follows its booking), both in the change's transaction: the event first, so a rule that refuses
- * rolls the event back with the change.
+ * The change's event, in the change's transaction: who reacts (the messages, the lead that follows
+ * its demo booking) is listed in lib/reactions/table.ts.
  */
-async function announce(tx: Transaction, context: SchedulingContext, change: BookingChange): Promise<void> {
+async function announce(tx: Transaction, change: { kind: BookingChangeKind; bookingId: string; historyId: number }): Promise<void> {
   await emit(tx, CHANGE_EVENTS[change.kind], { bookingId: change.bookingId, historyId: change.historyId });
-  await context.onChange?.(tx, change);
+}
+
+/** Whether the demo request has a live demo (held or confirmed). */
+export async function hasLiveDemo(db: Pick<Transaction, "select">, demoRequestId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.demoRequestId, demoRequestId), eq(bookings.kind, "demo"), inArray(bookings.status, [...LIVE_BOOKING_STATUSES])))
+    .limit(1);
+  return live !== undefined;
+}
+
+/**
+ * A demo request holds one live demo at a time (a second would leave the family two times and
+ * support guessing). Locks the request's row, so bookings of one request and support's manual
+ * status changes (lib/demo-requests/workflow.ts) apply one after the other; in the booking's
+ * transaction, before its row is written.
+ */
+async function refuseSecondLiveDemo(tx: Transaction, demoRequestId: string): Promise<void> {
+  await tx.select({ id: demoRequests.id }).from(demoRequests).where(eq(demoRequests.id, demoRequestId)).for("update");
+  if (await hasLiveDemo(tx, demoRequestId)) throw new AppError("conflict", SCHEDULING_MESSAGES.requestAlreadyBooked);
 }
 
 function toView(row: typeof bookings.$inferSelect): BookingView {
@@ -177,6 +178,7 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
   const { startsAt, endsAt } = await checkDemoTime(db, data, context);
   try {
     return await db.transaction(async (tx) => {
+      if (data.demoRequestId !== undefined) await refuseSecondLiveDemo(tx, data.demoRequestId);
       // A request made signed in is the account's own: its child comes with the booking.
       const learnerId = data.learnerId ?? (signedInRequest ? await childForSignedInRequest(tx, signedInRequest) : null);
       const [row] = await tx
@@ -201,9 +203,8 @@ export async function bookDemoSlot(input: BookDemoSlotInput, context: Scheduling
         .values({ bookingId: row.id, fromStatus: null, toStatus: row.status, toStartsAt: startsAt, byId: context.actorId })
         .returning({ id: bookingHistory.id });
       if (!history) throw new Error("insert returned no history");
-      const after = toView(row);
-      await announce(tx, context, { kind: "booked", bookingId: row.id, historyId: history.id, before: null, after });
-      return after;
+      await announce(tx, { kind: "booked", bookingId: row.id, historyId: history.id });
+      return toView(row);
     });
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
@@ -262,16 +263,8 @@ export async function rescheduleBooking(input: { token: string; startsAt: string
         })
         .returning({ id: bookingHistory.id });
       if (!history) throw new Error("insert returned no history");
-      const after = toView(row);
-      await announce(tx, context, {
-        kind: "moved",
-        bookingId: row.id,
-        historyId: history.id,
-        previousStartsAt: booking.startsAt.toISOString(),
-        before: toView(booking),
-        after,
-      });
-      return after;
+      await announce(tx, { kind: "moved", bookingId: row.id, historyId: history.id });
+      return toView(row);
     });
   } catch (error) {
     if (isSlotTaken(error)) throw new AppError("conflict", SCHEDULING_MESSAGES.slotTaken);
@@ -296,9 +289,8 @@ export async function cancelBooking(input: { token: string }, context: Schedulin
       .values({ bookingId: row.id, fromStatus: booking.status, toStatus: "cancelled", byId: context.actorId })
       .returning({ id: bookingHistory.id });
     if (!history) throw new Error("insert returned no history");
-    const after = toView(row);
-    await announce(tx, context, { kind: "cancelled", bookingId: row.id, historyId: history.id, before: toView(booking), after });
-    return after;
+    await announce(tx, { kind: "cancelled", bookingId: row.id, historyId: history.id });
+    return toView(row);
   });
 }
 

@@ -35,6 +35,7 @@ export const SCHEDULING_MESSAGES = {
   learnerNotYours: "That child is not on your account.",
   bookingForNobody: "Say who the demo is for: one of your children or the demo request.",
   demoRequestNotFound: "That demo request does not exist.",
+  requestAlreadyBooked: "This request already has a demo booked. Move or cancel that one instead.",
   demoRequestOtherCourse: "That demo request is for another course.",
   teacherNotOfCourse: "That teacher does not teach this course.",
   firstNameRequired: "Enter the child's first name.",

@@ -4,6 +4,8 @@ import type { Actor } from "@/lib/platform/auth/permissions";
 import type { SessionUser } from "@/lib/platform/auth/session-user";
 import { auditEvents, bookingHistory, bookings, demoRequests, users } from "@/lib/platform/db/schema";
 import { LEAD_BOOKING_MESSAGES } from "@/lib/demo-requests/lead-follows-booking";
+import { reactBeforeTheAnswerWith } from "@/lib/platform/events/reactions";
+import { REACTIONS } from "@/lib/reactions/table";
 import { requestTimezone, SUPPORT_BOOKING_MESSAGES } from "@/lib/demo-requests/support-booking";
 import { SCHEDULING_MESSAGES } from "@/lib/scheduling/schema";
 import { actionContext } from "@/test/action-context";
@@ -27,6 +29,9 @@ let student: Actor;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  // As the server's start does: the reactions the agent must find done on their next page (the lead
+  // following its booking) run before each action's answer.
+  reactBeforeTheAnswerWith(REACTIONS);
   // Every day 09:00-17:00 in London: open times from 12 hours ahead, whatever the day the test runs.
   const teacherId = await newTeacher(database.db, "Europe/London", EVERY_DAY(9 * 60, 17 * 60));
   courseId = await newCourse(database.db, teacherId);
@@ -38,6 +43,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
+  reactBeforeTheAnswerWith(undefined);
   actionContext.user = null;
   await database.dispose();
 });
@@ -122,6 +128,7 @@ describe("support books, moves and cancels a family's demo (issue 17)", () => {
 
     const history = await database.db
       .select({
+        id: bookingHistory.id,
         from: bookingHistory.fromStatus,
         to: bookingHistory.toStatus,
         toStartsAt: bookingHistory.toStartsAt,
@@ -131,16 +138,18 @@ describe("support books, moves and cancels a family's demo (issue 17)", () => {
       .where(eq(bookingHistory.bookingId, booking!.id))
       .orderBy(asc(bookingHistory.id));
     expect(history).toEqual([
-      { from: null, to: "confirmed", toStartsAt: new Date(first!.startsAt), byId: support.id },
-      { from: "confirmed", to: "confirmed", toStartsAt: new Date(second!.startsAt), byId: support.id },
-      { from: "confirmed", to: "cancelled", toStartsAt: null, byId: support.id },
+      { id: expect.any(Number), from: null, to: "confirmed", toStartsAt: new Date(first!.startsAt), byId: support.id },
+      { id: expect.any(Number), from: "confirmed", to: "confirmed", toStartsAt: new Date(second!.startsAt), byId: support.id },
+      { id: expect.any(Number), from: "confirmed", to: "cancelled", toStartsAt: null, byId: support.id },
     ]);
+    const [made, movedTo, cancelled] = history.map((row) => row.id);
     const startsAt = (slot: typeof first) => new Date(slot!.startsAt).toISOString();
+    // Each change on the request's history once, with the booking_history row it follows.
     expect(await auditOf(requestId)).toEqual([
-      [support.email, "lead.demo_booked", { bookingId: booking!.id, startsAt: startsAt(first) }],
+      [support.email, "lead.demo_booked", { bookingId: booking!.id, historyId: made, startsAt: startsAt(first) }],
       [support.email, "lead.status", { from: "new", to: "demo_scheduled", because: "demo_booked" }],
-      [support.email, "lead.demo_moved", { bookingId: booking!.id, startsAt: startsAt(second), from: startsAt(first) }],
-      [support.email, "lead.demo_cancelled", { bookingId: booking!.id, startsAt: startsAt(second) }],
+      [support.email, "lead.demo_moved", { bookingId: booking!.id, historyId: movedTo, startsAt: startsAt(second), from: startsAt(first) }],
+      [support.email, "lead.demo_cancelled", { bookingId: booking!.id, historyId: cancelled, startsAt: startsAt(second) }],
       [support.email, "lead.status", { from: "demo_scheduled", to: "contacted", because: "demo_cancelled" }],
     ]);
 
