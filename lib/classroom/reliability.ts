@@ -14,7 +14,10 @@ import {
   users,
 } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
+import { emit } from "@/lib/platform/events/events";
 import { cancelMissedSession } from "@/lib/scheduling/session-changes";
+
+import { sessionMissedByTeacher } from "./events";
 
 /**
  * Issue 43: the teacher's reliability record, from the classroom's join log (classroom_presence).
@@ -28,7 +31,9 @@ import { cancelMissedSession } from "@/lib/scheduling/session-changes";
  * A session the teacher never joined counts as cancelled, whether it was held at its regular time,
  * moved, or was a make-up: in the transaction that records it absent, it is cancelled by the
  * session-change rules as a teacher's cancel would be (cancelMissedSession: the families told, then
- * a make-up or the seats' credit after the deadline), and the record names the change it made. The record's unique
+ * a make-up or the seats' credit after the deadline), the record names the change it made, and the
+ * teacher is told which session it was and what the families were offered
+ * (classroom.session-missed-by-teacher). The record's unique
  * key makes that once: a rerun, or another instance running the job at the same moment, waits on
  * the first one's row and records nothing, cancels nothing. A session already cancelled (without a
  * make-up at that time), moved away from that time, or no longer on the section's schedule, is
@@ -99,11 +104,11 @@ export async function recordTeacherReliability(db: Database, now = new Date()): 
       if (kind !== "absent") return 1;
       // The room is named by the session's start as held: an unchanged session's occurrence, a moved session's new time, a make-up's.
       const cancelled = await cancelMissedSession(tx, room.sectionId, room.sessionStartsAt, now);
-      if (cancelled)
-        await tx
-          .update(teacherSessionReliability)
-          .set({ sessionChangeId: cancelled.change.id })
-          .where(eq(teacherSessionReliability.id, record.id));
+      if (cancelled) {
+        const { change, heldAs } = cancelled;
+        await tx.update(teacherSessionReliability).set({ sessionChangeId: change.id }).where(eq(teacherSessionReliability.id, record.id));
+        await emit(tx, sessionMissedByTeacher, { reliabilityId: record.id, changeId: change.id, heldAs });
+      }
       return 1;
     });
   }
