@@ -324,6 +324,9 @@ async function writeCancellation(
   return row;
 }
 
+/** How a missed session was held: at the rule's time, moved to another, or as a cancelled session's make-up. */
+export type MissedSessionKind = "regular" | "moved" | "makeup";
+
 /**
  * The system's cancel of a session its teacher never came into the classroom for, which counts as
  * cancelled: run by the reliability job (lib/classroom/reliability.ts) in the transaction that
@@ -337,9 +340,6 @@ async function writeCancellation(
  * the section's (its times were edited since: the change lapsed), one already cancelled without a
  * make-up at that time, one moved away from it, or a make-up whose session was credited already.
  */
-/** How a missed session was held: at the rule's time, moved to another, or as a cancelled session's make-up. */
-export type MissedSessionKind = "regular" | "moved" | "makeup";
-
 export async function cancelMissedSession(
   tx: Transaction,
   sectionId: number,
@@ -350,8 +350,8 @@ export async function cancelMissedSession(
   const locked = found ? await lockTeacherSections(tx, found.teacherId, sectionId) : null;
   if (!locked || !(RUNNING as readonly string[]).includes(locked.section.status)) return null;
   const { section } = locked;
-  // Every change that names this time: the occurrence's own, a move to it, a make-up at it. Locked:
-  // the credit job takes the same rows' lock, so a make-up is never both cancelled and passed over.
+  // Every change that names this time: the occurrence's own, a move to it, a make-up at it. Locked
+  // as the credit job and a make-up's change lock them: each sees the row as the other left it.
   const changes = await tx
     .select()
     .from(sessionChanges)
