@@ -12,6 +12,8 @@ import {
   E2E_CONFIGURED_PGLITE_DIR,
   E2E_CONFIGURED_PORT,
   E2E_DIST_DIR,
+  E2E_JANUS_PID_FILE,
+  E2E_JANUS_RESTART_DELAY_MS,
   E2E_MAIL_DIR,
   E2E_PGLITE_DIR,
   E2E_PORT,
@@ -39,6 +41,8 @@ interface ServerOptions {
   shellLinks: Record<string, string>;
   /** Serve a copy of this build folder instead of building (scripts/build-copy.mjs): one build per run. */
   serveBuildOf?: string;
+  /** Where its media server's process id is written (the default server's: a spec kills it mid-class). */
+  janusPidFile?: string;
 }
 
 /**
@@ -55,7 +59,19 @@ function e2eDatabase(port: number): { url: string; fresh: string } | null {
 }
 
 /** An e2e server: scripts/start.mjs with its own build folder, fresh database and Auth Emulator. */
-function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thirdParty, shellLinks, serveBuildOf }: ServerOptions) {
+function server({
+  port,
+  url,
+  distDir,
+  pgliteDir,
+  authDir,
+  authPort,
+  mailDir,
+  thirdParty,
+  shellLinks,
+  serveBuildOf,
+  janusPidFile,
+}: ServerOptions) {
   const database = e2eDatabase(port);
   return {
     // A fresh database on every server start; a reused server keeps its own.
@@ -98,6 +114,7 @@ function server({ port, url, distDir, pgliteDir, authDir, authPort, mailDir, thi
       ...thirdParty,
       ...shellLinks,
       ...(serveBuildOf ? { SERVE_BUILD_OF: serveBuildOf } : {}),
+      ...(janusPidFile ? { JANUS_PID_FILE: janusPidFile, JANUS_RESTART_DELAY_MS: String(E2E_JANUS_RESTART_DELAY_MS) } : {}),
     },
     reuseExistingServer: !isCI,
     // Covers a `next build` (24-46 s measured alone; past 240 s with two e2e servers building on a busy 2-core machine).
@@ -175,6 +192,7 @@ export default defineConfig({
       mailDir: E2E_MAIL_DIR,
       thirdParty: THIRD_PARTY_ENV_OFF,
       shellLinks: SHELL_LINKS_ENV_SET,
+      janusPidFile: E2E_JANUS_PID_FILE,
     }),
     // Issue 5: the same site with analytics and every widget configured (fake hosts), for e2e/consent.spec.ts.
     server({

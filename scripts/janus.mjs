@@ -151,14 +151,16 @@ export async function isJanusUp(url, timeoutMs = 1000) {
 /**
  * Starts Janus with a config folder of its own. Resolves to { url, env, stop } once its HTTP API
  * answers, or to { reason } when it cannot run here (the product then offers the outside link).
- * A Janus that dies afterwards is started again on the same port with the same secrets (rooms are
- * made again by the app at the next join; the classroom pages reconnect by themselves).
+ * A Janus that dies afterwards is started again on the same port with the same secrets, after
+ * `restartDelayMs` (JANUS_RESTART_DELAY_MS; rooms are made again by the app at the next join; the
+ * classroom pages reconnect by themselves). With JANUS_PID_FILE set, the running Janus' process id is
+ * written there at each start (the e2e server's: e2e/classroom-reconnect.spec.ts kills it mid-class).
  */
 export async function startJanus({
   env = process.env,
   log = (line) => console.log(line),
   readyTimeoutMs = 15_000,
-  restartDelayMs = 1000,
+  restartDelayMs = Number(env.JANUS_RESTART_DELAY_MS) || 1000,
 } = {}) {
   const found = ensureJanus(env);
   if (!found.bin) return { reason: found.reason };
@@ -176,6 +178,7 @@ export async function startJanus({
   const spawnJanus = () => {
     exited = null;
     child = spawn(found.bin, ["--configs-folder", dir, "--log-stdout", "--disable-colors"], { stdio: ["ignore", "pipe", "pipe"] });
+    if (env.JANUS_PID_FILE && child.pid) writeFileSync(env.JANUS_PID_FILE, `${child.pid}\n`);
     const keep = (chunk) => {
       output = (output + chunk.toString()).slice(-4000);
     };

@@ -1,4 +1,7 @@
 import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 import { janusConfigFiles, startJanus, type StartedJanus } from "./janus.mjs";
 
@@ -29,7 +32,13 @@ describe("the classroom's media server (scripts/janus.mjs)", () => {
   });
 
   it("refuses a request without the app's signed token, and comes back on the same port with the same secrets after it dies", async () => {
-    const started = await startJanus({ log: () => undefined, restartDelayMs: 200 });
+    // JANUS_PID_FILE: where a test that kills the media server finds it (the e2e server's), each start's own.
+    const pidFile = path.join(mkdtempSync(path.join(os.tmpdir(), "janus-pid-")), "janus.pid");
+    const readPid = () => Number(readFileSync(pidFile, "utf8").trim());
+    const started = await startJanus({
+      env: { ...process.env, JANUS_PID_FILE: pidFile, JANUS_RESTART_DELAY_MS: "200" },
+      log: () => undefined,
+    });
     if (!started.url) throw new Error(`janus did not start: ${"reason" in started ? started.reason : ""}`);
     const janus = started as StartedJanus;
     try {
@@ -39,6 +48,7 @@ describe("the classroom's media server (scripts/janus.mjs)", () => {
       expect(await createSession(janus.url, signed(secret, Date.now() - 1000))).toMatchObject({ error: { code: 403 } });
 
       const firstPid = janus.pid;
+      expect(readPid()).toBe(firstPid);
       process.kill(firstPid, "SIGKILL");
       let answer: { janus: string } | null = null;
       for (let i = 0; i < 50 && answer?.janus !== "success"; i++) {
@@ -47,6 +57,7 @@ describe("the classroom's media server (scripts/janus.mjs)", () => {
       }
       expect(answer).toMatchObject({ janus: "success" });
       expect(janus.pid).not.toBe(firstPid);
+      expect(readPid()).toBe(janus.pid);
     } finally {
       await janus.stop();
     }

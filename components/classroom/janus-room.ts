@@ -2,6 +2,8 @@
 // person's camera and microphone (audio first, video second: the mids the teacher's mute and
 // camera-off name on the server), and subscribe to everyone else's. Loaded only in the browser.
 
+import { watchSession, type SessionCheck } from "./reconnect";
+
 /** What the page is told about the room. */
 export interface RoomEvents {
   onRemote(feed: RemoteFeed): void;
@@ -29,8 +31,8 @@ export interface RoomPass {
   display: string;
   /** Observers watch only. */
   publish: boolean;
-  /** Learners come in with camera and microphone off. */
-  startMuted: boolean;
+  /** Whether the camera and microphone send when the room opens: learners come in with both off; a reconnect keeps what the person chose. */
+  startWith: { audio: boolean; video: boolean };
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- janus.js hands back untyped messages */
@@ -44,6 +46,38 @@ export interface RoomConnection {
 
 const MEDIA_PATH = "/api/classroom/media";
 const AUDIO_MID = "0";
+/** A check of the session that takes longer than this counts as unanswered. */
+const CHECK_TIMEOUT_MS = 4_000;
+
+/**
+ * Asks the media server (through the app's proxy) whether it still knows this session: a keepalive,
+ * answered "ack" while it does, with an error once it has restarted (the session is gone) or when the
+ * pass has expired (403 from the proxy); no answer, or the proxy's 503, is "unreachable".
+ */
+async function checkSession(sessionId: number | string | null | undefined, janusToken: string): Promise<SessionCheck> {
+  if (sessionId === null || sessionId === undefined) return "alive";
+  try {
+    const response = await fetch(`${MEDIA_PATH}/${sessionId}`, {
+      method: "POST",
+      credentials: "include",
+      cache: "no-store",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        janus: "keepalive",
+        session_id: sessionId,
+        transaction: Math.random().toString(36).slice(2),
+        token: janusToken,
+      }),
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    });
+    if (response.status === 403) return "gone";
+    if (!response.ok) return "unreachable";
+    const body = (await response.json()) as { janus?: string };
+    return body.janus === "error" ? "gone" : "alive";
+  } catch {
+    return "unreachable";
+  }
+}
 
 /**
  * The Janus session's connection options. `iceServers` is always given, empty without a TURN server:
@@ -70,10 +104,12 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
   const subscribers = new Map<string, Handle>();
   let privateId: number | undefined;
   let janus: any;
+  let stopWatching: () => void = () => undefined;
 
   const leaveWith = (reason: "kicked" | "ended" | "lost") => {
     if (left) return;
     left = true;
+    stopWatching();
     localStream?.getTracks().forEach((t) => t.stop());
     try {
       janus?.destroy({ cleanupHandles: true, notifyDestroyed: false });
@@ -140,6 +176,11 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
       if (jsep) publisher.handleRemoteJsep({ jsep });
       if (msg.videoroom === "joined") {
         privateId = msg.private_id;
+        // In the room: from now on a media server that goes away (or comes back without this session) is noticed.
+        stopWatching = watchSession(
+          () => checkSession(janus?.getSessionId?.(), pass.janusToken),
+          () => leaveWith("lost"),
+        );
         resolve();
         if (pass.publish) {
           publisher.createOffer({
@@ -187,11 +228,15 @@ export async function joinRoom(pass: RoomPass, events: RoomEvents): Promise<Room
           },
           error: (error: unknown) => reject(new Error(String(error))),
           onmessage: onPublisherMessage,
+          // The media path itself failed (the server's end of it is gone): come back in as after a restart.
+          iceState: (state: string) => {
+            if (state === "failed") leaveWith("lost");
+          },
           onlocaltrack: (track: MediaStreamTrack, on: boolean) => {
             if (!on) return;
             localStream ??= new MediaStream();
             if (!localStream.getTracks().includes(track)) localStream.addTrack(track);
-            if (pass.startMuted) track.enabled = false;
+            track.enabled = track.kind === "audio" ? pass.startWith.audio : pass.startWith.video;
             events.onLocal(localStream);
           },
         });

@@ -9,13 +9,14 @@ import type { ClassroomEntry, RosterEntry } from "@/lib/classroom/live-room";
 import { CHAT_MESSAGE_MAX } from "@/lib/classroom/schema";
 
 import type { RemoteFeed, RoomConnection } from "./janus-room";
+import { reconnectDelay } from "./reconnect";
 
 type Phase =
   | { kind: "ready" }
   | { kind: "asking" }
   | { kind: "waiting"; locked: boolean }
   | { kind: "in" }
-  | { kind: "reconnecting" }
+  | { kind: "reconnecting"; retryInSeconds: number }
   | { kind: "out"; message: string };
 
 const HEARTBEAT_MS = 15_000;
@@ -51,7 +52,23 @@ export function LiveClassroom({
   const connection = useRef<RoomConnection | null>(null);
   // Asking again (the waiting room, a reconnect) goes through a ref: `enter` schedules itself.
   const enterAgain = useRef<() => void>(() => undefined);
-  const again = (ms: number) => setTimeout(() => enterAgain.current(), ms);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const again = useCallback((ms: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => enterAgain.current(), ms);
+  }, []);
+  // Attempts since the room was lost: each waits longer (reconnectDelay), back to the first once in.
+  const attempts = useRef(0);
+  const reconnect = useCallback(() => {
+    const ms = reconnectDelay(attempts.current++);
+    setPhase({ kind: "reconnecting", retryInSeconds: Math.ceil(ms / 1000) });
+    again(ms);
+  }, [again]);
+  // What the person chose for their camera and microphone, kept for coming back in after a reconnect.
+  const sending = useRef({ audio: audioOn, video: videoOn });
+  useEffect(() => {
+    sending.current = { audio: audioOn, video: videoOn };
+  }, [audioOn, videoOn]);
   const base = `/api/classroom/${sectionId}`;
 
   const mutedSeen = useRef({ audio: false, video: false });
@@ -66,11 +83,9 @@ export function LiveClassroom({
     const response = await fetch(base, { cache: "no-store" });
     const body = await readJson(response);
     if (!response.ok) {
-      // A media server that is briefly down: try again; any other refusal is final.
-      if (response.status === 503) {
-        setPhase({ kind: "reconnecting" });
-        again(2_000);
-      } else setPhase({ kind: "out", message: body.message ?? "You cannot join this class." });
+      // A media server that is briefly down: try again, each time a little later; any other refusal is final.
+      if (response.status === 503) reconnect();
+      else setPhase({ kind: "out", message: body.message ?? "You cannot join this class." });
       return;
     }
     const entry = body.entry as ClassroomEntry;
@@ -86,7 +101,8 @@ export function LiveClassroom({
     const { joinRoom } = await import("./janus-room");
     try {
       connection.current = await joinRoom(
-        { ...entry.media, display: entry.display, publish: role !== "observer", startMuted: role === "learner" },
+        // A fresh pass each time (the app checks the roster again and makes the room again on a restarted media server).
+        { ...entry.media, display: entry.display, publish: role !== "observer", startWith: sending.current },
         {
           onRemote: (feed) => setRemotes((all) => [...all.filter((f) => f.id !== feed.id), feed]),
           onRemoteGone: (id) => setRemotes((all) => all.filter((f) => f.id !== id)),
@@ -99,22 +115,19 @@ export function LiveClassroom({
             if (reason === "kicked")
               setPhase({ kind: "out", message: "The teacher removed you from this session. You can join the next one." });
             else if (reason === "ended") setPhase({ kind: "out", message: "This class has ended. See you at the next session." });
-            else {
-              // The media server went away (restarted): the page says so and comes back in when it returns.
-              setPhase({ kind: "reconnecting" });
-              again(2_000);
-            }
+            // The media server went away (killed, restarted): the page says so and comes back in when it returns.
+            else reconnect();
           },
           onError: (message) => setNotice(message),
         },
       );
+      attempts.current = 0;
       setPhase({ kind: "in" });
     } catch (error) {
       console.error("[classroom] could not join the room:", error);
-      setPhase({ kind: "reconnecting" });
-      again(2_000);
+      reconnect();
     }
-  }, [base, role, moderated]);
+  }, [base, role, moderated, again, reconnect]);
 
   useEffect(() => {
     enterAgain.current = () => void enter();
@@ -150,7 +163,13 @@ export function LiveClassroom({
     return () => clearInterval(timer);
   }, [phase.kind, base, moderated]);
 
-  useEffect(() => () => connection.current?.leave(), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      connection.current?.leave();
+    },
+    [],
+  );
 
   const toggleAudio = () => {
     connection.current?.setAudio(!audioOn);
@@ -211,9 +230,12 @@ export function LiveClassroom({
         </p>
       ) : null}
       {phase.kind === "reconnecting" ? (
-        <p className="mt-6 rounded-lg bg-amber-50 px-3 py-3 text-amber-900" role="status">
-          The class is reconnecting…
-        </p>
+        <div className="mt-6 rounded-lg bg-amber-50 px-3 py-3 text-amber-900" role="status">
+          <p className="font-semibold">The class is reconnecting…</p>
+          <p className="text-sm">
+            The classroom lost its connection. Stay on this page: you come back in by yourself (next try in {phase.retryInSeconds} s).
+          </p>
+        </div>
       ) : null}
       {phase.kind === "out" ? (
         <p className="mt-6 rounded-lg bg-rose-50 px-3 py-3 text-rose-900" role="alert">

@@ -17,6 +17,14 @@ export const E2E_PRODUCT_SLUG = "maplegrove";
 /** Removed before each server start: every run begins with a freshly migrated and seeded database. */
 export const E2E_PGLITE_DIR = `.data/e2e-pglite${instance}`;
 
+/**
+ * The e2e server's media server (scripts/janus.mjs): its process id, rewritten at each start, for the
+ * spec that kills it mid-class (e2e/classroom-reconnect.spec.ts); started again after a pause long
+ * enough for the pages to be seen reconnecting and the rest of the product seen working without it.
+ */
+export const E2E_JANUS_PID_FILE = `.data/e2e-janus${instance}.pid`;
+export const E2E_JANUS_RESTART_DELAY_MS = 10_000;
+
 /** The e2e server's own Auth Emulator and its accounts, removed before each server start. */
 export const E2E_AUTH_EMULATOR_PORT = 9299 + (E2E_PORT - 3100) * 3;
 export const E2E_AUTH_DIR = `.data/e2e-auth${instance}`;

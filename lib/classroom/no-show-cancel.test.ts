@@ -16,6 +16,7 @@ import {
 } from "@/lib/platform/db/schema";
 import { eventTopic } from "@/lib/platform/events/events";
 import { sessionCancelled } from "@/lib/scheduling/events";
+import { formatInstantInZone } from "@/lib/scheduling/time";
 import { cancelSession, moveSession, setMakeupSession } from "@/lib/scheduling/session-changes";
 import { dailySection, paidSeat, roomWithJoins } from "@/test/classroom-fixtures";
 import { newFamily } from "@/test/commerce-fixtures";
@@ -221,5 +222,187 @@ describe("a session the teacher never joined counts as cancelled", () => {
     expect(await changesOf(moved.section.id)).toEqual([wasMoved]);
     expect(await cancelEventsOf(wasCancelled!.id)).toHaveLength(1);
     expect(await cancelEventsOf(wasMoved!.id)).toEqual([]);
+  });
+});
+
+/**
+ * A moved session and a make-up are sessions the families wait in the classroom for like any other:
+ * one the teacher never joined is cancelled by the same rules, its room named by the time it was
+ * held, its credit due from that time, the family told of that time, and a seat credited once.
+ */
+describe("a moved session or a make-up the teacher never joined counts as cancelled too", () => {
+  const DAY = 24 * HOUR;
+  const FAMILY_ZONE = "America/Los_Angeles";
+
+  /** A daily section (UTC) whose first session (`start`) was three days ago, a family's seat bought two days before it. */
+  async function pastSeries() {
+    const { section, start } = await dailySection(db(), -3 * 1440);
+    const family = await paidSeat(db(), section, await newFamily(db()), new Date(start.getTime() - 2 * DAY));
+    return { section, start, family };
+  }
+
+  const reliabilityOf = (sectionId: number) =>
+    db()
+      .select({
+        sessionStartsAt: teacherSessionReliability.sessionStartsAt,
+        kind: teacherSessionReliability.kind,
+        sessionChangeId: teacherSessionReliability.sessionChangeId,
+      })
+      .from(teacherSessionReliability)
+      .where(eq(teacherSessionReliability.sectionId, sectionId))
+      .orderBy(teacherSessionReliability.sessionStartsAt);
+
+  const creditsOfChange = (changeId: number) => db().select().from(sessionCredits).where(eq(sessionCredits.sessionChangeId, changeId));
+
+  it("cancels a moved session at the time it was moved to: the credit due from that time, the family told of it, credited once", async () => {
+    const { section, start, family } = await pastSeries();
+    const movedTo = new Date(start.getTime() + 90 * MINUTE);
+    const moved = await moveSession(
+      teacherOf(section),
+      section.id,
+      { occurrence: start.toISOString(), startsAt: movedTo.toISOString().slice(0, 16), timezone: "UTC" },
+      new Date(start.getTime() - DAY),
+    );
+    // The families came at the new time; the teacher never did.
+    await roomWithJoins(db(), { section, start: movedTo, learnerUserId: family.parentId, teacherJoinedAfterMinutes: null });
+    await deliver();
+    await mail.clear();
+
+    const judgedAt = new Date(movedTo.getTime() + 2 * HOUR);
+    await recordTeacherReliability(db(), judgedAt);
+    const [missed] = await changesOf(section.id);
+    expect(missed).toMatchObject({
+      id: moved.id,
+      originalStartsAt: start,
+      kind: "cancelled",
+      startsAt: null,
+      endsAt: null,
+      makeupStartsAt: null,
+      creditedAt: null,
+      creditDueAt: new Date(movedTo.getTime() + DEADLINE_HOURS * HOUR),
+      sequence: moved.sequence + 1,
+      changedById: null,
+    });
+    const [stored] = await db().select().from(sections).where(eq(sections.id, section.id));
+    expect(stored!.scheduleVersion).toBe(missed!.sequence);
+    expect(await cancelEventsOf(missed!.id)).toHaveLength(1);
+    expect(await reliabilityOf(section.id)).toEqual([{ sessionStartsAt: movedTo, kind: "absent", sessionChangeId: missed!.id }]);
+    // Once: the job again, at the same time or later, changes nothing.
+    await recordTeacherReliability(db(), judgedAt);
+    await recordTeacherReliability(db());
+    expect(await changesOf(section.id)).toEqual([missed]);
+    expect(await cancelEventsOf(missed!.id)).toHaveLength(1);
+
+    // The family's email names the session by the time it was moved to, the one they waited at.
+    await deliver();
+    const title = await courseTitleOf(section.courseId);
+    const messages = await received(await emailOf(family.parentId));
+    expect(messages.map((m) => m.subject)).toEqual([`One ${title} session is cancelled`]);
+    expect(messages[0]!.text).toContain(`The teacher did not come to the classroom for one session of ${title}`);
+    expect(messages[0]!.text).toContain(formatInstantInZone(movedTo, FAMILY_ZONE));
+
+    // No make-up by the deadline counted from the moved time: the seat's share of that session, once.
+    await creditCancelledSessions(db(), new Date(missed!.creditDueAt!.getTime() - MINUTE));
+    expect(await sessionCreditsOf(family.parentId)).toEqual([]);
+    await creditCancelledSessions(db(), new Date(missed!.creditDueAt!.getTime() + MINUTE));
+    await creditCancelledSessions(db(), new Date(missed!.creditDueAt!.getTime() + HOUR));
+    const value = await valueOf(family.learnerId, start);
+    expect(value).toBeGreaterThan(0);
+    expect(await sessionCreditsOf(family.parentId)).toEqual([{ amountMinor: value }]);
+    expect(await creditsOfChange(missed!.id)).toMatchObject([{ userId: family.parentId, amountMinor: value }]);
+    expect(await balanceOf(db(), family.parentId)).toBe(value);
+
+    const admin: Actor = await insertActor(db(), "admin");
+    const { lapses } = await teacherReliability(admin, judgedAt);
+    expect(lapses.find((l) => l.sectionId === section.id)).toMatchObject({
+      kind: "absent",
+      sessionStartsAt: movedTo,
+      cancellation: "credited",
+    });
+  });
+
+  it("cancels a make-up the teacher never joined: owed again, its credit due from the make-up's time and made once", async () => {
+    const { section, start, family } = await pastSeries();
+    // The teacher never came to the session itself: the job cancelled it; they set a make-up for the next day.
+    await roomWithJoins(db(), { section, start, learnerUserId: family.parentId, teacherJoinedAfterMinutes: null });
+    await recordTeacherReliability(db(), new Date(start.getTime() + 2 * HOUR));
+    const makeup = new Date(start.getTime() + 27 * HOUR);
+    const withMakeup = await setMakeupSession(
+      teacherOf(section),
+      section.id,
+      { occurrence: start.toISOString(), startsAt: makeup.toISOString().slice(0, 16), timezone: "UTC" },
+      new Date(start.getTime() + 3 * HOUR),
+    );
+    // ...and never came to the make-up either.
+    await roomWithJoins(db(), { section, start: makeup, learnerUserId: family.parentId, teacherJoinedAfterMinutes: null });
+    await deliver();
+    await mail.clear();
+
+    const judgedAt = new Date(makeup.getTime() + 2 * HOUR);
+    await recordTeacherReliability(db(), judgedAt);
+    await recordTeacherReliability(db(), judgedAt);
+    const [missed] = await changesOf(section.id);
+    expect(missed).toMatchObject({
+      id: withMakeup.id,
+      originalStartsAt: start,
+      kind: "cancelled",
+      makeupStartsAt: null,
+      makeupEndsAt: null,
+      creditedAt: null,
+      creditDueAt: new Date(makeup.getTime() + DEADLINE_HOURS * HOUR),
+      sequence: withMakeup.sequence + 1,
+      changedById: null,
+    });
+    // The session's cancel and the make-up's: one each.
+    expect(await cancelEventsOf(missed!.id)).toHaveLength(2);
+    expect(await reliabilityOf(section.id)).toEqual([
+      { sessionStartsAt: start, kind: "absent", sessionChangeId: missed!.id },
+      { sessionStartsAt: makeup, kind: "absent", sessionChangeId: missed!.id },
+    ]);
+
+    await deliver();
+    const title = await courseTitleOf(section.courseId);
+    const messages = await received(await emailOf(family.parentId));
+    expect(messages.map((m) => m.subject)).toEqual([`One ${title} session is cancelled`]);
+    expect(messages[0]!.text).toContain(`The teacher did not come to the classroom for one session of ${title}`);
+    expect(messages[0]!.text).toContain(formatInstantInZone(makeup, FAMILY_ZONE));
+
+    // The session's own deadline passes with nothing credited (a make-up was owed then); the make-up's credits the seat once.
+    await creditCancelledSessions(db(), new Date(start.getTime() + DEADLINE_HOURS * HOUR + MINUTE));
+    expect(await sessionCreditsOf(family.parentId)).toEqual([]);
+    await creditCancelledSessions(db(), new Date(missed!.creditDueAt!.getTime() + MINUTE));
+    await creditCancelledSessions(db(), new Date(missed!.creditDueAt!.getTime() + HOUR));
+    const value = await valueOf(family.learnerId, start);
+    expect(await sessionCreditsOf(family.parentId)).toEqual([{ amountMinor: value }]);
+    expect(await creditsOfChange(missed!.id)).toHaveLength(1);
+    expect(await balanceOf(db(), family.parentId)).toBe(value);
+  });
+
+  it("takes another make-up from the teacher after a missed one, and credits nothing then", async () => {
+    const { section, start, family } = await pastSeries();
+    await cancelSession(teacherOf(section), section.id, { occurrence: start.toISOString() }, new Date(start.getTime() - DAY));
+    const makeup = new Date(start.getTime() + 3 * HOUR);
+    await setMakeupSession(
+      teacherOf(section),
+      section.id,
+      { occurrence: start.toISOString(), startsAt: makeup.toISOString().slice(0, 16), timezone: "UTC" },
+      new Date(start.getTime() - DAY),
+    );
+    await roomWithJoins(db(), { section, start: makeup, learnerUserId: family.parentId, teacherJoinedAfterMinutes: null });
+    await recordTeacherReliability(db(), new Date(makeup.getTime() + 2 * HOUR));
+    const [missed] = await changesOf(section.id);
+    expect(missed).toMatchObject({ kind: "cancelled", makeupStartsAt: null, changedById: null });
+
+    const second = new Date(makeup.getTime() + 27 * HOUR);
+    const again = await setMakeupSession(
+      teacherOf(section),
+      section.id,
+      { occurrence: start.toISOString(), startsAt: second.toISOString().slice(0, 16), timezone: "UTC" },
+      new Date(makeup.getTime() + 3 * HOUR),
+    );
+    expect(again).toMatchObject({ id: missed!.id, makeupStartsAt: second, sequence: missed!.sequence + 1 });
+    await creditCancelledSessions(db(), new Date(missed!.creditDueAt!.getTime() + HOUR));
+    expect(await sessionCreditsOf(family.parentId)).toEqual([]);
+    expect(await creditsOfChange(missed!.id)).toEqual([]);
   });
 });

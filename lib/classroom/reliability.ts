@@ -14,7 +14,10 @@ import {
   users,
 } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
+import { emit } from "@/lib/platform/events/events";
 import { cancelMissedSession } from "@/lib/scheduling/session-changes";
+
+import { sessionMissedByTeacher } from "./events";
 
 /**
  * Issue 43: the teacher's reliability record, from the classroom's join log (classroom_presence).
@@ -25,12 +28,16 @@ import { cancelMissedSession } from "@/lib/scheduling/session-changes";
  * nobody came to, or one held on an outside link (the section's own, the operator's mode, or the
  * fallback while the media server was down), is not held against the teacher.
  *
- * A session the teacher never joined counts as cancelled: in the transaction that records it absent,
- * it is cancelled by the session-change rules as a teacher's cancel would be (cancelMissedSession:
- * the families told, then a make-up or the seats' credit after the deadline). The record's unique
+ * A session the teacher never joined counts as cancelled, whether it was held at its regular time,
+ * moved, or was a make-up: in the transaction that records it absent, it is cancelled by the
+ * session-change rules as a teacher's cancel would be (cancelMissedSession: the families told, then
+ * a make-up or the seats' credit after the deadline), the record names the change it made, and the
+ * teacher is told which session it was and what the families were offered
+ * (classroom.session-missed-by-teacher). The record's unique
  * key makes that once: a rerun, or another instance running the job at the same moment, waits on
- * the first one's row and records nothing, cancels nothing. A session already cancelled or moved,
- * or no longer on the section's schedule, is recorded and left as it is.
+ * the first one's row and records nothing, cancels nothing. A session already cancelled (without a
+ * make-up at that time), moved away from that time, or no longer on the section's schedule, is
+ * recorded and left as it is.
  */
 export const LATE_AFTER_MINUTES = 3;
 /** How far back a run looks for sessions not yet recorded (an instance that was down catches up). */
@@ -92,9 +99,16 @@ export async function recordTeacherReliability(db: Database, now = new Date()): 
         })
         .onConflictDoNothing()
         .returning({ id: teacherSessionReliability.id });
-      if (inserted.length === 0) return 0;
-      // The room is named by the session's start as held: an unchanged session's is its occurrence.
-      if (kind === "absent") await cancelMissedSession(tx, room.sectionId, room.sessionStartsAt, now);
+      const [record] = inserted;
+      if (!record) return 0;
+      if (kind !== "absent") return 1;
+      // The room is named by the session's start as held: an unchanged session's occurrence, a moved session's new time, a make-up's.
+      const cancelled = await cancelMissedSession(tx, room.sectionId, room.sessionStartsAt, now);
+      if (cancelled) {
+        const { change, heldAs } = cancelled;
+        await tx.update(teacherSessionReliability).set({ sessionChangeId: change.id }).where(eq(teacherSessionReliability.id, record.id));
+        await emit(tx, sessionMissedByTeacher, { reliabilityId: record.id, changeId: change.id, heldAs });
+      }
       return 1;
     });
   }
@@ -160,14 +174,8 @@ export async function teacherReliability(
       .innerJoin(users, eq(users.id, teacherSessionReliability.teacherId))
       .innerJoin(sections, eq(sections.id, teacherSessionReliability.sectionId))
       .innerJoin(courses, eq(courses.id, sections.courseId))
-      .leftJoin(
-        sessionChanges,
-        and(
-          eq(sessionChanges.sectionId, teacherSessionReliability.sectionId),
-          eq(sessionChanges.originalStartsAt, teacherSessionReliability.sessionStartsAt),
-          eq(sessionChanges.kind, "cancelled"),
-        ),
-      )
+      // The change the job's cancel made: a moved session's or a make-up's start names no change once cancelled.
+      .leftJoin(sessionChanges, and(eq(sessionChanges.id, teacherSessionReliability.sessionChangeId), eq(sessionChanges.kind, "cancelled")))
       .where(and(gte(teacherSessionReliability.sessionStartsAt, since), sql`${teacherSessionReliability.kind} <> 'on-time'`))
       .orderBy(desc(teacherSessionReliability.sessionStartsAt))
       .limit(20),

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, lte } from "drizzle-orm";
+import { and, desc, eq, lte } from "drizzle-orm";
 
 import { mergeInvites } from "@/lib/notifications/calendar";
 import { enqueueEmail } from "@/lib/notifications/email";
@@ -56,7 +56,9 @@ export async function enqueueSessionChangeMail(
     seats.map(({ booking }) => booking),
   );
   const now = kind === "moved" ? change.startsAt : kind === "makeup" ? change.makeupStartsAt : null;
-  const missedByTeacher = kind === "cancelled" && change.changedById === null && (await wasMissedByTeacher(db, change));
+  const missed = kind === "cancelled" && change.changedById === null ? await missedByTeacher(db, change.id) : null;
+  // A missed session is named by its time as held (a moved session's, a make-up's), the one the family waited at.
+  const wasAt = missed?.sessionStartsAt ?? change.originalStartsAt;
   // One message per family: a parent with several children in the class hears once, naming them all.
   const families = new Map<string, typeof seats>();
   for (const seat of seats) {
@@ -73,10 +75,10 @@ export async function enqueueSessionChangeMail(
       // In the order of the alphabet, the same in every message (the seats' ids are random).
       learnerNames: [...new Set(family.map((seat) => seat.learnerName))].sort((a, b) => a.localeCompare(b)),
       courseTitle,
-      wasWhen: formatInstantInZone(change.originalStartsAt, parent.zone),
+      wasWhen: formatInstantInZone(wasAt, parent.zone),
       nowWhen: now ? formatInstantInZone(now, parent.zone) : null,
       creditWhen: kind === "cancelled" && change.creditDueAt ? formatInstantInZone(change.creditDueAt, parent.zone) : null,
-      missedByTeacher,
+      missedByTeacher: missed !== null,
       myCoursesUrl: MY_COURSES_URL(),
     });
     // Each seat keeps its own calendar event (UID); the family's file carries them all.
@@ -103,19 +105,15 @@ export async function enqueueSessionChangeMail(
   }
 }
 
-/** Cancelled by no person, with the session on its teacher's record as never joined: the reliability job's cancel (lib/classroom/reliability.ts). */
-async function wasMissedByTeacher(db: Database, change: { sectionId: number; originalStartsAt: Date }): Promise<boolean> {
+/** Cancelled by no person, for a session on its teacher's record as never joined: the reliability job's cancel (lib/classroom/reliability.ts), the latest if a make-up was missed too. */
+async function missedByTeacher(db: Database, changeId: number): Promise<{ sessionStartsAt: Date } | null> {
   const [absent] = await db
-    .select({ id: teacherSessionReliability.id })
+    .select({ sessionStartsAt: teacherSessionReliability.sessionStartsAt })
     .from(teacherSessionReliability)
-    .where(
-      and(
-        eq(teacherSessionReliability.sectionId, change.sectionId),
-        eq(teacherSessionReliability.sessionStartsAt, change.originalStartsAt),
-        eq(teacherSessionReliability.kind, "absent"),
-      ),
-    );
-  return Boolean(absent);
+    .where(and(eq(teacherSessionReliability.sessionChangeId, changeId), eq(teacherSessionReliability.kind, "absent")))
+    .orderBy(desc(teacherSessionReliability.sessionStartsAt))
+    .limit(1);
+  return absent ?? null;
 }
 
 export const sessionChangeMail = {

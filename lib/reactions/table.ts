@@ -29,6 +29,7 @@ import {
   teacherClearanceLapsed,
   teacherListingReviewed,
 } from "@/lib/teachers/events";
+import { sessionMissedByTeacher } from "@/lib/classroom/events";
 import { emailVerified } from "@/lib/platform/auth/verified-email";
 import { on, type Reaction } from "@/lib/platform/events/reactions";
 import { every, type TimedJob } from "@/lib/platform/events/timed";
@@ -71,6 +72,7 @@ import { queueWaitingLeadAlerts } from "./lead-alerts";
 import { queueDueReminders } from "./reminders";
 import { payoutTransfer } from "./payout-transfer";
 import { messageMail } from "./message-mail";
+import { missedSessionMail } from "./missed-session-mail";
 import { refundMail } from "./refund-mail";
 import { seatCancelMail } from "./seat-cancel-mail";
 import { expireCoursePage, expireSeatPages } from "./seat-pages";
@@ -144,6 +146,8 @@ export const REACTIONS: readonly Reaction[] = [
   on(sessionMoved, [sessionChangeMail.moved, expireSeatPages]),
   on(sessionCancelled, [sessionChangeMail.cancelled, expireSeatPages]),
   on(sessionMakeupSet, [sessionChangeMail.makeup, expireSeatPages]),
+  // A session its teacher never came into the classroom for, cancelled for its families (above, session.cancelled): the teacher's "cancelled: you did not join", with what the families were offered.
+  on(sessionMissedByTeacher, [missedSessionMail]),
   // A cancelled session without a make-up credited after its deadline: the paying parent's "credited to your Cash".
   on(sessionCredited, [sessionCreditMail]),
   // An admin's edit took paid sessions off a section's schedule: each paying parent's "credited to your Cash".

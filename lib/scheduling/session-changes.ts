@@ -291,8 +291,10 @@ export async function cancelSession(
 
 /**
  * The cancellation itself, whoever cancels: the occurrence's row (its credit due from the session's
- * time as the families last knew it), the invites' next SEQUENCE and session.cancelled, whose
- * reactions tell the families; the credit job or a make-up follows (lib/commerce/session-credits.ts).
+ * time as the families last knew it: the rule's, a move's or a make-up's), the invites' next
+ * SEQUENCE and session.cancelled, whose reactions tell the families; the credit job or a make-up
+ * follows (lib/commerce/session-credits.ts). A make-up cancelled this way is cleared from the row:
+ * the session is owed again, once (its credit is made at most once, by the row's credited_at).
  */
 async function writeCancellation(
   tx: Transaction,
@@ -303,6 +305,7 @@ async function writeCancellation(
   now: Date,
 ): Promise<SessionChangeRow> {
   const sequence = await nextSequence(tx, section, now);
+  const heldAt = (change?.kind === "moved" ? change.startsAt : change?.makeupStartsAt) ?? at;
   const row = await writeChange(
     tx,
     { sectionId: section.id, originalStartsAt: at },
@@ -312,7 +315,7 @@ async function writeCancellation(
       endsAt: null,
       makeupStartsAt: null,
       makeupEndsAt: null,
-      creditDueAt: creditDueAt(change?.startsAt ?? at),
+      creditDueAt: creditDueAt(heldAt),
       sequence,
       changedById,
     },
@@ -321,33 +324,59 @@ async function writeCancellation(
   return row;
 }
 
+/** How a missed session was held: at the rule's time, moved to another, or as a cancelled session's make-up. */
+export type MissedSessionKind = "regular" | "moved" | "makeup";
+
 /**
  * The system's cancel of a session its teacher never came into the classroom for, which counts as
  * cancelled: run by the reliability job (lib/classroom/reliability.ts) in the transaction that
- * records the absence, once the session is over. The same rules and road as a teacher's cancel (the
- * families told, then a make-up or the credit after the deadline), with no person as its author,
- * under the same section locks as a person's change, so the two wait on each other. Leaves alone,
- * returning null, a session that is not one to cancel: its section no longer running (closing one
- * refunds its families), its time no longer one of the section's (its times were edited since), or
- * one already cancelled or moved.
+ * records the absence, once the session is over. `heldAt` is the session's start as it was held
+ * (the classroom room's): an occurrence of the rule left as it was, a session moved to that time,
+ * or a cancelled session's make-up at that time; each is cancelled by the same rules and road as a
+ * teacher's cancel (the families told, then a make-up or the credit after the deadline, counted
+ * from `heldAt`), with no person as its author, under the same section locks as a person's change,
+ * so the two wait on each other. Leaves alone, returning null, a session that is not one to cancel:
+ * its section no longer running (closing one refunds its families), its occurrence no longer one of
+ * the section's (its times were edited since: the change lapsed), one already cancelled without a
+ * make-up at that time, one moved away from it, or a make-up whose session was credited already.
  */
 export async function cancelMissedSession(
   tx: Transaction,
   sectionId: number,
-  occurrence: Date,
+  heldAt: Date,
   now = new Date(),
-): Promise<SessionChangeRow | null> {
+): Promise<{ change: SessionChangeRow; heldAs: MissedSessionKind } | null> {
   const [found] = await tx.select({ teacherId: sections.teacherId }).from(sections).where(eq(sections.id, sectionId));
   const locked = found ? await lockTeacherSections(tx, found.teacherId, sectionId) : null;
   if (!locked || !(RUNNING as readonly string[]).includes(locked.section.status)) return null;
   const { section } = locked;
-  if (!isOccurrence(section, occurrence.toISOString())) return null;
-  const [change] = await tx
-    .select({ id: sessionChanges.id })
+  // Every change that names this time: the occurrence's own, a move to it, a make-up at it. Locked
+  // as the credit job and a make-up's change lock them: each sees the row as the other left it.
+  const changes = await tx
+    .select()
     .from(sessionChanges)
-    .where(and(eq(sessionChanges.sectionId, section.id), eq(sessionChanges.originalStartsAt, occurrence)));
-  if (change) return null;
-  return writeCancellation(tx, section, occurrence, null, null, now);
+    .where(
+      and(
+        eq(sessionChanges.sectionId, section.id),
+        or(eq(sessionChanges.originalStartsAt, heldAt), eq(sessionChanges.startsAt, heldAt), eq(sessionChanges.makeupStartsAt, heldAt)),
+      ),
+    )
+    .orderBy(asc(sessionChanges.id))
+    .for("update");
+  const at = heldAt.getTime();
+  const landed = changes.find(
+    (c) =>
+      (c.kind === "moved" && c.startsAt?.getTime() === at) ||
+      (c.kind === "cancelled" && c.makeupStartsAt?.getTime() === at && !c.creditedAt),
+  );
+  if (landed) {
+    if (!isOccurrence(section, landed.originalStartsAt.toISOString())) return null;
+    const change = await writeCancellation(tx, section, landed.originalStartsAt, landed, null, now);
+    return { change, heldAs: landed.kind === "moved" ? "moved" : "makeup" };
+  }
+  if (!isOccurrence(section, heldAt.toISOString())) return null;
+  if (changes.some((c) => c.originalStartsAt.getTime() === at)) return null;
+  return { change: await writeCancellation(tx, section, heldAt, null, null, now), heldAs: "regular" };
 }
 
 /** Sets (or changes) the make-up of a cancelled session, until its credit has been made. */

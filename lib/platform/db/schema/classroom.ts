@@ -5,7 +5,7 @@ import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, te
 
 import { users } from "@/lib/platform/db/schema/accounts";
 import { courses } from "@/lib/platform/db/schema/courses";
-import { learners, sections } from "@/lib/platform/db/schema/scheduling";
+import { learners, sections, sessionChanges } from "@/lib/platform/db/schema/scheduling";
 
 export const attendanceStatus = pgEnum("attendance_status", ["present", "absent", "late"]);
 
@@ -288,6 +288,11 @@ export const teacherSessionReliability = pgTable(
     kind: text().notNull(),
     firstJoinedAt: timestamp({ withTimezone: true }),
     minutesLate: integer(),
+    /**
+     * An absent session cancelled for it (lib/scheduling/session-changes.ts cancelMissedSession): the
+     * occurrence's change row, which a moved session's or a make-up's start no longer names once cancelled.
+     */
+    sessionChangeId: integer().references(() => sessionChanges.id, { onDelete: "set null" }),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

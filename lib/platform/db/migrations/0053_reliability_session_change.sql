@@ -1,0 +1,2 @@
+ALTER TABLE "teacher_session_reliability" ADD COLUMN "session_change_id" integer;--> statement-breakpoint
+ALTER TABLE "teacher_session_reliability" ADD CONSTRAINT "teacher_session_reliability_session_change_id_session_changes_id_fk" FOREIGN KEY ("session_change_id") REFERENCES "public"."session_changes"("id") ON DELETE set null ON UPDATE no action;
