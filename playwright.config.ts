@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 import {
   baseURL,
+  CHROMIUM_LAUNCH,
   configuredBaseURL,
   E2E_AUTH_DIR,
   E2E_AUTH_EMULATOR_PORT,
@@ -124,22 +125,6 @@ function server({
   };
 }
 
-const chromiumLaunch = {
-  // The system Chromium: Playwright cannot download its own here. scripts/e2e.mjs sets
-  // CHROMIUM_PATH after scripts/ensure-chromium.mjs found or installed it (the .mjs cannot
-  // be imported here: Playwright loads this file as CommonJS).
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
-  args: [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-gpu",
-    // Only our own server resolves: a third-party request fails fast instead of hanging.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
-  ],
-};
-
 /**
  * Browser tests against a production build (`npm run test:e2e` installs Chromium first if needed).
  * The server is scripts/start.mjs, so it rebuilds only when sources or the brand changed.
@@ -171,13 +156,13 @@ export default defineConfig({
   },
   projects: [
     // Signs each demo role in once and saves its state (e2e/sign-in.setup.ts); the specs start from it.
-    { name: "sign-in", testMatch: /.*\.setup\.ts/, use: { launchOptions: chromiumLaunch } },
+    { name: "sign-in", testMatch: /.*\.setup\.ts/, use: { launchOptions: CHROMIUM_LAUNCH } },
     {
       name: "chromium",
       dependencies: ["sign-in"],
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: chromiumLaunch,
+        launchOptions: CHROMIUM_LAUNCH,
       },
     },
   ],

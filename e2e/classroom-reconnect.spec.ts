@@ -1,9 +1,15 @@
 import { readFileSync } from "node:fs";
 
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
-import { consentCookie, signedInState } from "./support/auth";
-import { createFreeSection, enrolNewFamily, joinClassroomAs } from "./support/classroom";
+import {
+  CLASSROOM_LAUNCH,
+  classroomPage,
+  createFreeSection,
+  enrolNewFamily,
+  joinClassroomAs,
+  playingRemoteVideos,
+} from "./support/classroom";
 import { E2E_JANUS_PID_FILE } from "./support/server";
 
 /**
@@ -16,41 +22,7 @@ import { E2E_JANUS_PID_FILE } from "./support/server";
 const ZONE = "America/Chicago";
 const COURSE = "Scratch Game Design";
 
-test.use({
-  timezoneId: ZONE,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-gpu",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      "--allow-loopback-in-peer-connection",
-      "--disable-features=WebRtcHideLocalIpsWithMdns",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  },
-});
-
-async function contextPage(browser: Browser, role?: "teacher") {
-  const context = await browser.newContext({ timezoneId: ZONE, ...(role ? { storageState: signedInState(role) } : {}) });
-  await context.addCookies([consentCookie()]);
-  return context.newPage();
-}
-
-/** The remote <video>s on the page that show frames (a width) and play on (their time advances). */
-async function playingRemoteVideos(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-testid="remote-video"]')];
-    const before = videos.map((v) => v.currentTime);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    return videos.filter((v, i) => v.videoWidth > 0 && v.currentTime > before[i]!).length;
-  });
-}
+test.use({ timezoneId: ZONE, launchOptions: CLASSROOM_LAUNCH });
 
 /**
  * How bright each remote <video>'s picture is (the mean of its pixels, 0 to 255): the fake camera's
@@ -82,10 +54,10 @@ test("the media server killed mid-class: the pages say the class is reconnecting
 }) => {
   test.setTimeout(360_000);
   const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-  const teacher = await contextPage(browser, "teacher");
+  const teacher = await classroomPage(browser, ZONE, "teacher");
   // Five seats: no other spec makes a section of that size, so its row is this one.
   const sectionId = await createFreeSection(teacher, { course: COURSE, start, zone: ZONE, capacity: 5, durationMinutes: 60 });
-  const family = await contextPage(browser);
+  const family = await classroomPage(browser, ZONE);
   await enrolNewFamily(family, { parent: "Cleo Parent", child: "Cleo", course: COURSE, sectionId });
 
   await joinClassroomAs(teacher, { as: "teacher", sectionId });

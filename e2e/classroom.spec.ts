@@ -1,7 +1,18 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { freshSignedInState, signUpParent, consentCookie } from "./support/auth";
-import { admit, createFreeSection, enrolNewFamily, joinClassroomAs, ROSTER_WAIT, rosterLine, turnOnChildSignIn } from "./support/classroom";
+import { signUpParent } from "./support/auth";
+import {
+  admit,
+  CLASSROOM_LAUNCH,
+  classroomPage,
+  createFreeSection,
+  enrolNewFamily,
+  joinClassroomAs,
+  playingRemoteVideos,
+  ROSTER_WAIT,
+  rosterLine,
+  turnOnChildSignIn,
+} from "./support/classroom";
 import { lookAt } from "./support/look";
 
 /**
@@ -12,44 +23,7 @@ import { lookAt } from "./support/look";
 const ZONE = "America/Chicago";
 const COURSE = "Scratch Game Design";
 
-test.use({
-  timezoneId: ZONE,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-gpu",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      "--allow-loopback-in-peer-connection",
-      "--disable-features=WebRtcHideLocalIpsWithMdns",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  },
-});
-
-async function contextPage(browser: Browser, role?: "teacher" | "support") {
-  const context = await browser.newContext({
-    timezoneId: ZONE,
-    ...(role ? { storageState: await freshSignedInState(browser, role) } : {}),
-  });
-  await context.addCookies([consentCookie()]);
-  return context.newPage();
-}
-
-/** Every remote <video> on the page shows frames (a width) and plays on (its time advances). */
-async function playingRemoteVideos(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-testid="remote-video"]')];
-    const before = videos.map((v) => v.currentTime);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    return videos.filter((v, i) => v.videoWidth > 0 && v.currentTime > before[i]!).length;
-  });
-}
+test.use({ timezoneId: ZONE, launchOptions: CLASSROOM_LAUNCH });
 
 test("teacher and two families see each other in the classroom; strangers, a copied link and a removed family stay out; attendance is pre-filled", async ({
   browser,
@@ -57,18 +31,18 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   test.setTimeout(420_000);
   // Starts in about two minutes: the seats cover its first session, and the join window (10 minutes before) is open.
   const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-  const teacher = await contextPage(browser, "teacher");
+  const teacher = await classroomPage(browser, ZONE, "teacher");
   // Seven seats: no other spec makes a section of that size, so its row is this one.
   const sectionId = await createFreeSection(teacher, { course: COURSE, start, zone: ZONE, capacity: 7, durationMinutes: 60 });
   const classroomPath = `/classroom/${sectionId}`;
 
-  const ana = await contextPage(browser);
-  const ben = await contextPage(browser);
+  const ana = await classroomPage(browser, ZONE);
+  const ben = await classroomPage(browser, ZONE);
   await enrolNewFamily(ana, { parent: "Ana Parent", child: "Ana", course: COURSE, sectionId });
   await enrolNewFamily(ben, { parent: "Ben Parent", child: "Ben", course: COURSE, sectionId });
 
   // A parent without a seat, and a copied link opened signed out: a clear page, never the room.
-  const stranger = await contextPage(browser);
+  const stranger = await classroomPage(browser, ZONE);
   await signUpParent(stranger, "No Seat");
   await stranger.goto(classroomPath);
   await expect(stranger.getByRole("heading", { name: "You cannot join this class" })).toBeVisible();
@@ -77,7 +51,7 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   const refused = await stranger.request.get(`/api/classroom/${sectionId}`);
   expect(refused.status()).toBe(403);
   expect(JSON.stringify(await refused.json())).not.toMatch(/roomToken|janusToken/);
-  const copied = await contextPage(browser);
+  const copied = await classroomPage(browser, ZONE);
   await copied.goto(classroomPath);
   await expect(copied).toHaveURL(/\/signup\?callbackUrl=%2Fclassroom%2F\d+$/);
 
@@ -89,8 +63,8 @@ test("teacher and two families see each other in the classroom; strangers, a cop
   await expect(ana).toHaveURL(new RegExp(`${classroomPath}$`));
 
   // The one page that may use the camera and the microphone (the rest of the site turns them off).
-  const classroomPage = await teacher.request.get(classroomPath);
-  expect(classroomPage.headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
+  const classroomAnswer = await teacher.request.get(classroomPath);
+  expect(classroomAnswer.headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
   await joinClassroomAs(teacher, { as: "teacher", sectionId });
   // The classroom has the account's own header and footer, once: not the public site's around them too.
   await expect(teacher.getByRole("banner")).toHaveCount(1);
@@ -148,7 +122,7 @@ test("teacher and two families see each other in the classroom; strangers, a cop
 
   // The attendance sheet, once the session has started, is pre-filled from who joined.
   const sheet = `/teacher/sections/${sectionId}/attendance`;
-  const attendance = await contextPage(browser, "teacher");
+  const attendance = await classroomPage(browser, ZONE, "teacher");
   await expect
     .poll(
       async () => {
@@ -169,12 +143,12 @@ test("teacher and two families see each other in the classroom; strangers, a cop
 test("a child signed in on their own joins from their space and is admitted to the class, under their own name", async ({ browser }) => {
   test.setTimeout(300_000);
   const start = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-  const teacher = await contextPage(browser, "teacher");
+  const teacher = await classroomPage(browser, ZONE, "teacher");
   // Nine seats: no other spec makes a section of that size, so its row is this one.
   const sectionId = await createFreeSection(teacher, { course: COURSE, start, zone: ZONE, capacity: 9 });
 
   // The parent enrols the child and turns on the child's picture password.
-  const parent = await contextPage(browser);
+  const parent = await classroomPage(browser, ZONE);
   const child = `Kai${Math.random().toString(36).slice(2, 6)}`;
   const username = `kai-${Math.random().toString(36).slice(2, 10)}`;
   await enrolNewFamily(parent, { parent: "Kai Parent", child, course: COURSE, sectionId });
@@ -183,7 +157,7 @@ test("a child signed in on their own joins from their space and is admitted to t
   // The teacher opens the room; the child signs in at /kids, presses the big Join on their own page,
   // waits, and the teacher lets them in, under the child's own name.
   await joinClassroomAs(teacher, { as: "teacher", sectionId });
-  const kid = await contextPage(browser);
+  const kid = await classroomPage(browser, ZONE);
   await joinClassroomAs(kid, { as: "child", sectionId, name: child, username, course: COURSE, admittedBy: teacher });
   // Only the children's own header around the room: not the public site's header and footer too.
   await expect(kid.getByRole("banner")).toHaveCount(1);

@@ -1,12 +1,46 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
-import { signUpParent } from "./auth";
+import { consentCookie, freshSignedInState, signUpParent } from "./auth";
+import { CHROMIUM_LAUNCH } from "./server";
 
 /**
  * The steps the class specs share (e2e/classroom.spec.ts, e2e/learner.spec.ts, e2e/classes.spec.ts):
  * a teacher's free section starting at a given minute, a new family's seat in it through the cart,
  * a child's own picture sign-in, and coming into the live classroom as the teacher, a parent or a child.
  */
+
+/** The browser for a live class: fake camera and microphone, media between pages on this machine. */
+export const CLASSROOM_LAUNCH = {
+  ...CHROMIUM_LAUNCH,
+  args: [
+    ...CHROMIUM_LAUNCH.args,
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+    "--allow-loopback-in-peer-connection",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+    "--autoplay-policy=no-user-gesture-required",
+  ],
+};
+
+/** A page in a browser context of its own on `zone`'s clock, the cookie banner answered, signed in as `role` if given. */
+export async function classroomPage(browser: Browser, zone: string, role?: "teacher" | "support"): Promise<Page> {
+  const context = await browser.newContext({
+    timezoneId: zone,
+    ...(role ? { storageState: await freshSignedInState(browser, role) } : {}),
+  });
+  await context.addCookies([consentCookie()]);
+  return context.newPage();
+}
+
+/** How many remote <video>s on the page show frames (a width) and play on (their time advances). */
+export async function playingRemoteVideos(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-testid="remote-video"]')];
+    const before = videos.map((v) => v.currentTime);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return videos.filter((v, i) => v.videoWidth > 0 && v.currentTime > before[i]!).length;
+  });
+}
 
 /** The picture password the specs give a child (in order). */
 export const CHILD_PICTURES = ["Cat", "Sun", "Tree"] as const;

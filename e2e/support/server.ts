@@ -125,3 +125,20 @@ export const E2E_CONFIGURED_PGLITE_DIR = `.data/e2e-configured-pglite${instance}
 export const E2E_CONFIGURED_AUTH_DIR = `.data/e2e-configured-auth${instance}`;
 export const E2E_CONFIGURED_MAIL_DIR = `.data/e2e-configured-mail${instance}`;
 export const E2E_CONFIGURED_AUTH_EMULATOR_PORT = 9299 + (E2E_CONFIGURED_PORT - 3100) * 3;
+
+/** The browser every spec runs in (playwright.config.ts; the classroom specs add fake devices: e2e/support/classroom.ts). */
+export const CHROMIUM_LAUNCH = {
+  // The system Chromium: Playwright cannot download its own here. scripts/e2e.mjs sets
+  // CHROMIUM_PATH after scripts/ensure-chromium.mjs found or installed it (the .mjs cannot
+  // be imported by playwright.config.ts: Playwright loads it as CommonJS).
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
+  args: [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+    // Only our own server resolves: a third-party request fails fast instead of hanging.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1",
+  ],
+};
