@@ -1,17 +1,18 @@
 import "server-only";
 
-import { and, eq, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { SessionMissedByTeacherEvent } from "@/lib/classroom/events";
 import { enqueueEmail } from "@/lib/notifications/email";
 import { teacherMissedSessionEmail, type MissedSessionOffer } from "@/lib/notifications/messages/teacher-missed-session";
 import { brand } from "@/lib/platform/brand";
 import type { Database } from "@/lib/platform/db/client";
-import { bookings, courses, learners, sections, sessionChanges, teacherSessionReliability } from "@/lib/platform/db/schema";
+import { courses, sections, sessionChanges, teacherSessionReliability } from "@/lib/platform/db/schema";
 import type { Handler } from "@/lib/platform/events/reactions";
 import { formatInstantInZone } from "@/lib/scheduling/time";
 
 import { loadTeacher } from "./booking-mail";
+import { seatsToldOfChange } from "./session-change-mail";
 
 /**
  * classroom.session-missed-by-teacher: the section's teacher hears once which session they never
@@ -34,18 +35,8 @@ export async function enqueueMissedSessionMail(
     .where(eq(teacherSessionReliability.id, reliabilityId));
   if (!missed || missed.change.kind !== "cancelled") return;
   const { record, change, section, courseTitle } = missed;
-  const seats = await db
-    .select({ learnerName: learners.firstName })
-    .from(bookings)
-    .innerJoin(learners, eq(learners.id, bookings.learnerId))
-    .where(
-      and(
-        eq(bookings.sectionId, section.id),
-        eq(bookings.kind, "seat"),
-        eq(bookings.status, "confirmed"),
-        lte(bookings.startsAt, change.originalStartsAt),
-      ),
-    );
+  // The same families the session.cancelled mail told.
+  const seats = await seatsToldOfChange(db, section, change.originalStartsAt);
   // The reliability record's teacher: the one who missed it, even if the section changed hands since.
   const teacher = await loadTeacher(db, record.teacherId);
   const when = (at: Date) => formatInstantInZone(at, teacher.zone);

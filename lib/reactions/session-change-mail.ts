@@ -25,16 +25,12 @@ import { MY_COURSES_URL, seatInvite } from "./seat-invite";
  * one session in place. Rendered at delivery: a change overtaken by a later one (a higher sequence)
  * is left to the later one's event. Keyed by change, sequence and seat: once however often delivered.
  */
-export async function enqueueSessionChangeMail(
-  db: Database,
-  kind: SessionChangeKind,
-  { changeId, sequence }: SessionChangeEvent,
-): Promise<void> {
-  const [change] = await db.select().from(sessionChanges).where(eq(sessionChanges.id, changeId));
-  if (!change || change.sequence !== sequence) return;
-  const [section] = await db.select().from(sections).where(eq(sections.id, change.sectionId));
-  if (!section) return;
-  const seats = await db
+/**
+ * The seats a change of the session at `originalStartsAt` concerns, with their course and child: the
+ * section's confirmed seats whose series already held that session (the families its mail tells).
+ */
+export async function seatsToldOfChange(db: Database, section: { id: number; courseId: number }, originalStartsAt: Date) {
+  return db
     .select({ booking: bookings, courseTitle: courses.title, learnerName: learners.firstName })
     .from(bookings)
     .innerJoin(courses, eq(courses.id, section.courseId))
@@ -45,9 +41,21 @@ export async function enqueueSessionChangeMail(
         eq(bookings.kind, "seat"),
         eq(bookings.status, "confirmed"),
         // A seat whose first session comes later never had this one.
-        lte(bookings.startsAt, change.originalStartsAt),
+        lte(bookings.startsAt, originalStartsAt),
       ),
     );
+}
+
+export async function enqueueSessionChangeMail(
+  db: Database,
+  kind: SessionChangeKind,
+  { changeId, sequence }: SessionChangeEvent,
+): Promise<void> {
+  const [change] = await db.select().from(sessionChanges).where(eq(sessionChanges.id, changeId));
+  if (!change || change.sequence !== sequence) return;
+  const [section] = await db.select().from(sections).where(eq(sections.id, change.sectionId));
+  if (!section) return;
+  const seats = await seatsToldOfChange(db, section, change.originalStartsAt);
   if (seats.length === 0) return;
   const teacher = await loadTeacher(db, section.teacherId);
   const changes = (await loadSessionChanges(db, [section.id])).get(section.id) ?? [];
