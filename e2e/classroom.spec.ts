@@ -239,6 +239,7 @@ test("the media server killed mid-class: the pages say the class is reconnecting
     await expect(reconnecting(page)).toContainText(/come back in by yourself \(next try in \d+ s\)/);
   }
   await expect(family.getByTestId("remote-video")).toHaveCount(0);
+  await lookAt(family, "classroom-reconnecting");
 
   // Meanwhile the rest of the product answers: the classroom's API with a clear 503, other pages as always.
   const refused = await family.request.get(`/api/classroom/${sectionId}`);
